@@ -1,0 +1,52 @@
+"""lembrar: episodic memory for LLM assistants — what happened, and when."""
+
+from lembrar.config import MemoryConfig, UserSettings
+from lembrar.engine import Memory
+from lembrar.errors import (
+    ConfigurationError,
+    ConflictError,
+    ImportFormatError,
+    LembrarError,
+    LLMError,
+    MissingExtraError,
+    NotFoundError,
+    StoreError,
+    ValidationError,
+)
+from lembrar.model.episode import Chunk, Episode
+from lembrar.model.hits import SearchHit
+from lembrar.model.inputs import EpisodeIn
+from lembrar.model.query import Filters, HistoryEntry, Page, SessionInfo, StoreStats
+from lembrar.model.timetags import DayPeriods, TimeTags
+from lembrar.retrieval.config import PRESETS, SearchConfig
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PRESETS",
+    "Chunk",
+    "ConfigurationError",
+    "ConflictError",
+    "DayPeriods",
+    "Episode",
+    "EpisodeIn",
+    "Filters",
+    "HistoryEntry",
+    "ImportFormatError",
+    "LLMError",
+    "LembrarError",
+    "Memory",
+    "MemoryConfig",
+    "MissingExtraError",
+    "NotFoundError",
+    "Page",
+    "SearchConfig",
+    "SearchHit",
+    "SessionInfo",
+    "StoreError",
+    "StoreStats",
+    "TimeTags",
+    "UserSettings",
+    "ValidationError",
+    "__version__",
+]

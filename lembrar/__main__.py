@@ -1,0 +1,3 @@
+from lembrar.cli import entry
+
+entry()

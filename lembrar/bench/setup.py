@@ -1,0 +1,44 @@
+"""Building the systems of a run from names: our engine with a preset, and the baselines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from lembrar.bench.harness import bench_embedder
+from lembrar.bench.systems import BASELINE_PRESETS, Backend, ChromaBackend, EngineBackend
+from lembrar.config import MemoryConfig
+from lembrar.embed import Embedder
+from lembrar.errors import ConfigurationError
+
+BASELINES = ("dense", "keyword", "chroma")
+DEFAULT_PRESET = "balanced"
+
+
+def system_name(preset: str) -> str:
+    """Our engine's column name: ``lembrar`` with the default preset, ``lembrar:<preset>`` otherwise."""
+    return "lembrar" if preset == DEFAULT_PRESET else f"lembrar:{preset}"
+
+
+def parse_baselines(text: str | Sequence[str] | None) -> tuple[str, ...]:
+    """``"dense,keyword"`` -> ``("dense", "keyword")``; ``"none"`` or empty -> ``()``."""
+    names = text.split(",") if isinstance(text, str) else list(text or ())
+    chosen = tuple(n.strip() for n in names if n.strip() and n.strip() != "none")
+    unknown = [n for n in chosen if n not in BASELINES]
+    if unknown:
+        raise ConfigurationError(f"baselines: unknown {unknown}; use any of {', '.join(BASELINES)}")
+    return chosen
+
+
+def build_backends(
+    embedder_name: str, preset: str, baselines: Sequence[str], cache_dir: Path | None,
+    config: MemoryConfig | None = None,
+) -> tuple[list[Backend], Embedder]:
+    """Our engine (answering for its preset and the engine baselines) plus ChromaDB if asked."""
+    embedder = bench_embedder(embedder_name, cache_dir)
+    presets = {system_name(preset): preset}
+    presets.update({name: BASELINE_PRESETS[name] for name in baselines if name in BASELINE_PRESETS})
+    backends: list[Backend] = [EngineBackend(embedder, presets, config or MemoryConfig())]
+    if "chroma" in baselines:
+        backends.append(ChromaBackend(embedder, (config or MemoryConfig()).chunking))
+    return backends, embedder

@@ -1,0 +1,51 @@
+"""The ``lembrar`` command line: each command parses arguments and calls the library."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from lembrar.errors import LembrarError, ValidationError
+
+COMMAND_MODULES = ("lembrar.cli.episodes", "lembrar.cli.io", "lembrar.cli.bench")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="lembrar", description="Episodic memory for LLM assistants.")
+    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: $LEMBRAR_DB or the user data dir)")
+    parser.add_argument("--embedder", help="embedding model name (default: use-m3)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args)
+    except ValidationError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except LembrarError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def entry() -> None:
+    sys.exit(main())

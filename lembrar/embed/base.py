@@ -1,0 +1,47 @@
+"""The embedder port: one essential method, ``embed_batch``, and a name registry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from lembrar.errors import ConfigurationError
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into unit-norm float32 vectors of a fixed dimension."""
+
+    name: str
+    dim: int
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+_FACTORIES: dict[str, Callable[[], Embedder]] = {}
+DEFAULT_EMBEDDER = "use-m3"
+
+
+def register(name: str, factory: Callable[[], Embedder]) -> None:
+    """Make ``get_embedder(name)`` build an embedder with ``factory``."""
+    _FACTORIES[name] = factory
+
+
+def available() -> list[str]:
+    return sorted(_FACTORIES)
+
+
+def get_embedder(name: str | None = None) -> Embedder:
+    key = name or DEFAULT_EMBEDDER
+    if key not in _FACTORIES:
+        raise ConfigurationError(f"embedder: unknown name {key!r}; registered: {', '.join(available())}")
+    return _FACTORIES[key]()
+
+
+def normalize(matrix: np.ndarray) -> np.ndarray:
+    """Rows scaled to unit length (zero rows stay zero), as float32."""
+    matrix = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return matrix / np.where(norms == 0, 1, norms)

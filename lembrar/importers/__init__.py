@@ -1,0 +1,128 @@
+"""Readers that turn public conversation data sets into ``EpisodeIn`` objects.
+
+Each format has one reader with the signature
+``read_<format>(path, user_id=None, limit=None) -> Iterator[EpisodeIn]``; ``reader(name)``
+finds it by name without importing the others. Malformed input raises
+``lembrar.errors.ImportFormatError`` naming the record (1-based) and the field.
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from lembrar.errors import ConfigurationError, ImportFormatError
+from lembrar.model.inputs import EpisodeIn
+
+Reader = Callable[..., Iterator[EpisodeIn]]
+
+_READERS: dict[str, str] = {
+    "dailydialog": "lembrar.importers.dailydialog:read_dailydialog",
+    "jsonl": "lembrar.importers.jsonl:read_jsonl",
+    "locomo": "lembrar.importers.locomo:read_locomo",
+    "longmemeval": "lembrar.importers.longmemeval:read_longmemeval",
+}
+
+
+def formats() -> list[str]:
+    """The names ``reader`` accepts."""
+    return sorted(_READERS)
+
+
+def reader(name: str) -> Reader:
+    """The ``read_<format>`` function of the format called ``name``."""
+    if name not in _READERS:
+        raise ConfigurationError(f"format: unknown import format {name!r}; use one of {', '.join(formats())}")
+    module, function = _READERS[name].split(":")
+    return getattr(importlib.import_module(module), function)
+
+
+def open_text(path: str | Path) -> IO[str]:
+    """Open a UTF-8 text file, transparently un-gzipping names ending in ``.gz``."""
+    path = Path(path)
+    if path.suffix == ".gz":
+        return gzip.open(path, "rt", encoding="utf-8")
+    return path.open("r", encoding="utf-8")
+
+
+def read_text(path: str | Path) -> str:
+    """The whole UTF-8 text of a file, un-gzipped if its name ends in ``.gz``."""
+    path = Path(path)
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ImportFormatError(line, "encoding", "the file is not valid UTF-8") from exc
+
+
+def load_json_records(path: str | Path, limit: int | None = None) -> list[Any]:
+    """The first ``limit`` records of a JSON array file or of a JSON Lines file."""
+    text = read_text(path)
+    start = len(text) - len(text.lstrip())
+    if text[start : start + 1] == "[":
+        return _array_records(text, start + 1, limit)
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if limit is not None and len(records) >= limit:
+            break
+        if line.strip():
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise ImportFormatError(number, "json", exc.msg) from exc
+    return records
+
+
+def _array_records(text: str, position: int, limit: int | None) -> list[Any]:
+    """Decode the elements of a JSON array one by one, stopping after ``limit``."""
+    decoder, records = json.JSONDecoder(), []
+    while limit is None or len(records) < limit:
+        position = _skip(text, position, ",")
+        if text[position : position + 1] in ("]", ""):
+            if not text[position : position + 1]:
+                raise ImportFormatError(text.count("\n", 0, position) + 1, "json", "unterminated array")
+            break
+        try:
+            record, position = decoder.raw_decode(text, position)
+        except json.JSONDecodeError as exc:
+            raise ImportFormatError(exc.lineno, "json", exc.msg) from exc
+        records.append(record)
+    return records
+
+
+def _skip(text: str, position: int, separator: str) -> int:
+    """Position after whitespace and at most one ``separator``."""
+    while position < len(text) and text[position].isspace():
+        position += 1
+    if text[position : position + 1] == separator:
+        position += 1
+        while position < len(text) and text[position].isspace():
+            position += 1
+    return position
+
+
+def require_field(record: Any, name: str, kind: type | tuple[type, ...], line: int) -> Any:
+    """``record[name]`` when the record is an object holding a value of type ``kind``."""
+    if not isinstance(record, dict):
+        raise ImportFormatError(line, "record", f"expected a JSON object, got {type(record).__name__}")
+    if name not in record:
+        raise ImportFormatError(line, name, "missing")
+    value = record[name]
+    if not isinstance(value, kind):
+        raise ImportFormatError(line, name, f"expected {_kind_name(kind)}, got {type(value).__name__}")
+    return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(k.__name__ for k in kinds)
+
+
+__all__ = ["Reader", "formats", "load_json_records", "open_text", "read_text", "reader", "require_field"]

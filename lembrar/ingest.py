@@ -1,0 +1,83 @@
+"""Turning caller input into validated episodes and their chunks (pure, given a clock)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import fields
+from datetime import datetime
+from typing import Any
+
+from lembrar.config import MemoryConfig, UserSettings
+from lembrar.embed.cache import content_hash
+from lembrar.errors import ValidationError
+from lembrar.model.episode import ROLES, Chunk, Episode, new_id, record_text, require_text
+from lembrar.model.inputs import EpisodeIn
+from lembrar.model.timetags import time_tags, zone
+from lembrar.text import chunk_spans
+
+_INPUT_FIELDS = {f.name for f in fields(EpisodeIn)}
+
+
+def parse_instant(value: datetime | str, settings: UserSettings, field: str = "at") -> datetime:
+    """An aware datetime from a datetime or ISO 8601 string; naive values need the user's zone."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise ValidationError(field, f"unparsable timestamp {value!r}; use ISO 8601 like 2024-05-02T14:30:00+01:00") from exc
+    if not isinstance(value, datetime):
+        raise ValidationError(field, f"must be a datetime or ISO 8601 string, got {type(value).__name__}")
+    if value.tzinfo is None or value.utcoffset() is None:
+        if settings.timezone is None:
+            raise ValidationError(
+                field, "timestamp has no zone and the user has none configured; add an offset or set the user's timezone"
+            )
+        value = value.replace(tzinfo=zone(settings.timezone))
+    return value
+
+
+def coerce_input(item: EpisodeIn | Mapping[str, Any], default_user: str | None = None) -> EpisodeIn:
+    if isinstance(item, EpisodeIn):
+        return item
+    if not isinstance(item, Mapping):
+        raise ValidationError("episode", f"expected a dict or EpisodeIn, got {type(item).__name__}")
+    unknown = set(item) - _INPUT_FIELDS - {"name"}
+    if unknown:
+        raise ValidationError(str(sorted(unknown)[0]), f"unknown field; episodes take {sorted(_INPUT_FIELDS)}")
+    data = dict(item)
+    if "name" in data:
+        data.setdefault("speaker", data.pop("name"))
+    data.setdefault("user_id", default_user)
+    return EpisodeIn(**data)
+
+
+def build_episode(item: EpisodeIn, settings: UserSettings, config: MemoryConfig, now: datetime) -> Episode:
+    """Validate one input and derive its time tags."""
+    require_text("user_id", item.user_id)
+    if item.record is not None and item.content is not None:
+        raise ValidationError("content", "give either content or record, not both")
+    if item.record is not None and not isinstance(item.record, dict):
+        raise ValidationError("record", "must be a JSON object (a dict)")
+    if item.role is not None and item.role not in ROLES:
+        raise ValidationError("role", f"unknown role {item.role!r}; use one of {ROLES}")
+    if item.session_id is not None:
+        require_text("session_id", item.session_id)
+    if not isinstance(item.metadata, dict):
+        raise ValidationError("metadata", "must be a JSON object (a dict)")
+    content = record_text(item.record) if item.record is not None else item.content
+    at = parse_instant(item.at if item.at is not None else now, settings)
+    recorded = parse_instant(item.recorded_at, settings, "recorded_at") if item.recorded_at is not None else now
+    return Episode(
+        id=item.id or new_id(), user_id=item.user_id, kind=item.kind, content=content if content is not None else "",
+        at=at, recorded_at=recorded, tags=time_tags(at, settings.zone_name, settings.hemisphere, config.periods),
+        session_id=item.session_id, role=item.role, speaker=item.speaker, record=item.record, metadata=dict(item.metadata),
+    )
+
+
+def chunk_episode(episode: Episode, config: MemoryConfig) -> list[Chunk]:
+    text = episode.content
+    return [Chunk(episode.id, i, text[s:e], s, e) for i, (s, e) in enumerate(chunk_spans(text, config.chunking))]
+
+
+def chunk_hashes(chunks: Iterable[Chunk]) -> list[str]:
+    return [content_hash(c.text) for c in chunks]

@@ -1,0 +1,79 @@
+"""Search expressed as data: which signals, their weights and limits, and named presets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from lembrar.errors import ValidationError
+
+METHODS = ("dense", "keyword", "time")
+GRANULARITIES = ("chunk", "episode", "session")
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How ``Memory.search`` finds and orders memories.
+
+    methods      candidate generators: dense k-NN, BM25 keyword, time-window k-NN
+    weights      per-method weight in reciprocal rank fusion
+    limits       how many candidates each method contributes
+    time_weight  weight of the soft time score (1 inside a parsed window, decaying outside)
+    mmr_lambda   relevance/diversity balance of maximal marginal relevance (None: off)
+    """
+
+    methods: tuple[str, ...] = ("dense", "keyword", "time")
+    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "keyword": 0.6, "time": 0.8})
+    limits: dict[str, int] = field(default_factory=lambda: {"dense": 60, "keyword": 40, "time": 40})
+    rrf_k: int = 20
+    parse_time: bool = True
+    time_weight: float = 1.0
+    time_tolerance_days: float | None = None
+    recency_weight: float = 0.0
+    recency_half_life_days: float = 30.0
+    access_weight: float = 0.0
+    role_weights: dict[str, float] = field(default_factory=dict)
+    mmr_lambda: float | None = None
+    dedup_threshold: float | None = 0.98
+    granularity: str = "episode"
+    neighbours: tuple[int, int] = (0, 0)
+    reranker: str | None = None
+    record_access: bool = False
+
+    def __post_init__(self) -> None:
+        for method in self.methods:
+            if method not in METHODS:
+                raise ValidationError("methods", f"unknown method {method!r}; use {METHODS}")
+        if self.granularity not in GRANULARITIES:
+            raise ValidationError("granularity", f"use one of {GRANULARITIES}")
+        if self.mmr_lambda is not None and not 0.0 <= self.mmr_lambda <= 1.0:
+            raise ValidationError("mmr_lambda", "must be between 0 and 1")
+        if self.rrf_k < 1:
+            raise ValidationError("rrf_k", "must be at least 1")
+
+    def weight(self, method: str) -> float:
+        return self.weights.get(method, 1.0)
+
+    def limit(self, method: str) -> int:
+        return self.limits.get(method, 50)
+
+    def with_(self, **changes: Any) -> "SearchConfig":
+        return replace(self, **changes)
+
+
+PRESETS: dict[str, SearchConfig] = {
+    "dense": SearchConfig(methods=("dense",), parse_time=False, time_weight=0.0, dedup_threshold=None),
+    "keyword": SearchConfig(methods=("keyword",), parse_time=False, time_weight=0.0, dedup_threshold=None),
+    "fast": SearchConfig(methods=("dense", "keyword"), limits={"dense": 30, "keyword": 20}),
+    "balanced": SearchConfig(),
+    "thorough": SearchConfig(limits={"dense": 120, "keyword": 80, "time": 80}, mmr_lambda=0.85, neighbours=(1, 1)),
+}
+
+
+def resolve(config: "SearchConfig | str | None", default: str = "balanced") -> SearchConfig:
+    if isinstance(config, SearchConfig):
+        return config
+    name = config or default
+    if name not in PRESETS:
+        raise ValidationError("preset", f"unknown preset {name!r}; use one of {sorted(PRESETS)}")
+    return PRESETS[name]

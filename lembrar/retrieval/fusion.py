@@ -1,0 +1,70 @@
+"""Pure ranking functions: reciprocal rank fusion, soft time score, priors, MMR, dedup."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+
+def rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: int) -> dict[int, float]:
+    """Weighted reciprocal rank fusion: sum over lists of w / (k + rank), rank from 1."""
+    fused: dict[int, float] = {}
+    for name, refs in rankings.items():
+        w = weights.get(name, 1.0)
+        for rank, ref in enumerate(refs, start=1):
+            fused[ref] = fused.get(ref, 0.0) + w / (k + rank)
+    return fused
+
+
+def rrf_ceiling(weights: Mapping[str, float], names: Sequence[str], k: int) -> float:
+    """The fused score of an item ranked first by every list."""
+    return sum(weights.get(n, 1.0) for n in names) / (k + 1)
+
+
+def soft_time_score(distance_seconds: float, tolerance_seconds: float) -> float:
+    """1 inside the window, halving every ``tolerance`` outside it."""
+    if distance_seconds <= 0:
+        return 1.0
+    if tolerance_seconds <= 0:
+        return 0.0
+    return 0.5 ** (distance_seconds / tolerance_seconds)
+
+
+def recency_score(age_seconds: float, half_life_seconds: float) -> float:
+    return 0.5 ** (max(age_seconds, 0.0) / half_life_seconds) if half_life_seconds > 0 else 0.0
+
+
+def access_score(count: int) -> float:
+    """Saturating prior from how often a memory was used: 0 for never, towards 1."""
+    return 1.0 - 1.0 / (1.0 + math.log1p(max(count, 0)))
+
+
+def mmr(relevance: Sequence[float], vectors: np.ndarray, lam: float, k: int) -> list[int]:
+    """Indices chosen by maximal marginal relevance (vectors unit-norm)."""
+    if len(relevance) == 0:
+        return []
+    rel = np.asarray(relevance, dtype=np.float64)
+    sims = vectors @ vectors.T
+    chosen = [int(np.argmax(rel))]
+    best_sim = sims[chosen[0]].astype(np.float64)
+    while len(chosen) < min(k, len(rel)):
+        scores = lam * rel - (1 - lam) * best_sim
+        scores[chosen] = -np.inf
+        pick = int(np.argmax(scores))
+        chosen.append(pick)
+        best_sim = np.maximum(best_sim, sims[pick])
+    return chosen
+
+
+def near_duplicates(order: Sequence[int], vectors: np.ndarray, threshold: float) -> set[int]:
+    """Positions (in ``order``) whose vector is within ``threshold`` cosine of an earlier kept one."""
+    dropped: set[int] = set()
+    kept: list[int] = []
+    for pos in order:
+        if kept and float(np.max(vectors[kept] @ vectors[pos])) >= threshold:
+            dropped.add(pos)
+        else:
+            kept.append(pos)
+    return dropped

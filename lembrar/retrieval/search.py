@@ -1,0 +1,195 @@
+"""The retrieval pipeline: candidates -> fusion -> priors -> dedup/MMR -> roll-up -> expansion."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from lembrar.config import UserSettings
+from lembrar.model.hits import SearchHit
+from lembrar.model.query import ChunkRow, Filters
+from lembrar.model.timetags import DayPeriods, WEEKDAYS
+from lembrar.retrieval import fusion
+from lembrar.retrieval.config import SearchConfig
+from lembrar.retrieval.rerank import get_reranker
+from lembrar.store.base import Store
+
+if TYPE_CHECKING:
+    from lembrar.temporal import TimeQuery
+
+EmbedFn = Callable[[Sequence[str]], np.ndarray]
+DAY = 86400.0
+
+
+@dataclass(frozen=True)
+class Retrieval:
+    """A search's hits with what the query was understood to mean."""
+
+    query: str
+    semantic_query: str
+    time: TimeQuery | None
+    hits: list[SearchHit]
+
+
+@dataclass
+class _Candidate:
+    ref: int
+    row: ChunkRow
+    relevance: float
+    signals: dict[str, float]
+    score: float = 0.0
+
+
+def understand(query: str, now: datetime, settings: UserSettings, periods: DayPeriods, config: SearchConfig) -> tuple[TimeQuery | None, str]:
+    """The parsed time reference (if any) and the text left for semantic matching."""
+    if not config.parse_time:
+        return None, query
+    from lembrar.temporal import parse_time
+
+    parsed = parse_time(query, now, settings.zone_name, periods=periods, hemisphere=settings.hemisphere)
+    semantic = parsed.stripped.strip() if parsed.has_time else query
+    return parsed, semantic or query
+
+
+def retrieve(
+    store: Store, embed: EmbedFn, query: str, user_id: str, k: int, filters: Filters, now: datetime,
+    settings: UserSettings, periods: DayPeriods, config: SearchConfig,
+) -> Retrieval:
+    parsed, semantic = understand(query, now, settings, periods, config)
+    vector = embed([semantic])[0]
+    rankings = _candidates(store, user_id, vector, semantic, filters, parsed, config)
+    fused = fusion.rrf({name: [r for r, _ in hits] for name, hits in rankings.items()}, config.weights, config.rrf_k)
+    ceiling = fusion.rrf_ceiling(config.weights, list(rankings) or ["dense"], config.rrf_k)
+    pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(4 * k, 40)]
+    rows = store.chunk_rows(user_id, pool)
+    by_ref = {name: dict(hits) for name, hits in rankings.items()}
+    candidates = [_Candidate(r, rows[r], fused[r] / ceiling, _signals(r, by_ref)) for r in pool if r in rows]
+    _score(candidates, parsed, now, config, query, semantic)
+    candidates.sort(key=lambda c: c.score, reverse=True)
+    candidates = _collapse(candidates, config.granularity)
+    candidates = _diversify(store, user_id, candidates, config, k)
+    hits = [_hit(c, rank) for rank, c in enumerate(candidates[:k], start=1)]
+    if config.neighbours != (0, 0):
+        hits = [_expand(store, user_id, h, config.neighbours) for h in hits]
+    if config.record_access and hits:
+        store.touch(user_id, [h.episode.id for h in hits], now)
+    return Retrieval(query, semantic, parsed, hits)
+
+
+def _candidates(store: Store, user_id: str, vector: np.ndarray, text: str, filters: Filters,
+                parsed: TimeQuery | None, config: SearchConfig) -> dict[str, list[tuple[int, float]]]:
+    out: dict[str, list[tuple[int, float]]] = {}
+    if "dense" in config.methods:
+        out["dense"] = store.dense(user_id, vector, config.limit("dense"), filters)
+    if "keyword" in config.methods:
+        out["keyword"] = store.keyword(user_id, text, config.limit("keyword"), filters)
+    if "time" in config.methods and parsed is not None and parsed.has_time:
+        out["time"] = _time_candidates(store, user_id, vector, filters, parsed, config)
+    return {name: hits for name, hits in out.items() if hits}
+
+
+def _time_candidates(store: Store, user_id: str, vector: np.ndarray, filters: Filters,
+                     parsed: TimeQuery, config: SearchConfig) -> list[tuple[int, float]]:
+    """Dense k-NN restricted to each parsed window (and period/weekday filters), best first."""
+    extra = {"periods": tuple(sorted(parsed.periods)), "weekdays": tuple(WEEKDAYS[d] for d in sorted(parsed.weekdays))}
+    scoped = [replace(filters, **{key: value for key, value in extra.items() if value})]
+    windows = parsed.windows or ()
+    if windows:
+        scoped = [replace(scoped[0], since=_later(filters.since, w.start), until=_earlier(filters.until, w.end)) for w in windows]
+    best: dict[int, float] = {}
+    for f in scoped:
+        if f.since is not None and f.until is not None and f.since >= f.until:
+            continue
+        for ref, score in store.dense(user_id, vector, config.limit("time"), f):
+            best[ref] = max(score, best.get(ref, -1.0))
+    return sorted(best.items(), key=lambda item: item[1], reverse=True)
+
+
+def _later(a: datetime | None, b: datetime) -> datetime:
+    return b if a is None or b > a else a
+
+
+def _earlier(a: datetime | None, b: datetime) -> datetime:
+    return b if a is None or b < a else a
+
+
+def _signals(ref: int, rankings: dict[str, dict[int, float]]) -> dict[str, float]:
+    return {name: hits[ref] for name, hits in rankings.items() if ref in hits}
+
+
+def _time_affinity(at: datetime, parsed: TimeQuery, config: SearchConfig) -> float:
+    scores = []
+    for window in parsed.windows:
+        tolerance = config.time_tolerance_days * DAY if config.time_tolerance_days is not None else window.tolerance.total_seconds()
+        scores.append(fusion.soft_time_score(window.distance(at).total_seconds(), tolerance))
+    return max(scores, default=1.0)
+
+
+def _filters_match(c: _Candidate, parsed: TimeQuery) -> float:
+    tags = c.row.episode.tags
+    ok = (not parsed.periods or tags.period in parsed.periods) and (
+        not parsed.weekdays or WEEKDAYS.index(tags.weekday) in parsed.weekdays)
+    return 1.0 if ok else 0.0
+
+
+def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime, config: SearchConfig,
+           query: str, semantic: str) -> None:
+    """Final score in [0, 1]: fused relevance blended with the enabled priors."""
+    timed = parsed is not None and parsed.has_time and config.time_weight > 0
+    rerank = get_reranker(config.reranker).score(semantic, [c.row.text for c in candidates]) if config.reranker else None
+    for i, c in enumerate(candidates):
+        parts = [(1.0, c.relevance)]
+        if rerank is not None:
+            c.signals["rerank"] = rerank[i]
+            parts.append((1.0, rerank[i]))
+        if timed:
+            affinity = _time_affinity(c.row.episode.at, parsed, config) * _filters_match(c, parsed)
+            c.signals["time_score"] = affinity
+            parts.append((config.time_weight, affinity))
+        if config.recency_weight > 0:
+            age = (now - c.row.episode.at).total_seconds()
+            parts.append((config.recency_weight, fusion.recency_score(age, config.recency_half_life_days * DAY)))
+        role_w = config.role_weights.get(c.row.episode.role or "", 1.0)
+        total = sum(w for w, _ in parts)
+        c.score = min(1.0, max(0.0, role_w * sum(w * s for w, s in parts) / total))
+
+
+def _collapse(candidates: list[_Candidate], granularity: str) -> list[_Candidate]:
+    """Keep the best chunk per episode (or per session for session roll-up)."""
+    if granularity == "chunk":
+        return candidates
+    seen: set[str] = set()
+    out = []
+    for c in candidates:
+        key = c.row.episode.id if granularity == "episode" else (c.row.episode.session_id or c.row.episode.id)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def _diversify(store: Store, user_id: str, candidates: list[_Candidate], config: SearchConfig, k: int) -> list[_Candidate]:
+    if not candidates or (config.dedup_threshold is None and config.mmr_lambda is None):
+        return candidates
+    head = candidates[: max(3 * k, 30)]
+    vectors = store.chunk_vectors(user_id, [c.ref for c in head])
+    if config.dedup_threshold is not None:
+        dropped = fusion.near_duplicates(range(len(head)), vectors, config.dedup_threshold)
+        keep = [i for i in range(len(head)) if i not in dropped]
+        head, vectors = [head[i] for i in keep], vectors[keep]
+    if config.mmr_lambda is not None:
+        order = fusion.mmr([c.score for c in head], vectors, config.mmr_lambda, len(head))
+        head = [head[i] for i in order]
+    return head
+
+
+def _hit(c: _Candidate, rank: int) -> SearchHit:
+    return SearchHit(episode=c.row.episode, text=c.row.text, score=round(c.score, 6), signals=c.signals, rank=rank, chunk_ref=c.ref)
+
+
+def _expand(store: Store, user_id: str, hit: SearchHit, around: tuple[int, int]) -> SearchHit:
+    return replace(hit, context=tuple(store.neighbours(user_id, hit.episode.id, around[0], around[1])))

@@ -1,0 +1,3 @@
+from lembrar.store.sqlite.store import SqliteStore
+
+__all__ = ["SqliteStore"]

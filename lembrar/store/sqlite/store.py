@@ -1,0 +1,383 @@
+"""The embedded store: one SQLite file (WAL, foreign keys) with FTS5 and numpy cosine search."""
+
+from __future__ import annotations
+
+import base64
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+from lembrar.config import UserSettings
+from lembrar.errors import ConflictError, NotFoundError, StoreError, ValidationError
+from lembrar.model.episode import Episode
+from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
+from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode
+from lembrar.store.sqlite.codec import EPISODE_COLUMNS, episode_from_row, episode_row
+from lembrar.store.sqlite.filters import where
+from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
+from lembrar.store.sqlite.migrations import migrate
+from lembrar.text import keywords
+
+_E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLUMNS.split(","))
+_MATRIX_SQL = (
+    "SELECT c.ref, c.vector, e.at_ts, e.session_id, e.role, e.period, e.weekday FROM chunks c"
+    " JOIN episodes e ON e.id = c.episode_id WHERE c.tenant_id = ? AND c.user_id = ?"
+)
+
+
+class _Shared:
+    """What every tenant view of one file shares: the connection, its lock, the vector cache."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        if path != ":memory:":
+            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30.0)
+        self.lock = threading.RLock()
+        self.index = ScopeIndexCache()
+        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "secure_delete=ON", "busy_timeout=30000", "synchronous=NORMAL"):
+            self.db.execute(f"PRAGMA {pragma}")
+        migrate(self.db)
+
+
+class SqliteStore:
+    """``Store`` on one SQLite file. ``SqliteStore(":memory:")`` for a throwaway store."""
+
+    def __init__(self, path: str | Path = ":memory:", tenant: str = DEFAULT_TENANT, *, _shared: _Shared | None = None) -> None:
+        self.tenant = tenant
+        self._s = _shared or _Shared(str(path))
+
+    @property
+    def path(self) -> str:
+        return self._s.path
+
+    def for_tenant(self, tenant: str) -> "SqliteStore":
+        return SqliteStore(tenant=tenant, _shared=self._s)
+
+    def close(self) -> None:
+        with self._s.lock:
+            self._s.db.close()
+
+    # -- plumbing ---------------------------------------------------------------
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        with self._s.lock:
+            db = self._s.db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except sqlite3.IntegrityError as exc:
+                db.execute("ROLLBACK")
+                raise ConflictError(f"write rejected, nothing stored: {exc}") from exc
+            except sqlite3.Error as exc:
+                db.execute("ROLLBACK")
+                raise StoreError(f"write failed, nothing stored: {exc}") from exc
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def _read(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
+        with self._s.lock:
+            return self._s.db.execute(sql, params).fetchall()
+
+    def _bump(self, db: sqlite3.Connection, user_id: str) -> tuple[int, int]:
+        row = db.execute("SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id)).fetchone()
+        old = row[0] if row else 0
+        db.execute(
+            "INSERT INTO scope_versions VALUES (?, ?, ?) ON CONFLICT (tenant_id, user_id) DO UPDATE SET version = excluded.version",
+            (self.tenant, user_id, old + 1),
+        )
+        return old, old + 1
+
+    def _version(self, user_id: str) -> int:
+        rows = self._read("SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id))
+        return rows[0][0] if rows else 0
+
+    # -- store-wide settings -------------------------------------------------------
+    def get_meta(self, key: str) -> str | None:
+        rows = self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._write() as db:
+            db.execute("INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+    # -- users ------------------------------------------------------------------
+    def get_user(self, user_id: str) -> UserSettings | None:
+        rows = self._read("SELECT timezone, hemisphere, language FROM users WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id))
+        return UserSettings(user_id, *rows[0]) if rows else None
+
+    def put_user(self, settings: UserSettings) -> None:
+        with self._write() as db:
+            self._upsert_user(db, settings)
+
+    def _upsert_user(self, db: sqlite3.Connection, settings: UserSettings) -> None:
+        db.execute(
+            "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, user_id) DO UPDATE SET"
+            " timezone = excluded.timezone, hemisphere = excluded.hemisphere, language = excluded.language",
+            (self.tenant, settings.user_id, settings.timezone, settings.hemisphere, settings.language, _now()),
+        )
+
+    def users(self) -> list[str]:
+        return [u for (u,) in self._read("SELECT user_id FROM users WHERE tenant_id = ? ORDER BY user_id", (self.tenant,))]
+
+    # -- writes -----------------------------------------------------------------
+    def add(self, items: Sequence[IndexedEpisode]) -> None:
+        if not items:
+            return
+        appended: dict[str, list[tuple]] = {}
+        with self._write() as db:
+            for user_id in {i.episode.user_id for i in items}:
+                db.execute("INSERT OR IGNORE INTO users (tenant_id, user_id, created_at) VALUES (?, ?, ?)", (self.tenant, user_id, _now()))
+            for item in items:
+                appended.setdefault(item.episode.user_id, []).extend(self._insert(db, item))
+            versions = {user_id: self._bump(db, user_id) for user_id in appended}
+        for user_id, rows in appended.items():
+            old, new = versions[user_id]
+            self._s.index.extend((self.tenant, user_id), old, new, ScopeMatrix.from_rows(new, rows, 0))
+
+    def _insert(self, db: sqlite3.Connection, item: IndexedEpisode) -> list[tuple]:
+        row = episode_row(self.tenant, item.episode)
+        db.execute(f"INSERT INTO episodes ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
+        return self._insert_chunks(db, item, row)
+
+    def _insert_chunks(self, db: sqlite3.Connection, item: IndexedEpisode, row: dict[str, object]) -> list[tuple]:
+        e = item.episode
+        out = []
+        for chunk, vector, text_hash in zip(item.chunks, item.vectors, item.hashes):
+            blob = np.asarray(vector, dtype=np.float32).tobytes()
+            cursor = db.execute(
+                'INSERT INTO chunks (episode_id, tenant_id, user_id, position, text, start, "end", text_hash, vector) VALUES (?,?,?,?,?,?,?,?,?)',
+                (e.id, self.tenant, e.user_id, chunk.position, chunk.text, chunk.start, chunk.end, text_hash, blob),
+            )
+            out.append((cursor.lastrowid, blob, row["at_ts"], e.session_id, e.role, row["period"], row["weekday"]))
+        return out
+
+    def replace(self, item: IndexedEpisode, changed_at: datetime) -> None:
+        e = item.episode
+        with self._write() as db:
+            old = self._get(db, e.user_id, e.id)
+            if not db.execute("SELECT 1 FROM episode_history WHERE episode_id = ?", (e.id,)).fetchone():
+                db.execute("INSERT INTO episode_history (episode_id, version, event, content, changed_at) VALUES (?, ?, 'ADD', ?, ?)",
+                           (e.id, old.version, old.content, old.recorded_at.isoformat()))
+            db.execute("INSERT INTO episode_history (episode_id, version, event, content, changed_at) VALUES (?, ?, 'UPDATE', ?, ?)",
+                       (e.id, e.version, e.content, changed_at.astimezone(timezone.utc).isoformat()))
+            db.execute("DELETE FROM chunks WHERE episode_id = ?", (e.id,))
+            row = episode_row(self.tenant, e)
+            db.execute(f"UPDATE episodes SET {', '.join(f'{k} = ?' for k in row)} WHERE id = ?", [*row.values(), e.id])
+            self._insert_chunks(db, item, row)
+            self._bump(db, e.user_id)
+        self._scrub()
+
+    def delete(self, user_id: str, episode_ids: Sequence[str]) -> int:
+        ids = list(dict.fromkeys(episode_ids))
+        with self._write() as db:
+            for ident in ids:
+                self._get(db, user_id, ident)
+            count = self._delete_where(db, user_id, f"e.id IN ({','.join('?' * len(ids))})", ids)
+        self._scrub()
+        return count
+
+    def delete_matching(self, user_id: str, filters: Filters) -> int:
+        condition, params = where(filters)
+        with self._write() as db:
+            count = self._delete_where(db, user_id, condition, params)
+        self._scrub()
+        return count
+
+    def delete_user(self, user_id: str) -> int:
+        with self._write() as db:
+            count = self._delete_where(db, user_id, "1", [])
+            db.execute("DELETE FROM users WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id))
+            db.execute("DELETE FROM scope_versions WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id))
+        self._s.index.drop((self.tenant, user_id))
+        self._scrub()
+        return count
+
+    def _delete_where(self, db: sqlite3.Connection, user_id: str, condition: str, params: list[object]) -> int:
+        scoped = f"SELECT e.id FROM episodes e WHERE e.tenant_id = ? AND e.user_id = ? AND {condition}"
+        args = [self.tenant, user_id, *params]
+        count = db.execute(f"DELETE FROM episodes WHERE id IN ({scoped})", args).rowcount
+        if count:
+            self._bump(db, user_id)
+        return count
+
+    def _scrub(self) -> None:
+        """Make deleted text unrecoverable: merge FTS segments, zeroed pages checkpointed into the file."""
+        with self._s.lock:
+            self._s.db.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('optimize')")
+            self._s.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def touch(self, user_id: str, episode_ids: Sequence[str], at: datetime) -> None:
+        if not episode_ids:
+            return
+        marks = ",".join("?" * len(episode_ids))
+        with self._write() as db:
+            db.execute(
+                f"UPDATE episodes SET last_accessed = ?, access_count = access_count + 1 WHERE tenant_id = ? AND user_id = ? AND id IN ({marks})",
+                [at.timestamp(), self.tenant, user_id, *episode_ids],
+            )
+
+    # -- reads ------------------------------------------------------------------
+    def _get(self, db: sqlite3.Connection, user_id: str, episode_id: str) -> Episode:
+        row = db.execute(f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                         (episode_id, self.tenant, user_id)).fetchone()
+        if row is None:
+            raise NotFoundError("episode", episode_id)
+        return episode_from_row(row)
+
+    def get(self, user_id: str, episode_id: str) -> Episode:
+        with self._s.lock:
+            return self._get(self._s.db, user_id, episode_id)
+
+    def list(self, user_id: str, filters: Filters, *, newest_first: bool = False, limit: int = 100, cursor: str | None = None) -> Page:
+        if limit < 1:
+            raise ValidationError("limit", "must be at least 1")
+        condition, params = where(filters)
+        op, direction = ("<", "DESC") if newest_first else (">", "ASC")
+        if cursor is not None:
+            at_ts, seq = _decode_cursor(cursor)
+            condition += f" AND (e.at_ts, e.rowid) {op} (?, ?)"
+            params += [at_ts, seq]
+        rows = self._read(
+            f"SELECT {_E_COLUMNS}, e.at_ts, e.rowid FROM episodes e WHERE e.tenant_id = ? AND e.user_id = ? AND {condition}"
+            f" ORDER BY e.at_ts {direction}, e.rowid {direction} LIMIT ?",
+            [self.tenant, user_id, *params, limit + 1],
+        )
+        items = [episode_from_row(r[:-2]) for r in rows[:limit]]
+        more = _encode_cursor(rows[limit - 1][-2], rows[limit - 1][-1]) if len(rows) > limit else None
+        return Page(items, more)
+
+    def history(self, user_id: str, episode_id: str) -> list[HistoryEntry]:
+        episode = self.get(user_id, episode_id)
+        rows = self._read("SELECT version, event, content, changed_at FROM episode_history WHERE episode_id = ? ORDER BY version", (episode_id,))
+        if not rows:
+            return [HistoryEntry(episode.id, episode.version, "ADD", episode.content, episode.recorded_at)]
+        return [HistoryEntry(episode_id, v, ev, c, datetime.fromisoformat(t)) for v, ev, c, t in rows]
+
+    def sessions(self, user_id: str) -> list[SessionInfo]:
+        rows = self._read(
+            "SELECT session_id, MIN(at_utc), MAX(at_utc), COUNT(*) FROM episodes WHERE tenant_id = ? AND user_id = ?"
+            " AND session_id IS NOT NULL GROUP BY session_id ORDER BY MIN(at_ts)",
+            (self.tenant, user_id),
+        )
+        return [SessionInfo(s, datetime.fromisoformat(a), datetime.fromisoformat(b), n) for s, a, b, n in rows]
+
+    def stats(self) -> StoreStats:
+        t = (self.tenant,)
+        users = self._read("SELECT COUNT(*) FROM users WHERE tenant_id = ?", t)[0][0]
+        episodes, sessions = self._read("SELECT COUNT(*), COUNT(DISTINCT user_id || '/' || session_id) FROM episodes WHERE tenant_id = ?", t)[0]
+        chunks = self._read("SELECT COUNT(*) FROM chunks WHERE tenant_id = ?", t)[0][0]
+        pages = self._read("PRAGMA page_count")[0][0] * self._read("PRAGMA page_size")[0][0]
+        return StoreStats(users, episodes, chunks, sessions, pages)
+
+    # -- search primitives --------------------------------------------------------
+    def _matrix(self, user_id: str) -> ScopeMatrix:
+        scope = (self.tenant, user_id)
+        version = self._version(user_id)
+        cached = self._s.index.get(scope, version)
+        if cached is None:
+            cached = ScopeMatrix.from_rows(version, self._read(_MATRIX_SQL, scope), 0)
+            self._s.index.put(scope, cached)
+        return cached
+
+    def dense(self, user_id: str, vector: np.ndarray, k: int, filters: Filters) -> list[tuple[int, float]]:
+        matrix = self._matrix(user_id)
+        mask = matrix.mask(filters)
+        if filters.needs_sql():
+            allowed = np.array(self._allowed_refs(user_id, filters), dtype=np.int64)
+            sql_mask = np.isin(matrix.refs, allowed)
+            mask = sql_mask if mask is None else mask & sql_mask
+        return matrix.top_k(vector, k, mask)
+
+    def _allowed_refs(self, user_id: str, filters: Filters) -> list[int]:
+        condition, params = where(filters)
+        rows = self._read(
+            f"SELECT c.ref FROM chunks c JOIN episodes e ON e.id = c.episode_id WHERE c.tenant_id = ? AND c.user_id = ? AND {condition}",
+            [self.tenant, user_id, *params],
+        )
+        return [r for (r,) in rows]
+
+    def keyword(self, user_id: str, query: str, k: int, filters: Filters) -> list[tuple[int, float]]:
+        terms = keywords(query)
+        if not terms or k <= 0:
+            return []
+        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+        condition, params = where(filters)
+        rows = self._read(
+            "SELECT c.ref, -bm25(chunks_fts) FROM chunks_fts JOIN chunks c ON c.ref = chunks_fts.rowid"
+            f" JOIN episodes e ON e.id = c.episode_id WHERE chunks_fts MATCH ? AND c.tenant_id = ? AND c.user_id = ? AND {condition}"
+            " ORDER BY bm25(chunks_fts) LIMIT ?",
+            [match, self.tenant, user_id, *params, k],
+        )
+        return [(int(r), float(s)) for r, s in rows]
+
+    def chunk_rows(self, user_id: str, refs: Sequence[int]) -> dict[int, ChunkRow]:
+        out: dict[int, ChunkRow] = {}
+        for start in range(0, len(refs), 500):
+            part = list(refs[start : start + 500])
+            rows = self._read(
+                f"SELECT c.ref, c.position, c.text, {_E_COLUMNS} FROM chunks c JOIN episodes e ON e.id = c.episode_id"
+                f" WHERE c.tenant_id = ? AND c.user_id = ? AND c.ref IN ({','.join('?' * len(part))})",
+                [self.tenant, user_id, *part],
+            )
+            out.update((r[0], ChunkRow(r[0], r[1], r[2], episode_from_row(r[3:]))) for r in rows)
+        return out
+
+    def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> np.ndarray:
+        matrix = self._matrix(user_id)
+        position = {int(r): i for i, r in enumerate(matrix.refs)}
+        missing = [r for r in refs if r not in position]
+        if missing:
+            raise NotFoundError("chunk", str(missing[0]))
+        return matrix.vectors[[position[r] for r in refs]]
+
+    def neighbours(self, user_id: str, episode_id: str, before: int, after: int) -> list[Episode]:
+        rows = self._read("SELECT session_id, at_ts, rowid FROM episodes WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                          (episode_id, self.tenant, user_id))
+        if not rows:
+            raise NotFoundError("episode", episode_id)
+        session, at_ts, seq = rows[0]
+        if session is None:
+            return [self.get(user_id, episode_id)]
+        base = f"SELECT {EPISODE_COLUMNS}, at_ts, rowid FROM episodes WHERE tenant_id = ? AND user_id = ? AND session_id = ?"
+        args = [self.tenant, user_id, session, at_ts, seq]
+        earlier = self._read(f"{base} AND (at_ts, rowid) < (?, ?) ORDER BY at_ts DESC, rowid DESC LIMIT ?", [*args, before])
+        later = self._read(f"{base} AND (at_ts, rowid) >= (?, ?) ORDER BY at_ts, rowid LIMIT ?", [*args, after + 1])
+        return [episode_from_row(r[:-2]) for r in [*reversed(earlier), *later]]
+
+    # -- embedding cache: the stored chunks are the cache --------------------------------
+    def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        """Vectors of already stored chunks with these text hashes (one embedder per store)."""
+        out: dict[str, np.ndarray] = {}
+        for start in range(0, len(hashes), 500):
+            part = list(hashes[start : start + 500])
+            rows = self._read(f"SELECT text_hash, vector FROM chunks WHERE text_hash IN ({','.join('?' * len(part))})", part)
+            out.update((h, np.frombuffer(v, dtype=np.float32)) for h, v in rows)
+        return out
+
+    def cache_vectors(self, model: str, items: dict[str, np.ndarray]) -> None:
+        """Nothing to do: vectors are persisted with their chunks, in the same transaction."""
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat()
+
+
+def _encode_cursor(at_ts: float, seq: int) -> str:
+    return base64.urlsafe_b64encode(json.dumps([at_ts, seq]).encode()).decode()
+
+
+def _decode_cursor(cursor: str) -> tuple[float, int]:
+    try:
+        at_ts, seq = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+        return float(at_ts), int(seq)
+    except (ValueError, TypeError) as exc:
+        raise ValidationError("cursor", "not a cursor returned by a previous page; start without one") from exc
