@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import logging
+import ssl
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -56,16 +58,17 @@ class LLMClient:
     """
 
     def __init__(self, config: LLMConfig, transport: httpx.BaseTransport | None = None) -> None:
-        httpx = require("httpx")
+        http = require("httpx")
         self.config = config
         headers = {"Authorization": f"Bearer {config.api_key}"} if config.api_key else {}
-        self._http = httpx.Client(
+        self._http: httpx.Client = http.Client(
             base_url=config.base_url + "/",
             headers={**headers, "User-Agent": "lembrar"},
-            timeout=httpx.Timeout(config.timeout),
+            timeout=http.Timeout(config.timeout),
             transport=transport,
+            verify=_ssl_context(),
         )
-        self._httpx = httpx
+        self._httpx = http
         self._usage = Usage()
         self._lock = threading.Lock()
         self._form = 0  # the strongest structured-output form the server has accepted
@@ -148,13 +151,8 @@ class LLMClient:
             return parse_reply(reply, schema)
         except InvalidReply as problem:
             log.info("re-asking for %s: %s", schema.__name__, problem)
-            again = self._ask_json(reask(messages, reply, problem), schema, options)
-        try:
-            return parse_reply(again, schema)
-        except InvalidReply as exc:
-            raise LLMResponseError(
-                f"the model gave no valid {schema.__name__}, even when asked again: {exc}"
-            ) from exc
+            retry = reask(messages, reply, problem)
+        return _last_chance(self._ask_json(retry, schema, options), schema)
 
     def structured_or(
         self,
@@ -185,11 +183,16 @@ class LLMClient:
         return self
 
     def __exit__(
-        self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        tb: TracebackType | None,
     ) -> None:
         self.close()
 
-    def _ask_json(self, messages: Messages, schema: type[BaseModel], options: dict[str, Any]) -> str:
+    def _ask_json(
+        self, messages: Messages, schema: type[BaseModel], options: dict[str, Any]
+    ) -> str:
         """The raw reply, asked in the strongest form the server accepts (remembered)."""
         form = self._form
         while True:
@@ -199,7 +202,9 @@ class LLMClient:
             except LLMBadRequestError as exc:
                 if form + 1 == len(FORMATS):
                     raise
-                log.info("%s refused response_format %s: %s", self.config.base_url, FORMATS[form], exc)
+                log.info(
+                    "%s refused response_format %s: %s", self.config.base_url, FORMATS[form], exc
+                )
                 form += 1
                 continue
             self._form = form
@@ -208,7 +213,12 @@ class LLMClient:
     def _open_stream(self, body: dict[str, Any]) -> httpx.Response:
         if self._stream_usage:
             try:
-                return self._send("POST", "chat/completions", {**body, "stream_options": {"include_usage": True}}, stream=True)
+                return self._send(
+                    "POST",
+                    "chat/completions",
+                    {**body, "stream_options": {"include_usage": True}},
+                    stream=True,
+                )
             except LLMBadRequestError as exc:
                 if "stream_options" not in str(exc):
                     raise
@@ -237,7 +247,9 @@ class LLMClient:
             return backoff_delay(attempt, self.config.backoff)
         return failure.retry_after if failure.retry_after <= MAX_RETRY_AFTER else None
 
-    def _attempt(self, method: str, path: str, body: Any, stream: bool) -> httpx.Response | _Failure:
+    def _attempt(
+        self, method: str, path: str, body: Any, stream: bool
+    ) -> httpx.Response | _Failure:
         request = self._http.build_request(method, path, json=body)
         try:
             response = self._http.send(request, stream=stream)
@@ -254,7 +266,11 @@ class LLMClient:
         response.close()
         wait = retry_after(response.headers)
         error = status_error(
-            response.status_code, text, base_url=self.config.base_url, model=self.config.model, retry_after=wait
+            response.status_code,
+            text,
+            base_url=self.config.base_url,
+            model=self.config.model,
+            retry_after=wait,
         )
         return _Failure(error, retry=retryable(response.status_code, text), retry_after=wait)
 
@@ -275,12 +291,28 @@ class LLMClient:
             return response.json()
         except ValueError as exc:
             raise LLMResponseError(
-                f"{self.config.base_url} answered with something that is not JSON: {response.text[:200]!r}"
+                f"{self.config.base_url} answered with something that is not JSON: "
+                f"{response.text[:200]!r}"
             ) from exc
 
     def _count(self, usage: Usage) -> None:
         with self._lock:
             self._usage = self._usage + usage
+
+
+def _last_chance(reply: str, schema: type[M]) -> M:
+    try:
+        return parse_reply(reply, schema)
+    except InvalidReply as exc:
+        raise LLMResponseError(
+            f"the model gave no valid {schema.__name__}, even when asked again: {exc}"
+        ) from exc
+
+
+@functools.cache
+def _ssl_context() -> ssl.SSLContext:
+    """The default TLS context, built once (loading the CA bundle takes tens of milliseconds)."""
+    return require("httpx").create_ssl_context()  # type: ignore[no-any-return]
 
 
 def _caused(error: LLMError, cause: BaseException) -> LLMError:

@@ -89,7 +89,9 @@ class LLMConfig:
         return cls(base_url=url, model=name, api_key=key, **settings)  # type: ignore[arg-type]
 
     @classmethod
-    def from_env_or_none(cls, env: Mapping[str, str] | None = None, **kwargs: object) -> LLMConfig | None:
+    def from_env_or_none(
+        cls, env: Mapping[str, str] | None = None, **kwargs: object
+    ) -> LLMConfig | None:
         """Like :meth:`from_env`, but None when no model is fully configured."""
         try:
             return cls.from_env(env, **kwargs)  # type: ignore[arg-type]
@@ -97,7 +99,9 @@ class LLMConfig:
             return None
 
 
-def _base_url(env: Mapping[str, str], explicit: str | None, key: str | None) -> tuple[str | None, str]:
+def _base_url(
+    env: Mapping[str, str], explicit: str | None, key: str | None
+) -> tuple[str | None, str]:
     """The base URL and where it came from: explicit, lembrar, openai or ollama."""
     if explicit:
         return explicit, "explicit"

@@ -1,20 +1,20 @@
 """Errors of the language-model client, all under :class:`lembrar.errors.LLMError`.
 
-    LLMError                                   (lembrar.errors)
-    ├── LLMStatusError                         the server answered with an error status
-    │   ├── LLMAuthError                       401/403: missing or wrong API key
-    │   ├── LLMModelNotFoundError              404 or "model not found": wrong model or base URL
-    │   ├── LLMRateLimitError                  429 after the retries (or an exhausted quota)
-    │   ├── LLMBadRequestError                 another 4xx: the server rejected the request
-    │   └── LLMServerError                     5xx after the retries
-    ├── LLMConnectionError(LLMError, ConnectionError)
-    │                                          the server could not be reached after the retries
-    ├── LLMTimeoutError(LLMError, TimeoutError)
-    │                                          no answer within the timeout after the retries
-    └── LLMResponseError                       an answer that cannot be used (bad JSON, bad shape)
+LLMError                                   (lembrar.errors)
+├── LLMStatusError                         the server answered with an error status
+│   ├── LLMAuthError                       401/403: missing or wrong API key
+│   ├── LLMModelNotFoundError              404 or "model not found": wrong model or base URL
+│   ├── LLMRateLimitError                  429 after the retries (or an exhausted quota)
+│   ├── LLMBadRequestError                 another 4xx: the server rejected the request
+│   └── LLMServerError                     5xx after the retries
+├── LLMConnectionError(LLMError, ConnectionError)
+│                                          the server could not be reached after the retries
+├── LLMTimeoutError(LLMError, TimeoutError)
+│                                          no answer within the timeout after the retries
+└── LLMResponseError                       an answer that cannot be used (bad JSON, bad shape)
 
-    ConfigurationError                         (lembrar.errors)
-    └── LLMNotConfiguredError                  no model configured; the message says how to set one
+ConfigurationError                         (lembrar.errors)
+└── LLMNotConfiguredError                  no model configured; the message says how to set one
 """
 
 from __future__ import annotations
@@ -57,7 +57,12 @@ class LLMRateLimitError(LLMStatusError):
     """Too many requests; ``retry_after`` is the wait the server asked for, if it said."""
 
     def __init__(
-        self, message: str, *, status_code: int = 429, body: str = "", retry_after: float | None = None
+        self,
+        message: str,
+        *,
+        status_code: int = 429,
+        body: str = "",
+        retry_after: float | None = None,
     ) -> None:
         self.retry_after = retry_after
         super().__init__(message, status_code=status_code, body=body)

@@ -61,7 +61,9 @@ def parse_completion(data: Any) -> ChatResult:
 
 def _first_choice(data: Any) -> dict[str, Any]:
     if isinstance(data, dict) and isinstance(data.get("error"), (dict, str)):
-        raise LLMResponseError(f"the server answered with an error: {error_message(json.dumps(data))}")
+        raise LLMResponseError(
+            f"the server answered with an error: {error_message(json.dumps(data))}"
+        )
     choices = data.get("choices") if isinstance(data, dict) else None
     if not choices or not isinstance(choices[0], dict):
         raise LLMResponseError(f"the completion has no choices: {_preview(data)}")
@@ -99,7 +101,9 @@ def _arguments(name: str, raw: Any) -> Any:
     try:
         return repair_json(raw)
     except ValueError as exc:
-        raise LLMResponseError(f"the arguments of tool call {name!r} are not JSON: {raw[:200]!r}") from exc
+        raise LLMResponseError(
+            f"the arguments of tool call {name!r} are not JSON: {raw[:200]!r}"
+        ) from exc
 
 
 @dataclass
@@ -121,7 +125,9 @@ class StreamAccumulator:
 
     def feed(self, chunk: Any) -> str:
         if not isinstance(chunk, dict):
-            raise LLMResponseError(f"the stream sent an event that is not an object: {_preview(chunk)}")
+            raise LLMResponseError(
+                f"the stream sent an event that is not an object: {_preview(chunk)}"
+            )
         if chunk.get("error"):
             raise LLMResponseError(f"the stream failed: {error_message(json.dumps(chunk))}")
         self._model = self._model or str(chunk.get("model") or "")
@@ -145,7 +151,9 @@ class StreamAccumulator:
         call.id = call.id or str(raw.get("id") or "")
         call.name = call.name or str(function.get("name") or "")
         arguments = function.get("arguments")
-        call.arguments.append(arguments if isinstance(arguments, str) else json.dumps(arguments or {}))
+        call.arguments.append(
+            arguments if isinstance(arguments, str) else json.dumps(arguments or {})
+        )
 
     def result(self) -> ChatResult:
         calls = [self._calls[i] for i in sorted(self._calls)]
@@ -161,7 +169,7 @@ class StreamAccumulator:
 
 
 def error_message(body: str) -> str:
-    """What an error body says, in the shapes servers use (OpenAI's, Ollama's, vLLM's, plain text)."""
+    """What an error body says, in the shapes servers use (OpenAI's, Ollama's, vLLM's, text)."""
     try:
         data = json.loads(body)
     except (json.JSONDecodeError, TypeError):
@@ -213,4 +221,3 @@ def status_error(
 
 def _preview(data: Any) -> str:
     return repr(data)[:200]
-

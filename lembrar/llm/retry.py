@@ -29,12 +29,12 @@ def is_retryable(status: int) -> bool:
 
 
 def backoff_delay(attempt: int, base: float, *, rng: Callable[[], float] = random.random) -> float:
-    """Seconds before retry number ``attempt`` (0-based): ``base * 2**attempt``, jittered to 50-100%."""
-    return min(MAX_BACKOFF, base * 2**attempt) * (0.5 + rng() / 2)
+    """Seconds before retry ``attempt`` (0-based): ``base * 2**attempt``, jittered to 50-100%."""
+    return min(MAX_BACKOFF, base * 2.0**attempt) * (0.5 + rng() / 2)
 
 
 def retry_after(headers: Mapping[str, str], *, now: datetime | None = None) -> float | None:
-    """The wait a response asks for: ``retry-after-ms``, or ``Retry-After`` in seconds or as a date."""
+    """The wait a response asks for: ``retry-after-ms``, else ``Retry-After`` (seconds or date)."""
     millis = _number(headers.get("retry-after-ms"))
     if millis is not None:
         return millis / 1000

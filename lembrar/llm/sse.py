@@ -39,4 +39,6 @@ def _decode(payload: str) -> Any:
     try:
         return json.loads(payload)
     except json.JSONDecodeError as exc:
-        raise LLMResponseError(f"the stream sent an event that is not JSON: {payload[:200]!r}") from exc
+        raise LLMResponseError(
+            f"the stream sent an event that is not JSON: {payload[:200]!r}"
+        ) from exc

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -52,11 +52,14 @@ class ChatStream(Iterator[str]):
         return self
 
     def __exit__(
-        self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        tb: TracebackType | None,
     ) -> None:
         self.close()
 
-    def _iterate(self) -> Iterator[str]:
+    def _iterate(self) -> Generator[str, None, None]:
         import httpx
 
         try:

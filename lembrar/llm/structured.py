@@ -37,18 +37,22 @@ def request_for(
     messages: Sequence[Mapping[str, Any]], schema: type[BaseModel], form: str
 ) -> tuple[list[Message], dict[str, Any] | None]:
     """The messages and ``response_format`` that ask for ``schema`` in the given ``form``."""
-    messages = [dict(m) for m in messages]
+    chat = [dict(m) for m in messages]
     if form == "json_schema":
-        return messages, {
+        return chat, {
             "type": "json_schema",
-            "json_schema": {"name": _name(schema), "schema": schema.model_json_schema(), "strict": False},
+            "json_schema": {
+                "name": _name(schema),
+                "schema": schema.model_json_schema(),
+                "strict": False,
+            },
         }
-    messages.append({"role": "system", "content": instructions(schema)})
-    return messages, ({"type": "json_object"} if form == "json_object" else None)
+    chat.append({"role": "system", "content": instructions(schema)})
+    return chat, ({"type": "json_object"} if form == "json_object" else None)
 
 
 def instructions(schema: type[BaseModel]) -> str:
-    """Tell the model to answer with JSON matching ``schema`` (mentions "JSON", as json_object needs)."""
+    """Ask for JSON matching ``schema`` (the word "JSON" appears, as json_object requires)."""
     return (
         "Reply with a single JSON object and nothing else, matching this JSON schema:\n"
         + json.dumps(schema.model_json_schema(), separators=(",", ":"))
@@ -81,7 +85,9 @@ def _describe(exc: Any) -> str:
     return "the JSON does not match the schema: " + "; ".join(problems)
 
 
-def reask(messages: Sequence[Mapping[str, Any]], reply: str, problem: InvalidReply) -> list[Message]:
+def reask(
+    messages: Sequence[Mapping[str, Any]], reply: str, problem: InvalidReply
+) -> list[Message]:
     """The conversation again, with the bad reply and what was wrong with it."""
     return [
         *(dict(m) for m in messages),

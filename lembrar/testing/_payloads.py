@@ -37,9 +37,17 @@ def tokens(text: str) -> int:
 def usage(request: RecordedRequest, reply: Reply) -> dict[str, int]:
     if reply.usage is not None:
         return dict(reply.usage)
-    prompt = sum(tokens(str(m.get("content") or "")) for m in request.messages if isinstance(m, dict))
-    completion = tokens(reply.text or "") + sum(tokens(c.arguments_json()) for c in reply.tool_calls)
-    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
+    prompt = sum(
+        tokens(str(m.get("content") or "")) for m in request.messages if isinstance(m, dict)
+    )
+    completion = tokens(reply.text or "") + sum(
+        tokens(c.arguments_json()) for c in reply.tool_calls
+    )
+    return {
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": prompt + completion,
+    }
 
 
 def finish_reason(reply: Reply) -> str:
@@ -64,7 +72,14 @@ def completion(request: RecordedRequest, reply: Reply, number: int) -> dict[str,
         ]
     return {
         **_header(request, number, "chat.completion"),
-        "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": finish_reason(reply)}],
+        "choices": [
+            {
+                "index": 0,
+                "message": message,
+                "logprobs": None,
+                "finish_reason": finish_reason(reply),
+            }
+        ],
         "usage": usage(request, reply),
     }
 
@@ -72,10 +87,18 @@ def completion(request: RecordedRequest, reply: Reply, number: int) -> dict[str,
 def chunks(request: RecordedRequest, reply: Reply, number: int) -> Iterator[dict[str, Any]]:
     """The ``chat.completion.chunk`` objects of a streamed reply, usage last if asked for."""
     with_usage = bool((request.body.get("stream_options") or {}).get("include_usage"))
-    header = {**_header(request, number, "chat.completion.chunk"), **({"usage": None} if with_usage else {})}
+    header = {
+        **_header(request, number, "chat.completion.chunk"),
+        **({"usage": None} if with_usage else {}),
+    }
 
     def chunk(delta: Mapping[str, Any], finish: str | None = None) -> dict[str, Any]:
-        return {**header, "choices": [{"index": 0, "delta": dict(delta), "logprobs": None, "finish_reason": finish}]}
+        return {
+            **header,
+            "choices": [
+                {"index": 0, "delta": dict(delta), "logprobs": None, "finish_reason": finish}
+            ],
+        }
 
     yield chunk({"role": "assistant", "content": ""})
     for piece in re.findall(r"\s*\S+|\s+", reply.text or ""):
@@ -89,7 +112,12 @@ def chunks(request: RecordedRequest, reply: Reply, number: int) -> Iterator[dict
 
 
 def _call_deltas(index: int, call_id: str, name: str, arguments: str) -> Iterator[dict[str, Any]]:
-    yield {"index": index, "id": call_id, "type": "function", "function": {"name": name, "arguments": ""}}
+    yield {
+        "index": index,
+        "id": call_id,
+        "type": "function",
+        "function": {"name": name, "arguments": ""},
+    }
     for start in range(0, len(arguments), 8):
         yield {"index": index, "function": {"arguments": arguments[start : start + 8]}}
 
@@ -128,14 +156,21 @@ def request_problem(body: Any, formats: Sequence[str]) -> str | None:
 _ROLES = ("system", "developer", "user", "assistant", "tool")
 
 
-def _format_problem(response_format: Any, messages: list[dict[str, Any]], formats: Sequence[str]) -> str | None:
+def _format_problem(
+    response_format: Any, messages: list[dict[str, Any]], formats: Sequence[str]
+) -> str | None:
     if response_format is None:
         return None
     kind = response_format.get("type") if isinstance(response_format, dict) else None
     if kind not in formats:
-        return f"Invalid parameter: 'response_format' of type '{kind}' is not supported with this model."
-    if kind == "json_schema" and not isinstance((response_format.get("json_schema") or {}).get("schema"), dict):
+        return f"Invalid parameter: 'response_format' of type '{kind}' is not supported."
+    if kind == "json_schema" and not isinstance(
+        (response_format.get("json_schema") or {}).get("schema"), dict
+    ):
         return "Missing required parameter: 'response_format.json_schema.schema'."
     if kind == "json_object" and "json" not in json.dumps(messages).lower():
-        return "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."
+        return (
+            "'messages' must contain the word 'json' in some form, to use 'response_format' of "
+            "type 'json_object'."
+        )
     return None

@@ -12,7 +12,7 @@ __all__ = ["RecordedRequest", "Reply", "Responder", "ScriptedToolCall"]
 
 @dataclass(frozen=True)
 class ScriptedToolCall:
-    """A tool call in a scripted reply; ``arguments`` is an object, or a raw (maybe broken) string."""
+    """A tool call in a scripted reply; ``arguments``: an object, or a raw (maybe broken) string."""
 
     name: str
     arguments: Mapping[str, Any] | str = field(default_factory=dict)
@@ -54,7 +54,7 @@ class Reply:
 
 @dataclass(frozen=True)
 class RecordedRequest:
-    """A request the fake server received; ``headers`` has lower-case names, ``body`` is parsed JSON."""
+    """A request the fake server received: lower-case ``headers``, ``body`` as parsed JSON."""
 
     method: str
     path: str

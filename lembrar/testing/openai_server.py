@@ -15,6 +15,7 @@ Standard library only; it binds 127.0.0.1 on a free port and serves from a backg
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections import deque
 from collections.abc import Iterable, Sequence
@@ -68,7 +69,10 @@ class FakeOpenAIServer:
         httpd.fake = self  # type: ignore[attr-defined]
         self._httpd = httpd
         self._thread = threading.Thread(
-            target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-openai", daemon=True
+            target=httpd.serve_forever,
+            kwargs={"poll_interval": 0.02},
+            name="fake-openai",
+            daemon=True,
         )
         self._thread.start()
         return self
@@ -84,7 +88,10 @@ class FakeOpenAIServer:
         return self.start()
 
     def __exit__(
-        self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        tb: TracebackType | None,
     ) -> None:
         self.stop()
 
@@ -93,8 +100,7 @@ class FakeOpenAIServer:
         """``http://127.0.0.1:PORT/v1``, the base URL to give a client."""
         if self._httpd is None:
             raise RuntimeError("the server is not running; use it in a with block or call start()")
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        return f"http://127.0.0.1:{self._httpd.server_port}/v1"
 
     def config(self, model: str | None = None, **settings: Any) -> LLMConfig:
         """An :class:`~lembrar.llm.LLMConfig` for this server (its key, its first model)."""
@@ -131,7 +137,9 @@ class FakeOpenAIServer:
         with self._lock:
             responder = self._replies.popleft() if self._replies else self.default
         if responder is None:
-            return Reply(status=500, error="FakeOpenAIServer: no scripted reply left for this request")
+            return Reply(
+                status=500, error="FakeOpenAIServer: no scripted reply left for this request"
+            )
         return responder(request) if callable(responder) else responder
 
     def _wait(self, seconds: float) -> None:
@@ -139,7 +147,9 @@ class FakeOpenAIServer:
             self._stopping.wait(seconds)
 
     def _authorized(self, request: RecordedRequest) -> bool:
-        return self.api_key is None or request.headers.get("authorization") == f"Bearer {self.api_key}"
+        return (
+            self.api_key is None or request.headers.get("authorization") == f"Bearer {self.api_key}"
+        )
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -151,6 +161,10 @@ class _Handler(BaseHTTPRequestHandler):
     @property
     def fake(self) -> FakeOpenAIServer:
         return self.server.fake  # type: ignore[attr-defined,no-any-return]
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no Nagle delays
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet in tests
         pass
@@ -204,7 +218,11 @@ class _Handler(BaseHTTPRequestHandler):
         if reply.retry_after is not None:
             extra["Retry-After"] = f"{reply.retry_after:g}"
         if reply.body is not None:
-            kind = "text/event-stream" if request.stream and reply.status == 200 else "application/json"
+            kind = (
+                "text/event-stream"
+                if request.stream and reply.status == 200
+                else "application/json"
+            )
             raw = reply.body.encode() if isinstance(reply.body, str) else reply.body
             return self._send(reply.status, raw, kind, extra)
         if reply.status >= 400:
@@ -214,7 +232,11 @@ class _Handler(BaseHTTPRequestHandler):
         self._json(200, _payloads.completion(request, reply, self._number), extra)
 
     def _error(
-        self, status: int, message: str | None = None, code: str | None = None, extra: dict[str, str] | None = None
+        self,
+        status: int,
+        message: str | None = None,
+        code: str | None = None,
+        extra: dict[str, str] | None = None,
     ) -> None:
         self._json(status, _payloads.error_body(status, message, code), extra)
 

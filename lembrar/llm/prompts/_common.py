@@ -9,8 +9,12 @@ from typing import Any
 
 from lembrar.llm.types import Message
 
+
 def messages(system: str, user: str) -> list[Message]:
-    return [{"role": "system", "content": system.strip()}, {"role": "user", "content": user.strip()}]
+    return [
+        {"role": "system", "content": system.strip()},
+        {"role": "user", "content": user.strip()},
+    ]
 
 
 def fill(template: Template, **values: object) -> str:

@@ -38,7 +38,7 @@ def render(
     now: datetime,
     history: Sequence[Mapping[str, Any]] = (),
 ) -> list[Message]:
-    """System prompt with ``memories`` (lines, or a prepared block), then ``history``, then the question."""
+    """The system prompt with ``memories`` (lines, or a ready block), ``history``, the question."""
     block = memories if isinstance(memories, str) else "\n".join(f"- {m.strip()}" for m in memories)
     system = fill(SYSTEM, now=moment(now), memories=block.strip() or "(no relevant memories)")
     return [

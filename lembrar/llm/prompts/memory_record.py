@@ -70,5 +70,7 @@ RESPONSE = MemoryRecord
 
 def render(user: str, assistant: str, *, when: datetime, period: str, season: str) -> list[Message]:
     """The messages asking about one exchange; ``when`` is the event's local time."""
-    text = fill(USER, when=moment(when), period=period, season=season, user=user, assistant=assistant)
+    text = fill(
+        USER, when=moment(when), period=period, season=season, user=user, assistant=assistant
+    )
     return messages(SYSTEM, text)

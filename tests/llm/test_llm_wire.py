@@ -71,12 +71,22 @@ def test_stream_error_event():
 
 def test_stream_tool_call_without_index():
     accumulator = StreamAccumulator()
-    accumulator.feed({"choices": [{"delta": {"tool_calls": [{"function": {"name": "f", "arguments": {"x": 1}}}]}}]})
+    accumulator.feed(
+        {
+            "choices": [
+                {"delta": {"tool_calls": [{"function": {"name": "f", "arguments": {"x": 1}}}]}}
+            ]
+        }
+    )
     assert accumulator.result().tool_calls[0].arguments == {"x": 1}
 
 
 def test_completion_with_content_parts():
-    data = {"choices": [{"message": {"content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}}]}
+    data = {
+        "choices": [
+            {"message": {"content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}}
+        ]
+    }
     assert parse_completion(data).text == "ab"
 
 

@@ -45,14 +45,23 @@ def test_chat_returns_the_text_and_sends_model_messages_and_key(client, server, 
     [sent] = server.requests
     assert sent.path == "/v1/chat/completions"
     assert sent.headers["authorization"] == "Bearer sk-test-key"
-    assert sent.body == {"model": "fake-model", "messages": user_hi, "temperature": 0.2, "max_tokens": 50}
+    assert sent.body == {
+        "model": "fake-model",
+        "messages": user_hi,
+        "temperature": 0.2,
+        "max_tokens": 50,
+    }
 
 
 def test_tool_call_arguments_are_parsed(client, server, user_hi):
-    call = ScriptedToolCall("remember", {"label": "lunch", "description": "Lunch with Ana."}, id="call_9")
+    call = ScriptedToolCall(
+        "remember", {"label": "lunch", "description": "Lunch with Ana."}, id="call_9"
+    )
     server.script(Reply(tool_calls=[call]))
     result = client.chat(user_hi, tools=[REMEMBER_TOOL], tool_choice="auto")
-    assert result.tool_calls == (ToolCall("remember", {"label": "lunch", "description": "Lunch with Ana."}, "call_9"),)
+    assert result.tool_calls == (
+        ToolCall("remember", {"label": "lunch", "description": "Lunch with Ana."}, "call_9"),
+    )
     assert result.finish_reason == "tool_calls"
     assert result.text == ""
     assert server.requests[0].body["tools"] == [REMEMBER_TOOL]
@@ -65,7 +74,9 @@ def test_broken_tool_arguments_are_repaired(client, server, user_hi):
 
 
 def test_as_message_round_trips_tool_calls(client, server, user_hi):
-    server.script(Reply(tool_calls=[ScriptedToolCall("remember", {"label": "x"})]), Reply(text="Saved."))
+    server.script(
+        Reply(tool_calls=[ScriptedToolCall("remember", {"label": "x"})]), Reply(text="Saved.")
+    )
     first = client.chat(user_hi, tools=[REMEMBER_TOOL])
     tool_result = {"role": "tool", "tool_call_id": first.tool_calls[0].id, "content": "ok"}
     assert client.chat([*user_hi, first.as_message(), tool_result]).text == "Saved."
@@ -95,9 +106,8 @@ def test_stream_assembles_tool_calls(client, server, user_hi):
 
 def test_stream_result_before_the_end_is_an_error(client, server, user_hi):
     server.script(Reply(text="one two"))
-    with client.stream(user_hi) as stream:
-        with pytest.raises(LLMError, match="read to the end"):
-            stream.result
+    with client.stream(user_hi) as stream, pytest.raises(LLMError, match="read to the end"):
+        _ = stream.result
 
 
 def test_stream_errors_raise_when_it_is_opened(client, server, user_hi):
@@ -151,7 +161,9 @@ def test_rate_limit_with_a_long_retry_after_fails_at_once(client, server, user_h
 
 
 def test_exhausted_quota_is_not_retried(client, server, user_hi):
-    server.script(Reply(status=429, error="You exceeded your current quota", code="insufficient_quota"))
+    server.script(
+        Reply(status=429, error="You exceeded your current quota", code="insufficient_quota")
+    )
     with pytest.raises(LLMRateLimitError, match="quota"):
         client.chat(user_hi)
     assert len(server.requests) == 1
@@ -180,9 +192,9 @@ def test_timeout_is_retried(server, user_hi):
 
 def test_timeout_after_retries(server, user_hi):
     server.script(Reply(text="slow", delay=1.0), Reply(text="slow", delay=1.0))
-    with LLMClient(server.config(timeout=0.2, max_retries=1, backoff=0.001)) as client:
-        with pytest.raises(LLMTimeoutError, match="timeout") as caught:
-            client.chat(user_hi)
+    config = server.config(timeout=0.2, max_retries=1, backoff=0.001)
+    with LLMClient(config) as client, pytest.raises(LLMTimeoutError, match="timeout") as caught:
+        client.chat(user_hi)
     assert isinstance(caught.value, TimeoutError)
 
 
@@ -195,7 +207,10 @@ def test_unreachable_server_is_a_connection_error(user_hi):
 
 def test_wrong_key_is_an_auth_error_naming_the_variable(server, user_hi):
     config = LLMConfig(base_url=server.base_url, model="fake-model", api_key="wrong", backoff=0.001)
-    with LLMClient(config) as client, pytest.raises(LLMAuthError, match="LEMBRAR_LLM_API_KEY") as caught:
+    with (
+        LLMClient(config) as client,
+        pytest.raises(LLMAuthError, match="LEMBRAR_LLM_API_KEY") as caught,
+    ):
         client.chat(user_hi)
     assert caught.value.status_code == 401
     assert len(server.requests) == 1  # not retried
@@ -209,9 +224,9 @@ def test_missing_key_is_an_auth_error(server, user_hi):
 
 
 def test_unknown_model_names_the_model_and_url(server, user_hi):
-    with LLMClient(server.config(model="llama9")) as client:
-        with pytest.raises(LLMModelNotFoundError) as caught:
-            client.chat(user_hi)
+    client = LLMClient(server.config(model="llama9"))
+    with client, pytest.raises(LLMModelNotFoundError) as caught:
+        client.chat(user_hi)
     message = str(caught.value)
     assert "'llama9'" in message and server.base_url in message and "ollama pull llama9" in message
     assert len(server.requests) == 1
@@ -224,7 +239,9 @@ def test_model_not_found_in_a_400_body(client, server, user_hi):
 
 
 def test_wrong_base_url_path_is_reported_as_not_found(server, user_hi):
-    config = LLMConfig(base_url=server.base_url.removesuffix("/v1"), model="fake-model", api_key="sk-test-key")
+    config = LLMConfig(
+        base_url=server.base_url.removesuffix("/v1"), model="fake-model", api_key="sk-test-key"
+    )
     with LLMClient(config) as client, pytest.raises(LLMModelNotFoundError, match="/v1"):
         client.chat(user_hi)
 
@@ -247,11 +264,15 @@ def test_works_through_an_httpx_transport():
     import httpx
 
     def handler(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(200, json={"choices": [{"message": {"content": "mocked"}, "finish_reason": "stop"}]})
+        return httpx.Response(
+            200, json={"choices": [{"message": {"content": "mocked"}, "finish_reason": "stop"}]}
+        )
 
     config = LLMConfig(base_url="http://llm.invalid/v1", model="m")
     with LLMClient(config, transport=httpx.MockTransport(handler)) as client:
-        assert client.chat([{"role": "user", "content": "hi"}]) == ChatResult(text="mocked", finish_reason="stop")
+        assert client.chat([{"role": "user", "content": "hi"}]) == ChatResult(
+            text="mocked", finish_reason="stop"
+        )
 
 
 def test_missing_httpx_names_the_extra(monkeypatch):

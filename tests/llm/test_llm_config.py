@@ -8,9 +8,18 @@ from lembrar.llm.config import OPENAI_BASE_URL, ollama_url
 
 
 def test_explicit_arguments_win_over_everything():
-    env = {"LEMBRAR_LLM_BASE_URL": "http://env/v1", "LEMBRAR_LLM_MODEL": "env", "LEMBRAR_LLM_API_KEY": "k"}
+    env = {
+        "LEMBRAR_LLM_BASE_URL": "http://env/v1",
+        "LEMBRAR_LLM_MODEL": "env",
+        "LEMBRAR_LLM_API_KEY": "k",
+    }
     config = LLMConfig.from_env(env, base_url="http://arg/v1/", model="arg", api_key="a", timeout=5)
-    assert (config.base_url, config.model, config.api_key, config.timeout) == ("http://arg/v1", "arg", "a", 5)
+    assert (config.base_url, config.model, config.api_key, config.timeout) == (
+        "http://arg/v1",
+        "arg",
+        "a",
+        5,
+    )
 
 
 def test_lembrar_variables_win_over_openai_and_ollama():
@@ -27,8 +36,14 @@ def test_lembrar_variables_win_over_openai_and_ollama():
 
 
 def test_openai_variables():
-    env = {"OPENAI_BASE_URL": "https://api.deepseek.com/v1", "OPENAI_API_KEY": "ok", "OPENAI_MODEL": "deepseek-chat"}
-    assert LLMConfig.from_env(env) == LLMConfig("https://api.deepseek.com/v1", "deepseek-chat", "ok")
+    env = {
+        "OPENAI_BASE_URL": "https://api.deepseek.com/v1",
+        "OPENAI_API_KEY": "ok",
+        "OPENAI_MODEL": "deepseek-chat",
+    }
+    assert LLMConfig.from_env(env) == LLMConfig(
+        "https://api.deepseek.com/v1", "deepseek-chat", "ok"
+    )
 
 
 def test_an_openai_key_alone_means_openai():
@@ -42,7 +57,11 @@ def test_lembrar_model_wins_over_openai_model():
 
 
 def test_openai_key_is_not_sent_to_another_server():
-    env = {"LEMBRAR_LLM_BASE_URL": "http://localhost:11434/v1", "LEMBRAR_LLM_MODEL": "llama3.2", "OPENAI_API_KEY": "ok"}
+    env = {
+        "LEMBRAR_LLM_BASE_URL": "http://localhost:11434/v1",
+        "LEMBRAR_LLM_MODEL": "llama3.2",
+        "OPENAI_API_KEY": "ok",
+    }
     assert LLMConfig.from_env(env).api_key is None
 
 
@@ -81,11 +100,19 @@ def test_a_server_without_a_model_names_the_variable():
 def test_from_env_or_none():
     assert LLMConfig.from_env_or_none({}) is None
     assert LLMConfig.from_env_or_none({"OLLAMA_HOST": "localhost"}) is None
-    assert LLMConfig.from_env_or_none({}, base_url="http://x/v1", model="m") == LLMConfig("http://x/v1", "m")
+    assert LLMConfig.from_env_or_none({}, base_url="http://x/v1", model="m") == LLMConfig(
+        "http://x/v1", "m"
+    )
 
 
 def test_reads_os_environ_only_when_called(monkeypatch):
-    for name in ("LEMBRAR_LLM_API_KEY", "OPENAI_BASE_URL", "OPENAI_API_KEY", "OPENAI_MODEL", "OLLAMA_HOST"):
+    for name in (
+        "LEMBRAR_LLM_API_KEY",
+        "OPENAI_BASE_URL",
+        "OPENAI_API_KEY",
+        "OPENAI_MODEL",
+        "OLLAMA_HOST",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LEMBRAR_LLM_BASE_URL", "http://late:1234/v1")
     monkeypatch.setenv("LEMBRAR_LLM_MODEL", "late")
