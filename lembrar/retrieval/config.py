@@ -20,6 +20,9 @@ class SearchConfig:
     limits       how many candidates each method contributes
     time_weight  weight of the soft time score (1 inside a parsed window, decaying outside)
     mmr_lambda   relevance/diversity balance of maximal marginal relevance (None: off)
+    llm_*        language-model steps, off by default (see ``lembrar.llm.pipelines``); they run
+                 only when the ``Memory`` has an ``llm``, and fall back to the plain search when
+                 a call fails. ``hypothetical`` in ``weights`` sets the extra dense signal's weight.
     """
 
     methods: tuple[str, ...] = ("dense", "keyword", "time")
@@ -39,6 +42,9 @@ class SearchConfig:
     neighbours: tuple[int, int] = (0, 0)
     reranker: str | None = None
     record_access: bool = False
+    llm_hypothetical_query: bool = False
+    llm_time_extraction: bool = False
+    llm_relevance_filter: bool = False
 
     def __post_init__(self) -> None:
         for method in self.methods:
@@ -50,6 +56,10 @@ class SearchConfig:
             raise ValidationError("mmr_lambda", "must be between 0 and 1")
         if self.rrf_k < 1:
             raise ValidationError("rrf_k", "must be at least 1")
+
+    @property
+    def uses_llm(self) -> bool:
+        return self.llm_hypothetical_query or self.llm_time_extraction or self.llm_relevance_filter
 
     def weight(self, method: str) -> float:
         return self.weights.get(method, 1.0)

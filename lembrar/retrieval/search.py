@@ -15,10 +15,12 @@ from lembrar.model.query import ChunkRow, Filters
 from lembrar.model.timetags import DayPeriods, WEEKDAYS
 from lembrar.retrieval import fusion
 from lembrar.retrieval.config import SearchConfig
+from lembrar.retrieval.hooks import SearchHooks, StepReport, with_windows
 from lembrar.retrieval.rerank import get_reranker
 from lembrar.store.base import Store
 
 if TYPE_CHECKING:
+    from lembrar.model.episode import Episode
     from lembrar.temporal import TimeQuery
 
 EmbedFn = Callable[[Sequence[str]], np.ndarray]
@@ -33,6 +35,8 @@ class Retrieval:
     semantic_query: str
     time: TimeQuery | None
     hits: list[SearchHit]
+    steps: tuple[StepReport, ...] = ()
+    """What each optional outside step (see :class:`SearchHooks`) did; empty without hooks."""
 
 
 @dataclass
@@ -57,27 +61,36 @@ def understand(query: str, now: datetime, settings: UserSettings, periods: DayPe
 
 def retrieve(
     store: Store, embed: EmbedFn, query: str, user_id: str, k: int, filters: Filters, now: datetime,
-    settings: UserSettings, periods: DayPeriods, config: SearchConfig,
+    settings: UserSettings, periods: DayPeriods, config: SearchConfig, hooks: SearchHooks | None = None,
+    exclude: Callable[[Episode], bool] | None = None,
 ) -> Retrieval:
+    """``exclude``: episodes to leave out of the hits (e.g. turns a session summary stands in for)."""
     parsed, semantic = understand(query, now, settings, periods, config)
+    if hooks is not None:
+        parsed = with_windows(parsed, hooks.extra_windows, query)
     vector = embed([semantic])[0]
     rankings = _candidates(store, user_id, vector, semantic, filters, parsed, config)
+    if hooks is not None:
+        rankings.update(_extra_dense(store, user_id, hooks, filters, config))
     fused = fusion.rrf({name: [r for r, _ in hits] for name, hits in rankings.items()}, config.weights, config.rrf_k)
     ceiling = fusion.rrf_ceiling(config.weights, list(rankings) or ["dense"], config.rrf_k)
     pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(4 * k, 40)]
     rows = store.chunk_rows(user_id, pool)
     by_ref = {name: dict(hits) for name, hits in rankings.items()}
-    candidates = [_Candidate(r, rows[r], fused[r] / ceiling, _signals(r, by_ref)) for r in pool if r in rows]
+    candidates = [_Candidate(r, rows[r], fused[r] / ceiling, _signals(r, by_ref)) for r in pool
+                  if r in rows and not (exclude is not None and exclude(rows[r].episode))]
     _score(candidates, parsed, now, config, query, semantic)
     candidates.sort(key=lambda c: c.score, reverse=True)
     candidates = _collapse(candidates, config.granularity)
     candidates = _diversify(store, user_id, candidates, config, k)
     hits = [_hit(c, rank) for rank, c in enumerate(candidates[:k], start=1)]
+    if hooks is not None and hooks.post_filter is not None and hits:
+        hits = [replace(h, rank=rank) for rank, h in enumerate(hooks.post_filter(query, hits), start=1)]
     if config.neighbours != (0, 0):
         hits = [_expand(store, user_id, h, config.neighbours) for h in hits]
     if config.record_access and hits:
         store.touch(user_id, [h.episode.id for h in hits], now)
-    return Retrieval(query, semantic, parsed, hits)
+    return Retrieval(query, semantic, parsed, hits, tuple(hooks.steps) if hooks is not None else ())
 
 
 def _candidates(store: Store, user_id: str, vector: np.ndarray, text: str, filters: Filters,
@@ -89,6 +102,14 @@ def _candidates(store: Store, user_id: str, vector: np.ndarray, text: str, filte
         out["keyword"] = store.keyword(user_id, text, config.limit("keyword"), filters)
     if "time" in config.methods and parsed is not None and parsed.has_time:
         out["time"] = _time_candidates(store, user_id, vector, filters, parsed, config)
+    return {name: hits for name, hits in out.items() if hits}
+
+
+def _extra_dense(store: Store, user_id: str, hooks: SearchHooks, filters: Filters,
+                 config: SearchConfig) -> dict[str, list[tuple[int, float]]]:
+    """One dense ranking per extra query vector, named after it (its RRF weight: ``config.weight(name)``)."""
+    out = {name: store.dense(user_id, vector, config.limits.get(name, config.limit("dense")), filters)
+           for name, vector in hooks.extra_vectors.items()}
     return {name: hits for name, hits in out.items() if hits}
 
 

@@ -51,7 +51,7 @@ def weekday_after(today: date, weekday: int) -> date:
 
 
 def weekday_in_week(today: date, weekday: int, weeks: int = 0) -> date:
-    """``weekday`` of the week ``weeks`` away from the current one (weeks run Monday–Sunday)."""
+    """``weekday`` of the week ``weeks`` away from the current one (weeks run Monday to Sunday)."""
     return monday(today) + timedelta(days=7 * weeks + weekday)
 
 
@@ -133,4 +133,3 @@ def season_of_year(year: int, season: str, hemisphere: str) -> date:
         if name == season:
             return date(year - 1, 12, 1) if month == 12 else date(year, month, 1)
     raise KeyError(season)
-

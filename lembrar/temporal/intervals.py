@@ -8,7 +8,16 @@ from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from lembrar.errors import ValidationError
 
 GRANULARITIES = (
-    "hour", "part_of_day", "day", "week", "weekend", "month", "season", "year", "range", "soft",
+    "hour",
+    "part_of_day",
+    "day",
+    "week",
+    "weekend",
+    "month",
+    "season",
+    "year",
+    "range",
+    "soft",
 )
 TOLERANCES = {
     "hour": timedelta(hours=1),

@@ -52,6 +52,7 @@ class Lexicon:
     next: Words = frozenset()
     next_after: Words = frozenset()
     calendar_units: Mapping[str, str] = field(default_factory=dict)
+    weekend_leads: Words = frozenset()
     # weekdays
     weekdays: Mapping[str, int] = field(default_factory=dict)
     weekdays_short: Mapping[str, int] = field(default_factory=dict)
@@ -68,10 +69,16 @@ class Lexicon:
     month_leads: Words = frozenset()
     month_parts: Mapping[str, str] = field(default_factory=dict)
     of: Words = frozenset()
+    date_leads: Words = frozenset()
+    day_leads: Words = frozenset()
+    day_leads_ordinal: Words = frozenset()
     ordinals: Words = frozenset()
     year_leads: Words = frozenset()
     seasons: Mapping[str, str] = field(default_factory=dict)
     season_leads: Words = frozenset()
+    holidays: Mapping[str, str] = field(default_factory=dict)
+    ambiguous_holidays: Words = frozenset()
+    holiday_leads: Words = frozenset()
     # glue
     leads: Words = frozenset()
     soft: Mapping[str, str] = field(default_factory=dict)
@@ -113,6 +120,8 @@ def merge(lexicons: tuple[Lexicon, ...]) -> Lexicon:
     for lexicon in lexicons:
         for item in fields(Lexicon):
             folded = _fold_value(getattr(lexicon, item.name))
-            values[item.name] = _combine(values[item.name], folded) if item.name in values else folded
+            values[item.name] = (
+                _combine(values[item.name], folded) if item.name in values else folded
+            )
     values["code"] = "+".join(lexicon.code for lexicon in lexicons)
     return Lexicon(**values)  # type: ignore[arg-type]

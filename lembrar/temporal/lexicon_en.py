@@ -25,7 +25,7 @@ LEXICON = Lexicon(
         "weeks": "week", "month": "month", "months": "month", "year": "year", "years": "year",
     },
     ago_after=words("ago|back"),
-    rolling=words("the past|past|the last|last"),
+    rolling=words("the past|past|the last|last|these last|these past"),
     days={
         "yesterday": -1, "today": 0, "tomorrow": 1, "the day before yesterday": -2,
         "day before yesterday": -2, "the day after tomorrow": 2, "day after tomorrow": 2,
@@ -59,6 +59,7 @@ LEXICON = Lexicon(
         "week": "week", "month": "month", "year": "year", "weekend": "weekend",
         "week-end": "weekend",
     },
+    weekend_leads=words("over the|on the|at the|during the|over|on|at"),
     weekdays={
         "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4,
         "saturday": 5, "sunday": 6,
@@ -79,8 +80,8 @@ LEXICON = Lexicon(
     },
     ambiguous_months=words("may|march|august|june|april"),
     modal_followers=words(
-        "i|we|you|he|she|it|they|be|have|not|also|well|never|still|just|even|only|on|"
-        "the|a|an|to|as|help|take|need|get|go|come|want|ask|see|use|make|find|seem|want|"
+        "be|have|not|also|well|never|still|just|even|only|"
+        "the|a|an|to|as|help|take|need|get|go|come|want|ask|see|use|make|find|seem|"
         "know|say|do|happen|become|forward|past|into|through|across|along|down|up|away"
     ),
     month_leads=words(
@@ -93,6 +94,8 @@ LEXICON = Lexicon(
         "late": "late", "at the end of": "late", "the end of": "late", "end of": "late",
     },
     of=words("of"),
+    date_leads=words("on|on the"),
+    day_leads_ordinal=words("on the"),
     ordinals=words("st|nd|rd|th"),
     year_leads=words("in|during|the year|in the year|throughout"),
     seasons={
@@ -104,9 +107,18 @@ LEXICON = Lexicon(
     ),
     leads=words(
         "on|in|at|during|over|for|on the|in the|at the|during the|over the|the|for the|"
-        "throughout|throughout the|sometime|sometime in|some time in"
+        "throughout|throughout the|sometime|sometime in|some time in|earlier|later|earlier in|"
+        "later in"
     ),
+    holidays={
+        "christmas": "christmas", "christmas day": "christmas", "xmas": "christmas",
+        "christmas eve": "christmas_eve", "new year's eve": "new_years_eve",
+        "new years eve": "new_years_eve", "new year's day": "new_year", "new years day": "new_year",
+        "easter": "easter", "easter sunday": "easter", "good friday": "good_friday",
+    },
     soft={
+        "this time last year": "year_ago", "around this time last year": "year_ago",
+        "this time a year ago": "year_ago",
         "recently": "recent", "lately": "recent", "just recently": "recent",
         "the other day": "other_day", "the other week": "other_week",
         "a while ago": "while", "a while back": "while", "some time ago": "while",

@@ -56,6 +56,6 @@ def remove_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
     if not ordered:
         return tidy(text)
     result = text[: ordered[0][0]]
-    for (_, end), (nxt, _) in zip(ordered, [*ordered[1:], (len(text), 0)]):
+    for (_, end), (nxt, _) in zip(ordered, [*ordered[1:], (len(text), 0)], strict=True):
         result = _splice(result, text[end:nxt])
     return tidy(result)

@@ -1,0 +1,64 @@
+"""Optional extra inputs to a search, computed outside the pipeline (e.g. by a language model).
+
+The retrieval pipeline stays the same with or without them: ``extra_vectors`` each add one dense
+ranking to the fusion, ``extra_windows`` join the windows parsed from the query, and
+``post_filter`` may drop hits at the end. ``steps`` reports what each outside step did, so a
+caller can see that one fell back instead of guessing from the results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+
+from lembrar.model.hits import SearchHit
+
+if TYPE_CHECKING:
+    from lembrar.temporal import TimeQuery, TimeWindow
+
+__all__ = ["PostFilter", "SearchHooks", "StepReport", "with_windows"]
+
+PostFilter = Callable[[str, list[SearchHit]], list[SearchHit]]
+"""``(query, hits) -> the hits to keep``, in the order they should be returned."""
+
+Outcome = Literal["used", "fallback", "skipped"]
+
+
+@dataclass(frozen=True)
+class StepReport:
+    """What one optional step did: ``used`` its result, fell back (``detail`` says why), or was
+    ``skipped`` (not configured)."""
+
+    name: str
+    outcome: Outcome
+    detail: str = ""
+
+    @property
+    def fell_back(self) -> bool:
+        return self.outcome == "fallback"
+
+
+@dataclass
+class SearchHooks:
+    """Extra signals for one search; ``steps`` collects reports, ``post_filter`` may add one."""
+
+    extra_vectors: dict[str, np.ndarray] = field(default_factory=dict)
+    extra_windows: tuple[TimeWindow, ...] = ()
+    post_filter: PostFilter | None = None
+    steps: list[StepReport] = field(default_factory=list)
+
+
+def with_windows(parsed: TimeQuery | None, extra: tuple[TimeWindow, ...], query: str) -> TimeQuery | None:
+    """``parsed`` with the ``extra`` windows it does not already have (by start and end)."""
+    if not extra:
+        return parsed
+    from lembrar.temporal import TimeQuery
+
+    if parsed is None:
+        return TimeQuery(windows=extra, stripped=query)
+    known = {(w.start, w.end) for w in parsed.windows}
+    added = tuple(w for w in extra if (w.start, w.end) not in known)
+    return replace(parsed, windows=parsed.windows + added)

@@ -1,0 +1,109 @@
+"""What the rules find: spans of text with the window or filter they stand for."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, tzinfo
+from typing import TYPE_CHECKING
+
+from lembrar.model.timetags import DayPeriods
+from lembrar.temporal.intervals import TimeWindow
+from lembrar.temporal.lexicon import Lexicon
+from lembrar.temporal.text import key
+
+if TYPE_CHECKING:
+    from lembrar.temporal.grammar import Grammar
+
+WINDOW, FILTER, WEAK, BARE = "window", "filter", "weak", "bare"
+_LOOKBACK = 48
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A calendar point named without a year or week, re-resolvable against another point."""
+
+    kind: str  # "date" | "month" | "weekday" | "day" | "year"
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+    weekday: int | None = None
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One matched phrase: ``norm[start:end]`` and what it means."""
+
+    start: int
+    end: int
+    window: TimeWindow | None = None
+    role: str = WINDOW
+    periods: tuple[str, ...] = ()
+    weekdays: frozenset[int] = frozenset()
+    anchor: Anchor | None = None
+    quantity: bool = False
+    plural: bool = False
+    priority: int = 0
+
+    @property
+    def size(self) -> int:
+        return self.end - self.start
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything a rule needs to turn a match into a hit."""
+
+    text: str
+    norm: str
+    now: datetime
+    zone: tzinfo
+    periods: DayPeriods
+    hemisphere: str
+    grammar: Grammar
+    day_first: bool
+
+    @property
+    def today(self) -> date:
+        return self.now.date()
+
+    @property
+    def lex(self) -> Lexicon:
+        return self.grammar.lexicon
+
+    def before(self, start: int) -> str:
+        """A little of the text just before ``start``."""
+        return self.norm[max(0, start - _LOOKBACK) : start]
+
+    def after(self, end: int) -> str:
+        return self.norm[end : end + _LOOKBACK]
+
+    def offset(self, modifier: str | None) -> int | None:
+        """Units away that a modifier points (last -1, this 0, next +1); None without one."""
+        return None if modifier is None else self.grammar.offsets[modifier]
+
+    def ends_with(self, start: int, name: str) -> re.Match[str] | None:
+        """The grammar's tail pattern ``name`` matched against the text before ``start``."""
+        return self.grammar.tails[name].search(self.before(start))
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A pattern built from a lexicon and the function that turns its matches into hits."""
+
+    name: str
+    build: Callable[[Lexicon], str]
+    handle: Callable[[re.Match[str], Context], Hit | None]
+    priority: int = 0
+
+
+def group_key(match: re.Match[str], name: str) -> str | None:
+    """The lookup key of a named group, or None when the group did not take part."""
+    value = match.group(name)
+    return key(value) if value else None
+
+
+def next_word(ctx: Context, end: int) -> str:
+    found = re.match(r"\s+([\w']+)", ctx.after(end))
+    return found.group(1) if found else ""

@@ -1,0 +1,104 @@
+"""``parse_time``: the time phrases of a text, as windows and filters."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from lembrar.errors import ValidationError
+from lembrar.model.timetags import HEMISPHERES, DayPeriods, zone
+from lembrar.temporal.combine import combine
+from lembrar.temporal.grammar import Grammar, grammar_for
+from lembrar.temporal.hits import Context, Hit
+from lembrar.temporal.intervals import TimeQuery, require_aware
+from lembrar.temporal.text import fold, remove_spans, tidy
+
+DEFAULT_LANGUAGES = ("en", "pt", "es", "fr")
+_WORD = re.compile(r"[\w']+")
+
+
+def day_first(norm: str, grammar: Grammar) -> bool:
+    """Whether "05/02" means 5 February: true unless the text reads most like English."""
+    tokens = _WORD.findall(norm)
+    scores = [sum(token in lang.stopwords for token in tokens) for lang in grammar.languages]
+    best = max(range(len(scores)), key=lambda index: (scores[index], -index))
+    return grammar.languages[best].day_first
+
+
+def scan(ctx: Context) -> list[Hit]:
+    """Every hit of every rule; a rejected match lets the scan retry one character later."""
+    hits: list[Hit] = []
+    for rule, pattern in ctx.grammar.rules:
+        position = 0
+        while (match := pattern.search(ctx.norm, position)) is not None:
+            hit = rule.handle(match, ctx)
+            if hit is not None:
+                hits.append(replace(hit, priority=rule.priority))
+            position = (
+                match.end()
+                if hit is not None and match.end() > match.start()
+                else match.start() + 1
+            )
+    return hits
+
+
+def _query(ctx: Context, hits: list[Hit]) -> TimeQuery:
+    text = ctx.text
+    windows = tuple(
+        replace(hit.window, phrase=tidy(text[hit.start : hit.end])) for hit in hits if hit.window
+    )
+    return TimeQuery(
+        windows=windows,
+        periods=frozenset(period for hit in hits if not hit.window for period in hit.periods),
+        weekdays=frozenset(day for hit in hits if not hit.window for day in hit.weekdays),
+        stripped=remove_spans(text, [(hit.start, hit.end) for hit in hits]),
+        phrases=tuple(tidy(text[hit.start : hit.end]) for hit in hits),
+    )
+
+
+def _context(
+    text: str,
+    now: datetime,
+    tz: str,
+    periods: DayPeriods | None,
+    languages: tuple[str, ...],
+    hemisphere: str,
+) -> Context:
+    if not isinstance(text, str):
+        raise ValidationError("text", "pass the text as a string")
+    require_aware("now", now)
+    if hemisphere not in HEMISPHERES:
+        raise ValidationError("hemisphere", f"use one of {HEMISPHERES}")
+    grammar = grammar_for(tuple(languages))
+    where = zone(tz)
+    norm = fold(text)
+    return Context(
+        text=text,
+        norm=norm,
+        now=now.astimezone(where),
+        zone=where,
+        periods=periods or DayPeriods(),
+        hemisphere=hemisphere,
+        grammar=grammar,
+        day_first=day_first(norm, grammar),
+    )
+
+
+def parse_time(
+    text: str,
+    now: datetime,
+    tz: str = "UTC",
+    *,
+    periods: DayPeriods | None = None,
+    languages: tuple[str, ...] = DEFAULT_LANGUAGES,
+    hemisphere: str = "north",
+) -> TimeQuery:
+    """Find the time phrases in ``text`` and resolve them against ``now`` in the zone ``tz``.
+
+    Windows are half-open and local-midnight aligned (a day may last 23 or 25 hours);
+    recurring phrases ("in the afternoon", "on Saturdays") become ``periods``/``weekdays``
+    filters; ``stripped`` is the text without the phrases, for semantic search.
+    """
+    ctx = _context(text, now, tz, periods, languages, hemisphere)
+    return _query(ctx, combine(ctx, scan(ctx)))

@@ -1,0 +1,66 @@
+"""Rules for recurring filters: "in the afternoon", "à noite", "on Saturdays", "un samedi"."""
+
+from __future__ import annotations
+
+import re
+
+from lembrar.temporal.hits import BARE, FILTER, Context, Hit, Rule, group_key
+from lembrar.temporal.lexicon import Lexicon
+from lembrar.temporal.patterns import START, STOP, alt
+
+
+def _periods_pattern(lex: Lexicon) -> str:
+    return f"{START}(?P<w>{alt(lex.period_filters)}){STOP}"
+
+
+def _periods(match: re.Match[str], ctx: Context) -> Hit:
+    periods = ctx.lex.period_filters[group_key(match, "w")]
+    return Hit(match.start(), match.end(), role=FILTER, periods=periods)
+
+
+def _bare_pattern(lex: Lexicon) -> str:
+    return f"{START}(?P<w>{alt(lex.period_words)}){STOP}"
+
+
+def _bare(match: re.Match[str], ctx: Context) -> Hit:
+    word = group_key(match, "w")
+    periods = ctx.lex.period_words[word]
+    return Hit(
+        match.start(),
+        match.end(),
+        role=BARE,
+        periods=periods,
+        plural=word in ctx.lex.period_plurals,
+    )
+
+
+def _every_pattern(lex: Lexicon) -> str:
+    names = alt({*lex.weekdays, *lex.weekdays_short})
+    return (
+        f"{START}(?:(?P<e>{alt(lex.weekday_every)})\\s+(?P<wd>{names})"
+        f"|(?:(?P<ep>{alt(lex.weekday_every_plural)})\\s+)?(?P<wp>{alt(lex.weekday_plurals)})){STOP}"
+    )
+
+
+def _needs_article(ctx: Context, plural: str) -> bool:
+    """Plurals that are also singulars ("lunes") or ordinals ("segundas") need "los"/"às"."""
+    return plural in ctx.lex.weekdays or plural.removesuffix("s") in ctx.lex.weekdays_short
+
+
+def _every(match: re.Match[str], ctx: Context) -> Hit | None:
+    if match.group("wd"):
+        name = group_key(match, "wd")
+        weekday = ctx.lex.weekdays.get(name, ctx.lex.weekdays_short.get(name))
+    else:
+        name = group_key(match, "wp")
+        if match.group("ep") is None and _needs_article(ctx, name):
+            return None
+        weekday = ctx.lex.weekday_plurals[name]
+    return Hit(match.start(), match.end(), role=FILTER, weekdays=frozenset({weekday}))
+
+
+RULES = (
+    Rule("period_filter", _periods_pattern, _periods),
+    Rule("period_word", _bare_pattern, _bare),
+    Rule("weekday_filter", _every_pattern, _every, priority=2),
+)
