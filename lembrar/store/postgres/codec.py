@@ -1,0 +1,151 @@
+"""Episode <-> PostgreSQL row conversion, list cursors and full-text configuration."""
+
+from __future__ import annotations
+
+import base64
+import json
+import unicodedata
+from datetime import datetime, timezone
+from itertools import chain
+from typing import Any
+
+from lembrar.errors import ValidationError
+from lembrar.model.episode import Episode
+from lembrar.model.timetags import TimeTags, zone
+
+EPISODE_COLUMNS = (
+    "id", "user_id", "session_id", "kind", "role", "speaker", "content", "record", "metadata", "at_utc", "tz",
+    "local_date", "period", "weekday", "iso_week", "month", "season", "recorded_at", "version",
+)
+_WRITE_COLUMNS = (*EPISODE_COLUMNS, "tenant_id", "local_time")
+_CASTS = {"record": "::json", "metadata": "::jsonb"}
+
+INSERT_EPISODE = (
+    f"INSERT INTO episodes ({', '.join(_WRITE_COLUMNS)})"
+    f" VALUES ({', '.join(f'%({c})s{_CASTS.get(c, str())}' for c in _WRITE_COLUMNS)})"
+)
+UPDATE_EPISODE = (
+    f"UPDATE episodes SET {', '.join(f'{c} = %({c})s{_CASTS.get(c, str())}' for c in _WRITE_COLUMNS if c not in ('id', 'tenant_id'))}"
+    " WHERE tenant_id = %(tenant_id)s AND id = %(id)s"
+)
+
+
+def columns(alias: str = "") -> str:
+    """The episode columns ``episode_from_row`` reads, optionally prefixed by a table alias."""
+    prefix = f"{alias}." if alias else ""
+    return ", ".join(prefix + c for c in EPISODE_COLUMNS)
+
+
+def episode_row(tenant: str, episode: Episode) -> dict[str, object]:
+    tags = episode.tags
+    return {
+        "id": episode.id,
+        "tenant_id": tenant,
+        "user_id": episode.user_id,
+        "session_id": episode.session_id,
+        "kind": episode.kind,
+        "role": episode.role,
+        "speaker": episode.speaker,
+        "content": episode.content,
+        "record": None if episode.record is None else json.dumps(episode.record, ensure_ascii=False),
+        "metadata": json.dumps(episode.metadata, ensure_ascii=False, sort_keys=True),
+        "at_utc": tags.utc,
+        "tz": tags.timezone,
+        "local_date": tags.local_date,
+        "local_time": tags.local.time().replace(tzinfo=None),
+        "period": tags.period,
+        "weekday": tags.weekday,
+        "iso_week": tags.iso_week,
+        "month": tags.month,
+        "season": tags.season,
+        "recorded_at": episode.recorded_at,
+        "version": episode.version,
+    }
+
+
+def episode_from_row(row: tuple) -> Episode:
+    (ident, user_id, session_id, kind, role, speaker, content, record, metadata, at_utc, tz,
+     local_date, period, weekday, iso_week, month, season, recorded_at, version) = row
+    utc = at_utc.astimezone(timezone.utc)
+    local = utc.astimezone(zone(tz))
+    tags = TimeTags(
+        utc=utc, timezone=tz, local=local, local_date=local_date, period=period,
+        weekday=weekday, iso_week=iso_week, month=month, season=season,
+    )
+    return Episode(
+        id=ident, user_id=user_id, kind=kind, content=content, at=local,
+        recorded_at=recorded_at.astimezone(timezone.utc), tags=tags, session_id=session_id, role=role,
+        speaker=speaker, record=record, metadata=metadata, version=version,
+    )
+
+
+# -- list cursors ---------------------------------------------------------------------
+def encode_cursor(at_utc: datetime, seq: int) -> str:
+    return base64.urlsafe_b64encode(json.dumps([at_utc.isoformat(), seq]).encode()).decode()
+
+
+def decode_cursor(cursor: str) -> tuple[datetime, int]:
+    try:
+        at_utc, seq = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+        moment = datetime.fromisoformat(at_utc)
+        if moment.tzinfo is None:
+            raise ValueError("naive cursor time")
+        return moment, int(seq)
+    except (ValueError, TypeError) as exc:
+        raise ValidationError("cursor", "not a cursor returned by a previous page; start without one") from exc
+
+
+# -- full text --------------------------------------------------------------------------
+# Text is folded before PostgreSQL parses it, so that words split as SQLite's unicode61 splits
+# them: punctuation and symbols separate words ("place.city" is two words, not a host name),
+# and Latin letters lose their diacritics ("Vitória" ~ "vitoria"). Other scripts pass through.
+_FOLD_RANGES = (range(0x21, 0x7F), range(0xA0, 0x250), range(0x2000, 0x2070), range(0x3000, 0x3040))
+_EXTRA_LETTERS = {"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ħ": "h", "Ħ": "H"}
+
+
+def _fold_table() -> dict[int, str | None]:
+    """``str.translate`` table: separators to spaces, accented letters to their base, marks removed."""
+    table: dict[int, str | None] = {code: None for code in range(0x300, 0x370)}  # combining diacritics
+    for char in map(chr, chain.from_iterable(_FOLD_RANGES)):
+        if not char.isalnum():
+            table[ord(char)] = " "
+            continue
+        decomposed = unicodedata.normalize("NFKD", char)
+        base = _EXTRA_LETTERS.get(char) or decomposed[:1]
+        if base != char and base.isascii() and base.isalnum() and all(unicodedata.combining(c) for c in decomposed[1:]):
+            table[ord(char)] = base
+    return table
+
+
+_FOLD = _fold_table()
+
+
+def fold(text: str) -> str:
+    """The text PostgreSQL's parser sees, for documents and queries alike."""
+    return text.translate(_FOLD)
+
+
+_TEXT_SEARCH_CONFIGS = {
+    "ar": "arabic", "ca": "catalan", "da": "danish", "de": "german", "el": "greek", "en": "english",
+    "es": "spanish", "et": "estonian", "eu": "basque", "fi": "finnish", "fr": "french", "ga": "irish",
+    "hi": "hindi", "hu": "hungarian", "hy": "armenian", "id": "indonesian", "it": "italian", "lt": "lithuanian",
+    "nb": "norwegian", "ne": "nepali", "nl": "dutch", "nn": "norwegian", "no": "norwegian", "pt": "portuguese",
+    "ro": "romanian", "ru": "russian", "sr": "serbian", "sv": "swedish", "ta": "tamil", "tr": "turkish",
+    "yi": "yiddish",
+}
+
+
+def text_search_config(language: str | None, available: set[str]) -> str:
+    """The PostgreSQL text search configuration for a user's language ("pt-BR", "en", "english").
+
+    ``simple`` (no stemming, no stopwords) when the language is unset, unknown or not installed.
+    """
+    if not language:
+        return "simple"
+    name = language.strip().lower()
+    name = _TEXT_SEARCH_CONFIGS.get(name.replace("_", "-").split("-")[0], name)
+    return name if name in available else "simple"
+
+
+def metadata_value(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

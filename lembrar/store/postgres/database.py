@@ -1,0 +1,105 @@
+"""The connection side of the PostgreSQL store: pool, transactions, error mapping, vector adapters.
+
+Imported only once ``psycopg`` and ``psycopg_pool`` are known to be installed.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import numpy as np
+import psycopg
+from psycopg.adapt import Dumper, Loader
+from psycopg.pq import Format
+from psycopg_pool import ConnectionPool
+
+from lembrar.errors import ConflictError, StoreError
+from lembrar.store.postgres.migrations import column_dimension, fix_dimension, migrate
+
+
+class _VectorDumper(Dumper):
+    """numpy array -> pgvector's binary form: dimension, a zero, then big-endian float4s."""
+
+    format = Format.BINARY
+
+    def dump(self, obj: np.ndarray) -> bytes:
+        values = np.asarray(obj, dtype=">f4").ravel()
+        return struct.pack(">HH", len(values), 0) + values.tobytes()
+
+
+class _VectorBinaryLoader(Loader):
+    format = Format.BINARY
+
+    def load(self, data: bytes | memoryview) -> np.ndarray:
+        (dimension,) = struct.unpack_from(">H", data)
+        return np.frombuffer(data, dtype=">f4", count=dimension, offset=4).astype(np.float32)
+
+
+class _VectorTextLoader(Loader):
+    def load(self, data: bytes | memoryview) -> np.ndarray:
+        return np.array(bytes(data)[1:-1].decode().split(","), dtype=np.float32)
+
+
+class Database:
+    """One pool per database URL, shared by every tenant view of it."""
+
+    def __init__(self, url: str, pool_size: int, prepare_threshold: int | None = 5) -> None:
+        self.url = url
+        try:
+            with psycopg.connect(url, autocommit=True) as conn:
+                migrate(conn)
+                self.vector_oid = conn.execute("SELECT 'vector'::regtype::oid").fetchone()[0]
+                self.dimension = column_dimension(conn)
+                self.text_configs = {name for (name,) in conn.execute("SELECT cfgname FROM pg_ts_config")}
+                version = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()[0]
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot open the PostgreSQL store: {exc}") from exc
+        self.iterative_scan = _version(version) >= (0, 8)
+        dumper = type("VectorDumper", (_VectorDumper,), {"oid": self.vector_oid})
+
+        def configure(conn: psycopg.Connection) -> None:
+            conn.adapters.register_dumper(np.ndarray, dumper)
+            conn.adapters.register_loader(self.vector_oid, _VectorBinaryLoader)
+            conn.adapters.register_loader(self.vector_oid, _VectorTextLoader)
+
+        self.pool = ConnectionPool(
+            url, min_size=1, max_size=max(1, pool_size), configure=configure, open=True, name="lembrar",
+            kwargs={"autocommit": True, "prepare_threshold": prepare_threshold},
+        )
+
+    def close(self) -> None:
+        self.pool.close()
+
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection]:
+        """A pooled autocommit connection for reads; backend errors become ``StoreError``."""
+        try:
+            with self.pool.connection() as conn:
+                yield conn
+        except psycopg.Error as exc:
+            raise StoreError(f"query failed: {exc}") from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[psycopg.Connection]:
+        """One transaction: committed at the end, rolled back on any error (nothing stored)."""
+        try:
+            with self.pool.connection() as conn, conn.transaction():
+                yield conn
+        except psycopg.IntegrityError as exc:
+            raise ConflictError(f"write rejected, nothing stored: {exc}") from exc
+        except psycopg.Error as exc:
+            raise StoreError(f"write failed, nothing stored: {exc}") from exc
+
+    def ensure_dimension(self, dimension: int) -> None:
+        """Fix the embedding column's dimension the first time vectors of a known size arrive."""
+        if self.dimension == dimension:
+            return
+        with self.connection() as conn:
+            fix_dimension(conn, dimension)
+        self.dimension = dimension
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split(".") if part.isdigit())

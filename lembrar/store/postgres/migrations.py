@@ -1,0 +1,126 @@
+"""Named, ordered schema migrations recorded in ``migrations``; safe when processes start together.
+
+Every migration runs in its own transaction holding one advisory lock, so two processes opening
+an empty database at once apply each migration exactly once. The embedding column is created
+without a dimension; ``fix_dimension`` sets it (and builds the HNSW index) once the store's
+embedder is known. ``chunks.fts`` is written by the store from the folded chunk text with the
+owner's text search configuration (``fts_config``), so both can change when the user's language does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lembrar.errors import ConfigurationError
+
+LOCK_KEY = int.from_bytes(b"lembrar", "big")  # pg_advisory_xact_lock key shared by schema changes
+HNSW_MAX_DIMENSIONS = 2000  # pgvector's limit for indexing the ``vector`` type
+
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    (
+        "0001_episodes",
+        """
+        CREATE EXTENSION IF NOT EXISTS vector;
+        CREATE TABLE users (
+            tenant_id text NOT NULL, user_id text NOT NULL,
+            timezone text, hemisphere text NOT NULL DEFAULT 'north', language text,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (tenant_id, user_id)
+        );
+        CREATE TABLE episodes (
+            tenant_id text NOT NULL, id text NOT NULL, seq bigint GENERATED ALWAYS AS IDENTITY,
+            user_id text NOT NULL, session_id text,
+            kind text NOT NULL, role text, speaker text,
+            content text NOT NULL, record json, metadata jsonb NOT NULL DEFAULT '{}',
+            at_utc timestamptz NOT NULL, tz text NOT NULL,
+            local_date date NOT NULL, local_time time NOT NULL, period text NOT NULL,
+            weekday text NOT NULL, iso_week text NOT NULL, month smallint NOT NULL, season text NOT NULL,
+            recorded_at timestamptz NOT NULL, version integer NOT NULL DEFAULT 1,
+            last_accessed timestamptz, access_count integer NOT NULL DEFAULT 0,
+            PRIMARY KEY (tenant_id, id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE INDEX episodes_by_time ON episodes (tenant_id, user_id, at_utc, seq);
+        CREATE INDEX episodes_by_session ON episodes (tenant_id, user_id, session_id, at_utc, seq);
+        CREATE TABLE chunks (
+            tenant_id text NOT NULL, ref bigint GENERATED ALWAYS AS IDENTITY,
+            episode_id text NOT NULL, user_id text NOT NULL,
+            position integer NOT NULL, text text NOT NULL, start integer NOT NULL, "end" integer NOT NULL,
+            text_hash text NOT NULL, embedding vector NOT NULL,
+            fts_config regconfig NOT NULL, fts tsvector NOT NULL,
+            PRIMARY KEY (tenant_id, ref),
+            UNIQUE (tenant_id, episode_id, position),
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX chunks_by_scope ON chunks (tenant_id, user_id);
+        CREATE INDEX chunks_by_hash ON chunks (text_hash);
+        CREATE INDEX chunks_by_words ON chunks USING gin (fts);
+        CREATE TABLE episode_history (
+            tenant_id text NOT NULL, id bigint GENERATED ALWAYS AS IDENTITY,
+            episode_id text NOT NULL, version integer NOT NULL, event text NOT NULL,
+            content text NOT NULL, changed_at timestamptz NOT NULL,
+            PRIMARY KEY (tenant_id, id),
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX history_by_episode ON episode_history (tenant_id, episode_id, version);
+        CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL);
+        """,
+    ),
+)
+
+_MIGRATIONS_TABLE = "CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+
+
+def applied(conn: Any) -> set[str]:
+    """Names of the migrations this database already has."""
+    if conn.execute("SELECT to_regclass('migrations')").fetchone()[0] is None:
+        return set()
+    return {name for (name,) in conn.execute("SELECT name FROM migrations")}
+
+
+def migrate(conn: Any) -> list[str]:
+    """Apply the migrations this database lacks, each in its own locked transaction; return their names.
+
+    ``conn`` is an autocommit psycopg connection.
+    """
+    done = applied(conn)
+    names = []
+    for name, sql in MIGRATIONS:
+        if name in done:
+            continue
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            conn.execute(_MIGRATIONS_TABLE)
+            if conn.execute("SELECT 1 FROM migrations WHERE name = %s", (name,)).fetchone():
+                continue
+            conn.execute(sql)
+            conn.execute("INSERT INTO migrations (name) VALUES (%s)", (name,))
+            names.append(name)
+    return names
+
+
+def column_dimension(conn: Any) -> int | None:
+    """The dimension of ``chunks.embedding``, or None while it is still unconstrained."""
+    row = conn.execute(
+        "SELECT atttypmod FROM pg_attribute WHERE attrelid = 'chunks'::regclass AND attname = 'embedding'"
+    ).fetchone()
+    return row[0] if row and row[0] > 0 else None
+
+
+def fix_dimension(conn: Any, dimension: int) -> None:
+    """Constrain ``chunks.embedding`` to ``vector(dimension)`` and index it, once per database."""
+    if not isinstance(dimension, int) or dimension < 1:
+        raise ConfigurationError(f"embedding: invalid dimension {dimension!r}")
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+        current = column_dimension(conn)
+        if current == dimension:
+            return
+        if current is not None:
+            raise ConfigurationError(
+                f"embedding: this database stores {current}-dimensional vectors, not {dimension}; use a new database"
+            )
+        conn.execute(f"ALTER TABLE chunks ALTER COLUMN embedding TYPE vector({dimension:d})")
+        if dimension <= HNSW_MAX_DIMENSIONS:
+            conn.execute("CREATE INDEX IF NOT EXISTS chunks_by_embedding ON chunks USING hnsw (embedding vector_ip_ops)")

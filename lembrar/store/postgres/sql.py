@@ -1,0 +1,90 @@
+"""Filters -> SQL conditions over ``episodes e``, and the longer queries of the store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lembrar.model.query import Filters
+from lembrar.store.postgres.codec import columns, metadata_value
+
+E_COLUMNS = columns("e")
+SCOPED_CHUNKS = (
+    "FROM chunks c JOIN episodes e ON e.tenant_id = c.tenant_id AND e.user_id = c.user_id AND e.id = c.episode_id"
+    " WHERE c.tenant_id = %(tenant)s AND c.user_id = %(user)s"
+)
+
+
+def chunks_in_scope(filters: Filters) -> str:
+    """FROM/WHERE over the user's chunks, joined to their episodes only when the filters need them."""
+    if filters.is_empty():
+        return "FROM chunks c WHERE c.tenant_id = %(tenant)s AND c.user_id = %(user)s"
+    return SCOPED_CHUNKS
+
+
+def where(filters: Filters) -> tuple[str, dict[str, Any]]:
+    """An SQL condition (always non-empty) with named parameters ``f0, f1, ...``."""
+    parts: list[str] = ["TRUE"]
+    params: dict[str, Any] = {}
+
+    def add(template: str, *values: Any) -> None:
+        names = []
+        for value in values:
+            names.append(f"f{len(params)}")
+            params[names[-1]] = value
+        parts.append(template.format(*(f"%({n})s" for n in names)))
+
+    if filters.session_id is not None:
+        add("e.session_id = {}", filters.session_id)
+    for column, values in (("e.role", filters.roles), ("e.kind", filters.kinds), ("e.period", filters.periods), ("e.weekday", filters.weekdays)):
+        if values:
+            add(f"{column} = ANY({{}}::text[])", list(values))
+    if filters.since is not None:
+        add("e.at_utc >= {}", filters.since)
+    if filters.until is not None:
+        add("e.at_utc < {}", filters.until)
+    for key, value in sorted(filters.metadata.items()):
+        add("e.metadata -> {}::text = {}::jsonb", key, metadata_value(value))
+    return " AND ".join(parts), params
+
+
+def dense_exact(scope: str, condition: str) -> str:
+    """Exact inner-product k-NN over the filtered scope (the CTE keeps the ANN index out)."""
+    return (
+        f"WITH scope AS MATERIALIZED (SELECT c.ref, c.embedding {scope} AND {condition})"
+        " SELECT ref, -(embedding <#> %(vector)s) FROM scope ORDER BY embedding <#> %(vector)s, ref LIMIT %(k)s"
+    )
+
+
+def dense_indexed(scope: str, condition: str) -> str:
+    """The same k-NN, left to the planner (the HNSW index for large scopes)."""
+    return (
+        f"SELECT c.ref, -(c.embedding <#> %(vector)s) {scope} AND {condition}"
+        " ORDER BY c.embedding <#> %(vector)s, c.ref LIMIT %(k)s"
+    )
+
+
+def keyword(scope: str, condition: str) -> str:
+    """Chunks matching any query word, scored by sum over words of idf x ts_rank (positive, best first).
+
+    Each word's idf is BM25's, computed over the user's chunks; ``ts_rank`` with length
+    normalisation stands in for the saturating term frequency. Words arrive folded (``codec.fold``).
+    """
+    return f"""
+        WITH terms AS MATERIALIZED (
+            SELECT plainto_tsquery(%(config)s::regconfig, word) AS q FROM unnest(%(words)s::text[]) AS word
+        ), weights AS (
+            SELECT t.q, ln(1 + (n.total - d.df + 0.5) / (d.df + 0.5))::float8 AS idf
+            FROM terms t
+            CROSS JOIN (SELECT count(*) AS total FROM chunks WHERE tenant_id = %(tenant)s AND user_id = %(user)s) n
+            CROSS JOIN LATERAL (
+                SELECT count(*) AS df FROM chunks WHERE tenant_id = %(tenant)s AND user_id = %(user)s AND fts @@ t.q
+            ) d
+            WHERE numnode(t.q) > 0
+        ), hits AS MATERIALIZED (
+            SELECT c.ref, c.fts {scope}
+            AND c.fts @@ websearch_to_tsquery(%(config)s::regconfig, %(any)s) AND {condition}
+        )
+        SELECT h.ref, sum(w.idf * ts_rank(h.fts, w.q, 1)) AS score
+        FROM hits h CROSS JOIN weights w
+        GROUP BY h.ref ORDER BY score DESC, h.ref LIMIT %(k)s
+    """
