@@ -61,6 +61,95 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         """,
     ),
+    (
+        "0002_api_keys",
+        """
+        CREATE TABLE tenants (tenant_id TEXT PRIMARY KEY, name TEXT, created_at TEXT NOT NULL);
+        CREATE TABLE api_keys (
+            key_id TEXT PRIMARY KEY,
+            tenant_id TEXT NOT NULL REFERENCES tenants (tenant_id) ON DELETE CASCADE,
+            name TEXT, salt TEXT NOT NULL, digest TEXT NOT NULL,
+            created_at TEXT NOT NULL, revoked_at TEXT
+        );
+        CREATE INDEX api_keys_by_tenant ON api_keys (tenant_id);
+        """,
+    ),
+    (
+        "0003_layers",
+        """
+        CREATE TABLE saved_memories (
+            id TEXT PRIMARY KEY,
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
+            text TEXT NOT NULL, vector BLOB NOT NULL,
+            created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+            source_episode_id TEXT REFERENCES episodes (id) ON DELETE CASCADE,
+            retired_at TEXT,
+            replaced_by TEXT REFERENCES saved_memories (id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE INDEX saved_by_user ON saved_memories (tenant_id, user_id, created_at);
+        CREATE INDEX saved_by_source ON saved_memories (source_episode_id);
+        CREATE INDEX saved_by_successor ON saved_memories (replaced_by);
+        CREATE TABLE session_summaries (
+            id TEXT PRIMARY KEY,
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, session_id TEXT NOT NULL,
+            title TEXT NOT NULL, summary TEXT NOT NULL, keyphrases TEXT NOT NULL DEFAULT '[]',
+            first_ts REAL NOT NULL, last_ts REAL NOT NULL, first_at TEXT NOT NULL, last_at TEXT NOT NULL,
+            turns INTEGER NOT NULL, method TEXT NOT NULL, vector BLOB, created_at TEXT NOT NULL,
+            stale INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (tenant_id, user_id, session_id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE TABLE summary_sources (
+            summary_id TEXT NOT NULL REFERENCES session_summaries (id) ON DELETE CASCADE,
+            episode_id TEXT NOT NULL REFERENCES episodes (id) ON DELETE CASCADE,
+            PRIMARY KEY (summary_id, episode_id)
+        );
+        CREATE INDEX summary_sources_by_episode ON summary_sources (episode_id);
+        CREATE TABLE insights (
+            id TEXT PRIMARY KEY,
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
+            statement TEXT NOT NULL, keyphrases TEXT NOT NULL DEFAULT '[]',
+            first_at TEXT NOT NULL, last_at TEXT NOT NULL, size INTEGER NOT NULL,
+            cohesion REAL NOT NULL, confidence REAL NOT NULL,
+            created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+            edited INTEGER NOT NULL DEFAULT 0, stale INTEGER NOT NULL DEFAULT 0,
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE INDEX insights_by_user ON insights (tenant_id, user_id);
+        CREATE TABLE insight_sources (
+            insight_id TEXT NOT NULL REFERENCES insights (id) ON DELETE CASCADE,
+            episode_id TEXT NOT NULL REFERENCES episodes (id) ON DELETE CASCADE,
+            PRIMARY KEY (insight_id, episode_id)
+        );
+        CREATE INDEX insight_sources_by_episode ON insight_sources (episode_id);
+        CREATE TABLE insight_exclusions (
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
+            episode_id TEXT NOT NULL REFERENCES episodes (id) ON DELETE CASCADE,
+            PRIMARY KEY (tenant_id, user_id, episode_id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE INDEX insight_exclusions_by_episode ON insight_exclusions (episode_id);
+        CREATE TRIGGER summary_source_gone AFTER DELETE ON summary_sources BEGIN
+            DELETE FROM session_summaries WHERE id = old.summary_id
+                AND NOT EXISTS (SELECT 1 FROM summary_sources WHERE summary_id = old.summary_id);
+            UPDATE session_summaries SET title = '', summary = '', keyphrases = '[]', vector = NULL, stale = 1
+                WHERE id = old.summary_id AND stale = 0;
+        END;
+        CREATE TRIGGER insight_source_gone AFTER DELETE ON insight_sources BEGIN
+            DELETE FROM insights WHERE id = old.insight_id
+                AND NOT EXISTS (SELECT 1 FROM insight_sources WHERE insight_id = old.insight_id);
+            UPDATE insights SET statement = CASE WHEN edited THEN statement ELSE '' END, keyphrases = '[]', stale = 1
+                WHERE id = old.insight_id AND stale = 0;
+        END;
+        CREATE TRIGGER episode_text_changed AFTER UPDATE OF content ON episodes BEGIN
+            UPDATE session_summaries SET title = '', summary = '', keyphrases = '[]', vector = NULL, stale = 1
+                WHERE id IN (SELECT summary_id FROM summary_sources WHERE episode_id = new.id);
+            UPDATE insights SET statement = CASE WHEN edited THEN statement ELSE '' END, keyphrases = '[]', stale = 1
+                WHERE id IN (SELECT insight_id FROM insight_sources WHERE episode_id = new.id);
+        END;
+        """,
+    ),
 )
 
 

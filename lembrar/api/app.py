@@ -1,0 +1,63 @@
+"""The application factory: one store, one key store, one embedder, shared by every request."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import datetime
+
+from fastapi import FastAPI
+
+from lembrar import __version__
+from lembrar.api import errors
+from lembrar.api.keys import open_key_store
+from lembrar.api.limits import DEFAULT_MAX_BODY_BYTES, BodyLimit
+from lembrar.api.routes import ROUTERS
+from lembrar.api.services import Services
+from lembrar.config import MemoryConfig
+from lembrar.embed import Embedder, get_embedder
+from lembrar.engine import Memory
+from lembrar.store import open_store
+
+DESCRIPTION = """Episodic memory over HTTP. Send a tenant API key as `Authorization: Bearer <key>`;
+every call acts inside that key's tenant. Errors have one shape:
+`{"error": {"code": "...", "message": "...", "field": "..."}}`."""
+
+
+def create_app(
+    db: str,
+    *,
+    admin_key: str | None = None,
+    embedder: str | Embedder | None = None,
+    config: MemoryConfig | None = None,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    clock: Callable[[], datetime] | None = None,
+) -> FastAPI:
+    """The HTTP API over the store at ``db`` (a SQLite path).
+
+    ``admin_key`` enables ``/v1/admin`` (tenants and keys); ``embedder`` is a name or an
+    instance, loaded once here; bodies over ``max_body_bytes`` are refused with 413.
+    """
+    services = _services(str(db), admin_key, embedder, config or MemoryConfig(), clock)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        services.close()
+
+    app = FastAPI(title="lembrar", version=__version__, description=DESCRIPTION, lifespan=lifespan)
+    app.state.services = services
+    errors.install(app)
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(errors.CatchAll)
+    for router in ROUTERS:
+        app.include_router(router)
+    return app
+
+
+def _services(db: str, admin_key: str | None, embedder: str | Embedder | None, config: MemoryConfig,
+              clock: Callable[[], datetime] | None) -> Services:
+    inner = embedder if embedder is not None and not isinstance(embedder, str) else get_embedder(embedder)
+    store = open_store(db)
+    Memory(store, embedder=inner, config=config)  # fails now if the store's vectors came from another embedder
+    return Services(store, open_key_store(db), inner, config, admin_key or None, clock)

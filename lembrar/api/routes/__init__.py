@@ -1,0 +1,11 @@
+"""One module per resource, each with its ``router``; a new resource is a new module listed here."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from lembrar.api.routes import admin, context, episodes, health, search, sessions, stats, users
+
+ROUTERS: tuple[APIRouter, ...] = (
+    health.router, admin.router, users.router, episodes.router, sessions.router, search.router, context.router, stats.router,
+)

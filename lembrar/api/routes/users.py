@@ -1,0 +1,47 @@
+"""Users of a tenant: their time settings, and forgetting them entirely."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Path
+
+from lembrar.api.auth import TenantMemory
+from lembrar.api.routing import resource_router
+from lembrar.api.schemas.common import Deleted
+from lembrar.api.schemas.users import UserList, UserOut, UserSettingsIn
+from lembrar.engine import Memory
+from lembrar.errors import NotFoundError
+
+router = resource_router("/v1/users", "users")
+UserId = Annotated[str, Path(description="the user's id, unique within the tenant")]
+
+
+def existing(memory: Memory, user_id: str) -> None:
+    """404 unless the user exists in this tenant."""
+    if memory.store.get_user(user_id) is None:
+        raise NotFoundError("user", user_id)
+
+
+@router.get("", response_model=UserList)
+def list_users(memory: TenantMemory) -> UserList:
+    return UserList(users=memory.users())
+
+
+@router.get("/{user_id}", response_model=UserOut)
+def get_user(user_id: UserId, memory: TenantMemory) -> UserOut:
+    existing(memory, user_id)
+    return UserOut.of(memory.user_settings(user_id))
+
+
+@router.put("/{user_id}", response_model=UserOut)
+def put_user(user_id: UserId, body: UserSettingsIn, memory: TenantMemory) -> UserOut:
+    """Create the user or replace their settings; times stored later are tagged in this zone."""
+    return UserOut.of(memory.set_user(user_id, timezone=body.timezone, hemisphere=body.hemisphere, language=body.language))
+
+
+@router.delete("/{user_id}", response_model=Deleted)
+def forget_user(user_id: UserId, memory: TenantMemory) -> Deleted:
+    """Remove the user, their settings and everything stored for them; returns how many episodes."""
+    existing(memory, user_id)
+    return Deleted(deleted=memory.forget_user(user_id))

@@ -1,0 +1,96 @@
+"""Search and context: the query, its filters, and what came back (hits, time windows, a block)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import AwareDatetime, BaseModel, Field, StringConstraints
+
+from lembrar.api.schemas.common import Instant, Kind, Period, RequestModel, Role, Weekday
+from lembrar.api.schemas.episodes import EpisodeOut
+from lembrar.model.hits import SearchHit
+from lembrar.model.timetags import WEEKDAYS
+from lembrar.retrieval.config import PRESETS
+from lembrar.retrieval.search import Retrieval
+
+MetadataKey = Annotated[str, StringConstraints(min_length=1, max_length=200, pattern=r'^[^"\\]+$')]
+Scalar = str | int | float | bool | None
+NOW_HELP = "resolve time phrases ('last week') against this instant, ISO 8601 (default: now)"
+PRESET_HELP = f"search preset: {', '.join(sorted(PRESETS))} (default: balanced)"
+
+
+class FiltersIn(RequestModel):
+    """Restrictions on what may be found; all given conditions must hold."""
+
+    session_id: str | None = None
+    roles: list[Role] = []
+    kinds: list[Kind] = []
+    since: AwareDatetime | None = None
+    until: AwareDatetime | None = None
+    periods: list[Period] = []
+    weekdays: list[Weekday] = []
+    metadata: dict[MetadataKey, Scalar] = Field(default_factory=dict, description="metadata key -> required value")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in type(self).model_fields}
+
+
+class SearchRequest(RequestModel):
+    query: str = Field(min_length=1, max_length=10_000)
+    k: int = Field(10, ge=1, le=100)
+    filters: FiltersIn | None = None
+    now: Instant | None = Field(None, description=NOW_HELP)
+    preset: str | None = Field(None, description=PRESET_HELP)
+
+
+class TimeWindowOut(BaseModel):
+    start: datetime
+    end: datetime
+    granularity: str
+    tolerance_seconds: float
+    phrase: str
+
+
+class TimeOut(BaseModel):
+    """What the query said about time: windows in the user's zone, and period/weekday filters."""
+
+    windows: list[TimeWindowOut]
+    periods: list[str]
+    weekdays: list[str]
+    phrases: list[str]
+
+    @classmethod
+    def of(cls, parsed: Any) -> TimeOut | None:
+        if parsed is None or not parsed.has_time:
+            return None
+        windows = [TimeWindowOut(start=w.start, end=w.end, granularity=w.granularity,
+                                 tolerance_seconds=w.tolerance.total_seconds(), phrase=w.phrase) for w in parsed.windows]
+        return cls(windows=windows, periods=sorted(parsed.periods), weekdays=[WEEKDAYS[d] for d in sorted(parsed.weekdays)],
+                   phrases=list(parsed.phrases))
+
+
+class HitOut(BaseModel):
+    rank: int
+    score: float = Field(description="in [0, 1], higher is better")
+    signals: dict[str, float] = Field(description="each signal that found it (dense, keyword, time, …) and its own score")
+    text: str = Field(description="the matching part of the episode")
+    episode: EpisodeOut
+    context: list[EpisodeOut] = Field(description="neighbouring turns, when the preset expands hits")
+
+    @classmethod
+    def of(cls, hit: SearchHit) -> HitOut:
+        return cls(rank=hit.rank, score=hit.score, signals=hit.signals, text=hit.text, episode=EpisodeOut.of(hit.episode),
+                   context=[EpisodeOut.of(e) for e in hit.context])
+
+
+class SearchResponse(BaseModel):
+    query: str
+    semantic_query: str = Field(description="the query with its time phrases taken out")
+    time: TimeOut | None
+    hits: list[HitOut]
+
+    @classmethod
+    def of(cls, result: Retrieval) -> SearchResponse:
+        return cls(query=result.query, semantic_query=result.semantic_query, time=TimeOut.of(result.time),
+                   hits=[HitOut.of(h) for h in result.hits])

@@ -1,0 +1,32 @@
+"""Users and their time settings."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from lembrar.api.schemas.common import RequestModel
+from lembrar.config import UserSettings
+
+
+class UserSettingsIn(RequestModel):
+    timezone: str | None = Field(None, description="IANA zone, e.g. 'Europe/Lisbon'; naive times are read in it")
+    hemisphere: Literal["north", "south"] = "north"
+    language: str | None = Field(None, description="language code of the user's text, e.g. 'pt'")
+
+
+class UserOut(BaseModel):
+    user_id: str
+    timezone: str | None
+    hemisphere: str
+    language: str | None
+
+    @classmethod
+    def of(cls, settings: UserSettings) -> UserOut:
+        return cls(user_id=settings.user_id, timezone=settings.timezone, hemisphere=settings.hemisphere,
+                   language=settings.language)
+
+
+class UserList(BaseModel):
+    users: list[str]

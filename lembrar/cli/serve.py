@@ -1,0 +1,46 @@
+"""``lembrar serve``: the HTTP API on uvicorn, in one or several processes over one store."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from lembrar.cli.common import default_db
+from lembrar.errors import MissingExtraError, ValidationError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help="run the HTTP API (needs the [server] extra)")
+    p.add_argument("--db", default=argparse.SUPPRESS, help="SQLite file (default: $LEMBRAR_DB or the user data dir)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8420)
+    p.add_argument("--workers", type=int, default=1, help="processes sharing the one store (default: 1)")
+    p.add_argument("--admin-key", help="enables /v1/admin to create tenants and keys (default: $LEMBRAR_ADMIN_KEY)")
+    p.add_argument("--max-body-bytes", type=int, help="refuse larger request bodies with 413 (default: 1 MiB)")
+    p.set_defaults(run=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    if args.workers < 1:
+        raise ValidationError("workers", "must be at least 1")
+    if args.max_body_bytes is not None and args.max_body_bytes < 1:
+        raise ValidationError("max_body_bytes", "must be at least 1")
+    try:
+        import uvicorn
+    except ImportError as exc:
+        raise MissingExtraError("server", "uvicorn") from exc
+    from lembrar.api.server import app_from_environment
+
+    db = args.db or default_db()
+    settings = {"LEMBRAR_DB": db, "LEMBRAR_ADMIN_KEY": args.admin_key or os.environ.get("LEMBRAR_ADMIN_KEY", ""),
+                "LEMBRAR_EMBEDDER": args.embedder or os.environ.get("LEMBRAR_EMBEDDER", ""),
+                "LEMBRAR_MAX_BODY_BYTES": str(args.max_body_bytes or os.environ.get("LEMBRAR_MAX_BODY_BYTES", ""))}
+    os.environ.update(settings)  # the worker processes build their app from these
+    app = app_from_environment()  # migrates the store and checks the embedder before any worker starts
+    if args.workers == 1:
+        uvicorn.run(app, host=args.host, port=args.port)
+    else:
+        app.state.services.close()
+        uvicorn.run("lembrar.api.server:app_from_environment", factory=True, host=args.host, port=args.port,
+                    workers=args.workers)
+    return 0
