@@ -1,0 +1,96 @@
+"""Saved memories as the assistant's tools see them: save a fact, list them, delete one.
+
+:func:`saved_facts` uses the ``Memory``'s saved-memory layer (``memory.saved``: duplicate
+and contradiction checks, linked to the message that asked) when it has one; otherwise facts
+are kept as ``text`` episodes tagged ``metadata["source"] == "remember"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol
+
+from lembrar.errors import NotFoundError
+
+if TYPE_CHECKING:
+    from lembrar.engine import Memory
+    from lembrar.layers.saved import SavedMemories as SavedMemoryLayer
+
+__all__ = ["EpisodeSavedFacts", "LayerSavedFacts", "SavedFact", "SavedFacts", "saved_facts"]
+
+SOURCE = "remember"
+
+
+@dataclass(frozen=True)
+class SavedFact:
+    id: str
+    text: str
+    created_at: datetime
+
+
+class SavedFacts(Protocol):
+    """One user's saved facts; ``save`` returns a JSON-able outcome for the model to read."""
+
+    def save(self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None) -> dict[str, Any]: ...
+    def list(self) -> Sequence[SavedFact]: ...
+    def delete(self, memory_id: str) -> bool: ...
+
+
+class LayerSavedFacts:
+    """The saved-memory layer (``memory.saved``) for one user."""
+
+    def __init__(self, layer: SavedMemoryLayer, user_id: str) -> None:
+        self.layer = layer
+        self.user_id = user_id
+
+    def save(self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None) -> dict[str, Any]:
+        outcome = self.layer.add(fact, self.user_id, on_conflict=on_conflict, source_episode_id=source_episode_id)
+        return outcome.as_dict()
+
+    def list(self) -> list[SavedFact]:
+        return [SavedFact(m.id, m.text, m.created_at) for m in self.layer.list(self.user_id)]
+
+    def delete(self, memory_id: str) -> bool:
+        try:
+            return bool(self.layer.delete(memory_id, self.user_id))
+        except NotFoundError:
+            return False
+
+
+class EpisodeSavedFacts:
+    """Saved facts kept as ``text`` episodes of one user (the same text is refused twice; no
+    other check)."""
+
+    def __init__(self, memory: Memory, user_id: str) -> None:
+        self.memory = memory
+        self.user_id = user_id
+
+    def save(self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None) -> dict[str, Any]:
+        for existing in self.list():
+            if " ".join(existing.text.casefold().split()) == " ".join(fact.casefold().split()):
+                return {"status": "duplicate", "fact": fact, "existing": {"id": existing.id, "text": existing.text}}
+        metadata: dict[str, Any] = {"source": SOURCE}
+        if source_episode_id:
+            metadata["derived_from"] = [source_episode_id]
+        [episode] = self.memory.add(fact, user_id=self.user_id, metadata=metadata)
+        return {"status": "saved", "id": episode.id, "fact": fact}
+
+    def list(self) -> list[SavedFact]:
+        page = self.memory.get_all(self.user_id, {"metadata": {"source": SOURCE}}, limit=1000)
+        return [SavedFact(e.id, e.content, e.recorded_at) for e in page.items]
+
+    def delete(self, memory_id: str) -> bool:
+        if not any(fact.id == memory_id for fact in self.list()):
+            return False
+        self.memory.delete(memory_id, self.user_id)
+        return True
+
+
+def saved_facts(memory: Memory, user_id: str) -> SavedFacts:
+    """The saved facts of ``user_id`` in ``memory``: its layer if it has one, else episodes."""
+    layers = getattr(memory, "layers", None)
+    if layers is not None and layers.available:
+        return LayerSavedFacts(layers.saved, user_id)
+    return EpisodeSavedFacts(memory, user_id)
