@@ -6,14 +6,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from lembrar.config import MemoryConfig, UserSettings
+from lembrar.context import ContextBlock, ContextBudget, ContextSection, assemble
 from lembrar.embed import CachedEmbedder, Embedder, get_embedder
 from lembrar.errors import ConfigurationError, ValidationError
 from lembrar.ingest import build_episode, chunk_episode, chunk_hashes, coerce_input, parse_instant
+from lembrar.layers import Insight, LayerConfig, Layers, SessionSummary, retrieved_sections
 from lembrar.model.episode import Episode, require_text
 from lembrar.model.hits import SearchHit
 from lembrar.model.inputs import EpisodeIn
@@ -21,6 +23,11 @@ from lembrar.model.query import Filters, HistoryEntry, Page, SessionInfo, StoreS
 from lembrar.retrieval.config import SearchConfig, resolve
 from lembrar.retrieval.search import Retrieval, retrieve
 from lembrar.store import DEFAULT_TENANT, IndexedEpisode, Store, open_store
+
+if TYPE_CHECKING:
+    from lembrar.layers import SavedMemories, SessionSummaries, UserInsights
+    from lembrar.llm.client import LLMClient
+    from lembrar.retrieval.hooks import SearchHooks
 
 Clock = Callable[[], datetime]
 EMBED_BATCH = 256
@@ -45,6 +52,9 @@ class Memory:
         config: MemoryConfig | None = None,
         tenant: str = DEFAULT_TENANT,
         clock: Clock | None = None,
+        llm: LLMClient | None = None,
+        llm_capture: bool = False,
+        layers: LayerConfig | None = None,
     ) -> None:
         self.store: Store = target if not isinstance(target, (str, Path)) else open_store(target, tenant)
         self.config = config or MemoryConfig()
@@ -52,6 +62,11 @@ class Memory:
         self._check_embedder(inner)
         self.embedder = CachedEmbedder(inner, cache=self.store)
         self._clock = clock or _utcnow
+        self.llm = llm  # runs the llm_* search steps and, with llm_capture, writes memory records
+        if llm_capture and llm is None:
+            raise ConfigurationError("llm_capture: needs a language model; pass llm=LLMClient(LLMConfig.from_env())")
+        self.llm_capture = llm_capture
+        self.layers = Layers(self, layers)  # saved memories, summaries, insights, recent history
 
     def _check_embedder(self, embedder: Embedder) -> None:
         signature = f"{embedder.name}/{embedder.dim}"
@@ -117,7 +132,9 @@ class Memory:
             try:
                 episode_in = coerce_input(item)
                 require_text("user_id", episode_in.user_id)
-                user = settings.setdefault(episode_in.user_id, self.user_settings(episode_in.user_id))
+                if episode_in.user_id not in settings:
+                    settings[episode_in.user_id] = self.user_settings(episode_in.user_id)
+                user = settings[episode_in.user_id]
                 episodes.append(build_episode(episode_in, user, self.config, now))
             except ValidationError as error:
                 if on_invalid is None:
@@ -128,8 +145,18 @@ class Memory:
                 if on_invalid is None:
                     raise wrapped from error
                 on_invalid(position, wrapped)
+        episodes += self._captured(episodes, settings, now)
         self.store.add(self._index(episodes))
         return episodes
+
+    def _captured(self, episodes: Sequence[Episode], settings: Mapping[str, UserSettings], now: datetime) -> list[Episode]:
+        """With ``llm_capture``: the memory records the model writes for the exchanges in ``episodes``."""
+        if not self.llm_capture or not episodes:
+            return []
+        from lembrar.llm.pipelines import capture_records
+
+        records = capture_records(self.llm, episodes, self.store).records
+        return [build_episode(item, settings[item.user_id], self.config, now) for item in records]
 
     def _index(self, episodes: Sequence[Episode]) -> list[IndexedEpisode]:
         chunked = [chunk_episode(e, self.config) for e in episodes]
@@ -154,17 +181,21 @@ class Memory:
             raise ValidationError("content", "records are updated by adding a new record; delete the old one")
         new = replace(old, content=content, version=old.version + 1)
         self.store.replace(self._index([new])[0], self.now())
+        self.layers.after_change(user_id)
         return new
 
     def delete(self, episode_id: str, user_id: str) -> None:
         self.store.delete(user_id, [episode_id])
+        self.layers.after_change(user_id)
 
     def delete_all(self, user_id: str, session_id: str | None = None, filters: Filters | Mapping[str, Any] | None = None) -> int:
         """Delete the user's episodes (of one session, or matching ``filters``); returns how many."""
         chosen = Filters.of(filters)
         if session_id is not None:
             chosen = replace(chosen, session_id=session_id)
-        return self.store.delete_matching(require_text("user_id", user_id), chosen)
+        count = self.store.delete_matching(require_text("user_id", user_id), chosen)
+        self.layers.after_change(user_id)
+        return count
 
     def forget_user(self, user_id: str) -> int:
         """Remove the user and everything stored for them."""
@@ -200,13 +231,80 @@ class Memory:
         settings = self.user_settings(user_id)
         moment = parse_instant(now, settings, "now") if now is not None else self.now()
         config = resolve(preset, self.config.search_preset)
-        return retrieve(self.store, self.embedder.embed_batch, query, user_id, k, Filters.of(filters), moment,
-                        settings, self.config.periods, config)
+        chosen = Filters.of(filters)
+        window = self.layers.summaries.window(user_id, moment)  # old turns that summaries stand in for
+        result = retrieve(self.store, self.embedder.embed_batch, query, user_id, k, chosen, moment,
+                          settings, self.config.periods, config,
+                          self._llm_hooks(query, moment, settings, config), window.hides if window else None)
+        return self.layers.summaries.merge(result, window, user_id, k, chosen, config)
+
+    def _llm_hooks(self, query: str, now: datetime, settings: UserSettings, config: SearchConfig) -> SearchHooks | None:
+        """The language-model steps ``config`` asks for (see ``lembrar.llm.pipelines``), else None."""
+        if not config.uses_llm:
+            return None
+        from lembrar.llm.pipelines import prepare_search
+
+        return prepare_search(self.llm, self.embedder.embed_batch, query, now, settings, config)
 
     def search(self, query: str, user_id: str, k: int = 10, *, filters: Filters | Mapping[str, Any] | None = None,
                now: datetime | str | None = None, preset: SearchConfig | str | None = None) -> list[SearchHit]:
         """The ``k`` best memories for ``query``: scores in [0, 1], higher is better."""
         return self.retrieve(query, user_id, k, filters=filters, now=now, preset=preset).hits
+
+    # -- prompt context -----------------------------------------------------------------
+    def context(self, query: str, user_id: str, *, budget_tokens: int | ContextBudget = 1500, now: datetime | str | None = None,
+                k: int = 8, filters: Filters | Mapping[str, Any] | None = None, preset: SearchConfig | str | None = None,
+                session_id: str | None = None) -> ContextBlock:
+        """A prompt-ready block of what matters for ``query``, within ``budget_tokens``: saved
+        memories, insights, recent messages from other sessions than ``session_id`` (the
+        conversation in progress), then the retrieved turns and summaries."""
+        budget = budget_tokens if isinstance(budget_tokens, ContextBudget) else ContextBudget(total=budget_tokens)
+        if budget.total < 16:
+            raise ValidationError("budget_tokens", "must be at least 16")
+        settings = self.user_settings(require_text("user_id", user_id))
+        moment = parse_instant(now, settings, "now") if now is not None else self.now()
+        sections = self._layer_sections(user_id, query, moment, budget, session_id)
+        left = budget.total - sum(s.tokens + 2 for s in sections)
+        hits = self.search(query, user_id, k, filters=filters, now=moment, preset=preset)
+        sections += retrieved_sections(hits, moment, max(left, 0))
+        return assemble(sections, moment)
+
+    def _layer_sections(self, user_id: str, query: str, now: datetime, budget: ContextBudget,
+                        session_id: str | None = None) -> list[ContextSection]:
+        """Sections placed before the retrieved memories (saved facts, insights, recent history)."""
+        return self.layers.sections(user_id, now, budget, session_id)
+
+    # -- layers ---------------------------------------------------------------------
+    @property
+    def saved(self) -> SavedMemories:
+        """The user's saved memories: ``add``, ``capture``, ``handle_tool_call``, ``list``, ``edit``, ``delete``."""
+        return self.layers.saved
+
+    @property
+    def summaries(self) -> SessionSummaries:
+        """Session summaries: ``summarize``, ``list``, ``get``, ``search``, ``delete``."""
+        return self.layers.summaries
+
+    @property
+    def insights(self) -> UserInsights:
+        """User insights: ``refresh``, ``list``, ``get``, ``edit``, ``delete``."""
+        return self.layers.insights
+
+    def end_session(self, user_id: str, session_id: str, *, now: datetime | str | None = None) -> SessionSummary:
+        """The conversation is over: summarise it now."""
+        return self.layers.summaries.summarize(user_id, session_id, now=now)
+
+    def summarize_idle(self, now: datetime | str | None = None, *, user_id: str | None = None) -> list[SessionSummary]:
+        """Summarise the sessions idle for longer than ``LayerConfig.idle_timeout``."""
+        return self.layers.summaries.summarize_idle(now, user_id=user_id)
+
+    def refresh_insights(self, user_id: str, *, now: datetime | str | None = None) -> list[Insight]:
+        """Recompute the user's insights from their messages (a batch job)."""
+        return self.layers.insights.refresh(user_id, now=now)
+
+    def recent(self, user_id: str, *, session_id: str | None = None, now: datetime | str | None = None) -> list[Episode]:
+        """The user's latest messages from conversations other than ``session_id``, newest first."""
+        return self.layers.recent(require_text("user_id", user_id), self.layers.instant(user_id, now), session_id)
 
 
 def _shape(data: object) -> list[dict[str, Any]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from datetime import datetime
@@ -16,6 +17,7 @@ from lembrar.model.timetags import time_tags, zone
 from lembrar.text import chunk_spans
 
 _INPUT_FIELDS = {f.name for f in fields(EpisodeIn)}
+MIN_YEAR, MAX_YEAR = 1000, 8999
 
 
 def parse_instant(value: datetime | str, settings: UserSettings, field: str = "at") -> datetime:
@@ -27,6 +29,8 @@ def parse_instant(value: datetime | str, settings: UserSettings, field: str = "a
             raise ValidationError(field, f"unparsable timestamp {value!r}; use ISO 8601 like 2024-05-02T14:30:00+01:00") from exc
     if not isinstance(value, datetime):
         raise ValidationError(field, f"must be a datetime or ISO 8601 string, got {type(value).__name__}")
+    if not MIN_YEAR <= value.year <= MAX_YEAR:
+        raise ValidationError(field, f"year {value.year} is out of range; use a year between {MIN_YEAR} and {MAX_YEAR}")
     if value.tzinfo is None or value.utcoffset() is None:
         if settings.timezone is None:
             raise ValidationError(
@@ -62,8 +66,9 @@ def build_episode(item: EpisodeIn, settings: UserSettings, config: MemoryConfig,
         raise ValidationError("role", f"unknown role {item.role!r}; use one of {ROLES}")
     if item.session_id is not None:
         require_text("session_id", item.session_id)
-    if not isinstance(item.metadata, dict):
-        raise ValidationError("metadata", "must be a JSON object (a dict)")
+    require_json("metadata", item.metadata)
+    if item.record is not None:
+        require_json("record", item.record)
     content = record_text(item.record) if item.record is not None else item.content
     at = parse_instant(item.at if item.at is not None else now, settings)
     recorded = parse_instant(item.recorded_at, settings, "recorded_at") if item.recorded_at is not None else now
@@ -81,3 +86,13 @@ def chunk_episode(episode: Episode, config: MemoryConfig) -> list[Chunk]:
 
 def chunk_hashes(chunks: Iterable[Chunk]) -> list[str]:
     return [content_hash(c.text) for c in chunks]
+
+
+def require_json(name: str, value: object) -> None:
+    """A JSON object with finite numbers only (NaN and infinity are not JSON)."""
+    if not isinstance(value, dict):
+        raise ValidationError(name, "must be a JSON object (a dict)")
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValidationError(name, f"must hold only JSON values (strings, finite numbers, booleans, null, lists, objects): {exc}") from exc

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from lembrar.errors import LembrarError, ValidationError
 
-COMMAND_MODULES = ("lembrar.cli.episodes", "lembrar.cli.io", "lembrar.cli.bench")
+COMMAND_MODULES = ("lembrar.cli.episodes", "lembrar.cli.io", "lembrar.cli.bench", "lembrar.cli.serve", "lembrar.cli.chat", "lembrar.cli.memories")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -30,6 +30,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--session")
     p.set_defaults(run=run_search)
 
+    p = sub.add_parser("context", help="the prompt-ready memory block for a message")
+    p.add_argument("query")
+    p.add_argument("--user", required=True)
+    p.add_argument("--budget", type=int, default=1500, help="token budget of the whole block")
+    p.add_argument("-k", type=int, default=8, help="retrieved memories to consider")
+    p.add_argument("--now", help="resolve time phrases against this instant (ISO 8601)")
+    p.add_argument("--preset")
+    p.set_defaults(run=run_context)
+
     p = sub.add_parser("list", help="list a user's episodes in time order")
     p.add_argument("--user", required=True)
     p.add_argument("--session")
@@ -60,6 +69,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("users", help="the users in the store")
     p.set_defaults(run=run_users)
 
+    p = sub.add_parser("user", help="show or set a user's time zone, hemisphere and language")
+    p.add_argument("user_id")
+    p.add_argument("--timezone", help="IANA zone, e.g. America/Sao_Paulo")
+    p.add_argument("--hemisphere", choices=("north", "south"))
+    p.add_argument("--language")
+    p.set_defaults(run=run_user)
+
 
 def run_add(args: argparse.Namespace) -> int:
     content = sys.stdin.read() if args.content == "-" else args.content
@@ -87,6 +103,12 @@ def run_search(args: argparse.Namespace) -> int:
         return "\n".join(lines)
 
     return emit(args, result, human)
+
+
+def run_context(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        block = memory.context(args.query, args.user, budget_tokens=args.budget, now=args.now, k=args.k, preset=args.preset)
+    return emit(args, block.as_dict(), lambda: block.text or "no memories to add")
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -145,3 +167,15 @@ def run_users(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
         users = memory.users()
     return emit(args, users, lambda: "\n".join(users) or "no users")
+
+
+def run_user(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        current = memory.user_settings(args.user_id)
+        if args.timezone or args.hemisphere or args.language:
+            current = memory.set_user(
+                args.user_id, timezone=args.timezone or current.timezone,
+                hemisphere=args.hemisphere or current.hemisphere, language=args.language or current.language,
+            )
+    return emit(args, current, lambda: f"{current.user_id}: timezone {current.zone_name}, {current.hemisphere}ern hemisphere"
+                + (f", language {current.language}" if current.language else ""))

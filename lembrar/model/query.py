@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -9,6 +10,9 @@ from typing import Any
 from lembrar.errors import ValidationError
 from lembrar.model.episode import KINDS, ROLES, Episode
 from lembrar.model.timetags import PERIODS, WEEKDAYS
+
+
+_METADATA_KEY = re.compile(r"[\w\-]+(\.[\w\-]+)*")
 
 
 def _as_tuple(name: str, value: Any, allowed: tuple[str, ...]) -> tuple[str, ...]:
@@ -43,6 +47,9 @@ class Filters:
                 raise ValidationError(name, "must be a timezone-aware datetime")
         if not isinstance(self.metadata, dict):
             raise ValidationError("metadata", "metadata filter must be a dict of key -> value")
+        for key in self.metadata:
+            if not isinstance(key, str) or not _METADATA_KEY.fullmatch(key):
+                raise ValidationError("metadata", f"filter key {key!r} must be letters, digits, '_', '-' or '.' (dots reach nested keys)")
 
     @classmethod
     def of(cls, value: "Filters | dict[str, Any] | None") -> "Filters":

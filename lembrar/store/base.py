@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
 from lembrar.config import UserSettings
 from lembrar.model.episode import Chunk, Episode
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
+
+if TYPE_CHECKING:
+    from lembrar.layers.model import Insight, SavedMemory, SessionSummary
 
 DEFAULT_TENANT = "default"
 
@@ -76,3 +79,32 @@ class Store(VectorCache, Protocol):
     def chunk_rows(self, user_id: str, refs: Sequence[int]) -> dict[int, ChunkRow]: ...
     def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> np.ndarray: ...
     def neighbours(self, user_id: str, episode_id: str, before: int, after: int) -> list[Episode]: ...
+
+
+@runtime_checkable
+class LayerStore(Protocol):
+    """Persistence of the memory layers beside a ``Store``, bound to the same tenant.
+
+    A backend provides it as ``open_layers(store)`` in its package's ``layers`` module. Rows
+    derived from episodes (a fact captured from a message, a summary's and an insight's
+    sources) are linked to them, and deleting an episode removes or wipes what was derived from
+    it in the same transaction; deleting a user removes every layer row of the user.
+    """
+
+    # saved memories; ``retire`` names the fact this one replaces
+    def save_memory(self, memory: SavedMemory, vector: np.ndarray, retire: str | None = None) -> None: ...
+    def edit_memory(self, user_id: str, memory_id: str, text: str, vector: np.ndarray, at: datetime) -> SavedMemory: ...
+    def memories(self, user_id: str, *, include_retired: bool = False) -> list[tuple[SavedMemory, np.ndarray]]: ...
+    def delete_memory(self, user_id: str, memory_id: str) -> int: ...
+
+    # session summaries: one per session, linked to the turns they cover
+    def put_summary(self, summary: SessionSummary, vector: np.ndarray, sources: Sequence[str]) -> None: ...
+    def summaries(self, user_id: str, *, vectors: bool = True) -> list[tuple[SessionSummary, np.ndarray | None]]: ...
+    def delete_summary(self, user_id: str, session_id: str) -> int: ...
+
+    # insights, linked to their source messages; ``exclude_sources`` keeps a deleted insight's
+    # messages out of later clustering
+    def put_insights(self, user_id: str, insights: Sequence[Insight], *, remove: Sequence[str] = ()) -> None: ...
+    def insights(self, user_id: str) -> list[Insight]: ...
+    def delete_insight(self, user_id: str, insight_id: str, *, exclude_sources: bool = True) -> int: ...
+    def insight_exclusions(self, user_id: str) -> set[str]: ...

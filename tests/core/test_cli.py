@@ -67,3 +67,12 @@ def test_errors_are_clear_and_exit_non_zero(cli, tmp_path):
     failed = cli("import", str(broken), ok=False)
     assert failed.returncode == 2 and "line 2" in failed.stderr
     assert "no users" in cli("users").stdout
+
+
+def test_user_settings_change_how_time_is_shown(cli):
+    assert "timezone UTC" in cli("user", "ana").stdout
+    assert "America/Sao_Paulo, southern" in cli("user", "ana", "--timezone", "America/Sao_Paulo", "--hemisphere", "south").stdout
+    cli("add", "summer lunch", "--user", "ana", "--at", "2024-02-10T15:00:00+00:00")
+    assert "2024-02-10 12:00 Sat afternoon" in cli("list", "--user", "ana").stdout
+    bad = cli("user", "ana", "--timezone", "Mars/Base", ok=False)
+    assert bad.returncode == 2 and "timezone" in bad.stderr

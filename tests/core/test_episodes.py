@@ -70,6 +70,8 @@ def test_filters_by_role_period_weekday_time_and_metadata(memory):
     assert [e.content for e in memory.get_all("ana", {"periods": ("morning",)}).items] == ["morning run"]
     assert [e.content for e in memory.get_all("ana", {"weekdays": ("monday",)}).items] == ["evening tea"]
     assert [e.content for e in memory.get_all("ana", {"metadata": {"topic": "sport"}}).items] == ["morning run"]
+    memory.add("nested", user_id="ana", at="2024-05-01T00:00:00+00:00", metadata={"source": {"app": "web"}})
+    assert [e.content for e in memory.get_all("ana", {"metadata": {"source.app": "web"}}).items] == ["nested"]
     since = datetime(2024, 5, 5, tzinfo=timezone.utc)
     assert [e.content for e in memory.get_all("ana", {"since": since}).items] == ["evening tea"]
     hits = memory.search("tea run", user_id="ana", filters={"metadata": {"topic": "food"}}, preset="dense")

@@ -32,5 +32,6 @@ def where(filters: Filters) -> tuple[str, list[Any]]:
     if filters.until is not None:
         add("e.at_ts < ?", filters.until.timestamp())
     for key, value in sorted(filters.metadata.items()):
-        add("json_extract(e.metadata, ?) = json_extract(?, '$')", f'$."{key}"', json.dumps(value))
+        path = "$" + "".join(f'."{part}"' for part in key.split("."))
+        add("json_extract(e.metadata, ?) = json_extract(?, '$')", path, json.dumps(value))
     return " AND ".join(parts), params

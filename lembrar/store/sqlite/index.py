@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 import numpy as np
 
+from lembrar.errors import NotFoundError
 from lembrar.model.query import Filters
 
 Scope = tuple[str, str]
@@ -69,6 +71,15 @@ class ScopeMatrix:
         if filters.until is not None:
             mask &= self.at_ts < filters.until.timestamp()
         return None if mask.all() else mask
+
+    def vectors_of(self, refs: Sequence[int]) -> np.ndarray:
+        """Rows for chunk refs (refs are kept in ascending order)."""
+        wanted = np.asarray(refs, dtype=np.int64)
+        rows = np.searchsorted(self.refs, wanted)
+        found = (rows < len(self.refs)) & (self.refs[np.minimum(rows, len(self.refs) - 1)] == wanted) if len(self.refs) else rows < 0
+        if not np.all(found):
+            raise NotFoundError("chunk", str(int(wanted[~found][0])))
+        return self.vectors[rows]
 
     def top_k(self, query: np.ndarray, k: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
         rows = np.arange(len(self.refs)) if mask is None else np.flatnonzero(mask)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -27,7 +28,7 @@ from lembrar.text import keywords
 _E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLUMNS.split(","))
 _MATRIX_SQL = (
     "SELECT c.ref, c.vector, e.at_ts, e.session_id, e.role, e.period, e.weekday FROM chunks c"
-    " JOIN episodes e ON e.id = c.episode_id WHERE c.tenant_id = ? AND c.user_id = ?"
+    " JOIN episodes e ON e.id = c.episode_id WHERE c.tenant_id = ? AND c.user_id = ? ORDER BY c.ref"
 )
 
 
@@ -332,12 +333,7 @@ class SqliteStore:
         return out
 
     def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> np.ndarray:
-        matrix = self._matrix(user_id)
-        position = {int(r): i for i, r in enumerate(matrix.refs)}
-        missing = [r for r in refs if r not in position]
-        if missing:
-            raise NotFoundError("chunk", str(missing[0]))
-        return matrix.vectors[[position[r] for r in refs]]
+        return self._matrix(user_id).vectors_of(refs)
 
     def neighbours(self, user_id: str, episode_id: str, before: int, after: int) -> list[Episode]:
         rows = self._read("SELECT session_id, at_ts, rowid FROM episodes WHERE id = ? AND tenant_id = ? AND user_id = ?",
@@ -359,7 +355,10 @@ class SqliteStore:
         out: dict[str, np.ndarray] = {}
         for start in range(0, len(hashes), 500):
             part = list(hashes[start : start + 500])
-            rows = self._read(f"SELECT text_hash, vector FROM chunks WHERE text_hash IN ({','.join('?' * len(part))})", part)
+            rows = self._read(
+                f"SELECT text_hash, vector FROM chunks WHERE tenant_id = ? AND text_hash IN ({','.join('?' * len(part))})",
+                [self.tenant, *part],
+            )
             out.update((h, np.frombuffer(v, dtype=np.float32)) for h, v in rows)
         return out
 
@@ -378,6 +377,9 @@ def _encode_cursor(at_ts: float, seq: int) -> str:
 def _decode_cursor(cursor: str) -> tuple[float, int]:
     try:
         at_ts, seq = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-        return float(at_ts), int(seq)
-    except (ValueError, TypeError) as exc:
+        at_ts, seq = float(at_ts), int(seq)
+        if not (math.isfinite(at_ts) and -(2**63) <= seq < 2**63):
+            raise ValueError("cursor out of range")
+        return at_ts, seq
+    except (ValueError, TypeError, OverflowError) as exc:
         raise ValidationError("cursor", "not a cursor returned by a previous page; start without one") from exc

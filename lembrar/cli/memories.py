@@ -1,0 +1,172 @@
+"""CLI commands over the memory layers: saved memories, insights, session summaries."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from lembrar.cli.common import emit, open_memory
+from lembrar.cli.render import clip
+from lembrar.layers import Conflict, Duplicate, Insight, SavedMemory, SessionSummary
+from lembrar.layers.sections import time_span
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    _register_memories(sub)
+    _register_insights(sub)
+    p = sub.add_parser("summarize", help="summarise a session now, or every idle session")
+    p.add_argument("--user", help="the user (required with --session)")
+    p.add_argument("--session", help="the session to summarise")
+    p.add_argument("--idle", action="store_true", help="summarise every session idle past the timeout")
+    p.add_argument("--now", help="the current time for --idle (ISO 8601)")
+    p.set_defaults(run=run_summarize)
+
+    p = sub.add_parser("end-session", help="mark a conversation as over and summarise it")
+    p.add_argument("--user", required=True)
+    p.add_argument("--session", required=True)
+    p.set_defaults(run=run_end_session)
+
+    p = sub.add_parser("summaries", help="a user's session summaries")
+    p.add_argument("--user", required=True)
+    p.set_defaults(run=run_summaries)
+
+
+def _register_memories(sub: argparse._SubParsersAction) -> None:
+    memories = sub.add_parser("memories", help="saved memories: facts the user asked to remember")
+    actions = memories.add_subparsers(dest="action", metavar="ACTION", required=True)
+    p = actions.add_parser("list", help="the user's saved facts")
+    p.add_argument("--user", required=True)
+    p.add_argument("--all", action="store_true", help="include facts replaced by later ones")
+    p.set_defaults(run=run_memories_list)
+    p = actions.add_parser("add", help="save a fact (checked for duplicates and contradictions)")
+    p.add_argument("fact")
+    p.add_argument("--user", required=True)
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--replace", action="store_true", help="if it contradicts a saved fact, retire that one")
+    choice.add_argument("--keep-both", action="store_true", help="if it contradicts a saved fact, keep both")
+    p.set_defaults(run=run_memories_add)
+    p = actions.add_parser("edit", help="rewrite a saved fact")
+    p.add_argument("id")
+    p.add_argument("text")
+    p.add_argument("--user", required=True)
+    p.set_defaults(run=run_memories_edit)
+    p = actions.add_parser("delete", help="delete a saved fact (and the versions it replaced)")
+    p.add_argument("id")
+    p.add_argument("--user", required=True)
+    p.set_defaults(run=run_memories_delete)
+
+
+def _register_insights(sub: argparse._SubParsersAction) -> None:
+    insights = sub.add_parser("insights", help="what the user often talks about, from their messages")
+    actions = insights.add_subparsers(dest="action", metavar="ACTION", required=True)
+    p = actions.add_parser("refresh", help="recompute the user's insights")
+    p.add_argument("--user", required=True)
+    p.add_argument("--now", help="the current time (ISO 8601), for recency")
+    p.set_defaults(run=run_insights_refresh)
+    p = actions.add_parser("list", help="the user's insights")
+    p.add_argument("--user", required=True)
+    p.set_defaults(run=run_insights_list)
+    p = actions.add_parser("edit", help="rewrite an insight's statement")
+    p.add_argument("id")
+    p.add_argument("statement")
+    p.add_argument("--user", required=True)
+    p.set_defaults(run=run_insights_edit)
+    p = actions.add_parser("delete", help="delete an insight")
+    p.add_argument("id")
+    p.add_argument("--user", required=True)
+    p.add_argument("--allow-again", action="store_true", help="let later refreshes use its messages again")
+    p.set_defaults(run=run_insights_delete)
+
+
+def memory_line(m: SavedMemory) -> str:
+    retired = f"  (replaced {m.retired_at:%Y-%m-%d} by {m.replaced_by})" if m.retired_at else ""
+    return f"{m.id}  {m.created_at:%Y-%m-%d %H:%M}  {clip(m.text)}{retired}"
+
+
+def insight_line(i: Insight) -> str:
+    return f"{i.id}  {clip(i.statement, 80)} — {time_span(i.first_at, i.last_at)}, confidence {i.label} ({i.size} messages)"
+
+
+def summary_line(s: SessionSummary) -> str:
+    return f"{s.session_id}  {s.first_at:%Y-%m-%d %H:%M}  {s.turns} turns  {clip(s.text)}"
+
+
+def run_memories_list(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        items = memory.saved.list(args.user, include_retired=args.all)
+    return emit(args, items, lambda: "\n".join(memory_line(m) for m in items) or "no saved memories")
+
+
+def run_memories_add(args: argparse.Namespace) -> int:
+    policy = "replace" if args.replace else "keep_both" if args.keep_both else "ask"
+    with open_memory(args) as memory:
+        outcome = memory.saved.add(args.fact, args.user, on_conflict=policy)
+    if isinstance(outcome, Duplicate):
+        human = f"already saved ({outcome.reason}): {outcome.existing.id}  {outcome.existing.text}"
+    elif isinstance(outcome, Conflict):
+        human = (f"not saved: it contradicts {outcome.existing.id}  {outcome.existing.text!r} ({outcome.reason});"
+                 " add --replace or --keep-both")
+    else:
+        human = f"saved {outcome.memory.id}" + (f", replacing {outcome.replaced.id}" if outcome.replaced else "")
+    emit(args, outcome.as_dict(), lambda: human)
+    return 1 if isinstance(outcome, Conflict) else 0
+
+
+def run_memories_edit(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        item = memory.saved.edit(args.id, args.text, args.user)
+    return emit(args, item, lambda: memory_line(item))
+
+
+def run_memories_delete(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        count = memory.saved.delete(args.id, args.user)
+    return emit(args, {"deleted": count}, lambda: f"deleted {count} saved memor{'y' if count == 1 else 'ies'}")
+
+
+def run_insights_refresh(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        items = memory.refresh_insights(args.user, now=args.now)
+    return emit(args, items, lambda: "\n".join(insight_line(i) for i in items) or "no insights (too few or too scattered messages)")
+
+
+def run_insights_list(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        items = memory.insights.list(args.user)
+    return emit(args, items, lambda: "\n".join(insight_line(i) for i in items) or "no insights")
+
+
+def run_insights_edit(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        item = memory.insights.edit(args.id, args.statement, args.user)
+    return emit(args, item, lambda: insight_line(item))
+
+
+def run_insights_delete(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        count = memory.insights.delete(args.id, args.user, exclude_sources=not args.allow_again)
+    return emit(args, {"deleted": count}, lambda: f"deleted {count} insight(s)")
+
+
+def run_summarize(args: argparse.Namespace) -> int:
+    if args.idle == bool(args.session) or (args.session and not args.user):
+        print("summarize: give --user and --session, or --idle (optionally with --user)", file=sys.stderr)
+        return 2
+    with open_memory(args) as memory:
+        if args.idle:
+            items = memory.summarize_idle(args.now, user_id=args.user)
+        else:
+            items = [memory.summaries.summarize(args.user, args.session)]
+    return emit(args, items, lambda: "\n".join(summary_line(s) for s in items) or "no idle sessions to summarise")
+
+
+def run_end_session(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        item = memory.end_session(args.user, args.session)
+    return emit(args, item, lambda: summary_line(item))
+
+
+def run_summaries(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        items = memory.summaries.list(args.user)
+    return emit(args, items, lambda: "\n".join(summary_line(s) for s in items) or "no summaries")

@@ -1,0 +1,57 @@
+"""Memory layers on top of the episodes (after ChatGPT's memory): saved memories, recent history,
+session summaries and user insights — with provenance, so forgetting a message forgets what was
+derived from it.
+
+Reached through ``Memory``: ``memory.saved``, ``memory.summaries``, ``memory.insights``,
+``memory.end_session``, ``memory.summarize_idle``, ``memory.refresh_insights``, and the sections
+``memory.context`` places before the retrieved memories.
+"""
+
+from lembrar.layers.insights import InsightWriter, KeyphraseInsightWriter, UserInsights
+from lembrar.layers.model import (
+    Conflict,
+    Duplicate,
+    Insight,
+    LayerConfig,
+    Saved,
+    SavedMemory,
+    SaveOutcome,
+    SessionSummary,
+    SummaryDraft,
+    TopicCluster,
+)
+from lembrar.layers.requests import RememberRequest, detect_request
+from lembrar.layers.saved import REMEMBER_TOOL, SavedMemories
+from lembrar.layers.sections import retrieved_sections
+from lembrar.layers.service import Layers, open_layer_store
+from lembrar.layers.summaries import SessionSummaries
+from lembrar.layers.summarize import ExtractiveSummarizer, Summarizer
+from lembrar.layers.summary_search import RawWindow, is_summary_hit
+
+__all__ = [
+    "Conflict",
+    "Duplicate",
+    "ExtractiveSummarizer",
+    "Insight",
+    "InsightWriter",
+    "KeyphraseInsightWriter",
+    "LayerConfig",
+    "Layers",
+    "REMEMBER_TOOL",
+    "RawWindow",
+    "RememberRequest",
+    "SaveOutcome",
+    "Saved",
+    "SavedMemories",
+    "SavedMemory",
+    "SessionSummaries",
+    "SessionSummary",
+    "Summarizer",
+    "SummaryDraft",
+    "TopicCluster",
+    "UserInsights",
+    "detect_request",
+    "is_summary_hit",
+    "open_layer_store",
+    "retrieved_sections",
+]

@@ -1,0 +1,217 @@
+"""The memory layers' pure data: saved memories and save outcomes, session summaries, insights."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, Literal
+
+from lembrar.errors import ValidationError
+
+if TYPE_CHECKING:
+    from lembrar.layers.insights import InsightWriter
+    from lembrar.layers.summarize import Summarizer
+
+OnConflict = Literal["ask", "replace", "keep_both"]
+ON_CONFLICT: tuple[str, ...] = ("ask", "replace", "keep_both")
+
+
+@dataclass(frozen=True)
+class LayerConfig:
+    """Settings of the memory layers (constructor arguments of ``Memory``, no globals).
+
+    recent_messages / recent_window   how much of the user's other conversations to show
+    raw_window_days                   raw turns of a summarised session stay searchable this long;
+                                      older ones are reached through the summary (None: forever)
+    idle_timeout                      a session idle this long is summarised by ``summarize_idle``
+    duplicate_threshold               cosine at which two saved facts are the same fact
+                                      (None: the value calibrated for the embedder)
+    summary_min_similarity            a summary needs this cosine (or a shared word, or a time
+                                      match) to be returned by search
+    insight_*                         clustering of the user's messages into insights (a topic
+                                      must recur in ``insight_min_conversations`` sessions)
+    summarizer / insight_writer       replace the extractive summary / keyphrase statement
+                                      (e.g. with LLM-backed ones); failures fall back to them
+    """
+
+    recent_messages: int = 10
+    recent_window: timedelta = timedelta(hours=24)
+    raw_window_days: float | None = 14.0
+    idle_timeout: timedelta = timedelta(hours=1)
+    duplicate_threshold: float | None = None
+    summary_sentences: int = 3
+    summary_min_similarity: float = 0.3
+    summary_weight: float = 0.9
+    insight_min_messages: int = 12
+    insight_min_cluster: int = 4
+    insight_min_conversations: int = 3
+    insight_max_clusters: int = 30
+    insight_sample: int = 2000
+    insight_seed: int = 0
+    summarizer: Summarizer | None = None
+    insight_writer: InsightWriter | None = None
+
+    def __post_init__(self) -> None:
+        if self.recent_messages < 0:
+            raise ValidationError("recent_messages", "must be 0 or more")
+        if self.raw_window_days is not None and self.raw_window_days <= 0:
+            raise ValidationError("raw_window_days", "must be positive, or None to keep raw turns searchable forever")
+        if self.duplicate_threshold is not None and not 0 < self.duplicate_threshold <= 1:
+            raise ValidationError("duplicate_threshold", "must be in (0, 1]")
+        if self.insight_min_cluster < 2 or self.insight_max_clusters < 2:
+            raise ValidationError("insight_min_cluster", "clusters need at least 2 messages, and at least 2 clusters")
+
+
+@dataclass(frozen=True)
+class SavedMemory:
+    """A fact about the user that they asked to be remembered.
+
+    ``retired_at`` / ``replaced_by`` are set when a later fact replaced this one; retired facts
+    are kept as history until the user deletes them. ``source_episode_id`` is the message the
+    request came from (deleting that message deletes the fact).
+    """
+
+    id: str
+    user_id: str
+    text: str
+    created_at: datetime
+    updated_at: datetime
+    source_episode_id: str | None = None
+    retired_at: datetime | None = None
+    replaced_by: str | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.retired_at is None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "text": self.text, "created_at": self.created_at.isoformat(),
+                "retired_at": None if self.retired_at is None else self.retired_at.isoformat()}
+
+
+@dataclass(frozen=True)
+class Saved:
+    """The fact was stored (``replaced``: the fact it retired, if any)."""
+
+    memory: SavedMemory
+    replaced: SavedMemory | None = None
+    status: Literal["saved"] = "saved"
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"status": self.status, "id": self.memory.id, "fact": self.memory.text}
+        if self.replaced is not None:
+            out["replaced"] = self.replaced.as_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """Nothing stored: ``existing`` already says this (``reason``: same text / same meaning / same fact)."""
+
+    fact: str
+    existing: SavedMemory
+    reason: str
+    status: Literal["duplicate"] = "duplicate"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"status": self.status, "fact": self.fact, "existing": self.existing.as_dict(), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Nothing stored: ``fact`` contradicts ``existing``; save again with ``replace`` or ``keep_both``."""
+
+    fact: str
+    existing: SavedMemory
+    reason: str
+    status: Literal["conflict"] = "conflict"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"status": self.status, "fact": self.fact, "existing": self.existing.as_dict(), "reason": self.reason,
+                "hint": "ask the user; then call again with on_conflict='replace' or 'keep_both'"}
+
+
+SaveOutcome = Saved | Duplicate | Conflict
+
+
+@dataclass(frozen=True)
+class SummaryDraft:
+    """What a summarizer writes for one conversation."""
+
+    title: str
+    summary: str
+    keyphrases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """A conversation's title and summary, searchable in its own vector space.
+
+    ``turns`` and ``last_at`` record what it covers, so a session that grew (or lost turns)
+    since is summarised again. ``stale`` means a source turn changed or was deleted: the
+    derived text has been wiped and waits to be recomputed.
+    """
+
+    id: str
+    user_id: str
+    session_id: str
+    title: str
+    summary: str
+    keyphrases: tuple[str, ...]
+    first_at: datetime
+    last_at: datetime
+    turns: int
+    method: str
+    created_at: datetime
+    stale: bool = False
+
+    @property
+    def text(self) -> str:
+        """The searchable and printable form."""
+        return f"{self.title}: {self.summary}" if self.title else self.summary
+
+
+@dataclass(frozen=True)
+class TopicCluster:
+    """A group of the user's messages on one topic, handed to an ``InsightWriter``: its most
+    central messages, its keyphrases and the time span of all its messages."""
+
+    texts: tuple[str, ...]
+    keyphrases: tuple[str, ...]
+    first_at: datetime
+    last_at: datetime
+
+
+@dataclass(frozen=True)
+class Insight:
+    """A lasting statement about the user drawn from a cluster of their messages.
+
+    ``sources`` are the messages it was drawn from (provenance: deleting them all deletes the
+    insight). ``edited``: the user rewrote ``statement``, so recomputations keep it.
+    """
+
+    id: str
+    user_id: str
+    statement: str
+    keyphrases: tuple[str, ...]
+    first_at: datetime
+    last_at: datetime
+    size: int
+    cohesion: float
+    confidence: float
+    created_at: datetime
+    updated_at: datetime
+    sources: tuple[str, ...] = field(default=())
+    edited: bool = False
+    stale: bool = False
+
+    @property
+    def label(self) -> str:
+        """``high``, ``medium`` or ``low``."""
+        return confidence_label(self.confidence)
+
+
+def confidence_label(confidence: float) -> str:
+    if confidence >= 0.7:
+        return "high"
+    return "medium" if confidence >= 0.45 else "low"

@@ -1,0 +1,155 @@
+"""Saved memories: facts the user asked to be remembered, with duplicate and contradiction checks.
+
+Three ways in, one path: ``capture`` (a message with an explicit request, see ``requests``),
+the ``remember`` tool (``REMEMBER_TOOL``, for LLM function calling) and ``add`` (API and CLI).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from lembrar.errors import NotFoundError, ValidationError
+from lembrar.layers import facts
+from lembrar.layers.model import ON_CONFLICT, Conflict, Duplicate, Saved, SavedMemory, SaveOutcome
+from lembrar.layers.requests import detect_request
+from lembrar.model.episode import Episode, new_id, require_text
+
+if TYPE_CHECKING:
+    from lembrar.layers.service import Layers
+
+__all__ = ["REMEMBER_TOOL", "SavedMemories"]
+
+MAX_FACT_CHARS = 500
+
+REMEMBER_TOOL: dict[str, Any] = {
+    "type": "function",
+    "function": {
+        "name": "remember",
+        "description": (
+            "Save a lasting fact about the user to long-term memory. Call it only when the user explicitly "
+            "asks you to remember something (\"remember that I'm vegetarian\"). Write the fact in the first "
+            "person, as the user would say it, one fact per call. If the result is a conflict, ask the user "
+            "whether the new fact replaces the old one, then call again with on_conflict set."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "fact": {"type": "string", "description": "The fact, e.g. \"I'm vegetarian\" or \"I live in Porto\"."},
+                "on_conflict": {
+                    "type": "string", "enum": list(ON_CONFLICT), "default": "ask",
+                    "description": "What to do if it contradicts a saved fact: ask (save nothing and report), "
+                                   "replace (retire the old fact) or keep_both.",
+                },
+            },
+            "required": ["fact"],
+            "additionalProperties": False,
+        },
+    },
+}
+
+
+class SavedMemories:
+    """``memory.saved``: add, capture, list, edit and delete the user's saved facts."""
+
+    def __init__(self, layers: Layers) -> None:
+        self._layers = layers
+
+    def add(self, fact: str, user_id: str, *, on_conflict: str = "ask", source_episode_id: str | None = None,
+            now: datetime | str | None = None) -> SaveOutcome:
+        """Save ``fact`` unless it repeats (``Duplicate``) or contradicts (``Conflict``) an active one.
+
+        ``on_conflict``: ``ask`` returns the conflict and saves nothing; ``replace`` retires the
+        contradicted fact (kept in history); ``keep_both`` saves it beside the old one.
+        """
+        text = _clean_fact(fact)
+        require_text("user_id", user_id)
+        if on_conflict not in ON_CONFLICT:
+            raise ValidationError("on_conflict", f"use one of {ON_CONFLICT}")
+        at = self._layers.instant(user_id, now)
+        existing = self._layers.store.memories(user_id)
+        vector = self._layers.host.embedder.embed_batch([text])[0]
+        outcome = self._check(text, vector, existing)
+        if isinstance(outcome, Duplicate) or (isinstance(outcome, Conflict) and on_conflict == "ask"):
+            return outcome
+        memory = SavedMemory(new_id(), user_id, text, at, at, source_episode_id)
+        retired = outcome.existing if isinstance(outcome, Conflict) and on_conflict == "replace" else None
+        self._layers.store.save_memory(memory, vector, retire=retired.id if retired else None)
+        return Saved(memory, retired)
+
+    def _check(self, text: str, vector: np.ndarray, existing: list[tuple[SavedMemory, np.ndarray]]) -> SaveOutcome | None:
+        for memory, _ in reversed(existing):
+            verdict = facts.compare(text, memory.text)
+            if verdict.kind == "duplicate":
+                return Duplicate(text, memory, verdict.reason)
+            if verdict.kind == "conflict":
+                return Conflict(text, memory, verdict.reason)
+        if not existing:
+            return None
+        threshold = facts.duplicate_threshold(self._layers.host.embedder.name, self._layers.config.duplicate_threshold)
+        matrix = np.stack([v for _, v in existing])
+        found = facts.near_duplicate(vector, matrix, [m.text for m, _ in existing], text, threshold)
+        return None if found is None else Duplicate(text, existing[found][0], "same meaning")
+
+    def capture(self, message: str | Episode, user_id: str | None = None, *, on_conflict: str = "ask",
+                now: datetime | str | None = None) -> SaveOutcome | None:
+        """Save the fact of an explicit "remember that …" request; None when the message makes none.
+
+        Given a stored ``Episode`` (a user message), the fact is linked to it: deleting the
+        message deletes the fact.
+        """
+        if isinstance(message, Episode):
+            if message.role != "user":
+                return None
+            user_id, text, source = message.user_id, message.content, message.id
+        else:
+            text, source = message, None
+        request = detect_request(require_text("message", text))
+        if request is None:
+            return None
+        return self.add(request.fact, require_text("user_id", user_id), on_conflict=on_conflict,
+                        source_episode_id=source, now=now)
+
+    def handle_tool_call(self, arguments: str | Mapping[str, Any], user_id: str) -> dict[str, Any]:
+        """Run a ``remember`` tool call (arguments as JSON text or a dict); the JSON-able result."""
+        try:
+            args = json.loads(arguments) if isinstance(arguments, str) else dict(arguments)
+        except json.JSONDecodeError as exc:
+            raise ValidationError("arguments", f"not JSON: {exc.msg}") from exc
+        unknown = set(args) - {"fact", "on_conflict"}
+        if unknown:
+            raise ValidationError("arguments", f"unknown argument(s) {sorted(unknown)}; use fact and on_conflict")
+        fact = require_text("fact", args.get("fact"))
+        return self.add(fact, user_id, on_conflict=args.get("on_conflict", "ask")).as_dict()
+
+    def list(self, user_id: str, *, include_retired: bool = False) -> list[SavedMemory]:
+        """Active facts, oldest first (with ``include_retired``, replaced ones too)."""
+        return [m for m, _ in self._layers.store.memories(require_text("user_id", user_id), include_retired=include_retired)]
+
+    def get(self, memory_id: str, user_id: str) -> SavedMemory:
+        found = [m for m in self.list(user_id, include_retired=True) if m.id == memory_id]
+        if not found:
+            raise NotFoundError("saved memory", memory_id)
+        return found[0]
+
+    def edit(self, memory_id: str, text: str, user_id: str, *, now: datetime | str | None = None) -> SavedMemory:
+        """Rewrite a fact in place (the user's correction; the old wording is not kept)."""
+        fact = _clean_fact(text)
+        vector = self._layers.host.embedder.embed_batch([fact])[0]
+        return self._layers.store.edit_memory(require_text("user_id", user_id), memory_id, fact, vector,
+                                              self._layers.instant(user_id, now))
+
+    def delete(self, memory_id: str, user_id: str) -> int:
+        """Delete a fact and the retired versions it replaced; returns how many rows went."""
+        return self._layers.store.delete_memory(require_text("user_id", user_id), memory_id)
+
+
+def _clean_fact(fact: object) -> str:
+    text = " ".join(require_text("fact", fact).split())
+    if len(text) > MAX_FACT_CHARS:
+        raise ValidationError("fact", f"at most {MAX_FACT_CHARS} characters; save one short fact at a time")
+    return text

@@ -1,0 +1,119 @@
+"""``Layers``: the memory layers of one ``Memory``, over its store, embedder and clock."""
+
+from __future__ import annotations
+
+import importlib
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol
+
+from lembrar.config import MemoryConfig, UserSettings
+from lembrar.context import ContextBudget, ContextSection
+from lembrar.errors import ConfigurationError
+from lembrar.ingest import parse_instant
+from lembrar.layers.insights import UserInsights
+from lembrar.layers.model import LayerConfig
+from lembrar.layers.recent import recent_messages
+from lembrar.layers.saved import SavedMemories
+from lembrar.layers.sections import insights_section, recent_section, saved_section
+from lembrar.layers.summaries import SessionSummaries
+from lembrar.model.episode import Episode
+from lembrar.store.base import LayerStore, Store
+
+if TYPE_CHECKING:
+    from lembrar.embed.cache import CachedEmbedder
+
+__all__ = ["Layers", "open_layer_store"]
+
+
+class Host(Protocol):
+    """What the layers use of ``Memory``."""
+
+    store: Store
+    embedder: CachedEmbedder
+    config: MemoryConfig
+
+    def now(self) -> datetime: ...
+    def user_settings(self, user_id: str) -> UserSettings: ...
+
+
+def open_layer_store(store: Store) -> LayerStore | None:
+    """The backend's ``LayerStore`` for ``store``: the store itself, its ``layer_store()``, or
+    ``open_layers(store)`` from the ``layers`` module of the store's package; None when the
+    backend has none yet."""
+    if isinstance(store, LayerStore):
+        return store
+    opener = getattr(store, "layer_store", None)
+    if callable(opener):
+        return opener()
+    package = type(store).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        module = importlib.import_module(f"{package}.layers")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.layers":
+            raise
+        return None
+    return module.open_layers(store)
+
+
+class Layers:
+    """Saved memories, recent history, session summaries and insights of one ``Memory``."""
+
+    def __init__(self, host: Host, config: LayerConfig | None = None) -> None:
+        self.host = host
+        self.config = config or LayerConfig()
+        self._store: LayerStore | None = None
+        self._opened = False
+        self.saved = SavedMemories(self)
+        self.summaries = SessionSummaries(self, self.config.summarizer)
+        self.insights = UserInsights(self, self.config.insight_writer)
+
+    @property
+    def available(self) -> bool:
+        """Whether the store's backend keeps the layers (recent history works on any backend)."""
+        if not self._opened:
+            self._store, self._opened = open_layer_store(self.host.store), True
+        return self._store is not None
+
+    @property
+    def store(self) -> LayerStore:
+        if not self.available:
+            raise ConfigurationError(f"memory layers: the {type(self.host.store).__name__} backend does not keep "
+                                     "saved memories, summaries or insights yet; use a SQLite store")
+        assert self._store is not None
+        return self._store
+
+    def instant(self, user_id: str, now: datetime | str | None) -> datetime:
+        """``now`` as an aware datetime (naive: in the user's zone), or the clock's time."""
+        return self.host.now() if now is None else parse_instant(now, self.host.user_settings(user_id), "now")
+
+    def recent(self, user_id: str, now: datetime, session_id: str | None = None) -> list[Episode]:
+        return recent_messages(self.host.store, user_id, now, limit=self.config.recent_messages,
+                               window=self.config.recent_window, exclude_session=session_id)
+
+    def sections(self, user_id: str, now: datetime, budget: ContextBudget, session_id: str | None = None) -> list[ContextSection]:
+        """Saved memories, insights and recent history, each within its budget and the total."""
+        left = budget.total
+        sections = []
+        for name, allowance in (("saved", budget.saved), ("insights", budget.insights), ("recent", budget.recent)):
+            section = self._section(name, user_id, now, min(allowance, max(left, 0)), session_id)
+            if section.lines:
+                sections.append(section)
+                left -= section.tokens + 2
+        return sections
+
+    def _section(self, name: str, user_id: str, now: datetime, budget: int, session_id: str | None) -> ContextSection:
+        if name == "recent":
+            return recent_section(self.recent(user_id, now, session_id), now, budget)
+        if not self.available:
+            return ContextSection(name, name, ())
+        if name == "saved":
+            return saved_section(self.saved.list(user_id), budget)
+        return insights_section(self.insights.list(user_id), budget)
+
+    def after_change(self, user_id: str) -> None:
+        """Rewrite the summaries that deleting or editing turns wiped (wiped insights are
+        recomputed when next read: that needs all the user's messages)."""
+        if self.available:
+            self.summaries.refresh_stale(user_id)

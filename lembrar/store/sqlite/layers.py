@@ -1,0 +1,199 @@
+"""``LayerStore`` on the SQLite file of a ``SqliteStore`` (tables from migration ``0003_layers``).
+
+Cascades live in the schema: foreign keys delete a user's layer rows with the user and a
+captured fact with its message; triggers wipe (and mark stale) a summary or insight when one of
+its source turns is deleted or edited, and delete it when none is left.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime, timezone
+
+import numpy as np
+
+from lembrar.errors import NotFoundError
+from lembrar.layers.model import Insight, SavedMemory, SessionSummary
+from lembrar.store.sqlite.store import SqliteStore
+
+__all__ = ["SqliteLayerStore", "open_layers"]
+
+_MEMORY_COLUMNS = "id, user_id, text, created_at, updated_at, source_episode_id, retired_at, replaced_by, vector"
+_SUMMARY_COLUMNS = ("id, user_id, session_id, title, summary, keyphrases, first_at, last_at, turns, method, created_at,"
+                    " stale, vector")
+_INSIGHT_COLUMNS = ("id, user_id, statement, keyphrases, first_at, last_at, size, cohesion, confidence, created_at,"
+                    " updated_at, edited, stale")
+
+
+def open_layers(store: SqliteStore) -> SqliteLayerStore:
+    return SqliteLayerStore(store)
+
+
+def _iso(value: datetime) -> str:
+    return value.astimezone(timezone.utc).isoformat()
+
+
+def _at(value: str) -> datetime:
+    return datetime.fromisoformat(value)
+
+
+def _when(value: str | None) -> datetime | None:
+    return None if value is None else _at(value)
+
+
+def _blob(vector: np.ndarray) -> bytes:
+    return np.asarray(vector, dtype=np.float32).tobytes()
+
+
+def _vector(blob: bytes | None) -> np.ndarray | None:
+    return None if blob is None else np.frombuffer(blob, dtype=np.float32)
+
+
+class SqliteLayerStore:
+    """Saved memories, session summaries and insights in the store's own file and transactions."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self._store = store
+        self.tenant = store.tenant
+
+    def _ensure_user(self, db: sqlite3.Connection, user_id: str) -> None:
+        db.execute("INSERT OR IGNORE INTO users (tenant_id, user_id, created_at) VALUES (?, ?, ?)",
+                   (self.tenant, user_id, _iso(datetime.now(timezone.utc))))
+
+    def _scrub(self) -> None:
+        """Deleted text leaves the WAL too (pages are zeroed by ``secure_delete``)."""
+        self._store._read("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # -- saved memories ------------------------------------------------------------
+    def save_memory(self, memory: SavedMemory, vector: np.ndarray, retire: str | None = None) -> None:
+        with self._store._write() as db:
+            self._ensure_user(db, memory.user_id)
+            db.execute(
+                f"INSERT INTO saved_memories (tenant_id, {_MEMORY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (self.tenant, memory.id, memory.user_id, memory.text, _iso(memory.created_at), _iso(memory.updated_at),
+                 memory.source_episode_id, None, None, _blob(vector)),
+            )
+            if retire is not None:
+                changed = db.execute(
+                    "UPDATE saved_memories SET retired_at = ?, replaced_by = ? WHERE id = ? AND tenant_id = ? AND user_id = ?"
+                    " AND retired_at IS NULL", (_iso(memory.created_at), memory.id, retire, self.tenant, memory.user_id),
+                ).rowcount
+                if not changed:
+                    raise NotFoundError("saved memory", retire)
+
+    def edit_memory(self, user_id: str, memory_id: str, text: str, vector: np.ndarray, at: datetime) -> SavedMemory:
+        with self._store._write() as db:
+            changed = db.execute(
+                "UPDATE saved_memories SET text = ?, vector = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                (text, _blob(vector), _iso(at), memory_id, self.tenant, user_id),
+            ).rowcount
+            if not changed:
+                raise NotFoundError("saved memory", memory_id)
+        self._scrub()
+        return next(m for m, _ in self.memories(user_id, include_retired=True) if m.id == memory_id)
+
+    def memories(self, user_id: str, *, include_retired: bool = False) -> list[tuple[SavedMemory, np.ndarray]]:
+        active = "" if include_retired else " AND retired_at IS NULL"
+        rows = self._store._read(
+            f"SELECT {_MEMORY_COLUMNS} FROM saved_memories WHERE tenant_id = ? AND user_id = ?{active} ORDER BY created_at, rowid",
+            (self.tenant, user_id),
+        )
+        return [(SavedMemory(r[0], r[1], r[2], _at(r[3]), _at(r[4]), r[5], _when(r[6]), r[7]), np.frombuffer(r[8], np.float32))
+                for r in rows]
+
+    def delete_memory(self, user_id: str, memory_id: str) -> int:
+        with self._store._write() as db:
+            before = db.total_changes
+            deleted = db.execute("DELETE FROM saved_memories WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                                 (memory_id, self.tenant, user_id)).rowcount
+            if not deleted:
+                raise NotFoundError("saved memory", memory_id)
+            count = db.total_changes - before
+        self._scrub()
+        return count
+
+    # -- session summaries -----------------------------------------------------------
+    def put_summary(self, summary: SessionSummary, vector: np.ndarray, sources: Sequence[str]) -> None:
+        s = summary
+        with self._store._write() as db:
+            self._ensure_user(db, s.user_id)
+            db.execute("DELETE FROM session_summaries WHERE tenant_id = ? AND user_id = ? AND session_id = ?",
+                       (self.tenant, s.user_id, s.session_id))
+            db.execute(
+                f"INSERT INTO session_summaries (tenant_id, {_SUMMARY_COLUMNS}, first_ts, last_ts) VALUES ({','.join('?' * 16)})",
+                (self.tenant, s.id, s.user_id, s.session_id, s.title, s.summary, json.dumps(list(s.keyphrases), ensure_ascii=False),
+                 _iso(s.first_at), _iso(s.last_at), s.turns, s.method, _iso(s.created_at), 0, _blob(vector),
+                 s.first_at.timestamp(), s.last_at.timestamp()),
+            )
+            db.executemany("INSERT INTO summary_sources (summary_id, episode_id) VALUES (?, ?)", [(s.id, e) for e in sources])
+
+    def summaries(self, user_id: str, *, vectors: bool = True) -> list[tuple[SessionSummary, np.ndarray | None]]:
+        columns = _SUMMARY_COLUMNS if vectors else _SUMMARY_COLUMNS.replace("vector", "NULL")
+        rows = self._store._read(
+            f"SELECT {columns} FROM session_summaries WHERE tenant_id = ? AND user_id = ? ORDER BY first_ts, id",
+            (self.tenant, user_id),
+        )
+        return [(SessionSummary(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), _at(r[6]), _at(r[7]), r[8], r[9],
+                                _at(r[10]), bool(r[11])), _vector(r[12])) for r in rows]
+
+    def delete_summary(self, user_id: str, session_id: str) -> int:
+        with self._store._write() as db:
+            count = db.execute("DELETE FROM session_summaries WHERE tenant_id = ? AND user_id = ? AND session_id = ?",
+                               (self.tenant, user_id, session_id)).rowcount
+        if not count:
+            raise NotFoundError("session summary", session_id)
+        self._scrub()
+        return count
+
+    # -- insights ----------------------------------------------------------------------
+    def put_insights(self, user_id: str, insights: Sequence[Insight], *, remove: Sequence[str] = ()) -> None:
+        with self._store._write() as db:
+            self._ensure_user(db, user_id)
+            for ident in [*remove, *(i.id for i in insights)]:
+                db.execute("DELETE FROM insights WHERE id = ? AND tenant_id = ? AND user_id = ?", (ident, self.tenant, user_id))
+            for i in insights:
+                db.execute(
+                    f"INSERT INTO insights (tenant_id, {_INSIGHT_COLUMNS}) VALUES ({','.join('?' * 14)})",
+                    (self.tenant, i.id, user_id, i.statement, json.dumps(list(i.keyphrases), ensure_ascii=False),
+                     _iso(i.first_at), _iso(i.last_at), i.size, i.cohesion, i.confidence, _iso(i.created_at),
+                     _iso(i.updated_at), int(i.edited), 0),
+                )
+                db.executemany("INSERT INTO insight_sources (insight_id, episode_id) VALUES (?, ?)", [(i.id, e) for e in i.sources])
+        if remove:
+            self._scrub()
+
+    def insights(self, user_id: str) -> list[Insight]:
+        rows = self._store._read(
+            f"SELECT {_INSIGHT_COLUMNS} FROM insights WHERE tenant_id = ? AND user_id = ? ORDER BY confidence DESC, id",
+            (self.tenant, user_id),
+        )
+        sources: dict[str, list[str]] = {}
+        for insight_id, episode_id in self._store._read(
+            "SELECT s.insight_id, s.episode_id FROM insight_sources s JOIN insights i ON i.id = s.insight_id"
+            " WHERE i.tenant_id = ? AND i.user_id = ? ORDER BY s.episode_id", (self.tenant, user_id),
+        ):
+            sources.setdefault(insight_id, []).append(episode_id)
+        return [Insight(r[0], r[1], r[2], tuple(json.loads(r[3])), _at(r[4]), _at(r[5]), r[6], r[7], r[8], _at(r[9]),
+                        _at(r[10]), tuple(sources.get(r[0], ())), bool(r[11]), bool(r[12])) for r in rows]
+
+    def delete_insight(self, user_id: str, insight_id: str, *, exclude_sources: bool = True) -> int:
+        with self._store._write() as db:
+            if exclude_sources:
+                db.execute(
+                    "INSERT OR IGNORE INTO insight_exclusions (tenant_id, user_id, episode_id) SELECT i.tenant_id, i.user_id,"
+                    " s.episode_id FROM insight_sources s JOIN insights i ON i.id = s.insight_id"
+                    " WHERE i.id = ? AND i.tenant_id = ? AND i.user_id = ?", (insight_id, self.tenant, user_id),
+                )
+            count = db.execute("DELETE FROM insights WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                               (insight_id, self.tenant, user_id)).rowcount
+            if not count:
+                raise NotFoundError("insight", insight_id)
+        self._scrub()
+        return count
+
+    def insight_exclusions(self, user_id: str) -> set[str]:
+        rows = self._store._read("SELECT episode_id FROM insight_exclusions WHERE tenant_id = ? AND user_id = ?",
+                                 (self.tenant, user_id))
+        return {r[0] for r in rows}
