@@ -1,6 +1,8 @@
 """lembrar: episodic memory for LLM assistants — what happened, and when."""
 
+from lembrar.assistant import Assistant
 from lembrar.config import MemoryConfig, UserSettings
+from lembrar.context import ContextBlock, ContextBudget
 from lembrar.engine import Memory
 from lembrar.errors import (
     ConfigurationError,
@@ -13,6 +15,7 @@ from lembrar.errors import (
     StoreError,
     ValidationError,
 )
+from lembrar.layers import Conflict, Duplicate, LayerConfig, Saved
 from lembrar.model.episode import Chunk, Episode
 from lembrar.model.hits import SearchHit
 from lembrar.model.inputs import EpisodeIn
@@ -24,22 +27,29 @@ __version__ = "0.1.0"
 
 __all__ = [
     "PRESETS",
+    "Assistant",
     "Chunk",
     "ConfigurationError",
+    "Conflict",
     "ConflictError",
+    "ContextBlock",
+    "ContextBudget",
     "DayPeriods",
+    "Duplicate",
     "Episode",
     "EpisodeIn",
     "Filters",
     "HistoryEntry",
     "ImportFormatError",
     "LLMError",
+    "LayerConfig",
     "LembrarError",
     "Memory",
     "MemoryConfig",
     "MissingExtraError",
     "NotFoundError",
     "Page",
+    "Saved",
     "SearchConfig",
     "SearchHit",
     "SessionInfo",

@@ -1,13 +1,21 @@
-"""Fixtures shared by every test tier."""
+"""Fixtures shared by every test tier.
+
+Helpers shared across tiers live in ``tests/support``; under ``--import-mode=importlib`` test
+directories are not on ``sys.path``, so this puts that one there (``from scan import …``).
+"""
 
 from __future__ import annotations
 
+import sys
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
+
+sys.path.insert(0, str(Path(__file__).parent / "support"))
 
 FIXED_NOW = datetime(2024, 5, 20, 12, 0, tzinfo=timezone.utc)
 

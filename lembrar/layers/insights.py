@@ -27,6 +27,7 @@ from lembrar.layers.keyphrases import document_frequencies, extract
 from lembrar.layers.model import Insight, TopicCluster
 from lembrar.model.episode import Episode, new_id, require_text
 from lembrar.model.query import Filters
+from lembrar.store.base import list_all
 from lembrar.text import keywords
 
 if TYPE_CHECKING:
@@ -97,17 +98,9 @@ class UserInsights:
 
     def _messages(self, user_id: str) -> _Messages:
         excluded = self._layers.store.insight_exclusions(user_id)
-        episodes = [e for e in self._all_user_messages(user_id) if e.id not in excluded and len(keywords(e.content)) >= _MIN_WORDS]
+        said = list_all(self._layers.host.store, user_id, Filters(roles=("user",)), page_size=_PAGE)
+        episodes = [e for e in said if e.id not in excluded and len(keywords(e.content)) >= _MIN_WORDS]
         return _Messages(episodes, self._vectors(episodes))
-
-    def _all_user_messages(self, user_id: str) -> list[Episode]:
-        filters, out, cursor = Filters(roles=("user",)), [], None
-        while True:
-            page = self._layers.host.store.list(user_id, filters, newest_first=False, limit=_PAGE, cursor=cursor)
-            out += page.items
-            if page.next_cursor is None:
-                return out
-            cursor = page.next_cursor
 
     def _vectors(self, episodes: Sequence[Episode]) -> np.ndarray:
         """One unit vector per message: the mean of its stored chunk vectors (found by content hash)."""

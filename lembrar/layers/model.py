@@ -105,30 +105,33 @@ class Saved:
 
 
 @dataclass(frozen=True)
-class Duplicate:
-    """Nothing stored: ``existing`` already says this (``reason``: same text / same meaning / same fact)."""
+class _NotStored:
+    """Nothing stored because of ``existing``; ``status`` says why (set by each outcome)."""
 
     fact: str
     existing: SavedMemory
     reason: str
-    status: Literal["duplicate"] = "duplicate"
+    status: str
 
     def as_dict(self) -> dict[str, Any]:
         return {"status": self.status, "fact": self.fact, "existing": self.existing.as_dict(), "reason": self.reason}
 
 
 @dataclass(frozen=True)
-class Conflict:
+class Duplicate(_NotStored):
+    """Nothing stored: ``existing`` already says this (``reason``: same text / same meaning / same fact)."""
+
+    status: Literal["duplicate"] = "duplicate"
+
+
+@dataclass(frozen=True)
+class Conflict(_NotStored):
     """Nothing stored: ``fact`` contradicts ``existing``; save again with ``replace`` or ``keep_both``."""
 
-    fact: str
-    existing: SavedMemory
-    reason: str
     status: Literal["conflict"] = "conflict"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"status": self.status, "fact": self.fact, "existing": self.existing.as_dict(), "reason": self.reason,
-                "hint": "ask the user; then call again with on_conflict='replace' or 'keep_both'"}
+        return {**super().as_dict(), "hint": "ask the user; then call again with on_conflict='replace' or 'keep_both'"}
 
 
 SaveOutcome = Saved | Duplicate | Conflict

@@ -24,6 +24,7 @@ from lembrar.model.episode import Episode, new_id, require_text
 from lembrar.model.hits import SearchHit
 from lembrar.model.query import Filters, SessionInfo
 from lembrar.retrieval.config import SearchConfig
+from lembrar.store.base import list_all
 
 if TYPE_CHECKING:
     from lembrar.config import UserSettings
@@ -61,13 +62,7 @@ class SessionSummaries:
         return summary
 
     def _turns(self, user_id: str, session_id: str) -> list[Episode]:
-        filters, out, cursor = Filters(session_id=session_id), [], None
-        while True:
-            page = self._layers.host.store.list(user_id, filters, newest_first=False, limit=_PAGE, cursor=cursor)
-            out += page.items
-            if page.next_cursor is None:
-                return out
-            cursor = page.next_cursor
+        return list_all(self._layers.host.store, user_id, Filters(session_id=session_id), page_size=_PAGE)
 
     def _draft(self, turns: Sequence[Episode]) -> tuple[SummaryDraft, str]:
         try:

@@ -108,3 +108,15 @@ class LayerStore(Protocol):
     def insights(self, user_id: str) -> list[Insight]: ...
     def delete_insight(self, user_id: str, insight_id: str, *, exclude_sources: bool = True) -> int: ...
     def insight_exclusions(self, user_id: str) -> set[str]: ...
+
+
+def list_all(store: Store, user_id: str, filters: Filters, *, page_size: int) -> list[Episode]:
+    """Every episode of ``user_id`` that ``filters`` keeps, oldest first, read a page at a time."""
+    out: list[Episode] = []
+    cursor = None
+    while True:
+        page = store.list(user_id, filters, newest_first=False, limit=page_size, cursor=cursor)
+        out += page.items
+        if page.next_cursor is None:
+            return out
+        cursor = page.next_cursor

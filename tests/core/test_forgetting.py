@@ -5,41 +5,11 @@ import sqlite3
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 
-SECRET = "zanzibarquokka"
-
-
-def occurrences(db_path, needle):
-    """Rows of every table (FTS shadow tables included) whose text contains ``needle``."""
-    db = sqlite3.connect(db_path)
-    found = []
-    for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
-        for row in db.execute(f'SELECT * FROM "{table}"'):
-            for value in row:
-                raw = value if isinstance(value, bytes) else str(value).encode()
-                if needle.encode() in raw.lower():
-                    found.append(table)
-    db.close()
-    return found
-
-
-def file_bytes_contain(db_path, needle):
-    data = b""
-    for suffix in ("", "-wal"):
-        try:
-            data += open(str(db_path) + suffix, "rb").read()
-        except FileNotFoundError:
-            pass
-    return needle.encode() in data.lower()
-
-
-def fill(memory):
-    memory.add({"role": "user", "content": f"My cat is called {SECRET}, please remember."}, user_id="ana", session_id="s1")
-    [kept] = memory.add({"role": "user", "content": "The weather is nice today."}, user_id="ana", session_id="s2")
-    return kept
+from scan import SECRET, add_secret, file_bytes_contain, occurrences
 
 
 def test_delete_episode_leaves_no_trace(memory, db_path):
-    fill(memory)
+    add_secret(memory)
     [target] = [e for e in memory.get_all("ana").items if SECRET in e.content]
     memory.update(target.id, f"Actually {SECRET} is my dog.", "ana")
     assert occurrences(db_path, SECRET)
@@ -50,7 +20,7 @@ def test_delete_episode_leaves_no_trace(memory, db_path):
 
 
 def test_delete_session_leaves_no_trace(memory, db_path):
-    kept = fill(memory)
+    kept = add_secret(memory)
     assert memory.delete_all("ana", session_id="s1") == 1
     assert occurrences(db_path, SECRET) == []
     assert not file_bytes_contain(db_path, SECRET)
@@ -58,7 +28,7 @@ def test_delete_session_leaves_no_trace(memory, db_path):
 
 
 def test_forget_user_leaves_zero_rows(memory, db_path):
-    fill(memory)
+    add_secret(memory)
     memory.add("bob's unrelated note", user_id="bob")
     memory.forget_user("ana")
     db = sqlite3.connect(db_path)

@@ -1,11 +1,10 @@
-"""Shared data and helpers of the layer tests: conversations in four languages, file scanners."""
+"""Shared data and helpers of the layer tests: conversations in four languages, topic messages, row counts."""
 
 from __future__ import annotations
 
 import random
 import sqlite3
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 from lembrar.layers.facts import duplicate_threshold, near_duplicate
 from lembrar.retrieval.config import SearchConfig
@@ -44,29 +43,6 @@ def add_conversation(memory, user_id, session_id, name, at, step=timedelta(minut
     _, turns = CONVERSATIONS[name]
     return [memory.add({"role": role, "content": text}, user_id=user_id, session_id=session_id, at=at + i * step)[0]
             for i, (role, text) in enumerate(turns)]
-
-
-def occurrences(db_path, needle):
-    """Tables (FTS shadow tables included) with a row whose text contains ``needle``."""
-    db = sqlite3.connect(db_path)
-    found = []
-    for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
-        for row in db.execute(f'SELECT * FROM "{table}"'):
-            for value in row:
-                raw = value if isinstance(value, bytes) else str(value).encode()
-                if needle.lower().encode() in raw.lower():
-                    found.append(table)
-    db.close()
-    return found
-
-
-def file_bytes_contain(db_path, needle):
-    data = b""
-    for suffix in ("", "-wal"):
-        path = Path(str(db_path) + suffix)
-        if path.exists():
-            data += path.read_bytes()
-    return needle.lower().encode() in data.lower()
 
 
 def rows_of_user(db_path, user_id):

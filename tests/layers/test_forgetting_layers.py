@@ -4,9 +4,8 @@ from datetime import timedelta
 
 from lembrar.cli import main
 
-from layerkit import NOW, add_conversation, add_topic_messages, file_bytes_contain, occurrences, rows_of_user
-
-SECRET = "zanzibarquokka"
+from layerkit import NOW, add_conversation, add_topic_messages, rows_of_user
+from scan import SECRET, file_bytes_contain, occurrences
 
 
 def fill(memory, user_id="ana"):

@@ -23,6 +23,8 @@ from lembrar.store import DEFAULT_TENANT, Store, open_store
 from lembrar.store.postgres import migrations as postgres_migrations
 from lembrar.store.sqlite import migrations as sqlite_migrations
 
+from scan import tables_containing
+
 _names = itertools.count()
 
 
@@ -55,12 +57,7 @@ class Backend:
 
     def rows_containing(self, needle: str) -> list[str]:
         """Tables with a row of this tenant whose text (any column) contains ``needle``."""
-        found = []
-        for table in self.tables():
-            for row in self.rows(table):
-                if any(needle.lower() in _text(value).lower() for value in row):
-                    found.append(table)
-        return found
+        return tables_containing(((table, self.rows(table)) for table in self.tables()), needle)
 
     def migrations(self) -> list[str]:
         return sorted(r[0] for r in self.rows("migrations"))
@@ -71,10 +68,6 @@ class Backend:
     def counts(self, user_id: str) -> dict[str, int]:
         """Rows per table that mention ``user_id`` (tables with a ``user_id`` column)."""
         raise NotImplementedError
-
-
-def _text(value: object) -> str:
-    return value.decode("utf-8", "replace") if isinstance(value, (bytes, memoryview)) else str(value)
 
 
 class SqliteBackend(Backend):

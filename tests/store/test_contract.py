@@ -14,7 +14,8 @@ from lembrar.ingest import chunk_episode, chunk_hashes
 from lembrar.model.query import Filters
 from lembrar.store import IndexedEpisode, Store
 
-SECRET = "zanzibarquokka"
+from scan import SECRET, add_secret
+
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=timezone.utc)
 
 
@@ -324,14 +325,8 @@ def test_touch_and_recorded_access(mem, store, backend):
 
 
 # -- deletion ----------------------------------------------------------------------------------------
-def fill(mem):
-    mem.add({"role": "user", "content": f"My cat is called {SECRET}, please remember."}, user_id="ana", session_id="s1")
-    [kept] = mem.add({"role": "user", "content": "The weather is nice today."}, user_id="ana", session_id="s2")
-    return kept
-
-
 def test_delete_episode_leaves_no_trace(mem, backend):
-    fill(mem)
+    add_secret(mem)
     [target] = [e for e in mem.get_all("ana").items if SECRET in e.content]
     mem.update(target.id, f"Actually {SECRET} is my dog.", "ana")
     assert {"episodes", "chunks", "episode_history"} <= set(backend.rows_containing(SECRET))
@@ -341,13 +336,13 @@ def test_delete_episode_leaves_no_trace(mem, backend):
 
 
 def test_delete_session_leaves_no_trace(mem, backend):
-    kept = fill(mem)
+    kept = add_secret(mem)
     assert mem.delete_all("ana", session_id="s1") == 1
     assert backend.rows_containing(SECRET) == [] and [e.id for e in mem.get_all("ana").items] == [kept.id]
 
 
 def test_forget_user_leaves_zero_rows(mem, backend):
-    fill(mem)
+    add_secret(mem)
     [bob] = mem.add("bob's unrelated note", user_id="bob")
     assert mem.forget_user("ana") == 2
     assert set(backend.counts("ana").values()) == {0} and backend.rows_containing(SECRET) == []

@@ -5,18 +5,17 @@ from __future__ import annotations
 import base64
 import json
 import unicodedata
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from itertools import chain
 from typing import Any
 
 from lembrar.errors import ValidationError
 from lembrar.model.episode import Episode
-from lembrar.model.timetags import TimeTags, zone
+from lembrar.store import rows
+from lembrar.store.rows import EPISODE_COLUMNS
+from lembrar.store.rows import episode_row as episode_row  # psycopg adapts the values as they are
 
-EPISODE_COLUMNS = (
-    "id", "user_id", "session_id", "kind", "role", "speaker", "content", "record", "metadata", "at_utc", "tz",
-    "local_date", "period", "weekday", "iso_week", "month", "season", "recorded_at", "version",
-)
 _WRITE_COLUMNS = (*EPISODE_COLUMNS, "tenant_id", "local_time")
 _CASTS = {"record": "::json", "metadata": "::jsonb"}
 
@@ -36,47 +35,13 @@ def columns(alias: str = "") -> str:
     return ", ".join(prefix + c for c in EPISODE_COLUMNS)
 
 
-def episode_row(tenant: str, episode: Episode) -> dict[str, object]:
-    tags = episode.tags
-    return {
-        "id": episode.id,
-        "tenant_id": tenant,
-        "user_id": episode.user_id,
-        "session_id": episode.session_id,
-        "kind": episode.kind,
-        "role": episode.role,
-        "speaker": episode.speaker,
-        "content": episode.content,
-        "record": None if episode.record is None else json.dumps(episode.record, ensure_ascii=False),
-        "metadata": json.dumps(episode.metadata, ensure_ascii=False, sort_keys=True),
-        "at_utc": tags.utc,
-        "tz": tags.timezone,
-        "local_date": tags.local_date,
-        "local_time": tags.local.time().replace(tzinfo=None),
-        "period": tags.period,
-        "weekday": tags.weekday,
-        "iso_week": tags.iso_week,
-        "month": tags.month,
-        "season": tags.season,
-        "recorded_at": episode.recorded_at,
-        "version": episode.version,
-    }
-
-
-def episode_from_row(row: tuple) -> Episode:
-    (ident, user_id, session_id, kind, role, speaker, content, record, metadata, at_utc, tz,
-     local_date, period, weekday, iso_week, month, season, recorded_at, version) = row
-    utc = at_utc.astimezone(timezone.utc)
-    local = utc.astimezone(zone(tz))
-    tags = TimeTags(
-        utc=utc, timezone=tz, local=local, local_date=local_date, period=period,
-        weekday=weekday, iso_week=iso_week, month=month, season=season,
+def episode_from_row(row: Sequence[Any]) -> Episode:
+    values = rows.row_values(row)
+    values.update(
+        at_utc=values["at_utc"].astimezone(timezone.utc),
+        recorded_at=values["recorded_at"].astimezone(timezone.utc),
     )
-    return Episode(
-        id=ident, user_id=user_id, kind=kind, content=content, at=local,
-        recorded_at=recorded_at.astimezone(timezone.utc), tags=tags, session_id=session_id, role=role,
-        speaker=speaker, record=record, metadata=metadata, version=version,
-    )
+    return rows.episode_from_values(values)
 
 
 # -- list cursors ---------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Episode <-> SQLite row conversion."""
+"""Episode <-> SQLite row conversion: times, dates and JSON stored as text."""
 
 from __future__ import annotations
 
@@ -7,54 +7,31 @@ import sqlite3
 from datetime import date, datetime, timezone
 
 from lembrar.model.episode import Episode
-from lembrar.model.timetags import TimeTags, zone
+from lembrar.store import rows
 
-EPISODE_COLUMNS = (
-    "id, user_id, session_id, kind, role, speaker, content, record, metadata, at_utc, tz, local_date,"
-    " period, weekday, iso_week, month, season, recorded_at, version"
-)
+EPISODE_COLUMNS = ", ".join(rows.EPISODE_COLUMNS)
 
 
 def episode_row(tenant: str, episode: Episode) -> dict[str, object]:
-    tags = episode.tags
-    return {
-        "id": episode.id,
-        "tenant_id": tenant,
-        "user_id": episode.user_id,
-        "session_id": episode.session_id,
-        "kind": episode.kind,
-        "role": episode.role,
-        "speaker": episode.speaker,
-        "content": episode.content,
-        "record": None if episode.record is None else json.dumps(episode.record, ensure_ascii=False),
-        "metadata": json.dumps(episode.metadata, ensure_ascii=False, sort_keys=True),
-        "at_ts": tags.timestamp,
-        "at_utc": tags.utc.isoformat(),
-        "tz": tags.timezone,
-        "local_date": tags.local_date.isoformat(),
-        "local_time": tags.local.strftime("%H:%M:%S"),
-        "period": tags.period,
-        "weekday": tags.weekday,
-        "iso_week": tags.iso_week,
-        "month": tags.month,
-        "season": tags.season,
-        "recorded_at": episode.recorded_at.astimezone(timezone.utc).isoformat(),
-        "version": episode.version,
-    }
+    row = rows.episode_row(tenant, episode)
+    row.update(
+        at_ts=episode.tags.timestamp,
+        at_utc=row["at_utc"].isoformat(),
+        local_date=row["local_date"].isoformat(),
+        local_time=row["local_time"].strftime("%H:%M:%S"),
+        recorded_at=episode.recorded_at.astimezone(timezone.utc).isoformat(),
+    )
+    return row
 
 
 def episode_from_row(row: sqlite3.Row | tuple) -> Episode:
-    (ident, user_id, session_id, kind, role, speaker, content, record, metadata, at_utc, tz,
-     local_date, period, weekday, iso_week, month, season, recorded_at, version) = tuple(row)
-    utc = datetime.fromisoformat(at_utc)
-    local = utc.astimezone(zone(tz))
-    tags = TimeTags(
-        utc=utc, timezone=tz, local=local, local_date=date.fromisoformat(local_date), period=period,
-        weekday=weekday, iso_week=iso_week, month=month, season=season,
+    values = rows.row_values(tuple(row))
+    record = values["record"]
+    values.update(
+        at_utc=datetime.fromisoformat(values["at_utc"]),
+        local_date=date.fromisoformat(values["local_date"]),
+        recorded_at=datetime.fromisoformat(values["recorded_at"]),
+        record=None if record is None else json.loads(record),
+        metadata=json.loads(values["metadata"]),
     )
-    return Episode(
-        id=ident, user_id=user_id, kind=kind, content=content, at=local,
-        recorded_at=datetime.fromisoformat(recorded_at), tags=tags, session_id=session_id, role=role,
-        speaker=speaker, record=None if record is None else json.loads(record),
-        metadata=json.loads(metadata), version=version,
-    )
+    return rows.episode_from_values(values)
