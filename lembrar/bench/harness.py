@@ -3,7 +3,8 @@
 A benchmark turns its data into ``Case`` objects (a scope's episodes plus the probes asked
 of it); ``run_cases`` feeds each case to every backend side by side in this process, asks
 every probe of every system, and returns the ranked ``Found`` lists with their timings.
-Scoring is the benchmark's business and happens afterwards, on plain data.
+Scoring is the benchmark's business and happens afterwards, on plain data. Latencies are
+taken warm: one untimed search per scope and backend first lets lazy indexes load.
 """
 
 from __future__ import annotations
@@ -76,13 +77,13 @@ def bench_embedder(name: str, cache_dir: Path | None = DEFAULT_CACHE_DIR) -> Emb
     return CachedEmbedder(inner, SqliteVectorCache(Path(cache_dir) / "embeddings.sqlite"), lru_size=8192)
 
 
-def progress_bar(total: int | None, label: str, enabled: bool) -> Any:
+def progress_bar(total: int | None, label: str, enabled: bool, unit: str = "q") -> Any:
     """A tqdm bar on stderr, or a silent stand-in when disabled or tqdm is missing."""
     if enabled:
         try:
             from tqdm import tqdm
 
-            return tqdm(total=total, desc=label, file=sys.stderr, unit="q", leave=False, dynamic_ncols=True)
+            return tqdm(total=total, desc=label, file=sys.stderr, unit=unit, leave=False, dynamic_ncols=True)
         except ImportError:
             pass
     return _Silent()
@@ -96,9 +97,14 @@ class _Silent:
 
 def run_cases(
     cases: Iterable[Case], backends: Sequence[Backend], depth: int, *,
-    total: int | None = None, label: str = "bench", progress: bool = True,
+    total: int | None = None, label: str = "bench", progress: bool = True, warm: Embedder | None = None,
 ) -> tuple[list[Answer], Timings]:
-    """Ask every probe of every case of every system; backends are reset between cases."""
+    """Ask every probe of every case of every system; backends are reset between cases.
+
+    With ``warm`` (the shared cached embedder) each query is embedded once before the systems
+    are timed, so their latencies exclude query embedding alike; ``lembrar bench speed``
+    measures latency with it.
+    """
     answers: list[Answer] = []
     timings = Timings()
     bar = progress_bar(total, label, progress)
@@ -106,7 +112,7 @@ def run_cases(
         for case in cases:
             timings.items += len(case.items)
             for backend in backends:
-                answers += _run_case(case, backend, depth, timings)
+                answers += _run_case(case, backend, depth, timings, warm)
                 backend.reset()
             bar.update(len(case.probes))
     finally:
@@ -116,13 +122,17 @@ def run_cases(
     return answers, timings
 
 
-def _run_case(case: Case, backend: Backend, depth: int, timings: Timings) -> list[Answer]:
+def _run_case(case: Case, backend: Backend, depth: int, timings: Timings, warm: Embedder | None) -> list[Answer]:
     key = "+".join(backend.systems)
     started = time.perf_counter()
     backend.load(case.scope, case.items)
     timings.load[key] = timings.load.get(key, 0.0) + time.perf_counter() - started
+    for system in backend.systems[: 1 if case.probes else 0]:  # untimed: lets the scope's index load
+        backend.search(system, case.scope, case.probes[0].text, depth, case.probes[0].now)
     answers = []
     for probe in case.probes:
+        if warm is not None:
+            warm.embed_batch([probe.text])
         for system in backend.systems:
             started = time.perf_counter()
             found = backend.search(system, case.scope, probe.text, depth, probe.now)

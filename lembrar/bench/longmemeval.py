@@ -12,13 +12,15 @@ questions in one scope (harder: more distractors).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lembrar.bench.harness import DEFAULT_CACHE_DIR, Answer, Case, Probe, run_cases, score_all, summarize
-from lembrar.bench.metrics import distinct, ndcg_any, precision_at, recall_all, recall_any, recall_at, reciprocal_rank, rolled_up
-from lembrar.bench.report import BenchResult
+from lembrar.bench.metrics import (
+    distinct, ndcg_any, precision_at, recall_all, recall_any, recall_at, reciprocal_rank, rolled_up,
+)
+from lembrar.bench.report import BenchResult, settings_config
 from lembrar.bench.seed import similarity_scorer
 from lembrar.bench.setup import build_backends
 from lembrar.importers.longmemeval import LongMemEvalQuestion, LongMemEvalSession, load_longmemeval
@@ -43,6 +45,7 @@ class LongMemEvalSettings:
     depth: int = 100
     cache_dir: Path | None = DEFAULT_CACHE_DIR
     progress: bool = True
+    sample: int | None = None
 
 
 @dataclass(frozen=True)
@@ -55,17 +58,17 @@ class Gold:
 
 
 def run_longmemeval(settings: LongMemEvalSettings) -> BenchResult:
-    loaded = load_longmemeval(settings.data, settings.limit)
+    loaded = spread(load_longmemeval(settings.data, settings.limit), settings.sample)
     questions = [q for q in loaded if not q.is_abstention]
     backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir)
     systems = [s for b in backends for s in b.systems]
     cases = list(build_cases(questions, settings.granularity, settings.merge, settings.pool))
     answers, timings = run_cases(cases, backends, settings.depth, total=len(questions), label="longmemeval",
-                                 progress=settings.progress)
+                                 progress=settings.progress, warm=embedder)
     rows = score_all(answers, similarity_scorer(embedder, score_answer(settings.ks)))
     return BenchResult(
         name="longmemeval",
-        config={**_jsonable(asdict(settings)), "data": str(settings.data)},
+        config=settings_config(settings),
         systems=systems,
         summary=summarize(rows, systems),
         headline=HEADLINE if settings.granularity == "turn" else [h for h in HEADLINE if not h.startswith("turn.")],
@@ -73,7 +76,15 @@ def run_longmemeval(settings: LongMemEvalSettings) -> BenchResult:
         notes={"questions scored": len(questions), "abstention questions left out": len(loaded) - len(questions)},
         rows=rows,
         curves={"session.recall_any": list(settings.ks), "session.recall_all": list(settings.ks)},
+        group_metrics=["session.recall_any@1", "session.recall_all@5"],
     )
+
+
+def spread(questions: Sequence[LongMemEvalQuestion], sample: int | None) -> list[LongMemEvalQuestion]:
+    """``sample`` questions evenly spaced over the file (which is ordered by question type)."""
+    if sample is None or sample >= len(questions):
+        return list(questions)
+    return [questions[i * len(questions) // sample] for i in range(sample)]
 
 
 def build_cases(questions: Sequence[LongMemEvalQuestion], granularity: str = "turn", merge: int = 1,
@@ -97,7 +108,8 @@ def _sessions(questions: Sequence[LongMemEvalQuestion]) -> list[LongMemEvalSessi
     return list(seen.values())
 
 
-def _units(sessions: Sequence[LongMemEvalSession], scope: str, qid: str, granularity: str, merge: int) -> list[EpisodeIn]:
+def _units(sessions: Sequence[LongMemEvalSession], scope: str, qid: str, granularity: str,
+           merge: int) -> list[EpisodeIn]:
     size = 10**9 if granularity == "session" else merge
     items = []
     for session in sessions:
@@ -119,8 +131,10 @@ def _units(sessions: Sequence[LongMemEvalSession], scope: str, qid: str, granula
 def _probe(question: LongMemEvalQuestion, items: Sequence[EpisodeIn], granularity: str) -> Probe:
     gold_turns = question.gold_turn_ids
     units = [(i.metadata["unit"], i.session_id) for i in items]
-    gold_units = frozenset(u for u, _ in units if set(u.split("+")) & gold_turns) if granularity == "turn" \
-        else frozenset(question.answer_session_ids)
+    if granularity == "turn":
+        gold_units = frozenset(u for u, _ in units if set(u.split("+")) & gold_turns)
+    else:
+        gold_units = frozenset(question.answer_session_ids)
     sessions = frozenset(question.answer_session_ids)
     gold = Gold(gold_units, sessions, sum(u in gold_units for u, _ in units), sum(s in sessions for _, s in units),
                 granularity)
@@ -142,6 +156,7 @@ def score_answer(ks: Sequence[int]):
                 out[f"turn.ndcg_any@{k}"] = ndcg_any(units, gold.units, k, gold.unit_total)
             for name, value in rolled_up(sessions, gold.sessions, k, gold.session_unit_total).items():
                 out[f"session.{name}@{k}"] = value
+            out[f"session.ndcg_distinct@{k}"] = ndcg_any(distinct(sessions), gold.sessions, k)
         out["session.mrr"] = reciprocal_rank(distinct(sessions), gold.sessions)
         if gold.granularity == "turn":
             out["turn.mrr"] = reciprocal_rank(units, gold.units) if gold.units else None
@@ -154,8 +169,4 @@ def score_answer(ks: Sequence[int]):
     return score
 
 
-def _jsonable(values: dict[str, Any]) -> dict[str, Any]:
-    return {k: (str(v) if isinstance(v, Path) else list(v) if isinstance(v, tuple) else v) for k, v in values.items()}
-
-
-__all__ = ["Gold", "LongMemEvalSettings", "build_cases", "run_longmemeval", "score_answer"]
+__all__ = ["Gold", "LongMemEvalSettings", "build_cases", "run_longmemeval", "score_answer", "spread"]

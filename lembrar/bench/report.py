@@ -33,6 +33,15 @@ class BenchResult:
     notes: dict[str, Any] = field(default_factory=dict)
     rows: list[Row] = field(default_factory=list)
     curves: dict[str, list[int]] = field(default_factory=dict)  # metric prefix -> ks, for the plot
+    group_metrics: list[str] = field(default_factory=list)  # per-group tables (default: first headline)
+    extras: dict[str, Any] = field(default_factory=dict)  # more JSON sections
+    extra_markdown: list[str] = field(default_factory=list)
+
+
+def settings_config(settings: Any) -> dict[str, Any]:
+    """A settings dataclass as JSON-ready values (paths as strings, tuples as lists)."""
+    values = asdict(settings)
+    return {k: str(v) if isinstance(v, Path) else list(v) if isinstance(v, tuple) else v for k, v in values.items()}
 
 
 def environment() -> dict[str, Any]:
@@ -63,6 +72,17 @@ def write_report(result: BenchResult, out_dir: str | Path, *, plots: bool = True
     return written
 
 
+def publish(result: BenchResult, out_dir: str | Path, *, plots: bool = True) -> list[Path]:
+    """``write_report`` plus the benchmark's own extra plots (latency vs scope size)."""
+    written = write_report(result, out_dir, plots=plots)
+    if plots and "scaling" in result.extras:
+        from lembrar.bench.speed import plot_speed
+
+        png = plot_speed(result, Path(out_dir))
+        written += [png] if png else []
+    return written
+
+
 def to_document(result: BenchResult) -> dict[str, Any]:
     return {
         "benchmark": result.name,
@@ -72,6 +92,7 @@ def to_document(result: BenchResult) -> dict[str, Any]:
         "summary": result.summary,
         "timings": result.timings,
         "notes": result.notes,
+        **result.extras,
         "rows": [asdict(r) for r in result.rows],
     }
 
@@ -82,19 +103,19 @@ def markdown(result: BenchResult) -> str:
     lines += table(["system", "n", *result.headline],
                    [[s, result.summary[s]["n"], *(result.summary[s]["overall"].get(m) for m in result.headline)]
                     for s in result.systems])
-    main = result.headline[0] if result.headline else None
     groups = sorted({g for s in result.systems for g in result.summary[s]["groups"]})
-    if main and len(groups) > 1:
-        lines += ["", f"### {main} by group", ""]
+    for metric in (result.group_metrics or result.headline[:1]) if len(groups) > 1 else ():
+        lines += ["", f"### {metric} by group", ""]
         lines += table(["group", "n", *result.systems],
-                       [[g, _group_n(result, g), *(result.summary[s]["groups"].get(g, {}).get(main) for s in result.systems)]
+                       [[g, _group_n(result, g), *(_group_value(result, s, g, metric) for s in result.systems)]
                         for g in groups])
     latency = result.timings.get("search_ms", {})
     if latency:
-        lines += ["", "### search latency (ms, incl. query embedding)", ""]
+        lines += ["", "### search latency (ms; query embedded once beforehand, so excluded alike)", ""]
         lines += table(["system", "p50", "p95"], [[s, latency[s]["p50"], latency[s]["p95"]] for s in latency])
-    for key, value in result.notes.items():
-        lines.append(f"\n- {key}: {value}")
+    lines += result.extra_markdown
+    if result.notes:
+        lines += [""] + [f"- {key}: {value}" for key, value in result.notes.items()]
     return "\n".join(lines) + "\n"
 
 
@@ -119,7 +140,7 @@ def plot_curves(result: BenchResult, path: Path) -> Path | None:
                 axis.plot(ks, [v if v is not None else float("nan") for v in values], marker="o", label=system)
         axis.set(title=prefix, xlabel="k", ylim=(0, 1.02), xticks=list(ks))
         axis.grid(alpha=0.3)
-        axis.legend()
+        axis.legend(loc="lower right")
     figure.suptitle(result.name)
     figure.tight_layout()
     figure.savefig(path, dpi=110)
@@ -164,6 +185,10 @@ def _cell(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.3f}" if abs(value) <= 1 else f"{value:,.1f}"
     return str(value)
+
+
+def _group_value(result: BenchResult, system: str, group: str, metric: str) -> Any:
+    return result.summary[system]["groups"].get(group, {}).get(metric)
 
 
 def _group_n(result: BenchResult, group: str) -> int:

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from lembrar.config import MemoryConfig
-from lembrar.embed import Embedder
+from lembrar.embed import CachedEmbedder, Embedder
 from lembrar.errors import MissingExtraError
 from lembrar.model.inputs import EpisodeIn
 from lembrar.retrieval.config import SearchConfig
@@ -50,13 +50,19 @@ class Backend(Protocol):
 
 @dataclass
 class EngineBackend:
-    """``lembrar.Memory`` searched with one preset per system name."""
+    """``lembrar.Memory`` searched with one preset per system name.
+
+    ``query_embedder``, when given, embeds the queries with no cache at all, so that every
+    system pays for its own query embedding (several presets search the same Memory).
+    """
 
     embedder: Embedder
     presets: Mapping[str, str | SearchConfig]
     config: MemoryConfig = field(default_factory=MemoryConfig)
     path: str | Path = ":memory:"
+    query_embedder: Embedder | None = None
     _memory: Any = field(default=None, repr=False)
+    _ingest: Any = field(default=None, repr=False)
 
     @property
     def systems(self) -> tuple[str, ...]:
@@ -68,12 +74,17 @@ class EngineBackend:
             from lembrar.engine import Memory
 
             self._memory = Memory(self.path, embedder=self.embedder, config=self.config)
+            self._ingest = self._memory.embedder
         return self._memory
 
     def load(self, scope: str, items: Sequence[EpisodeIn]) -> None:
-        self.memory.add_many(items)
+        memory = self.memory
+        memory.embedder = self._ingest
+        memory.add_many(items)
 
     def search(self, system: str, scope: str, query: str, k: int, now: datetime) -> list[Found]:
+        if self.query_embedder is not None:
+            self.memory.embedder = CachedEmbedder(self.query_embedder, None, lru_size=0)
         hits = self.memory.search(query, user_id=scope, k=k, now=now, preset=self.presets[system])
         out, seen = [], set()
         for hit in hits:
@@ -98,6 +109,8 @@ class ChromaBackend:
     embedder: Embedder
     chunking: ChunkSpec = field(default_factory=ChunkSpec)
     name: str = "chroma"
+    persist_path: Path | None = None
+    query_embedder: Embedder | None = None
     _client: Any = field(default=None, repr=False)
     _collections: dict[str, Any] = field(default_factory=dict, repr=False)
     _loaded: dict[str, int] = field(default_factory=dict, repr=False)
@@ -109,7 +122,8 @@ class ChromaBackend:
     def load(self, scope: str, items: Sequence[EpisodeIn]) -> None:
         collection = self._collection(scope)
         base = self._loaded.get(scope, 0)
-        rows = [(base + i, item, text) for i, item in enumerate(items) for text in _chunks(item.content or "", self.chunking)]
+        rows = [(base + i, item, text)
+                for i, item in enumerate(items) for text in _chunks(item.content or "", self.chunking)]
         offset = collection.count()
         for start in range(0, len(rows), EMBED_BATCH):
             part = rows[start : start + EMBED_BATCH]
@@ -126,7 +140,7 @@ class ChromaBackend:
         size = collection.count()
         if size == 0:
             return []
-        vector = self.embedder.embed_batch([query])
+        vector = (self.query_embedder or self.embedder).embed_batch([query])
         result = collection.query(query_embeddings=vector, n_results=min(size, k * 3),
                                   include=["metadatas", "distances", "documents"])
         out, seen = [], set()
@@ -148,19 +162,19 @@ class ChromaBackend:
     def _collection(self, scope: str) -> Any:
         if scope not in self._collections:
             if self._client is None:
-                self._client = _chroma_client()
+                self._client = _chroma_client(self.persist_path)
             name = f"bench-{uuid.uuid4().hex[:12]}"
             self._collections[scope] = self._client.create_collection(
                 name, metadata={"hnsw:space": "cosine"}, embedding_function=None)
         return self._collections[scope]
 
 
-def _chroma_client() -> Any:
+def _chroma_client(path: Path | None) -> Any:
     try:
         import chromadb
     except ImportError as exc:
-        raise MissingExtraError("bench", "chromadb") from exc
-    return chromadb.EphemeralClient()
+        raise MissingExtraError("chroma", "chromadb") from exc
+    return chromadb.PersistentClient(path=str(path)) if path is not None else chromadb.EphemeralClient()
 
 
 def chroma_available() -> bool:

@@ -1,0 +1,263 @@
+"""Speed: cold ingest throughput, search latency at growing scope sizes, memory, store size.
+
+- **Cold ingest**: ``ingest_sample`` real turns into a fresh on-disk store with an uncached
+  embedder (embedding included), for our engine and for ChromaDB.
+- **Scaling**: one scope of each size in ``sizes``, built from real LongMemEval turns (short
+  ones, one chunk each). Sizes beyond the real pool are filled with *synthetic* memories: two
+  real turns joined, whose vector is the normalized sum of theirs (so a 100k scope needs no
+  100k model calls). Builds use the on-disk embedding cache; searches never do: every query is
+  embedded afresh, and latency includes that.
+- **Memory**: resident set size after each size (and the process peak); **store size**: the
+  SQLite file (with WAL) per 1,000 memories.
+"""
+
+from __future__ import annotations
+
+import resource
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from lembrar.bench.harness import DEFAULT_CACHE_DIR, bench_embedder, progress_bar
+from lembrar.bench.metrics import percentile
+from lembrar.bench.report import BenchResult, plot_lines, settings_config, table
+from lembrar.bench.setup import system_name
+from lembrar.bench.systems import BASELINE_PRESETS, ChromaBackend, EngineBackend, chroma_available
+from lembrar.embed import Embedder, get_embedder, normalize
+from lembrar.importers.longmemeval import load_longmemeval
+from lembrar.model.inputs import EpisodeIn
+
+SCOPE = "speed"
+START = datetime(2022, 1, 1, 9, 0, tzinfo=timezone.utc)
+MAX_CHARS = 400
+
+
+@dataclass(frozen=True)
+class SpeedSettings:
+    data: Path
+    sizes: tuple[int, ...] = (1_000, 10_000, 100_000)
+    queries: int = 100
+    ingest_sample: int = 1_000
+    embedder: str = "use-m3"
+    preset: str = "balanced"
+    baselines: tuple[str, ...] = ("dense", "keyword", "chroma")
+    cache_dir: Path | None = DEFAULT_CACHE_DIR
+    progress: bool = True
+
+
+class ComposedEmbedder:
+    """Real texts through ``inner``; a synthetic text gets the normalized sum of its parts' vectors."""
+
+    def __init__(self, inner: Embedder, parts: dict[str, tuple[str, str]]) -> None:
+        self.inner, self.parts = inner, parts
+        self.name, self.dim = inner.name, inner.dim
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        wanted = list(dict.fromkeys(t for text in texts for t in self.parts.get(text, (text,))))
+        vectors = dict(zip(wanted, self.inner.embed_batch(wanted))) if wanted else {}
+        rows = [sum(vectors[p] for p in self.parts[t]) if t in self.parts else vectors[t] for t in texts]
+        return normalize(np.array(rows, dtype=np.float32).reshape(len(texts), self.dim))
+
+
+def real_turns(data: Path) -> tuple[list[str], list[str]]:
+    """Distinct short turns (one chunk each) and the questions, from a LongMemEval file."""
+    questions = load_longmemeval(data)
+    seen = dict.fromkeys(t.content.strip() for q in questions for s in q.sessions for t in s.turns)
+    turns = [t for t in seen if 20 <= len(t) <= MAX_CHARS]
+    return turns, list(dict.fromkeys(q.question for q in questions))
+
+
+def scaled_texts(reals: Sequence[str], size: int) -> tuple[list[str], dict[str, tuple[str, str]]]:
+    """``size`` distinct texts: the real ones first, then pairs (a, b) joined, deterministically."""
+    texts = list(reals[:size])
+    parts: dict[str, tuple[str, str]] = {}
+    count = len(reals)
+    i = 0
+    while len(texts) < size:
+        a, b = reals[i % count], reals[(i % count + 1 + i // count) % count]
+        text = f"{a} {b}"
+        if a != b and text not in parts:
+            parts[text] = (a, b)
+            texts.append(text)
+        i += 1
+    return texts, parts
+
+
+def episodes(texts: Sequence[str]) -> list[EpisodeIn]:
+    """One message a text, ten to a session, an hour apart, alternating roles."""
+    return [EpisodeIn(user_id=SCOPE, content=text, role="user" if i % 2 == 0 else "assistant",
+                      session_id=f"s{i // 10}", at=START + timedelta(hours=i), metadata={"n": i})
+            for i, text in enumerate(texts)]
+
+
+def run_speed(settings: SpeedSettings) -> BenchResult:
+    reals, questions = real_turns(settings.data)
+    raw = get_embedder(settings.embedder)
+    cached = bench_embedder(settings.embedder, settings.cache_dir)
+    work = Path(tempfile.mkdtemp(prefix="lembrar-speed-"))
+    try:
+        use_chroma = "chroma" in settings.baselines and chroma_available()
+        cold = cold_ingest(reals[: settings.ingest_sample], raw, work, use_chroma)
+        scaling = [measure_size(size, reals, questions, settings, raw, cached, work, use_chroma)
+                   for size in settings.sizes]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return speed_result(settings, cold, scaling, len(reals))
+
+
+def cold_ingest(texts: Sequence[str], raw: Embedder, work: Path, use_chroma: bool) -> dict[str, Any]:
+    """Turns per second, embedding included, into a fresh on-disk store."""
+    items = episodes(texts)
+    engine = EngineBackend(raw, {"lembrar": "balanced"}, path=work / "cold.db")
+    out = {"turns": len(items), "lembrar": _timed_load(engine, items)}
+    engine.close()
+    if use_chroma:
+        chroma = ChromaBackend(raw)
+        out["chroma"] = _timed_load(chroma, items)
+        chroma.close()
+    return out
+
+
+def _timed_load(backend: Any, items: Sequence[EpisodeIn]) -> float:
+    started = time.perf_counter()
+    for i in range(0, len(items), 500):
+        backend.load(SCOPE, items[i : i + 500])
+    return round(len(items) / (time.perf_counter() - started), 1)
+
+
+def measure_size(size: int, reals: Sequence[str], questions: Sequence[str], settings: SpeedSettings, raw: Embedder,
+                 cached: Embedder, work: Path, use_chroma: bool) -> dict[str, Any]:
+    texts, parts = scaled_texts(reals, size)
+    items = episodes(texts)
+    builder = ComposedEmbedder(cached, parts)
+    path = work / f"size-{size}.db"
+    presets = {system_name(settings.preset): settings.preset,
+               **{n: BASELINE_PRESETS[n] for n in settings.baselines if n in BASELINE_PRESETS}}
+    engine = EngineBackend(builder, presets, path=path, query_embedder=raw)
+    row: dict[str, Any] = {"size": size, "synthetic": len(parts), "build_seconds": {}, "search_ms": {}}
+    row["build_seconds"]["lembrar"] = _build(engine, items, settings.progress, f"build {size}")
+    queries = [questions[i % len(questions)] for i in range(settings.queries)]
+    for system in presets:
+        row["search_ms"][system] = _latencies(engine, system, queries)
+    row["rss_mb"] = _rss_mb()
+    engine.close()
+    row["store_bytes_per_1k"] = round(_file_bytes(path) / (size / 1000))
+    if use_chroma:
+        row.update(_chroma_size(builder, raw, items, queries, work / f"chroma-{size}", settings.progress))
+    row["peak_rss_mb"] = _peak_rss_mb()
+    return row
+
+
+def _build(backend: Any, items: Sequence[EpisodeIn], progress: bool, label: str) -> float:
+    bar = progress_bar(len(items), label, progress, unit="memories")
+    started = time.perf_counter()
+    for i in range(0, len(items), 2_000):
+        backend.load(SCOPE, items[i : i + 2_000])
+        bar.update(len(items[i : i + 2_000]))
+    bar.close()
+    return round(time.perf_counter() - started, 2)
+
+
+def _latencies(backend: Any, system: str, queries: Sequence[str]) -> dict[str, float]:
+    now = START + timedelta(days=4_200)
+    backend.search(system, SCOPE, "warm up", 10, now)  # untimed: lets lazy indexes load
+    seconds = []
+    for query in queries:
+        started = time.perf_counter()
+        backend.search(system, SCOPE, query, 10, now)
+        seconds.append(time.perf_counter() - started)
+    return {"p50": round(percentile(seconds, 50) * 1000, 2), "p95": round(percentile(seconds, 95) * 1000, 2)}
+
+
+def _chroma_size(builder: Embedder, raw: Embedder, items: Sequence[EpisodeIn], queries: Sequence[str], path: Path,
+                 progress: bool) -> dict[str, Any]:
+    chroma = ChromaBackend(builder, persist_path=path, query_embedder=raw)
+    build = _build(chroma, items, progress, f"chroma {len(items)}")
+    latency = _latencies(chroma, "chroma", queries)
+    chroma.close()
+    return {"chroma_build_seconds": build, "chroma_search_ms": latency,
+            "chroma_store_bytes_per_1k": round(_dir_bytes(path) / (len(items) / 1000))}
+
+
+def _rss_mb() -> float:
+    """Current resident set size (Linux /proc), else the peak."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return _peak_rss_mb()
+
+
+def _peak_rss_mb() -> float:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def _file_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.parent.glob(path.name + "*") if p.is_file())
+
+
+def _dir_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def speed_result(settings: SpeedSettings, cold: dict[str, Any], scaling: list[dict[str, Any]],
+                 reals: int) -> BenchResult:
+    systems = list(scaling[0]["search_ms"]) + (["chroma"] if "chroma_search_ms" in scaling[0] else [])
+    summary = {s: {"n": settings.queries, "overall": _largest(scaling, s), "groups": {}} for s in systems}
+    return BenchResult(
+        name="speed",
+        config={**settings_config(settings), "real_turns_available": reals},
+        systems=systems,
+        summary=summary,
+        headline=["search_p50_ms", "search_p95_ms", "ratio_p50_vs_lembrar"],
+        extras={"scaling": scaling, "cold_ingest": cold},
+        extra_markdown=speed_markdown(cold, scaling),
+    )
+
+
+def _largest(scaling: list[dict[str, Any]], system: str) -> dict[str, float | None]:
+    """Latency of ``system`` at the largest size, with its p50 ratio to our engine."""
+    last = scaling[-1]
+    latency = last["chroma_search_ms"] if system == "chroma" else last["search_ms"][system]
+    ours = next(iter(last["search_ms"].values()))
+    return {"search_p50_ms": latency["p50"], "search_p95_ms": latency["p95"],
+            "ratio_p50_vs_lembrar": round(latency["p50"] / ours["p50"], 2) if ours["p50"] else None}
+
+
+def speed_markdown(cold: dict[str, Any], scaling: list[dict[str, Any]]) -> list[str]:
+    lines = ["", "### search latency by scope size (ms, p50 / p95, incl. query embedding)", ""]
+    systems = list(scaling[0]["search_ms"]) + (["chroma"] if "chroma_search_ms" in scaling[0] else [])
+    rows = []
+    for row in scaling:
+        cells = [row["size"], row["synthetic"]]
+        for s in systems:
+            lat = row["chroma_search_ms"] if s == "chroma" else row["search_ms"][s]
+            cells.append(f"{lat['p50']:.1f} / {lat['p95']:.1f}")
+        chroma_kb = row.get("chroma_store_bytes_per_1k")
+        rows.append(cells + [row["rss_mb"], round(row["store_bytes_per_1k"] / 1024),
+                             round(chroma_kb / 1024) if chroma_kb else None])
+    lines += table(["memories", "synthetic", *systems, "RSS MB", "store KiB/1k", "chroma KiB/1k"], rows)
+    rates = {k: v for k, v in cold.items() if k != "turns"}
+    lines += ["", f"cold ingest of {cold['turns']} turns (embedding included): "
+              + ", ".join(f"{k} {v:,.1f} turns/s" for k, v in rates.items())]
+    if rates.get("chroma"):
+        lines[-1] += f" (lembrar / chroma = {rates['lembrar'] / rates['chroma']:.2f})"
+    return lines
+
+
+def plot_speed(result: BenchResult, out_dir: Path) -> Path | None:
+    scaling = result.extras["scaling"]
+    series = {f"{s} p50": [(r["size"], r["search_ms"][s]["p50"]) for r in scaling] for s in scaling[0]["search_ms"]}
+    if "chroma_search_ms" in scaling[0]:
+        series["chroma p50"] = [(r["size"], r["chroma_search_ms"]["p50"]) for r in scaling]
+    return plot_lines(out_dir / "speed.png", "search latency vs scope size", "memories in scope", "ms (p50)",
+                      series, logx=True)

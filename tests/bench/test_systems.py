@@ -1,0 +1,69 @@
+"""The backends compared side by side, and the synthetic scaling of the speed benchmark."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import numpy as np
+import pytest
+
+from lembrar.bench.speed import ComposedEmbedder, episodes, scaled_texts
+from lembrar.bench.systems import ChromaBackend, EngineBackend, chroma_available
+from lembrar.embed.hashing import HashingEmbedder
+from lembrar.model.inputs import EpisodeIn
+
+NOW = datetime(2024, 6, 1, tzinfo=timezone.utc)
+TEXTS = ["The gasoline price went up again.", "My cat likes to sleep on the piano.",
+         "We booked a flight to Lisbon for May.", "The escrow papers need a signature."]
+
+
+def _items():
+    return [EpisodeIn(user_id="u", content=t, role="user", session_id=f"s{n}",
+                      at=datetime(2024, 5, n + 1, tzinfo=timezone.utc), metadata={"unit": f"u{n}"})
+            for n, t in enumerate(TEXTS)]
+
+
+def test_engine_backend_answers_for_each_preset():
+    backend = EngineBackend(HashingEmbedder(), {"ours": "balanced", "dense": "dense", "keyword": "keyword"},
+                            query_embedder=HashingEmbedder())
+    backend.load("u", _items())
+    for system in backend.systems:
+        found = backend.search(system, "u", "price of gasoline", 3, NOW)
+        assert found and found[0].metadata["unit"] == "u0" and found[0].session_id == "s0"
+        assert len({f.metadata["unit"] for f in found}) == len(found)
+    backend.reset()
+    backend.load("u", _items()[:1])
+    assert len(backend.search("dense", "u", "piano", 5, NOW)) == 1
+
+
+@pytest.mark.skipif(not chroma_available(), reason="chromadb not installed")
+def test_chroma_backend_is_plain_dense_knn():
+    backend = ChromaBackend(HashingEmbedder())
+    backend.load("u", _items())
+    found = backend.search("chroma", "u", "price of gasoline", 2, NOW)
+    assert [f.metadata["unit"] for f in found][0] == "u0" and len(found) == 2
+    assert all(0.0 <= f.score <= 1.0 for f in found)
+    backend.close()
+
+
+def test_scaled_texts_are_real_first_then_distinct_pairs():
+    reals = ["a b", "c d", "e f"]
+    texts, parts = scaled_texts(reals, 8)
+    assert texts[:3] == reals and len(set(texts)) == 8
+    assert set(parts) == set(texts[3:])
+    assert texts[3] == "a b c d" and parts["a b c d"] == ("a b", "c d")
+
+
+def test_composed_vectors_are_the_normalized_sum_of_their_parts():
+    inner = HashingEmbedder()
+    texts, parts = scaled_texts(TEXTS, 6)
+    composed = ComposedEmbedder(inner, parts).embed_batch(texts)
+    a, b = parts[texts[4]]
+    expected = inner.embed_batch([a])[0] + inner.embed_batch([b])[0]
+    assert np.allclose(composed[4], expected / np.linalg.norm(expected), atol=1e-6)
+    assert np.allclose(composed[0], inner.embed_batch([TEXTS[0]])[0], atol=1e-6)
+
+
+def test_speed_episodes_share_one_scope():
+    items = episodes(["x", "y", "z"])
+    assert {i.user_id for i in items} == {"speed"} and items[1].role == "assistant"
