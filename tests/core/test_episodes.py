@@ -125,3 +125,15 @@ def test_long_text_is_chunked_and_each_chunk_is_searchable(memory):
     [e] = memory.add(" ".join(sentences), user_id="ana")
     hits = memory.search("topic77", user_id="ana", preset="keyword")
     assert hits[0].episode.id == e.id and "topic77" in hits[0].text and len(hits[0].text) < len(e.content)
+
+
+def test_large_index_searches_with_its_selective_terms(memory, monkeypatch):
+    from lembrar.store.sqlite import store as sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "PRUNE_ABOVE", 50)
+    memory.add_many({"user_id": "ana", "content": f"the common words are here, note {i}"} for i in range(120))
+    [target] = memory.add("the café in Lisboa serves pastéis de nata", user_id="ana")
+    assert memory.store._selective_terms(["common", "words", "cafe", "pastéis"]) == ["cafe", "pastéis"]
+    assert memory.store._selective_terms(["common", "words"]) in (["common"], ["words"])
+    hits = memory.search("which common café serves pastéis", user_id="ana", preset="keyword")
+    assert [h.episode.id for h in hits] == [target.id]

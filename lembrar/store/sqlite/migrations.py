@@ -150,6 +150,12 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         END;
         """,
     ),
+    (
+        "0004_fts_vocabulary",
+        """
+        CREATE VIRTUAL TABLE chunks_vocab USING fts5vocab (chunks_fts, 'row');
+        """,
+    ),
 )
 
 

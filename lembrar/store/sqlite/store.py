@@ -7,6 +7,7 @@ import json
 import math
 import sqlite3
 import threading
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -307,7 +308,7 @@ class SqliteStore:
         return [r for (r,) in rows]
 
     def keyword(self, user_id: str, query: str, k: int, filters: Filters) -> list[tuple[int, float]]:
-        terms = keywords(query)
+        terms = self._selective_terms(keywords(query))
         if not terms or k <= 0:
             return []
         match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
@@ -319,6 +320,20 @@ class SqliteStore:
             [match, self.tenant, user_id, *params, k],
         )
         return [(int(r), float(s)) for r, s in rows]
+
+    def _selective_terms(self, terms: list[str]) -> list[str]:
+        """The query terms worth matching. In a large index (over ``PRUNE_ABOVE`` chunks): the rarest
+        ``MAX_TERMS``, leaving out those in over ``COMMON_SHARE`` of all chunks — they barely move
+        BM25 but make it scan most of the index."""
+        total = self._read("SELECT MAX(ref) FROM chunks")[0][0] or 0
+        if len(terms) <= 1 or total <= PRUNE_ABOVE:
+            return terms
+        folded = {t: fold(t) for t in terms}
+        marks = ",".join("?" * len(folded))
+        counts = dict(self._read(f"SELECT term, doc FROM chunks_vocab WHERE term IN ({marks})", list(set(folded.values()))))
+        ranked = sorted(terms, key=lambda t: counts.get(folded[t], 0))
+        kept = [t for t in ranked if counts.get(folded[t], 0) <= COMMON_SHARE * total][:MAX_TERMS]
+        return kept or ranked[:1]
 
     def chunk_rows(self, user_id: str, refs: Sequence[int]) -> dict[int, ChunkRow]:
         out: dict[int, ChunkRow] = {}
@@ -364,6 +379,17 @@ class SqliteStore:
 
     def cache_vectors(self, model: str, items: dict[str, np.ndarray]) -> None:
         """Nothing to do: vectors are persisted with their chunks, in the same transaction."""
+
+
+MAX_TERMS = 8
+COMMON_SHARE = 0.05
+PRUNE_ABOVE = 5000
+
+
+def fold(term: str) -> str:
+    """A term as the FTS5 unicode61 tokenizer stores it (lowercase, diacritics removed)."""
+    decomposed = unicodedata.normalize("NFKD", term.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def _now() -> str:
