@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 OUT="${1:-bench-out}"
 
 lembrar bench longmemeval --baselines dense,keyword,chroma --out "$OUT"
-lembrar bench longmemeval --pool 10 --baselines dense,keyword --out "$OUT/pooled"
+lembrar bench longmemeval --merge 10 --baselines dense,keyword --out "$OUT/pooled"
 lembrar bench locomo --baselines dense,keyword,chroma --out "$OUT"
 lembrar bench dailydialog --baselines dense,keyword,chroma --out "$OUT"
 lembrar bench speed --out "$OUT"

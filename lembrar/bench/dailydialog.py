@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timezone
 from pathlib import Path
 from statistics import median
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lembrar.bench.dialogue_questions import PHRASES, DialogueQuestion, generate_questions
 from lembrar.bench.harness import DEFAULT_CACHE_DIR, Answer, Case, Probe, run_cases, score_all, summarize
@@ -23,6 +23,9 @@ from lembrar.bench.metrics import distinct, recall_any, reciprocal_rank
 from lembrar.bench.report import BenchResult, settings_config, table
 from lembrar.bench.setup import build_backends
 from lembrar.importers.dailydialog import DEFAULT_END, Dialogue, dialogue_episode, load_dailydialog
+
+if TYPE_CHECKING:
+    from lembrar.llm.pipelines.bench import LLMSearch
 
 PAPER = {"dates right": 0.478, "relevant memories kept": 0.52}
 SCOPE = "dailydialog"
@@ -41,12 +44,14 @@ class DailyDialogSettings:
     timezone: str = "UTC"
     cache_dir: Path | None = DEFAULT_CACHE_DIR
     progress: bool = True
+    llm: LLMSearch | None = None
 
 
 def run_dailydialog(settings: DailyDialogSettings) -> BenchResult:
     dialogues = load_dailydialog(settings.data, settings.limit, DEFAULT_END)
     questions = generate_questions(dialogues, DEFAULT_END, settings.questions, settings.seed)
-    backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir)
+    backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir,
+                                        llm=settings.llm)
     systems = [s for b in backends for s in b.systems]
     case = build_case(dialogues, questions)
     answers, timings = run_cases([case], backends, max(settings.ks), total=len(questions), label="dailydialog",

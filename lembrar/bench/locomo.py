@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lembrar.bench.harness import DEFAULT_CACHE_DIR, Answer, Case, Probe, run_cases, score_all, summarize
 from lembrar.bench.metrics import coverage, distinct, precision_at, recall_at, reciprocal_rank, session_coverage
@@ -19,6 +20,9 @@ from lembrar.bench.report import BenchResult, settings_config
 from lembrar.bench.seed import similarity_scorer
 from lembrar.bench.setup import build_backends
 from lembrar.importers.locomo import LocomoConversation, load_locomo
+
+if TYPE_CHECKING:
+    from lembrar.llm.pipelines.bench import LLMSearch
 
 SCORED_CATEGORIES = (1, 2, 3, 4)
 HEADLINE = ["session.evidence_recall@1", "session.evidence_recall@5", "session.evidence_recall@10",
@@ -37,6 +41,7 @@ class LocomoSettings:
     depth: int = 50
     cache_dir: Path | None = DEFAULT_CACHE_DIR
     progress: bool = True
+    llm: LLMSearch | None = None
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,8 @@ class Evidence:
 
 def run_locomo(settings: LocomoSettings) -> BenchResult:
     conversations = load_locomo(settings.data, settings.limit)
-    backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir)
+    backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir,
+                                        llm=settings.llm)
     systems = [s for b in backends for s in b.systems]
     cases = list(build_cases(conversations))
     total = sum(len(c.probes) for c in cases)

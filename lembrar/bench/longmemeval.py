@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lembrar.bench.harness import DEFAULT_CACHE_DIR, Answer, Case, Probe, run_cases, score_all, summarize
 from lembrar.bench.metrics import (
@@ -25,6 +25,9 @@ from lembrar.bench.seed import similarity_scorer
 from lembrar.bench.setup import build_backends
 from lembrar.importers.longmemeval import LongMemEvalQuestion, LongMemEvalSession, load_longmemeval
 from lembrar.model.inputs import EpisodeIn
+
+if TYPE_CHECKING:
+    from lembrar.llm.pipelines.bench import LLMSearch
 
 GRANULARITIES = ("turn", "session")
 HEADLINE = ["session.recall_any@1", "session.recall_any@5", "session.recall_all@5", "session.ndcg_any@10",
@@ -46,6 +49,7 @@ class LongMemEvalSettings:
     cache_dir: Path | None = DEFAULT_CACHE_DIR
     progress: bool = True
     sample: int | None = None
+    llm: LLMSearch | None = None
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,8 @@ class Gold:
 def run_longmemeval(settings: LongMemEvalSettings) -> BenchResult:
     loaded = spread(load_longmemeval(settings.data, settings.limit), settings.sample)
     questions = [q for q in loaded if not q.is_abstention]
-    backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir)
+    backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir,
+                                        llm=settings.llm)
     systems = [s for b in backends for s in b.systems]
     cases = list(build_cases(questions, settings.granularity, settings.merge, settings.pool))
     answers, timings = run_cases(cases, backends, settings.depth, total=len(questions), label="longmemeval",

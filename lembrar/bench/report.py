@@ -8,7 +8,7 @@ import platform
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
@@ -40,8 +40,15 @@ class BenchResult:
 
 def settings_config(settings: Any) -> dict[str, Any]:
     """A settings dataclass as JSON-ready values (paths as strings, tuples as lists)."""
-    values = asdict(settings)
+    values = {f.name: getattr(settings, f.name) for f in fields(settings)}
+    if values.get("llm") is not None:
+        values["llm"] = {"model": values["llm"].llm.config.model, "base_url": values["llm"].llm.config.base_url}
+    values = {k: v if k == "llm" else _plain(v) for k, v in values.items()}
     return {k: str(v) if isinstance(v, Path) else list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+
+
+def _plain(value: Any) -> Any:
+    return asdict(value) if is_dataclass(value) and not isinstance(value, type) else value
 
 
 def environment() -> dict[str, Any]:

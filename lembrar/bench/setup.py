@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lembrar.bench.harness import bench_embedder
 from lembrar.bench.systems import BASELINE_PRESETS, Backend, ChromaBackend, EngineBackend
 from lembrar.config import MemoryConfig
 from lembrar.embed import Embedder
 from lembrar.errors import ConfigurationError
+from lembrar.retrieval.config import SearchConfig
+
+if TYPE_CHECKING:
+    from lembrar.llm.pipelines.bench import LLMSearch
 
 BASELINES = ("dense", "keyword", "chroma")
+LLM_SYSTEM = "lembrar+llm"
 DEFAULT_PRESET = "balanced"
 
 
@@ -32,13 +38,16 @@ def parse_baselines(text: str | Sequence[str] | None) -> tuple[str, ...]:
 
 def build_backends(
     embedder_name: str, preset: str, baselines: Sequence[str], cache_dir: Path | None,
-    config: MemoryConfig | None = None,
+    config: MemoryConfig | None = None, llm: LLMSearch | None = None,
 ) -> tuple[list[Backend], Embedder]:
-    """Our engine (answering for its preset and the engine baselines) plus ChromaDB if asked."""
+    """Our engine (answering for its preset, the engine baselines and, given ``llm``, the preset
+    with the language-model steps as ``lembrar+llm``) plus ChromaDB if asked."""
     embedder = bench_embedder(embedder_name, cache_dir)
-    presets = {system_name(preset): preset}
+    presets: dict[str, str | SearchConfig] = {system_name(preset): preset}
+    if llm is not None:
+        presets[LLM_SYSTEM] = llm.config
     presets.update({name: BASELINE_PRESETS[name] for name in baselines if name in BASELINE_PRESETS})
-    backends: list[Backend] = [EngineBackend(embedder, presets, config or MemoryConfig())]
+    backends: list[Backend] = [EngineBackend(embedder, presets, config or MemoryConfig(), llm=llm.llm if llm else None)]
     if "chroma" in baselines:
         backends.append(ChromaBackend(embedder, (config or MemoryConfig()).chunking))
     return backends, embedder

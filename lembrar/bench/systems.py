@@ -61,6 +61,7 @@ class EngineBackend:
     config: MemoryConfig = field(default_factory=MemoryConfig)
     path: str | Path = ":memory:"
     query_embedder: Embedder | None = None
+    llm: Any = None
     _memory: Any = field(default=None, repr=False)
     _ingest: Any = field(default=None, repr=False)
 
@@ -73,7 +74,7 @@ class EngineBackend:
         if self._memory is None:
             from lembrar.engine import Memory
 
-            self._memory = Memory(self.path, embedder=self.embedder, config=self.config)
+            self._memory = Memory(self.path, embedder=self.embedder, config=self.config, llm=self.llm)
             self._ingest = self._memory.embedder
         return self._memory
 

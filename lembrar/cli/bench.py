@@ -19,9 +19,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = _common(bench.add_parser("longmemeval", help="LongMemEval retrieval: recall/NDCG at turn and session level"))
     p.add_argument("--granularity", choices=("turn", "session"), default="turn",
                    help="one episode per turn or per session")
-    p.add_argument("--merge", type=int, default=1, metavar="N",
+    p.add_argument("--merge", "--pool", dest="pool", type=int, default=1, metavar="N",
+                   help="pool the haystacks of N consecutive questions into one scope (LongMemEval-M scale at 10)")
+    p.add_argument("--turns-per-episode", dest="turns_per_episode", type=int, default=1, metavar="N",
                    help="with turn granularity: N consecutive turns per episode")
-    p.add_argument("--pool", type=int, default=1, metavar="N", help="put the haystacks of N questions in one scope")
     p.add_argument("--depth", type=int, default=100, help="hits fetched per question (session roll-up needs depth)")
     p.add_argument("--sample", type=int, metavar="N", help="N questions evenly spread over the file (all types)")
     p.set_defaults(run=run_longmemeval)
@@ -60,8 +61,20 @@ def _common(p: argparse.ArgumentParser, *, limit: bool = True,
     p.add_argument("--embedder", dest="bench_embedder", metavar="NAME", help="embedder (default: use-m3)")
     p.add_argument("--baselines", default=baselines,
                    help=f"comma-separated: dense, keyword, chroma, or none (default: {baselines})")
+    p.add_argument("--llm-base-url", help="also run the preset with the language-model steps (system lembrar+llm)")
+    p.add_argument("--llm-model", help="model name for --llm-base-url (or LEMBRAR_LLM_MODEL)")
+    p.add_argument("--llm-api-key", help="API key for --llm-base-url (or LEMBRAR_LLM_API_KEY)")
     _outputs(p)
     return p
+
+
+def _llm(args: argparse.Namespace) -> Any:
+    """The preset with every LLM step on and its client, when a model was named."""
+    if not (args.llm_base_url or args.llm_model):
+        return None
+    from lembrar.llm.pipelines.bench import search_config_with_llm
+
+    return search_config_with_llm(args.preset, base_url=args.llm_base_url, model=args.llm_model, api_key=args.llm_api_key)
 
 
 def _outputs(p: argparse.ArgumentParser) -> None:
@@ -76,9 +89,9 @@ def run_longmemeval(args: argparse.Namespace) -> int:
     from lembrar.bench.longmemeval import LongMemEvalSettings, run_longmemeval as run
 
     settings = LongMemEvalSettings(
-        _data("longmemeval", args), args.limit, args.preset, args.granularity, args.merge, args.pool,
+        _data("longmemeval", args), args.limit, args.preset, args.granularity, args.turns_per_episode, args.pool,
         _embedder(args), _baselines(args), depth=args.depth, cache_dir=_cache(args), progress=not args.no_progress,
-        sample=args.sample)
+        sample=args.sample, llm=_llm(args))
     return _publish(args, run(settings))
 
 
@@ -86,7 +99,7 @@ def run_locomo(args: argparse.Namespace) -> int:
     from lembrar.bench.locomo import LocomoSettings, run_locomo as run
 
     settings = LocomoSettings(_data("locomo", args), args.limit, args.preset, _embedder(args), _baselines(args),
-                              cache_dir=_cache(args), progress=not args.no_progress)
+                              cache_dir=_cache(args), progress=not args.no_progress, llm=_llm(args))
     return _publish(args, run(settings))
 
 
@@ -95,7 +108,7 @@ def run_dailydialog(args: argparse.Namespace) -> int:
 
     settings = DailyDialogSettings(_data("dailydialog", args), args.questions, args.seed, preset=args.preset,
                                    embedder=_embedder(args), baselines=_baselines(args), cache_dir=_cache(args),
-                                   progress=not args.no_progress)
+                                   progress=not args.no_progress, llm=_llm(args))
     return _publish(args, run(settings))
 
 

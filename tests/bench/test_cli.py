@@ -20,9 +20,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def test_subcommands_and_options_parse():
     args = _parser().parse_args(["bench", "longmemeval", "--data", "f.json", "--limit", "3", "--granularity",
-                                 "session", "--merge", "2", "--embedder", "hash", "--baselines", "dense,chroma"])
+                                 "session", "--merge", "10", "--turns-per-episode", "2", "--embedder", "hash",
+                                 "--baselines", "dense,chroma"])
     assert args.run is bench.run_longmemeval
-    assert (args.limit, args.granularity, args.merge, args.bench_embedder) == (3, "session", 2, "hash")
+    assert (args.limit, args.granularity, args.pool, args.turns_per_episode, args.bench_embedder) == (3, "session", 10, 2, "hash")
     assert bench._baselines(args) == ("dense", "chroma")
     for name in ("locomo", "dailydialog", "speed", "embedders"):
         assert _parser().parse_args(["bench", name]).run.__name__ == f"run_{name}"
