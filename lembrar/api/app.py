@@ -33,7 +33,7 @@ def create_app(
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     clock: Callable[[], datetime] | None = None,
 ) -> FastAPI:
-    """The HTTP API over the store at ``db`` (a SQLite path).
+    """The HTTP API over the store at ``db`` (a SQLite path or a ``postgresql://`` URL).
 
     ``admin_key`` enables ``/v1/admin`` (tenants and keys); ``embedder`` is a name or an
     instance, loaded once here; bodies over ``max_body_bytes`` are refused with 413.
@@ -60,4 +60,4 @@ def _services(db: str, admin_key: str | None, embedder: str | Embedder | None, c
     inner = embedder if embedder is not None and not isinstance(embedder, str) else get_embedder(embedder)
     store = open_store(db)
     Memory(store, embedder=inner, config=config)  # fails now if the store's vectors came from another embedder
-    return Services(store, open_key_store(db), inner, config, admin_key or None, clock)
+    return Services(store, open_key_store(db, store), inner, config, admin_key or None, clock)

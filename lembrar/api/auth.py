@@ -1,7 +1,8 @@
 """Who is calling: a tenant key (``Authorization: Bearer lmb_…``) or the admin key.
 
 Tenant keys act for their tenant on ``/v1/...``; the admin key only manages tenants and keys
-on ``/v1/admin/...``. Each request's ``Memory`` is bound to the key's tenant.
+on ``/v1/admin/...``. Each request's ``Memory`` is bound to the key's tenant; the memory-layer
+endpoints take it through ``LayeredMemory``, which answers 501 where the backend has no layers.
 """
 
 from __future__ import annotations
@@ -59,5 +60,14 @@ def admin(credentials: Credentials, svc: Annotated[Services, Depends(services)])
         raise ApiError(401, "unauthorized", "unknown API key", headers=_CHALLENGE)
 
 
+def layered_memory(memory: Annotated[Memory, Depends(tenant_memory)]) -> Memory:
+    """The tenant's ``Memory``, or 501 when its store's backend keeps no memory layers."""
+    if not memory.layers.available:
+        raise ApiError(501, "not_implemented", f"the {type(memory.store).__name__} backend does not keep saved memories,"
+                       " summaries or insights yet; serve a SQLite file for these endpoints")
+    return memory
+
+
 TenantMemory = Annotated[Memory, Depends(tenant_memory)]
+LayeredMemory = Annotated[Memory, Depends(layered_memory)]
 Admin = Depends(admin)

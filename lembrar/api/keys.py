@@ -5,7 +5,8 @@ row's random salt and the secret must equal the stored digest (compared in const
 The secret is 256 random bits, so a fast salted hash is enough: there is nothing to brute-force.
 
 ``KeyStore`` is the port; ``SqliteKeyStore`` keeps the rows in the tables of migration
-``0002_api_keys`` of the SQLite store, in the same file as the memories.
+``0002_api_keys`` of the SQLite store, in the same file as the memories. A store whose backend
+keeps keys itself offers ``key_store()`` (PostgreSQL: ``lembrar.store.postgres.keys``).
 """
 
 from __future__ import annotations
@@ -108,10 +109,15 @@ def same_secret(presented: str, expected: str) -> bool:
     return hmac.compare_digest(hashlib.sha256(presented.encode()).digest(), hashlib.sha256(expected.encode()).digest())
 
 
-def open_key_store(db: str) -> KeyStore:
-    """The key store for the database the memories are in."""
-    if db.startswith(("postgresql://", "postgres://")):
-        raise ConfigurationError("API keys are not stored in PostgreSQL yet; serve a SQLite file")
+def open_key_store(db: str, store: object | None = None) -> KeyStore:
+    """The key store for the database the memories are in: the store's own ``key_store()``
+    when its backend keeps keys beside the memories, else the tables of the SQLite file ``db``."""
+    opener = getattr(store, "key_store", None)
+    if callable(opener):
+        found = opener()
+        if not isinstance(found, KeyStore):
+            raise ConfigurationError(f"{type(store).__name__}.key_store() did not return a KeyStore")
+        return found
     return SqliteKeyStore(db)
 
 

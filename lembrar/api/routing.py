@@ -52,6 +52,12 @@ class RetryingRoute(APIRoute):
         return retrying
 
 
-def resource_router(prefix: str, tag: str) -> APIRouter:
-    """A router for one resource; each resource module makes its own with this."""
-    return APIRouter(prefix=prefix, tags=[tag], route_class=RetryingRoute, responses=ERRORS)
+LAYER_ERRORS: dict[int | str, dict[str, Any]] = {
+    501: {"model": ErrorBody, "description": "The store's backend keeps no saved memories, summaries or insights"},
+}
+
+
+def resource_router(prefix: str, tag: str, *, layers: bool = False) -> APIRouter:
+    """A router for one resource; each resource module makes its own with this. ``layers``:
+    its endpoints use the memory layers, so they may answer 501."""
+    return APIRouter(prefix=prefix, tags=[tag], route_class=RetryingRoute, responses={**ERRORS, **(LAYER_ERRORS if layers else {})})

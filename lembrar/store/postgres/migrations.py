@@ -67,6 +67,19 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL);
         """,
     ),
+    (
+        "0002_api_keys",
+        """
+        CREATE TABLE tenants (tenant_id text PRIMARY KEY, name text, created_at timestamptz NOT NULL);
+        CREATE TABLE api_keys (
+            key_id text PRIMARY KEY,
+            tenant_id text NOT NULL REFERENCES tenants (tenant_id) ON DELETE CASCADE,
+            name text, salt text NOT NULL, digest text NOT NULL,
+            created_at timestamptz NOT NULL, revoked_at timestamptz
+        );
+        CREATE INDEX api_keys_by_tenant ON api_keys (tenant_id);
+        """,
+    ),
 )
 
 _MIGRATIONS_TABLE = "CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"

@@ -23,6 +23,7 @@ from lembrar.text import keywords
 
 if TYPE_CHECKING:
     from lembrar.store.postgres.database import Database
+    from lembrar.store.postgres.keys import PostgresKeyStore
 
 _TABLES = ("users", "episodes", "chunks", "episode_history", "meta", "migrations")
 _INSERT_CHUNK = (
@@ -69,6 +70,12 @@ class PostgresStore:
 
     def close(self) -> None:
         self._db.close()
+
+    def key_store(self) -> PostgresKeyStore:
+        """The HTTP API's tenants and keys, in this database and over this pool."""
+        from lembrar.store.postgres.keys import PostgresKeyStore
+
+        return PostgresKeyStore(self._db)
 
     def _scope(self, user_id: str, **more: Any) -> dict[str, Any]:
         return {"tenant": self.tenant, "user": user_id, **more}

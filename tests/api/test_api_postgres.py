@@ -1,0 +1,63 @@
+"""The API served from PostgreSQL: keys stored hashed in the database, tenants kept apart,
+add and search, and a clear 501 from the memory-layer endpoints this backend lacks."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = [pytest.mark.server, pytest.mark.postgres]
+
+
+@pytest.fixture
+def pair(pg_admin, live_pg, new_tenant, client):
+    """Clients of two fresh tenants on the PostgreSQL server."""
+    return client(live_pg.url, new_tenant(pg_admin)[1]), client(live_pg.url, new_tenant(pg_admin)[1])
+
+
+def test_keys_authenticate_are_revoked_and_are_stored_hashed(pg_admin, live_pg, new_tenant, client):
+    import psycopg
+
+    tenant, key = new_tenant(pg_admin)
+    assert client(live_pg.url, key).get("/v1/users").status_code == 200
+    assert client(live_pg.url, key[:-4] + "AAAA").get("/v1/users").status_code == 401
+    assert client(live_pg.url, None).get("/v1/users").status_code == 401
+    assert pg_admin.get("/v1/users").status_code == 403
+    with psycopg.connect(live_pg.db) as conn:
+        rows = conn.execute("SELECT t::text FROM api_keys t").fetchall()
+    assert rows and not any(key.rsplit("_", 1)[1] in row[0] for row in rows)
+    assert pg_admin.post("/v1/admin/tenants", json={"tenant_id": tenant}).status_code == 409
+    pg_admin.delete(f"/v1/admin/tenants/{tenant}/keys/{key.split('_')[1]}")
+    refused = client(live_pg.url, key).get("/v1/users")
+    assert refused.status_code == 401 and refused.json()["error"]["message"] == "unknown or revoked API key"
+
+
+def test_add_and_search(pair, user):
+    alice, _ = pair
+    for content in ("baked sourdough bread", "ran ten kilometres by the river"):
+        assert alice.post(f"/v1/users/{user}/episodes", json={"content": content}).status_code == 201
+    hits = alice.post(f"/v1/users/{user}/search", json={"query": "sourdough bread", "k": 2}).json()["hits"]
+    assert hits[0]["episode"]["content"] == "baked sourdough bread" and 0 <= hits[0]["score"] <= 1
+    assert alice.get("/v1/stats").json()["episodes"] == 2
+
+
+def test_another_tenant_gets_404_and_sees_nothing(pair, user):
+    alice, bob = pair
+    planted = alice.post(f"/v1/users/{user}/episodes", json={"content": "the vault code is 4711"}).json()["episodes"][0]["id"]
+    for response in (bob.get(f"/v1/users/{user}/episodes/{planted}"), bob.delete(f"/v1/users/{user}/episodes/{planted}"),
+                     bob.patch(f"/v1/users/{user}/episodes/{planted}", json={"content": "x"}), bob.get(f"/v1/users/{user}")):
+        assert response.status_code == 404 and "4711" not in response.text
+    found = bob.post(f"/v1/users/{user}/search", json={"query": "vault code"})
+    assert found.status_code == 200 and found.json()["hits"] == []
+    assert alice.get(f"/v1/users/{user}/episodes/{planted}").json()["content"] == "the vault code is 4711"
+
+
+@pytest.mark.parametrize("method, path", [
+    ("GET", "memories"), ("POST", "memories"), ("GET", "insights"), ("POST", "insights/refresh"),
+    ("GET", "summaries"), ("POST", "sessions/s/end"),
+])
+def test_memory_layers_answer_501_naming_the_limitation(pair, user, method, path):
+    alice, _ = pair
+    response = alice.request(method, f"/v1/users/{user}/{path}", json={"fact": "I like tea"} if path == "memories" else None)
+    assert response.status_code == 501
+    error = response.json()["error"]
+    assert error["code"] == "not_implemented" and "PostgresStore" in error["message"] and "SQLite" in error["message"]
