@@ -11,7 +11,7 @@ from lembrar.errors import MissingExtraError, ValidationError
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="run the HTTP API (needs the [server] extra)")
-    p.add_argument("--db", default=argparse.SUPPRESS, help="SQLite file (default: $LEMBRAR_DB or the user data dir)")
+    p.add_argument("--db", default=argparse.SUPPRESS, help="SQLite file or postgresql:// URL (default: $LEMBRAR_DB or the user data dir)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=8420)
     p.add_argument("--workers", type=int, default=1, help="processes sharing the one store (default: 1)")
