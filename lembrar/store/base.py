@@ -85,7 +85,8 @@ class Store(VectorCache, Protocol):
 class LayerStore(Protocol):
     """Persistence of the memory layers beside a ``Store``, bound to the same tenant.
 
-    A backend provides it as ``open_layers(store)`` in its package's ``layers`` module. Rows
+    A backend's store provides it as ``store.layer_store()`` (or as ``open_layers(store)`` in its
+    package's ``layers`` module). Rows
     derived from episodes (a fact captured from a message, a summary's and an insight's
     sources) are linked to them, and deleting an episode removes or wipes what was derived from
     it in the same transaction; deleting a user removes every layer row of the user.

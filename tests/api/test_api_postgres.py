@@ -1,5 +1,5 @@
 """The API served from PostgreSQL: keys stored hashed in the database, tenants kept apart,
-add and search, and a clear 501 from the memory-layer endpoints this backend lacks."""
+add and search, and the memory-layer endpoints."""
 
 from __future__ import annotations
 
@@ -51,13 +51,27 @@ def test_another_tenant_gets_404_and_sees_nothing(pair, user):
     assert alice.get(f"/v1/users/{user}/episodes/{planted}").json()["content"] == "the vault code is 4711"
 
 
-@pytest.mark.parametrize("method, path", [
-    ("GET", "memories"), ("POST", "memories"), ("GET", "insights"), ("POST", "insights/refresh"),
-    ("GET", "summaries"), ("POST", "sessions/s/end"),
-])
-def test_memory_layers_answer_501_naming_the_limitation(pair, user, method, path):
-    alice, _ = pair
-    response = alice.request(method, f"/v1/users/{user}/{path}", json={"fact": "I like tea"} if path == "memories" else None)
-    assert response.status_code == 501
-    error = response.json()["error"]
-    assert error["code"] == "not_implemented" and "PostgresStore" in error["message"] and "SQLite" in error["message"]
+def test_memory_layers_are_served_and_kept_per_tenant(pair, user):
+    alice, bob = pair
+    memories = f"/v1/users/{user}/memories"
+    lisbon = alice.post(memories, json={"fact": "I live in Lisbon"})
+    assert lisbon.status_code == 201 and lisbon.json()["status"] == "saved"
+    assert alice.post(memories, json={"fact": "I live in Lisbon."}).json()["status"] == "duplicate"
+    assert alice.post(memories, json={"fact": "I live in Porto"}).json()["status"] == "conflict"
+    porto = alice.post(memories, json={"fact": "I live in Porto", "on_conflict": "replace"}).json()
+    assert porto["status"] == "saved" and porto["replaced"]["id"] == lisbon.json()["memory"]["id"]
+    assert [m["fact"] for m in alice.get(memories).json()["memories"]] == ["I live in Porto"]
+    assert bob.get(memories).json()["memories"] == []
+    assert bob.delete(f"{memories}/{porto['memory']['id']}").status_code == 404
+    for i, content in enumerate(("tempo run, long run and running shoes", "race day and marathon pace", "easy runs")):
+        assert alice.post(f"/v1/users/{user}/episodes", json={
+            "content": content, "session_id": "s", "role": "user", "at": f"2024-01-0{i + 1}T10:00:00+00:00",
+        }).status_code == 201
+    ended = alice.post(f"/v1/users/{user}/sessions/s/end")
+    assert ended.status_code == 200 and ended.json()["turns"] == 3
+    assert [s["session_id"] for s in alice.get(f"/v1/users/{user}/summaries").json()["summaries"]] == ["s"]
+    assert bob.get(f"/v1/users/{user}/summaries").json()["summaries"] == []
+    assert alice.post(f"/v1/users/{user}/insights/refresh").status_code == 200
+    assert alice.get(f"/v1/users/{user}/insights").status_code == 200
+    assert alice.delete(f"{memories}/{porto['memory']['id']}").json() == {"deleted": 2}
+    assert alice.delete(f"/v1/users/{user}/summaries/s").json() == {"deleted": 1}

@@ -80,6 +80,100 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX api_keys_by_tenant ON api_keys (tenant_id);
         """,
     ),
+    (
+        "0003_layers",
+        """
+        CREATE TABLE saved_memories (
+            tenant_id text NOT NULL, id text NOT NULL, seq bigint GENERATED ALWAYS AS IDENTITY,
+            user_id text NOT NULL, text text NOT NULL, vector vector NOT NULL,
+            created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+            source_episode_id text, retired_at timestamptz, replaced_by text,
+            PRIMARY KEY (tenant_id, id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, source_episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, replaced_by) REFERENCES saved_memories (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX saved_by_user ON saved_memories (tenant_id, user_id, created_at, seq);
+        CREATE INDEX saved_by_source ON saved_memories (tenant_id, source_episode_id);
+        CREATE INDEX saved_by_successor ON saved_memories (tenant_id, replaced_by);
+        CREATE TABLE session_summaries (
+            tenant_id text NOT NULL, id text NOT NULL,
+            user_id text NOT NULL, session_id text NOT NULL,
+            title text NOT NULL, summary text NOT NULL, keyphrases text[] NOT NULL DEFAULT '{}',
+            first_at timestamptz NOT NULL, last_at timestamptz NOT NULL,
+            turns integer NOT NULL, method text NOT NULL, vector vector, created_at timestamptz NOT NULL,
+            stale boolean NOT NULL DEFAULT false,
+            PRIMARY KEY (tenant_id, id),
+            UNIQUE (tenant_id, user_id, session_id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE INDEX summaries_by_time ON session_summaries (tenant_id, user_id, first_at);
+        CREATE TABLE summary_sources (
+            tenant_id text NOT NULL, summary_id text NOT NULL, episode_id text NOT NULL,
+            PRIMARY KEY (tenant_id, summary_id, episode_id),
+            FOREIGN KEY (tenant_id, summary_id) REFERENCES session_summaries (tenant_id, id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX summary_sources_by_episode ON summary_sources (tenant_id, episode_id);
+        CREATE TABLE insights (
+            tenant_id text NOT NULL, id text NOT NULL, user_id text NOT NULL,
+            statement text NOT NULL, keyphrases text[] NOT NULL DEFAULT '{}',
+            first_at timestamptz NOT NULL, last_at timestamptz NOT NULL, size integer NOT NULL,
+            cohesion double precision NOT NULL, confidence double precision NOT NULL,
+            created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+            edited boolean NOT NULL DEFAULT false, stale boolean NOT NULL DEFAULT false,
+            PRIMARY KEY (tenant_id, id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE INDEX insights_by_user ON insights (tenant_id, user_id);
+        CREATE TABLE insight_sources (
+            tenant_id text NOT NULL, insight_id text NOT NULL, episode_id text NOT NULL,
+            PRIMARY KEY (tenant_id, insight_id, episode_id),
+            FOREIGN KEY (tenant_id, insight_id) REFERENCES insights (tenant_id, id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX insight_sources_by_episode ON insight_sources (tenant_id, episode_id);
+        CREATE TABLE insight_exclusions (
+            tenant_id text NOT NULL, user_id text NOT NULL, episode_id text NOT NULL,
+            PRIMARY KEY (tenant_id, user_id, episode_id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX insight_exclusions_by_episode ON insight_exclusions (tenant_id, episode_id);
+        CREATE FUNCTION summary_source_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM session_summaries WHERE tenant_id = old.tenant_id AND id = old.summary_id
+                AND NOT EXISTS (SELECT 1 FROM summary_sources WHERE tenant_id = old.tenant_id AND summary_id = old.summary_id);
+            UPDATE session_summaries SET title = '', summary = '', keyphrases = '{}', vector = NULL, stale = true
+                WHERE tenant_id = old.tenant_id AND id = old.summary_id AND NOT stale;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER summary_source_gone AFTER DELETE ON summary_sources
+            FOR EACH ROW EXECUTE FUNCTION summary_source_gone();
+        CREATE FUNCTION insight_source_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM insights WHERE tenant_id = old.tenant_id AND id = old.insight_id
+                AND NOT EXISTS (SELECT 1 FROM insight_sources WHERE tenant_id = old.tenant_id AND insight_id = old.insight_id);
+            UPDATE insights SET statement = CASE WHEN edited THEN statement ELSE '' END, keyphrases = '{}', stale = true
+                WHERE tenant_id = old.tenant_id AND id = old.insight_id AND NOT stale;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER insight_source_gone AFTER DELETE ON insight_sources
+            FOR EACH ROW EXECUTE FUNCTION insight_source_gone();
+        CREATE FUNCTION episode_text_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            UPDATE session_summaries SET title = '', summary = '', keyphrases = '{}', vector = NULL, stale = true
+                WHERE tenant_id = new.tenant_id AND id IN (
+                    SELECT summary_id FROM summary_sources WHERE tenant_id = new.tenant_id AND episode_id = new.id);
+            UPDATE insights SET statement = CASE WHEN edited THEN statement ELSE '' END, keyphrases = '{}', stale = true
+                WHERE tenant_id = new.tenant_id AND id IN (
+                    SELECT insight_id FROM insight_sources WHERE tenant_id = new.tenant_id AND episode_id = new.id);
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER episode_text_changed AFTER UPDATE OF content ON episodes
+            FOR EACH ROW EXECUTE FUNCTION episode_text_changed();
+        """,
+    ),
 )
 
 _MIGRATIONS_TABLE = "CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"

@@ -24,8 +24,10 @@ from lembrar.text import keywords
 if TYPE_CHECKING:
     from lembrar.store.postgres.database import Database
     from lembrar.store.postgres.keys import PostgresKeyStore
+    from lembrar.store.postgres.layers import PostgresLayerStore
 
-_TABLES = ("users", "episodes", "chunks", "episode_history", "meta", "migrations")
+_TABLES = ("users", "episodes", "chunks", "episode_history", "meta", "migrations", "saved_memories", "session_summaries",
+           "summary_sources", "insights", "insight_sources", "insight_exclusions")
 _INSERT_CHUNK = (
     'INSERT INTO chunks (tenant_id, episode_id, user_id, position, text, start, "end", text_hash, embedding, fts_config, fts)'
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::regconfig, to_tsvector(%s::regconfig, %s))"
@@ -76,6 +78,12 @@ class PostgresStore:
         from lembrar.store.postgres.keys import PostgresKeyStore
 
         return PostgresKeyStore(self._db)
+
+    def layer_store(self) -> PostgresLayerStore:
+        """Saved memories, summaries and insights of this tenant, in this database and over this pool."""
+        from lembrar.store.postgres.layers import PostgresLayerStore
+
+        return PostgresLayerStore(self._db, self.tenant)
 
     def _scope(self, user_id: str, **more: Any) -> dict[str, Any]:
         return {"tenant": self.tenant, "user": user_id, **more}
