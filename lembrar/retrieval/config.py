@@ -26,11 +26,11 @@ class SearchConfig:
     """
 
     methods: tuple[str, ...] = ("dense", "keyword", "time")
-    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "keyword": 0.6, "time": 0.8})
+    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "keyword": 0.6, "time": 0.5})
     limits: dict[str, int] = field(default_factory=lambda: {"dense": 60, "keyword": 40, "time": 40})
     rrf_k: int = 20
     parse_time: bool = True
-    time_weight: float = 1.0
+    time_weight: float = 0.4
     time_tolerance_days: float | None = None
     recency_weight: float = 0.0
     recency_half_life_days: float = 30.0

@@ -12,6 +12,7 @@ from lembrar.temporal.lexicon import Lexicon
 from lembrar.temporal.patterns import START, STOP, alt, lead, number
 
 _AFTER_NUMBER = re.compile(r"\d\s*$")
+_ASKING_AMOUNT = re.compile(r"\b(?:how\s+many|how\s+long|quant[oa]s|cu[aá]nt[oa]s|combien\s+de)\s*$", re.IGNORECASE)
 MAX_AMOUNT = {"hour": 24 * 366, "day": 36600, "week": 5200, "month": 1200, "year": 100}
 SOFT = {  # kind: (first day, stop day, tolerance in days), relative to today
     "recent": (-30, 1, 14),
@@ -166,8 +167,9 @@ def _ago_hit(match: re.Match[str], ctx: Context, about: bool) -> Hit | None:
         if bare and (
             not group_key(match, "u").endswith("s")
             or _AFTER_NUMBER.search(ctx.before(match.start()))
+            or _ASKING_AMOUNT.search(ctx.before(match.start()))
         ):
-            return None  # "week ago" is no phrase; "99999 days ago" is no few
+            return None  # "week ago" is no phrase; "99999 days ago" is no few; "how many days ago?" asks
         return Hit(match.start(), match.end(), _few(ctx, unit), quantity=True)
     if amount > MAX_AMOUNT[unit]:
         return None

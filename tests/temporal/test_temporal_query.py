@@ -26,6 +26,8 @@ def parse(text: str, **options) -> TimeQuery:
 
 
 NEGATIVES = [
+    "How many days ago did I attend a baking class?",
+    "how many weeks ago did we talk about the trip",
     "We should meet the team",
     "We talked about the weather",
     "I may go to the party",
