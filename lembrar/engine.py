@@ -233,7 +233,7 @@ class Memory:
         config = resolve(preset, self.config.search_preset)
         chosen = Filters.of(filters)
         window = self.layers.summaries.window(user_id, moment)  # old turns that summaries stand in for
-        result = retrieve(self.store, self.embedder.embed_batch, query, user_id, k, chosen, moment,
+        result = retrieve(self.store, self.embedder.embed_queries, query, user_id, k, chosen, moment,
                           settings, self.config.periods, config,
                           self._llm_hooks(query, moment, settings, config), window.hides if window else None)
         return self.layers.summaries.merge(result, window, user_id, k, chosen, config)

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from lembrar.config import MemoryConfig
-from lembrar.embed import CachedEmbedder, Embedder
+from lembrar.embed import CachedEmbedder, Embedder, embed_queries
 from lembrar.errors import MissingExtraError
 from lembrar.model.inputs import EpisodeIn
 from lembrar.retrieval.config import SearchConfig
@@ -141,7 +141,7 @@ class ChromaBackend:
         size = collection.count()
         if size == 0:
             return []
-        vector = (self.query_embedder or self.embedder).embed_batch([query])
+        vector = embed_queries(self.query_embedder or self.embedder, [query])
         result = collection.query(query_embeddings=vector, n_results=min(size, k * 3),
                                   include=["metadatas", "distances", "documents"])
         out, seen = [], set()

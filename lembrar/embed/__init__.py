@@ -1,6 +1,6 @@
 """Embedders: a protocol, a registry by name, a content-hash cache."""
 
-from lembrar.embed.base import DEFAULT_EMBEDDER, Embedder, available, get_embedder, normalize, register
+from lembrar.embed.base import DEFAULT_EMBEDDER, Embedder, available, embed_queries, get_embedder, normalize, register
 from lembrar.embed.cache import CachedEmbedder, SqliteVectorCache, content_hash
 
 
@@ -16,6 +16,12 @@ def _minilm() -> Embedder:
     return MiniLMEmbedder()
 
 
+def _e5_small() -> Embedder:
+    from lembrar.embed.e5small import E5SmallEmbedder
+
+    return E5SmallEmbedder()
+
+
 def _hashing() -> Embedder:
     from lembrar.embed.hashing import HashingEmbedder
 
@@ -24,6 +30,7 @@ def _hashing() -> Embedder:
 
 register("use-m3", _use_m3)
 register("minilm", _minilm)
+register("e5-small", _e5_small)
 register("hash", _hashing)
 
 __all__ = [
@@ -33,6 +40,7 @@ __all__ = [
     "SqliteVectorCache",
     "available",
     "content_hash",
+    "embed_queries",
     "get_embedder",
     "normalize",
     "register",

@@ -1,4 +1,9 @@
-"""The embedder port: one essential method, ``embed_batch``, and a name registry."""
+"""The embedder port: one essential method, ``embed_batch``, and a name registry.
+
+An asymmetric model (one that embeds a search query differently from a stored text) also
+offers ``embed_queries``; callers reach it through :func:`embed_queries`, which falls back to
+``embed_batch`` for symmetric models.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,12 @@ class Embedder(Protocol):
     dim: int
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def embed_queries(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """Vectors of search queries: the model's query side where it has one."""
+    method = getattr(embedder, "embed_queries", None)
+    return method(texts) if callable(method) else embedder.embed_batch(texts)
 
 
 _FACTORIES: dict[str, Callable[[], Embedder]] = {}

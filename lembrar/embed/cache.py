@@ -5,17 +5,22 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
 
-from lembrar.embed.base import Embedder
+from lembrar.embed.base import Embedder, embed_queries
 from lembrar.store.base import VectorCache
 
 
 def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def query_hash(text: str) -> str:
+    """The cache key of a query's vector: never equal to a stored text's key."""
+    return content_hash("\x00query\x00" + text)
 
 
 class CachedEmbedder:
@@ -32,14 +37,23 @@ class CachedEmbedder:
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         return self.embed_hashed(texts, [content_hash(t) for t in texts])
 
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        if not callable(getattr(self.inner, "embed_queries", None)):
+            return self.embed_batch(texts)
+        return self._embed(texts, [query_hash(t) for t in texts], lambda todo: embed_queries(self.inner, todo))
+
     def embed_hashed(self, texts: Sequence[str], hashes: Sequence[str]) -> np.ndarray:
+        return self._embed(texts, hashes, self.inner.embed_batch)
+
+    def _embed(self, texts: Sequence[str], hashes: Sequence[str],
+               compute: Callable[[list[str]], np.ndarray]) -> np.ndarray:
         found = {h: self._lru[h] for h in hashes if h in self._lru}
         missing = [h for h in dict.fromkeys(hashes) if h not in found]
         if missing and self.cache is not None:
             found.update(self.cache.cached_vectors(self.name, missing))
         todo = {h: t for t, h in zip(texts, hashes) if h not in found}
         if todo:
-            fresh = self.inner.embed_batch(list(todo.values()))
+            fresh = compute(list(todo.values()))
             computed = dict(zip(todo, fresh))
             found.update(computed)
             if self.cache is not None:

@@ -120,7 +120,7 @@ class SessionSummaries:
               config: SearchConfig, settings: UserSettings, k: int) -> builtins.list[SearchHit]:
         if not rows:
             return []
-        vector = self._layers.host.embedder.embed_batch([semantic])[0]
+        vector = self._layers.host.embedder.embed_queries([semantic])[0]
         ranked = rank_summaries(semantic, vector, [s for s, _ in rows], np.stack([v for _, v in rows]), parsed, config,
                                 weight=self._layers.config.summary_weight, min_similarity=self._layers.config.summary_min_similarity)
         hits = [summary_hit(s, score, signals, settings, self._layers.host.config.periods) for s, score, signals in ranked[:k]]

@@ -7,6 +7,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+import re
+
 import numpy as np
 
 from lembrar.config import UserSettings
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 
 EmbedFn = Callable[[Sequence[str]], np.ndarray]
 DAY = 86400.0
+POOL = 100  # fused candidates re-scored at least; the priors can lift any of them into the top k
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ def retrieve(
         rankings.update(_extra_dense(store, user_id, hooks, filters, config))
     fused = fusion.rrf({name: [r for r, _ in hits] for name, hits in rankings.items()}, config.weights, config.rrf_k)
     ceiling = fusion.rrf_ceiling(config.weights, list(rankings) or ["dense"], config.rrf_k)
-    pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(4 * k, 40)]
+    pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(4 * k, POOL)]
     rows = store.chunk_rows(user_id, pool)
     by_ref = {name: dict(hits) for name, hits in rankings.items()}
     candidates = [_Candidate(r, rows[r], fused[r] / ceiling, _signals(r, by_ref)) for r in pool
@@ -162,6 +165,8 @@ def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime
     """Final score in [0, 1]: fused relevance blended with the enabled priors."""
     timed = parsed is not None and parsed.has_time and config.time_weight > 0
     rerank = get_reranker(config.reranker).score(semantic, [c.row.text for c in candidates]) if config.reranker else None
+    named = named_speakers(query, {c.row.episode.speaker for c in candidates if c.row.episode.speaker}) \
+        if config.speaker_weight > 0 else set()
     for i, c in enumerate(candidates):
         parts = [(1.0, c.relevance)]
         if rerank is not None:
@@ -174,9 +179,24 @@ def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime
         if config.recency_weight > 0:
             age = (now - c.row.episode.at).total_seconds()
             parts.append((config.recency_weight, fusion.recency_score(age, config.recency_half_life_days * DAY)))
+        if named:
+            said = 1.0 if c.row.episode.speaker in named else 0.0
+            c.signals["speaker"] = said
+            parts.append((config.speaker_weight, said))
         role_w = config.role_weights.get(c.row.episode.role or "", 1.0)
         total = sum(w for w, _ in parts)
         c.score = min(1.0, max(0.0, role_w * sum(w * s for w, s in parts) / total))
+
+
+def named_speakers(query: str, speakers: set[str]) -> set[str]:
+    """The speakers that ``query`` names, when it names some but not all of them.
+
+    A name counts as a whole word, written as stored or capitalized ("who did Caroline meet?");
+    one-letter names never count (they collide with words like "A" or "I").
+    """
+    named = {s for s in speakers if len(s) > 1 and any(
+        re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", query) for form in {s, s[:1].upper() + s[1:]})}
+    return named if len(named) < len(speakers) else set()
 
 
 def _collapse(candidates: list[_Candidate], granularity: str) -> list[_Candidate]:

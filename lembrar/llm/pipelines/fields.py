@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from lembrar.embed.base import Embedder, normalize
+from lembrar.embed.base import Embedder, embed_queries, normalize
 from lembrar.errors import ValidationError
 
 __all__ = ["DEFAULT_FIELD_WEIGHTS", "FieldWeightedEmbedder", "record_fields"]
@@ -72,3 +72,6 @@ class FieldWeightedEmbedder:
             vectors = self.inner.embed_batch(parts) * np.asarray(weights, dtype=np.float32)[:, None]
             np.add.at(out, np.asarray(rows), vectors)
         return normalize(out)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return embed_queries(self.inner, texts)

@@ -1,0 +1,180 @@
+"""The retrieval pipeline through ``Memory.search``: fusion, time windows, the speaker prior,
+near-duplicate collapse, MMR, session roll-up, neighbour expansion and the query side of
+asymmetric embedders."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta, timezone
+
+import numpy as np
+import pytest
+
+from lembrar import Memory, SearchConfig, ValidationError
+from lembrar.embed import CachedEmbedder, embed_queries
+from lembrar.embed.hashing import HashingEmbedder
+from lembrar.retrieval import fusion
+from lembrar.retrieval.config import PRESETS
+from lembrar.retrieval.search import named_speakers
+
+BALANCED = PRESETS["balanced"]
+SUNDAY = datetime(2024, 5, 19, 13, 0, tzinfo=timezone.utc)  # the day before the fixtures' "now"
+
+
+def texts(hits) -> list[str]:
+    return [h.episode.content for h in hits]
+
+
+# -- pure functions ------------------------------------------------------------------------------
+def test_rrf_weights_each_list_and_the_ceiling_is_first_everywhere():
+    fused = fusion.rrf({"dense": [1, 2], "keyword": [2, 3]}, {"dense": 1.0, "keyword": 0.5}, k=10)
+    assert fused[1] == pytest.approx(1 / 11)
+    assert fused[2] == pytest.approx(1 / 12 + 0.5 / 11)
+    assert fused[3] == pytest.approx(0.5 / 12)
+    assert fusion.rrf_ceiling({"dense": 1.0, "keyword": 0.5}, ["dense", "keyword"], 10) == pytest.approx(1.5 / 11)
+
+
+def test_soft_time_score_is_full_inside_and_halves_every_tolerance_outside():
+    assert fusion.soft_time_score(0, 86400) == 1.0
+    assert fusion.soft_time_score(86400, 86400) == pytest.approx(0.5)
+    assert fusion.soft_time_score(3 * 86400, 86400) == pytest.approx(0.125)
+    assert fusion.soft_time_score(10, 0) == 0.0
+
+
+def test_mmr_prefers_a_different_item_over_a_near_copy():
+    vectors = np.array([[1.0, 0.0], [0.999, 0.0447], [0.0, 1.0]], dtype=np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    assert fusion.mmr([1.0, 0.95, 0.6], vectors, 1.0, 3) == [0, 1, 2]
+    assert fusion.mmr([1.0, 0.95, 0.6], vectors, 0.5, 3)[:2] == [0, 2]
+
+
+# -- the pipeline ---------------------------------------------------------------------------------
+def test_every_hit_says_which_signals_found_it(memory):
+    memory.add("We planted tomatoes in the garden", user_id="ana")
+    memory.add("The train to Porto was late", user_id="ana")
+    [top, *_] = memory.search("tomatoes garden", user_id="ana")
+    assert top.episode.content == "We planted tomatoes in the garden"
+    assert top.signals["dense"] > 0 and top.signals["keyword"] > 0
+    assert "time" not in top.signals and "speaker" not in top.signals
+
+
+def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory):
+    memory.add("We grilled sardines at the harbour", user_id="ana", session_id="sun", at=SUNDAY)
+    for days in (2, 5, 9):
+        memory.add("What did we talk about? We talk about talking a lot", user_id="ana", session_id=f"d{days}",
+                   at=SUNDAY - timedelta(days=days))
+    result = memory.retrieve("what did we talk about last Sunday?", user_id="ana")
+    assert result.time is not None and result.time.has_time
+    assert result.hits[0].episode.session_id == "sun"
+    assert result.hits[0].signals["time_score"] == 1.0 and "time" in result.hits[0].signals
+    assert all(h.signals["time_score"] < 1.0 for h in result.hits[1:])
+
+
+def _two_speakers(memory: Memory) -> None:
+    memory.add([
+        {"role": "user", "name": "Caroline", "content": "I went to the support group yesterday and it helped"},
+        {"role": "assistant", "name": "Melanie", "content": "Caroline, I went to the support group yesterday too, it helped me a lot"},
+        {"role": "user", "name": "Caroline", "content": "The weather was lovely on the way back"},
+    ], user_id="ana", session_id="s1", at=SUNDAY)
+
+
+def test_a_named_speaker_lifts_what_that_speaker_said(memory):
+    _two_speakers(memory)
+    query = "When did Caroline go to the support group?"
+    without = memory.search(query, user_id="ana", preset=BALANCED.with_(speaker_weight=0.0))
+    assert without[0].episode.speaker == "Melanie"  # more words in common, and her turn says "Caroline"
+    hits = memory.search(query, user_id="ana")
+    assert hits[0].episode.speaker == "Caroline" and "support group" in hits[0].episode.content
+    assert hits[0].signals["speaker"] == 1.0
+    assert next(h for h in hits if h.episode.speaker == "Melanie").signals["speaker"] == 0.0
+
+
+def test_naming_every_speaker_or_none_changes_nothing(memory):
+    _two_speakers(memory)
+    for query in ("Did Caroline and Melanie go to the support group?", "who went to the support group?"):
+        hits = memory.search(query, user_id="ana")
+        assert all("speaker" not in h.signals for h in hits), query
+
+
+def test_speaker_names_match_as_whole_words_and_never_as_single_letters():
+    speakers = {"Ana", "A", "Bob", "may"}
+    assert named_speakers("What did Ana say?", speakers) == {"Ana"}
+    assert named_speakers("Did Anastasia call?", speakers) == set()
+    assert named_speakers("A question for Bob", speakers) == {"Bob"}
+    assert named_speakers("What did May tell me?", speakers) == {"may"}
+    assert named_speakers("Ana, Bob, May and A", {"Ana", "Bob"}) == set()  # all of them: no preference
+
+
+def test_near_copies_collapse_unless_turned_off(memory):
+    for day in range(3):
+        memory.add("Remember to buy oat milk", user_id="ana", at=SUNDAY - timedelta(days=day))
+    memory.add("The oat harvest was early this year", user_id="ana")
+    collapsed = memory.search("oat milk", user_id="ana")
+    assert texts(collapsed).count("Remember to buy oat milk") == 1
+    kept = memory.search("oat milk", user_id="ana", preset=BALANCED.with_(dedup_threshold=None))
+    assert texts(kept).count("Remember to buy oat milk") == 3
+
+
+def test_session_granularity_returns_one_hit_per_session(memory):
+    for session, flour in (("a", "rye"), ("b", "rye and spelt")):
+        memory.add([{"role": "user", "content": f"bread recipe with {flour}, part {n}"} for n in range(3)],
+                   user_id="ana", session_id=session)
+    hits = memory.search("rye bread recipe", user_id="ana", preset=BALANCED.with_(granularity="session"))
+    assert sorted(h.episode.session_id for h in hits) == ["a", "b"]
+
+
+def test_neighbour_expansion_brings_the_turns_around_a_hit(memory):
+    memory.add([{"role": "user", "content": "Shall we talk about holidays?"},
+                {"role": "assistant", "content": "Sure."},
+                {"role": "user", "content": "I booked a cabin in Gerês for August"},
+                {"role": "assistant", "content": "Lovely, bring boots."}], user_id="ana", session_id="s", at=SUNDAY)
+    [hit, *_] = memory.search("cabin Gerês", user_id="ana", preset=BALANCED.with_(neighbours=(1, 1)))
+    assert [e.content for e in hit.context] == ["Sure.", "I booked a cabin in Gerês for August", "Lovely, bring boots."]
+
+
+@pytest.mark.parametrize(("changes", "field"), [
+    ({"speaker_weight": -0.1}, "speaker_weight"),
+    ({"time_weight": -1.0}, "time_weight"),
+    ({"mmr_lambda": 1.5}, "mmr_lambda"),
+    ({"methods": ("dense", "psychic")}, "methods"),
+    ({"granularity": "paragraph"}, "granularity"),
+    ({"rrf_k": 0}, "rrf_k"),
+])
+def test_bad_search_settings_name_the_field(changes, field):
+    with pytest.raises(ValidationError) as info:
+        SearchConfig(**changes)
+    assert info.value.field == field
+
+
+# -- asymmetric embedders: queries have their own side --------------------------------------------
+class QuerySide(HashingEmbedder):
+    """Embeds a query as the hashing embedder does with a marker word; counts the query calls."""
+
+    name = "hash"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.queries: list[str] = []
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        self.queries.extend(texts)
+        return self.embed_batch([f"question {t}" for t in texts])
+
+
+def test_the_cache_keeps_query_vectors_apart_from_stored_text_vectors():
+    inner = QuerySide()
+    cached = CachedEmbedder(inner)
+    stored = cached.embed_batch(["oat milk"])
+    asked = cached.embed_queries(["oat milk"])
+    assert not np.allclose(stored, asked)
+    assert np.allclose(cached.embed_queries(["oat milk"]), asked) and inner.queries == ["oat milk"]
+    assert np.allclose(embed_queries(HashingEmbedder(), ["oat milk"]), stored)  # a symmetric model: one side
+
+
+def test_search_embeds_the_query_with_the_query_side(db_path, clock):
+    inner = QuerySide()
+    with Memory(db_path, embedder=inner, clock=clock) as memory:
+        memory.add("We planted tomatoes in the garden", user_id="ana")
+        assert inner.queries == []
+        memory.search("tomatoes in the garden last Sunday", user_id="ana")
+        assert inner.queries == ["tomatoes in the garden"]  # the time phrase is stripped first
