@@ -28,7 +28,7 @@ class SearchConfig:
     """
 
     methods: tuple[str, ...] = ("dense", "keyword", "time")
-    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "keyword": 0.6, "time": 0.5})
+    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "keyword": 0.8, "time": 0.5})
     limits: dict[str, int] = field(default_factory=lambda: {"dense": 60, "keyword": 40, "time": 40})
     rrf_k: int = 20
     parse_time: bool = True

@@ -59,7 +59,14 @@ def understand(query: str, now: datetime, settings: UserSettings, periods: DayPe
 
     parsed = parse_time(query, now, settings.zone_name, periods=periods, hemisphere=settings.hemisphere)
     semantic = parsed.stripped.strip() if parsed.has_time else query
-    return parsed, semantic or query
+    return _past_only(parsed, now), semantic or query
+
+
+def _past_only(parsed: TimeQuery, now: datetime) -> TimeQuery:
+    """Without the windows that start after ``now``: "this weekend" asked on a Tuesday is a plan,
+    and no memory was made in the future."""
+    past = tuple(w for w in parsed.windows if w.start <= now)
+    return parsed if len(past) == len(parsed.windows) else replace(parsed, windows=past)
 
 
 def retrieve(

@@ -187,6 +187,12 @@ def _before(first: datetime, second: datetime) -> bool:
     return first.timestamp() < second.timestamp()  # same-zone comparison would ignore fold
 
 
+def _whole_past(ctx: Context, name: str, window: TimeWindow) -> bool:
+    """Whether "until X" / "before X" reaches now: X holds now (and, for "before", is a day or less)."""
+    holds_now = not _before(ctx.now, window.start) and _before(ctx.now, window.end)
+    return holds_now and (name == "until" or name == "before" and window.end - window.start <= timedelta(days=1))
+
+
 def _lookback(window: TimeWindow) -> timedelta:
     return max(MIN_LOOKBACK, 4 * (window.end - window.start))
 
@@ -207,6 +213,9 @@ def bounds(ctx: Context, hit: Hit) -> Hit:
         return hit
     for name in ("since", "until", "before", "after"):
         start = _tail_start(ctx, hit.start, name)
+        if start is not None and _whole_past(ctx, name, hit.window):
+            # "before today", "until this week": the whole past, so no window; the phrase still goes
+            return replace(hit, start=start, window=None, role=FILTER, anchor=None)
         window = _bounded(ctx, name, hit.window) if start is not None else None
         if window is not None:
             return replace(hit, start=start, window=window, anchor=None)

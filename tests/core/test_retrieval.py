@@ -70,6 +70,17 @@ def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory):
     assert all(h.signals["time_score"] < 1.0 for h in result.hits[1:])
 
 
+def test_a_window_in_the_future_is_a_plan_and_does_not_rank_memories(memory):
+    memory.add("Grilled sardines with friends", user_id="ana", at=SUNDAY)
+    memory.add("Grilled peppers for dinner", user_id="ana", at=SUNDAY - timedelta(days=20))
+    result = memory.retrieve("what should I grill for dinner this weekend?", user_id="ana")  # asked on a Monday
+    assert result.time is not None and result.time.windows == () and result.semantic_query == "what should I grill for dinner?"
+    assert result.hits[0].episode.content == "Grilled peppers for dinner"
+    assert all("time_score" not in h.signals for h in result.hits)
+    past = memory.retrieve("what did I grill last weekend?", user_id="ana")
+    assert [w.start.date().isoformat() for w in past.time.windows] == ["2024-05-18"]
+
+
 def _two_speakers(memory: Memory) -> None:
     memory.add([
         {"role": "user", "name": "Caroline", "content": "I went to the support group yesterday and it helped"},

@@ -299,3 +299,20 @@ def test_window_edges_are_half_open():
     assert window.distance(local("2024-03-13")) == timedelta(microseconds=1)
     assert window.distance(local("2024-03-11 23:00")) == timedelta(hours=1)
     assert window.distance(local("2024-03-12 12:00")) == timedelta(0)
+
+
+@pytest.mark.parametrize(("text", "stripped"), [
+    ("which airlines did I fly with before today?", "which airlines did I fly with?"),
+    ("what did I read until this week", "what did I read"),
+    ("o que eu li antes de hoje?", "o que eu li?"),
+    ("qu'ai-je lu avant aujourd'hui ?", "qu'ai-je lu?"),
+])
+def test_before_or_until_the_present_is_the_whole_past(text, stripped):
+    parsed = parse(text)
+    assert parsed.windows == () and not parsed.has_time
+    assert parsed.stripped == stripped and len(parsed.phrases) == 1
+
+
+def test_before_a_longer_present_span_still_looks_back_from_its_start():
+    [window] = parse("what did I read before this week").windows
+    assert window.end == local("2024-03-11") and window.start < window.end
