@@ -8,6 +8,7 @@ from typing import Any
 from lembrar.errors import ValidationError
 
 METHODS = ("dense", "keyword", "time")
+FUSIONS = ("relative", "rrf")
 GRANULARITIES = ("chunk", "episode", "session")
 
 
@@ -16,7 +17,9 @@ class SearchConfig:
     """How ``Memory.search`` finds and orders memories.
 
     methods      candidate generators: dense k-NN, BM25 keyword, time-window k-NN
-    weights      per-method weight in reciprocal rank fusion
+    fusion       how the methods' lists combine: ``relative`` (each list's scores min-max scaled,
+                 weighted mean) or ``rrf`` (weighted reciprocal rank fusion with ``rrf_k``)
+    weights      per-method weight in the fusion
     limits       how many candidates each method contributes
     time_weight  weight of the soft time score (1 inside a parsed window, decaying outside)
     speaker_weight  weight of the speaker prior: when the query names some of the speakers
@@ -30,6 +33,7 @@ class SearchConfig:
     methods: tuple[str, ...] = ("dense", "keyword", "time")
     weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "keyword": 0.8, "time": 0.5})
     limits: dict[str, int] = field(default_factory=lambda: {"dense": 60, "keyword": 40, "time": 40})
+    fusion: str = "relative"
     rrf_k: int = 20
     parse_time: bool = True
     time_weight: float = 0.4
@@ -60,6 +64,8 @@ class SearchConfig:
         for name in ("time_weight", "speaker_weight", "recency_weight", "access_weight"):
             if getattr(self, name) < 0:
                 raise ValidationError(name, "must be zero (off) or positive")
+        if self.fusion not in FUSIONS:
+            raise ValidationError("fusion", f"use one of {FUSIONS}")
         if self.rrf_k < 1:
             raise ValidationError("rrf_k", "must be at least 1")
 

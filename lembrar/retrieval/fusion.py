@@ -1,4 +1,4 @@
-"""Pure ranking functions: reciprocal rank fusion, soft time score, priors, MMR, dedup."""
+"""Pure ranking functions: relative score and reciprocal rank fusion, soft time score, priors, MMR, dedup."""
 
 from __future__ import annotations
 
@@ -15,6 +15,27 @@ def rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: 
         w = weights.get(name, 1.0)
         for rank, ref in enumerate(refs, start=1):
             fused[ref] = fused.get(ref, 0.0) + w / (k + rank)
+    return fused
+
+
+def relative(rankings: Mapping[str, Sequence[tuple[int, float]]], weights: Mapping[str, float]) -> dict[int, float]:
+    """Relative score fusion: each list's scores min-max scaled to [0, 1] (its best 1, its worst 0),
+    then the weighted mean over the lists (absent from a list counts 0). Result in [0, 1].
+
+    Unlike rank fusion it keeps how far apart the scores are: a keyword match far above the rest
+    of its list outweighs a dense hit that barely leads a flat list."""
+    total = sum(weights.get(name, 1.0) for name in rankings)
+    fused: dict[int, float] = {}
+    if total <= 0:
+        return fused
+    for name, hits in rankings.items():
+        if not hits:
+            continue
+        w = weights.get(name, 1.0) / total
+        low, high = min(s for _, s in hits), max(s for _, s in hits)
+        for ref, score in hits:
+            scaled = (score - low) / (high - low) if high > low else 1.0
+            fused[ref] = fused.get(ref, 0.0) + w * scaled
     return fused
 
 

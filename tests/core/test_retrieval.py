@@ -34,6 +34,17 @@ def test_rrf_weights_each_list_and_the_ceiling_is_first_everywhere():
     assert fusion.rrf_ceiling({"dense": 1.0, "keyword": 0.5}, ["dense", "keyword"], 10) == pytest.approx(1.5 / 11)
 
 
+def test_relative_fusion_keeps_score_gaps_and_stays_in_the_unit_interval():
+    fused = fusion.relative({"dense": [(1, 0.50), (2, 0.49), (3, 0.30)], "keyword": [(2, 18.0), (4, 6.0), (1, 5.0)]},
+                            {"dense": 1.0, "keyword": 1.0})
+    assert fused[1] == pytest.approx((1.0 + 0.0) / 2)
+    assert fused[2] == pytest.approx((0.95 + 1.0) / 2)  # barely second on meaning, far first on words
+    assert fused[3] == 0.0 and fused[4] == pytest.approx((6 - 5) / 13 / 2)
+    assert max(fused, key=fused.get) == 2 and all(0.0 <= v <= 1.0 for v in fused.values())
+    assert fusion.relative({"dense": [(7, 0.2)]}, {"dense": 1.0}) == {7: 1.0}  # a single hit is its list's best
+    assert fusion.relative({"dense": [(1, 0.5)], "keyword": [(2, 3.0)]}, {"dense": 1.0, "keyword": 0.0}) == {1: 1.0, 2: 0.0}
+
+
 def test_soft_time_score_is_full_inside_and_halves_every_tolerance_outside():
     assert fusion.soft_time_score(0, 86400) == 1.0
     assert fusion.soft_time_score(86400, 86400) == pytest.approx(0.5)
@@ -49,6 +60,16 @@ def test_mmr_prefers_a_different_item_over_a_near_copy():
 
 
 # -- the pipeline ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("method", ["relative", "rrf"])
+def test_both_fusions_rank_a_match_on_meaning_and_words_first(memory, method):
+    memory.add("We planted tomatoes in the garden", user_id="ana")
+    memory.add("The garden gate is broken", user_id="ana")
+    memory.add("The train to Porto was late", user_id="ana")
+    hits = memory.search("tomatoes garden", user_id="ana", preset=BALANCED.with_(fusion=method))
+    assert hits[0].episode.content == "We planted tomatoes in the garden"
+    assert all(0.0 <= h.score <= 1.0 for h in hits) and [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
 def test_every_hit_says_which_signals_found_it(memory):
     memory.add("We planted tomatoes in the garden", user_id="ana")
     memory.add("The train to Porto was late", user_id="ana")
@@ -58,12 +79,13 @@ def test_every_hit_says_which_signals_found_it(memory):
     assert "time" not in top.signals and "speaker" not in top.signals
 
 
-def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory):
+@pytest.mark.parametrize("method", ["relative", "rrf"])
+def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory, method):
     memory.add("We grilled sardines at the harbour", user_id="ana", session_id="sun", at=SUNDAY)
-    for days in (2, 5, 9):
-        memory.add("What did we talk about? We talk about talking a lot", user_id="ana", session_id=f"d{days}",
-                   at=SUNDAY - timedelta(days=days))
-    result = memory.retrieve("what did we talk about last Sunday?", user_id="ana")
+    for days, text in ((1, "We talked about the budget for the trip"), (2, "Booked the dentist for June"),
+                       (5, "The kids talked about their school play"), (9, "Bought a new kettle")):
+        memory.add(text, user_id="ana", session_id=f"d{days}", at=SUNDAY - timedelta(days=days))
+    result = memory.retrieve("what did we talk about last Sunday?", user_id="ana", preset=BALANCED.with_(fusion=method))
     assert result.time is not None and result.time.has_time
     assert result.hits[0].episode.session_id == "sun"
     assert result.hits[0].signals["time_score"] == 1.0 and "time" in result.hits[0].signals
@@ -150,6 +172,7 @@ def test_neighbour_expansion_brings_the_turns_around_a_hit(memory):
     ({"methods": ("dense", "psychic")}, "methods"),
     ({"granularity": "paragraph"}, "granularity"),
     ({"rrf_k": 0}, "rrf_k"),
+    ({"fusion": "borda"}, "fusion"),
 ])
 def test_bad_search_settings_name_the_field(changes, field):
     with pytest.raises(ValidationError) as info:
