@@ -94,18 +94,17 @@ def _affinity(summary: SessionSummary, parsed: TimeQuery, config: SearchConfig) 
 def rank_summaries(query: str, vector: np.ndarray, summaries: Sequence[SessionSummary], vectors: np.ndarray,
                    parsed: TimeQuery | None, config: SearchConfig, *, weight: float = 0.9,
                    min_similarity: float = 0.3) -> list[tuple[SessionSummary, float, dict[str, float]]]:
-    """Summaries scored like raw candidates (weighted RRF of dense and keyword ranks over the same
-    ceiling, blended with the time score), times ``weight``; only those with a shared word, a
+    """Summaries scored like raw candidates (dense and keyword fused as ``config.fusion`` says,
+    blended with the time score), times ``weight``; only those with a shared word, a
     cosine of at least ``min_similarity`` or a time match are kept. Best first."""
     if not summaries:
         return []
     dense = vectors @ np.asarray(vector, dtype=np.float32)
     keyword = _bm25(query, [keywords(f"{s.text} {' '.join(s.keyphrases)}") for s in summaries])
-    rankings = {"dense": [int(i) for i in np.argsort(-dense, kind="stable")]}
+    rankings = {"dense": [(int(i), float(dense[i])) for i in np.argsort(-dense, kind="stable")]}
     if keyword.any():
-        rankings["keyword"] = [int(i) for i in np.argsort(-keyword, kind="stable") if keyword[i] > 0]
-    fused = fusion.rrf(rankings, config.weights, config.rrf_k)
-    ceiling = fusion.rrf_ceiling(config.weights, list(rankings), config.rrf_k)
+        rankings["keyword"] = [(int(i), float(keyword[i])) for i in np.argsort(-keyword, kind="stable") if keyword[i] > 0]
+    fused, ceiling = fusion.fuse(rankings, config.fusion, config.weights, config.rrf_k)
     timed = parsed if parsed is not None and parsed.windows and config.time_weight > 0 else None
     out = []
     for i, summary in enumerate(summaries):

@@ -39,6 +39,17 @@ def relative(rankings: Mapping[str, Sequence[tuple[int, float]]], weights: Mappi
     return fused
 
 
+def fuse(rankings: Mapping[str, Sequence[tuple[int, float]]], method: str, weights: Mapping[str, float],
+         rrf_k: int) -> tuple[dict[int, float], float]:
+    """Fused relevance per item with ``method`` ("relative" or "rrf") and the best value it can take.
+
+    ``rankings`` maps each method to its (item, score) list, best first."""
+    if method == "relative":
+        return relative(rankings, weights), 1.0
+    fused = rrf({name: [ref for ref, _ in hits] for name, hits in rankings.items()}, weights, rrf_k)
+    return fused, rrf_ceiling(weights, list(rankings) or ["dense"], rrf_k)
+
+
 def rrf_ceiling(weights: Mapping[str, float], names: Sequence[str], k: int) -> float:
     """The fused score of an item ranked first by every list."""
     return sum(weights.get(n, 1.0) for n in names) / (k + 1)

@@ -82,7 +82,7 @@ def retrieve(
     rankings = _candidates(store, user_id, vector, semantic, filters, parsed, config)
     if hooks is not None:
         rankings.update(_extra_dense(store, user_id, hooks, filters, config))
-    fused, ceiling = _fuse(rankings, config)
+    fused, ceiling = fusion.fuse(rankings, config.fusion, config.weights, config.rrf_k)
     pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(4 * k, POOL)]
     rows = store.chunk_rows(user_id, pool)
     by_ref = {name: dict(hits) for name, hits in rankings.items()}
@@ -100,14 +100,6 @@ def retrieve(
     if config.record_access and hits:
         store.touch(user_id, [h.episode.id for h in hits], now)
     return Retrieval(query, semantic, parsed, hits, tuple(hooks.steps) if hooks is not None else ())
-
-
-def _fuse(rankings: dict[str, list[tuple[int, float]]], config: SearchConfig) -> tuple[dict[int, float], float]:
-    """Fused relevance per chunk and the best value it can take."""
-    if config.fusion == "relative":
-        return fusion.relative(rankings, config.weights), 1.0
-    fused = fusion.rrf({name: [r for r, _ in hits] for name, hits in rankings.items()}, config.weights, config.rrf_k)
-    return fused, fusion.rrf_ceiling(config.weights, list(rankings) or ["dense"], config.rrf_k)
 
 
 def _candidates(store: Store, user_id: str, vector: np.ndarray, text: str, filters: Filters,
