@@ -87,6 +87,62 @@ def weekday_list(ctx: Context, first: Hit, second: Hit) -> Hit | None:
     return Hit(first.start, second.end, role=FILTER, weekdays=first.weekdays | extra)
 
 
+# -- "two weeks ago on Friday", "the Wednesday two months ago", "le mardi d'il y a deux semaines" --
+
+
+def _bare_weekday(hit: Hit) -> int | None:
+    """The weekday a hit names without saying which week: "Friday", "on a Friday", "le mardi"."""
+    anchor = hit.anchor
+    if hit.role in (WINDOW, WEAK) and anchor and anchor.kind == "weekday":
+        return anchor.weekday
+    if hit.role == FILTER and len(hit.weekdays) == 1 and not hit.periods:
+        return next(iter(hit.weekdays))
+    return None
+
+
+def _weekday_near(ctx: Context, weekday: int, span: Hit) -> TimeWindow | None:
+    """The day with ``weekday`` that ``span`` points at: inside a week, or nearest the day an
+    "N months ago" names; None where the span is no week and names no day."""
+    window = span.window
+    if window is None:
+        return None
+    if window.granularity == "week":
+        first = window.start.date()
+        return windows.day(ctx, first + timedelta(days=(weekday - first.weekday()) % 7))
+    anchor = span.anchor
+    if anchor and anchor.kind == "ago" and anchor.year and anchor.month and anchor.day:
+        middle = date(anchor.year, anchor.month, anchor.day)
+        return windows.day(ctx, middle + timedelta(days=(weekday - middle.weekday() + 3) % 7 - 3))
+    return None
+
+
+def weekday_in_span(ctx: Context, first: Hit, second: Hit) -> Hit | None:
+    """A bare weekday next to a week or an "N units ago": that weekday there, not the last one.
+
+    Next to a month ("last month on Saturday") the month stays the window and the weekday
+    becomes a filter inside it.
+    """
+    weekday, span = _bare_weekday(first), second
+    if weekday is None:
+        weekday, span = _bare_weekday(second), first
+    if weekday is None or span.role != WINDOW or span.window is None:
+        return None
+    if _bare_weekday(span) is not None:
+        return None
+    if not ctx.grammar.gaps["of"].fullmatch(ctx.norm, first.end, second.start):
+        return None
+    day = _weekday_near(ctx, weekday, span)
+    if day is not None:
+        return Hit(first.start, second.end, day, anchor=Anchor("date", *_ymd(day.start.date())))
+    if span.window.granularity == "month":
+        return replace(span, start=first.start, end=second.end, weekdays=frozenset({weekday}))
+    return None
+
+
+def _ymd(day: date) -> tuple[int, int, int]:
+    return day.year, day.month, day.day
+
+
 # -- "between March and May", "de segunda a quarta", "du 1er au 10 mai" -----------------------
 
 
@@ -225,6 +281,7 @@ def bounds(ctx: Context, hit: Hit) -> Hit:
 def combine(ctx: Context, hits: list[Hit]) -> list[Hit]:
     """The final hits: joined where they belong together, weak and bare leftovers dropped."""
     joined = pairwise(longest(hits), lambda a, b: weekday_list(ctx, a, b))
+    joined = pairwise(joined, lambda a, b: weekday_in_span(ctx, a, b))
     joined = pairwise(joined, lambda a, b: day_and_period(ctx, a, b))
     joined = pairwise(joined, lambda a, b: date_range(ctx, a, b))
     joined = [bounds(ctx, about(ctx, hit)) for hit in joined]

@@ -21,7 +21,7 @@ from lembrar.temporal import (
 )
 from lembrar.temporal.hits import Rule
 from lembrar.temporal.lexicon import Lexicon, merge
-from lembrar.temporal.patterns import START, alt, head, tail
+from lembrar.temporal.patterns import START, alt, head, lead, tail
 
 LEXICONS: Mapping[str, Lexicon] = {
     lexicon.code: lexicon
@@ -94,6 +94,7 @@ def _gaps(lex: Lexicon) -> dict[str, re.Pattern[str]]:
         "to": re.compile(f"\\s*(?:{alt(lex.range_to)}|-)\\s*"),
         "and": re.compile(f"\\s*{alt(lex.range_and)}\\s*"),
         "join": re.compile(r"[\s,]*"),
+        "of": re.compile(f"[\\s,]*(?:{lead(lex.of)})?"),
         "list": re.compile(f"\\s*(?:,\\s*)?(?:{alt(lex.range_and)})?\\s*"),
     }
 

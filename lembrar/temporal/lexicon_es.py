@@ -74,6 +74,8 @@ LEXICON = Lexicon(
     },
     month_leads=words("en|durante|en el mes de|el mes de|a lo largo de|para"),
     month_parts={
+        "a finales del": "late", "finales del": "late", "a principios del": "early",
+        "principios del": "early", "a mediados del": "mid", "mediados del": "mid",
         "principios de": "early", "a principios de": "early", "inicios de": "early",
         "a inicios de": "early", "comienzos de": "early", "a comienzos de": "early",
         "mediados de": "mid", "a mediados de": "mid", "finales de": "late",

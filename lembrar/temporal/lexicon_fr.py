@@ -70,6 +70,8 @@ LEXICON = Lexicon(
     },
     month_leads=words("en|au mois de|le mois de|durant|pendant|courant|dans le courant de"),
     month_parts={
+        "fin du": "late", "à la fin du": "late", "début du": "early", "au début du": "early",
+        "milieu du": "mid", "au milieu du": "mid",
         "début": "early", "début de": "early", "au début de": "early", "mi": "mid",
         "à la mi": "mid", "milieu de": "mid", "au milieu de": "mid", "fin": "late",
         "fin de": "late", "à la fin de": "late",

@@ -85,6 +85,9 @@ LEXICON = Lexicon(
         "em|no mês de|o mês de|durante|durante o mês de|ao longo de|em pleno|lá para|lá pra"
     ),
     month_parts={
+        "no fim do": "late", "fim do": "late", "no final do": "late", "final do": "late",
+        "no início do": "early", "início do": "early", "no começo do": "early", "começo do": "early",
+        "em meados do": "mid", "meados do": "mid",
         "início de": "early", "no início de": "early", "inicio de": "early",
         "começo de": "early", "no começo de": "early", "princípio de": "early",
         "no princípio de": "early", "meados de": "mid", "em meados de": "mid",

@@ -51,7 +51,7 @@ def _query(ctx: Context, hits: list[Hit]) -> TimeQuery:
     return TimeQuery(
         windows=windows,
         periods=frozenset(period for hit in hits if not hit.window for period in hit.periods),
-        weekdays=frozenset(day for hit in hits if not hit.window for day in hit.weekdays),
+        weekdays=frozenset(day for hit in hits for day in hit.weekdays),
         stripped=remove_spans(text, [(hit.start, hit.end) for hit in hits]),
         phrases=tuple(tidy(text[hit.start : hit.end]) for hit in hits),
     )

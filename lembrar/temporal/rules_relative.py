@@ -13,6 +13,7 @@ from lembrar.temporal.patterns import START, STOP, alt, lead, number
 
 _AFTER_NUMBER = re.compile(r"\d\s*$")
 _ASKING_AMOUNT = re.compile(r"\b(?:how\s+many|how\s+long|quant[oa]s|cu[aá]nt[oa]s|combien\s+de)\s*$", re.IGNORECASE)
+_AGO_START = f"(?:{START}|(?<=(?<![\\w'])d'))"  # "le mardi d'il y a deux semaines"
 MAX_AMOUNT = {"hour": 24 * 366, "day": 36600, "week": 5200, "month": 1200, "year": 100}
 SOFT = {  # kind: (first day, stop day, tolerance in days), relative to today
     "recent": (-30, 1, 14),
@@ -81,27 +82,42 @@ def _relative_pattern(lex: Lexicon) -> str:
     before = alt(lex.last | lex.this | lex.next)
     after = alt(lex.last_after | lex.next_after | lex.before_last)
     units = alt(lex.calendar_units)
+    part = f"(?P<part>{alt(lex.month_parts)})[\\s-]*{lead(lex.of)}?{_not_unit_word(lex)}"
     return (
-        f"{START}{lead(lex.leads)}?(?:(?P<mod>{before})\\s+(?P<u>{units})"
+        f"{START}{lead(lex.leads)}?(?:{part})?"
+        f"(?:(?P<mod>{before})\\s+(?P<u>{units})"
         f"|(?P<u2>{units})\\s+(?P<post>{after}))(?:[\\s-]+ci)?{STOP}"
     )
 
 
-def unit_window(ctx: Context, unit: str, offset: int) -> TimeWindow:
-    """The week, weekend, month or year ``offset`` units from the current one."""
+def _not_unit_word(lex: Lexicon) -> str:
+    """Keeps a part from eating a unit's own first words ("fim de" in "fim de semana")."""
+    rests = {
+        unit[len(part) :].strip() for unit in lex.calendar_units for part in lex.month_parts
+        if unit.startswith(part + " ")
+    }
+    return f"(?![\\s-]*{alt(rests)}{STOP})" if rests else ""
+
+
+def unit_window(ctx: Context, unit: str, offset: int, part: str | None = None) -> TimeWindow:
+    """The week, weekend, month or year ``offset`` units from the current one; for a month or
+    a year, its early, mid or late third ("early last month", "the end of last year")."""
     if unit == "week":
         return windows.week(ctx, offset)
     if unit == "weekend":
         return windows.weekend(ctx, offset)
     if unit == "month":
-        return windows.month(ctx, *dates.add_months(ctx.today.year, ctx.today.month, offset))
-    return windows.year(ctx, ctx.today.year + offset)
+        return windows.month(ctx, *dates.add_months(ctx.today.year, ctx.today.month, offset), part)
+    return windows.year(ctx, ctx.today.year + offset, part)
 
 
 def _relative(match: re.Match[str], ctx: Context) -> Hit:
     unit = ctx.lex.calendar_units[group_key(match, "u") or group_key(match, "u2")]
     offset = ctx.grammar.offsets[group_key(match, "mod") or group_key(match, "post")]
-    return Hit(match.start(), match.end(), unit_window(ctx, unit, offset))
+    part = ctx.lex.month_parts[group_key(match, "part")] if match.group("part") else None
+    if part and unit not in ("month", "year"):
+        return None  # "I was late last week": too fine to guess; "last week" alone still matches
+    return Hit(match.start(), match.end(), unit_window(ctx, unit, offset, part))
 
 
 def _weekend_pattern(lex: Lexicon) -> str:
@@ -159,6 +175,19 @@ def read_amount(match: re.Match[str], ctx: Context, name: str) -> tuple[int | No
     return ctx.lex.numbers[text], False
 
 
+def _ago_reference(ctx: Context, amount: int, unit: str) -> Anchor | None:
+    """The day exactly ``amount`` units back, which a weekday may later be matched against."""
+    today = ctx.today
+    if unit in ("day", "week"):
+        day = today - timedelta(days=amount * (1 if unit == "day" else 7))
+    elif unit == "month":
+        year, month = dates.add_months(today.year, today.month, -amount)
+        day = dates.safe_date(year, month, today.day) or date(year, month, 28)
+    else:
+        return None
+    return Anchor("ago", day.year, day.month, day.day)
+
+
 def _ago_hit(match: re.Match[str], ctx: Context, about: bool) -> Hit | None:
     unit = ctx.lex.units[group_key(match, "u")]
     amount, approximate = read_amount(match, ctx, "n")
@@ -175,14 +204,15 @@ def _ago_hit(match: re.Match[str], ctx: Context, about: bool) -> Hit | None:
         return None
     window = _amount(ctx, amount, unit)
     window = window.approximate() if approximate or about else window
-    return Hit(match.start(), match.end(), window, quantity=True)
+    anchor = _ago_reference(ctx, amount, unit)
+    return Hit(match.start(), match.end(), window, quantity=True, anchor=anchor)
 
 
 def _ago_before_pattern(lex: Lexicon) -> str:
     num, few, units = number(lex.numbers, lex.couple), alt(lex.few), alt(lex.units)
     about = alt(lex.about | lex.about_quantity)
     return (
-        f"{START}(?:{alt(lex.ago_before)})\\s+(?:(?P<about>{about})\\s+)?"
+        f"{_AGO_START}(?:{alt(lex.ago_before)})\\s+(?:(?P<about>{about})\\s+)?"
         f"(?:(?P<n>{num})\\s+|(?P<few>{few})\\s+)?(?P<u>{units})"
         f"(?:\\s+(?:{alt(lex.ago_after)}))?{STOP}"
     )

@@ -8,7 +8,8 @@ from datetime import date, timedelta
 from lembrar.temporal import dates, windows
 from lembrar.temporal.hits import WEAK, Anchor, Context, Hit, Rule, group_key, next_word
 from lembrar.temporal.lexicon import Lexicon
-from lembrar.temporal.patterns import START, STOP, alt, lead
+from lembrar.temporal.patterns import START, STOP, alt, lead, number
+from lembrar.temporal.rules_relative import MAX_AMOUNT, read_amount
 
 
 def week_phrase(lex: Lexicon) -> str:
@@ -83,4 +84,30 @@ def _weekday(match: re.Match[str], ctx: Context) -> Hit | None:
     return Hit(match.start(), match.end(), windows.day(ctx, day), role=role, anchor=anchor)
 
 
-RULES = (Rule("weekday", _pattern, _weekday),)
+# -- two Saturdays ago, há dois sábados, il y a deux samedis ---------------------------------
+
+
+def _weekdays_ago_pattern(lex: Lexicon) -> str:
+    num = number(lex.numbers, lex.couple)
+    names = alt({*lex.weekdays, *lex.weekday_plurals})
+    return (
+        f"{START}(?:(?:{alt(lex.ago_before)})\\s+(?P<n>{num})\\s+(?P<wd>{names})"
+        f"|(?P<n2>{num})\\s+(?P<wd2>{names})\\s+(?:{alt(lex.ago_after)})){STOP}"
+    )
+
+
+def _weekdays_ago(match: re.Match[str], ctx: Context) -> Hit | None:
+    """The Nth most recent such weekday before today: two Saturdays ago from a Sunday is 8 days back."""
+    amount, _ = read_amount(match, ctx, "n" if match.group("n") else "n2")
+    name = group_key(match, "wd") or group_key(match, "wd2")
+    if amount is None or not 1 <= amount <= MAX_AMOUNT["week"]:
+        return None
+    weekday = ctx.lex.weekdays.get(name, ctx.lex.weekday_plurals.get(name))
+    day = resolve(ctx, weekday, -amount)
+    return Hit(match.start(), match.end(), windows.day(ctx, day), anchor=Anchor("date", day.year, day.month, day.day))
+
+
+RULES = (
+    Rule("weekday", _pattern, _weekday),
+    Rule("weekdays_ago", _weekdays_ago_pattern, _weekdays_ago),
+)

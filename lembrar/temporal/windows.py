@@ -57,8 +57,13 @@ def month(ctx: Context, year: int, number: int, part: str | None = None) -> Time
     return span(first + timedelta(days=low - 1), bounded, "range", ctx.zone)
 
 
-def year(ctx: Context, number: int) -> TimeWindow:
-    return span(date(number, 1, 1), date(number + 1, 1, 1), "year", ctx.zone)
+def year(ctx: Context, number: int, part: str | None = None) -> TimeWindow:
+    """The year, or its early, mid or late four months."""
+    if part is None:
+        return span(date(number, 1, 1), date(number + 1, 1, 1), "year", ctx.zone)
+    first = {"early": 1, "mid": 5, "late": 9}[part]
+    stop = date(number + 1, 1, 1) if first == 9 else date(number, first + 4, 1)
+    return span(date(number, first, 1), stop, "range", ctx.zone)
 
 
 def season(ctx: Context, first: date) -> TimeWindow:

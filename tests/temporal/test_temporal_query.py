@@ -177,6 +177,35 @@ def test_weekday_and_period_filters_together():
 
 
 @pytest.mark.parametrize(
+    "text", ["last month on a Saturday", "on a Saturday last month", "no mês passado, num sábado"]
+)
+def test_a_weekday_inside_a_month_is_a_filter_on_that_month(text):
+    query = parse(f"we hiked {text}")
+    assert [(w.start, w.end) for w in query.windows] == [(local("2024-02-01"), local("2024-03-01"))]
+    assert query.weekdays == {5}
+    assert query.stripped == "we hiked"
+
+
+def test_a_weekday_next_to_a_week_picks_its_day_and_keeps_a_period():
+    query = parse("what did we cook two weeks ago on Friday evening")
+    assert [(w.start, w.end) for w in query.windows] == [(local("2024-03-01 18:00"), local("2024-03-01 22:00"))]
+    assert query.stripped == "what did we cook"
+
+
+def test_early_or_late_is_not_read_into_a_week():
+    query = parse("I was late last week")
+    assert [(w.start, w.end, w.granularity) for w in query.windows] == [
+        (local("2024-03-04"), local("2024-03-11"), "week")
+    ]
+    assert query.stripped == "I was late"
+
+
+def test_a_part_does_not_swallow_the_weekend():
+    query = parse("no fim de semana passado")
+    assert [w.granularity for w in query.windows] == ["weekend"]
+
+
+@pytest.mark.parametrize(
     ("plain", "approximate"),
     [
         ("two weeks ago", "about two weeks ago"),
