@@ -68,6 +68,8 @@ class Lexicon:
     modal_followers: Words = frozenset()
     month_leads: Words = frozenset()
     month_parts: Mapping[str, str] = field(default_factory=dict)
+    week_ordinals: Mapping[str, int] = field(default_factory=dict)
+    articles: Words = frozenset()
     of: Words = frozenset()
     date_leads: Words = frozenset()
     day_leads: Words = frozenset()

@@ -87,6 +87,9 @@ LEXICON = Lexicon(
     month_leads=words(
         "in|during|in the month of|the month of|month of|throughout"
     ),
+    week_ordinals={"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+                   "last": -1},
+    articles=words("the|that"),
     month_parts={
         "early": "early", "at the beginning of": "early", "the beginning of": "early",
         "beginning of": "early", "the start of": "early", "start of": "early",

@@ -73,6 +73,9 @@ LEXICON = Lexicon(
         "diciembre": 12,
     },
     month_leads=words("en|durante|en el mes de|el mes de|a lo largo de|para"),
+    week_ordinals={"primera": 1, "primer": 1, "segunda": 2, "segundo": 2, "tercera": 3, "tercer": 3,
+                   "cuarta": 4, "cuarto": 4, "última": -1, "último": -1},
+    articles=words("la|el|en la|en el"),
     month_parts={
         "a finales del": "late", "finales del": "late", "a principios del": "early",
         "principios del": "early", "a mediados del": "mid", "mediados del": "mid",

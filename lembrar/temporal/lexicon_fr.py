@@ -69,6 +69,9 @@ LEXICON = Lexicon(
         "août": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12,
     },
     month_leads=words("en|au mois de|le mois de|durant|pendant|courant|dans le courant de"),
+    week_ordinals={"première": 1, "premier": 1, "1re": 1, "1er": 1, "deuxième": 2, "seconde": 2, "second": 2,
+                   "troisième": 3, "quatrième": 4, "dernière": -1, "dernier": -1},
+    articles=words("la|le|pendant la|pendant le|durant la|durant le"),
     month_parts={
         "fin du": "late", "à la fin du": "late", "début du": "early", "au début du": "early",
         "milieu du": "mid", "au milieu du": "mid",

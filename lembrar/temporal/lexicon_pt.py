@@ -84,6 +84,9 @@ LEXICON = Lexicon(
     month_leads=words(
         "em|no mês de|o mês de|durante|durante o mês de|ao longo de|em pleno|lá para|lá pra"
     ),
+    week_ordinals={"primeira": 1, "primeiro": 1, "1ª": 1, "1º": 1, "segunda": 2, "segundo": 2, "terceira": 3,
+                   "terceiro": 3, "quarta": 4, "quarto": 4, "última": -1, "último": -1},
+    articles=words("a|o|na|no|naquela|naquele"),
     month_parts={
         "no fim do": "late", "fim do": "late", "no final do": "late", "final do": "late",
         "no início do": "early", "início do": "early", "no começo do": "early", "começo do": "early",

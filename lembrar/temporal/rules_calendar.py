@@ -272,8 +272,31 @@ def _day_number(match: re.Match[str], ctx: Context) -> Hit | None:
     )
 
 
+# -- the first week of October, o último fim de semana de março, la première semaine d'avril -----
+
+
+def _week_of_month_pattern(lex: Lexicon) -> str:
+    units = alt(name for name, unit in lex.calendar_units.items() if unit in ("week", "weekend"))
+    return (
+        f"{START}(?:{lead(lex.articles)})?(?P<ord>{alt(lex.week_ordinals)})\\s+(?P<u>{units})\\s+"
+        f"{lead(lex.of)}(?P<m>{alt(lex.months)}){_year_tail(lex)}{STOP}"
+    )
+
+
+def _week_of_month(match: re.Match[str], ctx: Context) -> Hit:
+    month = ctx.lex.months[group_key(match, "m")]
+    if match.group("y"):
+        year = int(match.group("y"))
+    else:
+        year, month = dates.month_on_or_before(ctx.today, month)
+    unit = ctx.lex.calendar_units[group_key(match, "u")]
+    window = windows.week_of_month(ctx, year, month, ctx.lex.week_ordinals[group_key(match, "ord")], unit)
+    return Hit(match.start(), match.end(), window, anchor=Anchor("month", year, month))
+
+
 RULES = (
     Rule("month", _month_pattern, _month),
+    Rule("week_of_month", _week_of_month_pattern, _week_of_month, priority=1),
     Rule("month_first_date", _month_first_pattern, _named_date, priority=1),
     Rule("day_first_date", _day_first_pattern, _named_date, priority=1),
     Rule("day_of_month", _day_of_month_pattern, _day_of_month),

@@ -57,6 +57,18 @@ def month(ctx: Context, year: int, number: int, part: str | None = None) -> Time
     return span(first + timedelta(days=low - 1), bounded, "range", ctx.zone)
 
 
+def week_of_month(ctx: Context, year: int, number: int, which: int, unit: str) -> TimeWindow:
+    """The ``which``-th (1-4, or -1 for the last) week or weekend of a month: a week is days
+    1-7, 8-14, ...; the last week is its last seven days; a weekend starts on a Saturday."""
+    first, stop = dates.month_first(year, number), dates.next_month_first(year, number)
+    if unit == "week":
+        start = stop - timedelta(days=7) if which < 0 else first + timedelta(days=7 * (which - 1))
+        return day(ctx, start, 7, "week")
+    saturday = dates.weekday_on_or_before(stop - timedelta(days=1), 5) if which < 0 else (
+        first + timedelta(days=(5 - first.weekday()) % 7 + 7 * (which - 1)))
+    return day(ctx, saturday, 2, "weekend")
+
+
 def year(ctx: Context, number: int, part: str | None = None) -> TimeWindow:
     """The year, or its early, mid or late four months."""
     if part is None:

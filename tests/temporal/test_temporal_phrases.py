@@ -77,6 +77,8 @@ PHRASES = [
     ("en", "early last month", "2024-02-01", "2024-02-11", "range"),
     ("en", "the end of last month", "2024-02-21", "2024-03-01", "range"),
     ("en", "late last year", "2023-09-01", "2024-01-01", "range"),
+    ("en", "the first week of October", "2023-10-01", "2023-10-08", "week"),
+    ("en", "the second weekend of February", "2024-02-10", "2024-02-12", "weekend"),
     ("en", "in March", "2024-03-01", "2024-04-01", "month"),
     ("en", "in May", "2023-05-01", "2023-06-01", "month"),
     ("en", "during August", "2023-08-01", "2023-09-01", "month"),
@@ -137,6 +139,7 @@ PHRASES = [
     ("pt", "amanhã", "2024-03-14", "2024-03-15", "day"),
     ("pt", "há dois sábados", "2024-03-02", "2024-03-03", "day"),
     ("pt", "no fim do mês passado", "2024-02-21", "2024-03-01", "range"),
+    ("pt", "o último fim de semana de fevereiro", "2024-02-24", "2024-02-26", "weekend"),
     ("pt", "na sexta-feira de duas semanas atrás", "2024-03-01", "2024-03-02", "day"),
     ("pt", "anteontem", "2024-03-11", "2024-03-12", "day"),
     ("pt", "depois de amanhã", "2024-03-15", "2024-03-16", "day"),
@@ -209,6 +212,7 @@ PHRASES = [
     ("es", "hace tres domingos", "2024-02-25", "2024-02-26", "day"),
     ("es", "el viernes de hace dos semanas", "2024-03-01", "2024-03-02", "day"),
     ("es", "a finales del año pasado", "2023-09-01", "2024-01-01", "range"),
+    ("es", "la primera semana de enero", "2024-01-01", "2024-01-08", "week"),
     ("es", "hoy", "2024-03-13", "2024-03-14", "day"),
     ("es", "mañana", "2024-03-14", "2024-03-15", "day"),
     ("es", "anteayer", "2024-03-11", "2024-03-12", "day"),
@@ -314,6 +318,7 @@ PHRASES = [
     ("fr", "le mardi d'il y a deux semaines", "2024-02-27", "2024-02-28", "day"),
     ("fr", "il y a deux samedis", "2024-03-02", "2024-03-03", "day"),
     ("fr", "à la fin du mois dernier", "2024-02-21", "2024-03-01", "range"),
+    ("fr", "le dernier week-end de janvier", "2024-01-27", "2024-01-29", "weekend"),
 ]
 
 
