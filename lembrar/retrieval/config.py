@@ -24,6 +24,8 @@ class SearchConfig:
     time_weight  weight of the soft time score (1 inside a parsed window, decaying outside)
     speaker_weight  weight of the speaker prior: when the query names some of the speakers
                  among the candidates ("what did Caroline say about…"), what they said scores 1
+    session_weight  weight of the session support prior: the mean relevance of the best three
+                 candidates of a hit's conversation, the best conversation scoring 1
     mmr_lambda   relevance/diversity balance of maximal marginal relevance (None: off)
     llm_*        language-model steps, off by default (see ``lembrar.llm.pipelines``); they run
                  only when the ``Memory`` has an ``llm``, and fall back to the plain search when
@@ -43,6 +45,7 @@ class SearchConfig:
     access_weight: float = 0.0
     role_weights: dict[str, float] = field(default_factory=dict)
     speaker_weight: float = 0.6
+    session_weight: float = 0.0
     mmr_lambda: float | None = None
     dedup_threshold: float | None = 0.98
     granularity: str = "episode"
@@ -61,7 +64,7 @@ class SearchConfig:
             raise ValidationError("granularity", f"use one of {GRANULARITIES}")
         if self.mmr_lambda is not None and not 0.0 <= self.mmr_lambda <= 1.0:
             raise ValidationError("mmr_lambda", "must be between 0 and 1")
-        for name in ("time_weight", "speaker_weight", "recency_weight", "access_weight"):
+        for name in ("time_weight", "speaker_weight", "session_weight", "recency_weight", "access_weight"):
             if getattr(self, name) < 0:
                 raise ValidationError(name, "must be zero (off) or positive")
         if self.fusion not in FUSIONS:
@@ -89,7 +92,8 @@ PRESETS: dict[str, SearchConfig] = {
                             dedup_threshold=None),
     "fast": SearchConfig(methods=("dense", "keyword"), limits={"dense": 30, "keyword": 20}),
     "balanced": SearchConfig(),
-    "thorough": SearchConfig(limits={"dense": 120, "keyword": 80, "time": 80}, mmr_lambda=0.85, neighbours=(1, 1)),
+    "thorough": SearchConfig(limits={"dense": 120, "keyword": 80, "time": 80}, session_weight=0.3, mmr_lambda=0.85,
+                             neighbours=(1, 1)),
 }
 
 

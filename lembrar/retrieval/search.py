@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 EmbedFn = Callable[[Sequence[str]], np.ndarray]
 DAY = 86400.0
+SESSION_DEPTH = 3  # candidates per session that its support averages
 POOL = 100  # fused candidates re-scored at least; the priors can lift any of them into the top k
 
 
@@ -173,6 +174,7 @@ def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime
     rerank = get_reranker(config.reranker).score(semantic, [c.row.text for c in candidates]) if config.reranker else None
     named = named_speakers(query, {c.row.episode.speaker for c in candidates if c.row.episode.speaker}) \
         if config.speaker_weight > 0 else set()
+    support = _session_support(candidates) if config.session_weight > 0 else {}
     for i, c in enumerate(candidates):
         parts = [(1.0, c.relevance)]
         if rerank is not None:
@@ -189,9 +191,27 @@ def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime
             said = 1.0 if c.row.episode.speaker in named else 0.0
             c.signals["speaker"] = said
             parts.append((config.speaker_weight, said))
+        if support:
+            c.signals["session"] = support[_session_key(c)]
+            parts.append((config.session_weight, support[_session_key(c)]))
         role_w = config.role_weights.get(c.row.episode.role or "", 1.0)
         total = sum(w for w, _ in parts)
         c.score = min(1.0, max(0.0, role_w * sum(w * s for w, s in parts) / total))
+
+
+def _session_key(c: _Candidate) -> str:
+    return c.row.episode.session_id or c.row.episode.id
+
+
+def _session_support(candidates: list[_Candidate], depth: int = SESSION_DEPTH) -> dict[str, float]:
+    """Per session, the mean relevance of its best ``depth`` candidates, scaled so the best
+    session is 1: a conversation that matches in several places outranks one lucky line."""
+    by: dict[str, list[float]] = {}
+    for c in candidates:
+        by.setdefault(_session_key(c), []).append(c.relevance)
+    raw = {key: sum(sorted(values, reverse=True)[:depth]) / depth for key, values in by.items()}
+    top = max(raw.values(), default=0.0)
+    return {key: value / top if top > 0 else 0.0 for key, value in raw.items()}
 
 
 def named_speakers(query: str, speakers: set[str]) -> set[str]:

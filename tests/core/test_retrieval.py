@@ -138,6 +138,24 @@ def test_speaker_names_match_as_whole_words_and_never_as_single_letters():
     assert named_speakers("Ana, Bob, May and A", {"Ana", "Bob"}) == set()  # all of them: no preference
 
 
+def test_session_support_lifts_a_conversation_that_matches_in_several_places(memory):
+    memory.add([{"role": "user", "content": "tomato garden watering schedule"},
+                {"role": "user", "content": "the bus was late again"},
+                {"role": "user", "content": "my cousin visits on Friday"}], user_id="ana", session_id="lucky")
+    memory.add([{"role": "user", "content": "the tomato garden is thriving"},
+                {"role": "user", "content": "garden watering by hand"},
+                {"role": "user", "content": "watering every tomato at dusk"}], user_id="ana", session_id="garden")
+    for n, topic in enumerate(("train tickets to Porto", "a birthday cake recipe", "the dentist on Monday")):
+        memory.add(topic, user_id="ana", session_id=f"other-{n}")
+    query = "tomato garden watering"
+    plain = memory.search(query, user_id="ana")
+    assert plain[0].episode.session_id == "lucky" and "session" not in plain[0].signals
+    hits = memory.search(query, user_id="ana", preset=BALANCED.with_(session_weight=3.0))
+    assert hits[0].episode.session_id == "garden"
+    assert hits[0].signals["session"] == 1.0 > next(h for h in hits if h.episode.session_id == "lucky").signals["session"]
+    assert PRESETS["thorough"].session_weight > 0 == BALANCED.session_weight
+
+
 def test_near_copies_collapse_unless_turned_off(memory):
     for day in range(3):
         memory.add("Remember to buy oat milk", user_id="ana", at=SUNDAY - timedelta(days=day))
@@ -167,6 +185,7 @@ def test_neighbour_expansion_brings_the_turns_around_a_hit(memory):
 
 @pytest.mark.parametrize(("changes", "field"), [
     ({"speaker_weight": -0.1}, "speaker_weight"),
+    ({"session_weight": -0.5}, "session_weight"),
     ({"time_weight": -1.0}, "time_weight"),
     ({"mmr_lambda": 1.5}, "mmr_lambda"),
     ({"methods": ("dense", "psychic")}, "methods"),
