@@ -8,6 +8,7 @@ import sys
 
 from lembrar.cli.common import emit, open_memory
 from lembrar.cli.render import episode_block, episode_line, hit_line
+from lembrar.model.timetags import WEEKDAYS
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -97,7 +98,8 @@ def run_search(args: argparse.Namespace) -> int:
             for w in result.time.windows:
                 lines.append(f"time: {w.phrase!r} -> {w.start:%Y-%m-%d %H:%M} .. {w.end:%Y-%m-%d %H:%M} ({w.granularity})")
             if result.time.periods or result.time.weekdays:
-                lines.append(f"time filters: {sorted(result.time.periods)} {sorted(result.time.weekdays)}")
+                days = [WEEKDAYS[d] for d in sorted(result.time.weekdays)]
+                lines.append(f"time filters: {', '.join([*sorted(result.time.periods), *days])}")
             lines.append(f"searching for: {result.semantic_query!r}")
         lines += [hit_line(h) for h in result.hits] or ["no memories found"]
         return "\n".join(lines)

@@ -76,3 +76,13 @@ def test_user_settings_change_how_time_is_shown(cli):
     assert "2024-02-10 12:00 Sat afternoon" in cli("list", "--user", "ana").stdout
     bad = cli("user", "ana", "--timezone", "Mars/Base", ok=False)
     assert bad.returncode == 2 and "timezone" in bad.stderr
+
+
+def test_search_shows_the_time_it_understood(cli):
+    cli("add", "We hiked the Serra da Estrela", "--user", "ana", "--at", "2024-04-13T10:00:00+00:00")
+    cli("add", "We hiked the Gerês", "--user", "ana", "--at", "2024-04-10T10:00:00+00:00")
+    out = cli("search", "where did we hike last month on a Saturday", "--user", "ana",
+              "--now", "2024-05-20T12:00:00+00:00").stdout
+    assert "time: 'last month on a Saturday' -> 2024-04-01 00:00 .. 2024-05-01 00:00 (month)" in out
+    assert "time filters: saturday" in out and "searching for: 'where did we hike'" in out
+    assert out.index("Serra da Estrela") < out.index("Gerês")  # the Saturday, not the Wednesday
