@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 EmbedFn = Callable[[Sequence[str]], np.ndarray]
 DAY = 86400.0
+FILTER_ONLY_SHARE = 0.5  # of the time weight, for a query that names only weekdays or parts of day
 SESSION_DEPTH = 3  # candidates per session that its support averages
 POOL = 100  # fused candidates re-scored at least; the priors can lift any of them into the top k
 
@@ -59,7 +60,9 @@ def understand(query: str, now: datetime, settings: UserSettings, periods: DayPe
     from lembrar.temporal import parse_time
 
     parsed = parse_time(query, now, settings.zone_name, periods=periods, hemisphere=settings.hemisphere)
-    semantic = parsed.stripped.strip() if parsed.has_time else query
+    # A phrase that only names a weekday or a part of day stays in the text: "the rotation on a
+    # Sunday", "activities for the evening" are as often what a memory says as when it was made.
+    semantic = parsed.stripped.strip() if parsed.windows else query
     return _past_only(parsed, now), semantic or query
 
 
@@ -110,7 +113,7 @@ def _candidates(store: Store, user_id: str, vector: np.ndarray, text: str, filte
         out["dense"] = store.dense(user_id, vector, config.limit("dense"), filters)
     if "keyword" in config.methods:
         out["keyword"] = store.keyword(user_id, text, config.limit("keyword"), filters)
-    if "time" in config.methods and parsed is not None and parsed.has_time:
+    if "time" in config.methods and parsed is not None and parsed.windows:
         out["time"] = _time_candidates(store, user_id, vector, filters, parsed, config)
     return {name: hits for name, hits in out.items() if hits}
 
@@ -183,7 +186,7 @@ def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime
         if timed:
             affinity = _time_affinity(c.row.episode.at, parsed, config) * _filters_match(c, parsed)
             c.signals["time_score"] = affinity
-            parts.append((config.time_weight, affinity))
+            parts.append((config.time_weight * (1.0 if parsed.windows else FILTER_ONLY_SHARE), affinity))
         if config.recency_weight > 0:
             age = (now - c.row.episode.at).total_seconds()
             parts.append((config.recency_weight, fusion.recency_score(age, config.recency_half_life_days * DAY)))

@@ -47,13 +47,26 @@ def _needs_article(ctx: Context, plural: str) -> bool:
     return plural in ctx.lex.weekdays or plural.removesuffix("s") in ctx.lex.weekdays_short
 
 
+_LAST_WORD = re.compile(r"([\w'-]+)\s+$")
+
+
+def _in_a_name(ctx: Context, start: int) -> bool:
+    """ "Turbocharged Tuesdays", "Taco Tuesdays": a bare plural right after a capitalized word
+    that does not open the sentence is part of a name, not a weekday filter."""
+    found = _LAST_WORD.search(ctx.text, 0, start)
+    if found is None or not found.group(1)[:1].isupper() or found.group(1) == "I":
+        return False
+    opening = ctx.text[: found.start()].rstrip()
+    return bool(opening) and opening[-1] not in ".!?:;"
+
+
 def _every(match: re.Match[str], ctx: Context) -> Hit | None:
     if match.group("wd"):
         name = group_key(match, "wd")
         weekday = ctx.lex.weekdays.get(name, ctx.lex.weekdays_short.get(name))
     else:
         name = group_key(match, "wp")
-        if match.group("ep") is None and _needs_article(ctx, name):
+        if match.group("ep") is None and (_needs_article(ctx, name) or _in_a_name(ctx, match.start())):
             return None
         weekday = ctx.lex.weekday_plurals[name]
     return Hit(match.start(), match.end(), role=FILTER, weekdays=frozenset({weekday}))

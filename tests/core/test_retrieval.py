@@ -92,6 +92,19 @@ def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory, method):
     assert all(h.signals["time_score"] < 1.0 for h in result.hits[1:])
 
 
+def test_a_weekday_or_part_of_day_alone_stays_in_the_text_and_only_leans_on_the_clock(memory):
+    morning = datetime(2024, 5, 15, 9, 0, tzinfo=timezone.utc)
+    evening = datetime(2024, 5, 16, 20, 0, tzinfo=timezone.utc)
+    memory.add("my evening routine: board games and reading", user_id="ana", at=morning)
+    memory.add("bought a new lamp for the hall", user_id="ana", at=evening)
+    result = memory.retrieve("what do I do in the evening?", "ana", now="2024-05-20T12:00:00+00:00")
+    assert result.semantic_query == "what do I do in the evening?"
+    assert result.hits[0].episode.content.startswith("my evening routine")
+    assert result.hits[0].signals["time_score"] == 0.0  # said in the morning: the words found it
+    windowed = memory.retrieve("what did I buy last Thursday?", "ana", now="2024-05-20T12:00:00+00:00")
+    assert windowed.semantic_query == "what did I buy?"
+
+
 def test_a_window_in_the_future_is_a_plan_and_does_not_rank_memories(memory):
     memory.add("Grilled sardines with friends", user_id="ana", at=SUNDAY)
     memory.add("Grilled peppers for dinner", user_id="ana", at=SUNDAY - timedelta(days=20))

@@ -26,6 +26,8 @@ def parse(text: str, **options) -> TimeQuery:
 
 
 NEGATIVES = [
+    "the day I went to the Turbocharged Tuesdays auto racing event",
+    "We love Taco Tuesdays at the office",
     "How many days ago did I attend a baking class?",
     "how many weeks ago did we talk about the trip",
     "We should meet the team",
