@@ -15,6 +15,8 @@ from datetime import date, datetime, timedelta, timezone
 from lembrar.temporal import dates, windows
 from lembrar.temporal.hits import BARE, FILTER, WEAK, WINDOW, Anchor, Context, Hit
 from lembrar.temporal.intervals import TOLERANCES, TimeWindow, instants
+from lembrar.temporal.rules_relative import amount_of
+from lembrar.temporal.text import key
 
 Merge = Callable[[Hit, Hit], "Hit | None"]
 _PREVIOUS_WORD = re.compile(r"([\w']+)\s*$")
@@ -143,6 +145,22 @@ def _ymd(day: date) -> tuple[int, int, int]:
     return day.year, day.month, day.day
 
 
+def day_in_month(ctx: Context, first: Hit, second: Hit) -> Hit | None:
+    """ "on the 3rd of last month", "no dia 5 do mês passado": that day of that month."""
+    anchor, window = first.anchor, second.window
+    if first.role != WINDOW or anchor is None or anchor.kind != "day" or anchor.day is None:
+        return None
+    if second.role != WINDOW or window is None or window.granularity != "month":
+        return None
+    if not ctx.grammar.gaps["of"].fullmatch(ctx.norm, first.end, second.start):
+        return None
+    base = window.start.date()
+    found = dates.safe_date(base.year, base.month, anchor.day)
+    if found is None:
+        return None
+    return Hit(first.start, second.end, windows.day(ctx, found), anchor=Anchor("date", *_ymd(found)))
+
+
 # -- "between March and May", "de segunda a quarta", "du 1er au 10 mai" -----------------------
 
 
@@ -264,9 +282,35 @@ def _bounded(ctx: Context, name: str, window: TimeWindow) -> TimeWindow | None:
     return TimeWindow(earlier, edge, "soft", TOLERANCES["range"] * 4)
 
 
+def _shifted(ctx: Context, name: str, start: int, hit: Hit) -> Hit | None:
+    """ "two days before Christmas", "the day after last Monday", "uma semana antes do Natal": the
+    day that many days or weeks before or after a named day."""
+    window = hit.window
+    found = ctx.grammar.tails["amount"].search(ctx.before(start))
+    if found is None or window is None or window.granularity != "day":
+        return None
+    unit = ctx.lex.units[key(found.group("u"))]
+    text = key(found.group("n")) if found.group("n") else None
+    plural = found.group("u").endswith("s")
+    if unit not in ("day", "week") or (text is None and plural):
+        return None  # "days before Christmas" says no amount
+    amount = 1 if text is None else amount_of(ctx, text)
+    step = timedelta(days=amount * (7 if unit == "week" else 1))
+    day = window.start.date() - step if name == "before" else window.start.date() + step
+    shifted = windows.day(ctx, day)
+    if unit == "week" or text in ctx.lex.couple:
+        shifted = shifted.approximate()
+    return replace(hit, start=start - len(ctx.before(start)) + found.start(), window=shifted, anchor=None)
+
+
 def bounds(ctx: Context, hit: Hit) -> Hit:
     if hit.role != WINDOW or hit.window is None:
         return hit
+    for name in ("before", "after"):
+        start = _tail_start(ctx, hit.start, name)
+        moved = _shifted(ctx, name, start, hit) if start is not None else None
+        if moved is not None:
+            return moved
     for name in ("since", "until", "before", "after"):
         start = _tail_start(ctx, hit.start, name)
         if start is not None and _whole_past(ctx, name, hit.window):
@@ -282,6 +326,7 @@ def combine(ctx: Context, hits: list[Hit]) -> list[Hit]:
     """The final hits: joined where they belong together, weak and bare leftovers dropped."""
     joined = pairwise(longest(hits), lambda a, b: weekday_list(ctx, a, b))
     joined = pairwise(joined, lambda a, b: weekday_in_span(ctx, a, b))
+    joined = pairwise(joined, lambda a, b: day_in_month(ctx, a, b))
     joined = pairwise(joined, lambda a, b: day_and_period(ctx, a, b))
     joined = pairwise(joined, lambda a, b: date_range(ctx, a, b))
     joined = [bounds(ctx, about(ctx, hit)) for hit in joined]

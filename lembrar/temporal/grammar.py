@@ -21,7 +21,7 @@ from lembrar.temporal import (
 )
 from lembrar.temporal.hits import Rule
 from lembrar.temporal.lexicon import Lexicon, merge
-from lembrar.temporal.patterns import START, alt, head, lead, tail
+from lembrar.temporal.patterns import START, alt, head, lead, number, tail
 
 LEXICONS: Mapping[str, Lexicon] = {
     lexicon.code: lexicon
@@ -86,6 +86,10 @@ def _tails(lex: Lexicon) -> dict[str, re.Pattern[str]]:
         "after": tail(lex.after),
         "about": tail(lex.about),
         "about_quantity": tail(lex.about_quantity),
+        "amount": re.compile(
+            f"{START}(?:(?P<n>{number(lex.numbers, lex.couple)})\\s+|{alt(lex.articles)}\\s+)?"
+            f"(?P<u>{alt(lex.units)})\\s*$"
+        ),
     }
 
 

@@ -168,11 +168,14 @@ def read_amount(match: re.Match[str], ctx: Context, name: str) -> tuple[int | No
     text = group_key(match, name)
     if text is None:
         return None, False
+    return amount_of(ctx, text), text in ctx.lex.couple
+
+
+def amount_of(ctx: Context, text: str) -> int:
+    """The number a folded amount word or digits stand for ("two", "12", "a couple of" = 2)."""
     if text.isdigit():
-        return int(text), False
-    if text in ctx.lex.couple:
-        return 2, True
-    return ctx.lex.numbers[text], False
+        return int(text)
+    return 2 if text in ctx.lex.couple else ctx.lex.numbers[text]
 
 
 def _ago_reference(ctx: Context, amount: int, unit: str) -> Anchor | None:

@@ -78,6 +78,9 @@ PHRASES = [
     ("en", "the end of last month", "2024-02-21", "2024-03-01", "range"),
     ("en", "late last year", "2023-09-01", "2024-01-01", "range"),
     ("en", "the first week of October", "2023-10-01", "2023-10-08", "week"),
+    ("en", "on the 3rd of last month", "2024-02-03", "2024-02-04", "day"),
+    ("en", "two days before Christmas", "2023-12-23", "2023-12-24", "day"),
+    ("en", "the day after Christmas", "2023-12-26", "2023-12-27", "day"),
     ("en", "the second weekend of February", "2024-02-10", "2024-02-12", "weekend"),
     ("en", "in March", "2024-03-01", "2024-04-01", "month"),
     ("en", "in May", "2023-05-01", "2023-06-01", "month"),
@@ -140,6 +143,8 @@ PHRASES = [
     ("pt", "há dois sábados", "2024-03-02", "2024-03-03", "day"),
     ("pt", "no fim do mês passado", "2024-02-21", "2024-03-01", "range"),
     ("pt", "o último fim de semana de fevereiro", "2024-02-24", "2024-02-26", "weekend"),
+    ("pt", "no dia 5 do mês passado", "2024-02-05", "2024-02-06", "day"),
+    ("pt", "dois dias antes do Natal", "2023-12-23", "2023-12-24", "day"),
     ("pt", "na sexta-feira de duas semanas atrás", "2024-03-01", "2024-03-02", "day"),
     ("pt", "anteontem", "2024-03-11", "2024-03-12", "day"),
     ("pt", "depois de amanhã", "2024-03-15", "2024-03-16", "day"),
@@ -213,6 +218,7 @@ PHRASES = [
     ("es", "el viernes de hace dos semanas", "2024-03-01", "2024-03-02", "day"),
     ("es", "a finales del año pasado", "2023-09-01", "2024-01-01", "range"),
     ("es", "la primera semana de enero", "2024-01-01", "2024-01-08", "week"),
+    ("es", "el día 3 del mes pasado", "2024-02-03", "2024-02-04", "day"),
     ("es", "hoy", "2024-03-13", "2024-03-14", "day"),
     ("es", "mañana", "2024-03-14", "2024-03-15", "day"),
     ("es", "anteayer", "2024-03-11", "2024-03-12", "day"),
@@ -319,6 +325,7 @@ PHRASES = [
     ("fr", "il y a deux samedis", "2024-03-02", "2024-03-03", "day"),
     ("fr", "à la fin du mois dernier", "2024-02-21", "2024-03-01", "range"),
     ("fr", "le dernier week-end de janvier", "2024-01-27", "2024-01-29", "weekend"),
+    ("fr", "deux jours avant Noël", "2023-12-23", "2023-12-24", "day"),
 ]
 
 

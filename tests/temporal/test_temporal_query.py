@@ -194,6 +194,18 @@ def test_a_weekday_next_to_a_week_picks_its_day_and_keeps_a_period():
     assert query.stripped == "what did we cook"
 
 
+@pytest.mark.parametrize("text", ["How many days before the team meeting did I attend the workshop?",
+                                  "we bought presents days before Christmas"])
+def test_days_before_without_an_amount_is_no_shift(text):
+    query = parse(text)
+    assert all(w.granularity != "day" for w in query.windows)
+
+
+def test_a_couple_of_days_before_is_approximate():
+    exact, rough = parse("two days before Christmas").windows[0], parse("a couple of days before Christmas").windows[0]
+    assert (rough.start, rough.end) == (exact.start, exact.end) and rough.tolerance > exact.tolerance
+
+
 def test_early_or_late_is_not_read_into_a_week():
     query = parse("I was late last week")
     assert [(w.start, w.end, w.granularity) for w in query.windows] == [
