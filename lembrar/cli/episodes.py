@@ -9,6 +9,7 @@ import sys
 from lembrar.cli.common import emit, open_memory
 from lembrar.cli.render import episode_block, episode_line, hit_line
 from lembrar.model.timetags import WEEKDAYS
+from lembrar.temporal.delegate import time_reader_note
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -180,4 +181,4 @@ def run_user(args: argparse.Namespace) -> int:
                 hemisphere=args.hemisphere or current.hemisphere, language=args.language or current.language,
             )
     return emit(args, current, lambda: f"{current.user_id}: timezone {current.zone_name}, {current.hemisphere}ern hemisphere"
-                + (f", language {current.language}" if current.language else ""))
+                + (f", language {current.language} ({time_reader_note(current.language)})" if current.language else ""))

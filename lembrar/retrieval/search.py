@@ -59,7 +59,8 @@ def understand(query: str, now: datetime, settings: UserSettings, periods: DayPe
         return None, query
     from lembrar.temporal import parse_time
 
-    parsed = parse_time(query, now, settings.zone_name, periods=periods, hemisphere=settings.hemisphere)
+    parsed = parse_time(query, now, settings.zone_name, periods=periods, hemisphere=settings.hemisphere,
+                        language=settings.language)
     # A phrase that only names a weekday or a part of day stays in the text: "the rotation on a
     # Sunday", "activities for the evening" are as often what a memory says as when it was made.
     semantic = parsed.stripped.strip() if parsed.windows else query

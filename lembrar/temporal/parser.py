@@ -8,6 +8,7 @@ from datetime import datetime
 
 from lembrar.errors import ValidationError
 from lembrar.model.timetags import HEMISPHERES, DayPeriods, zone
+from lembrar.temporal import delegate
 from lembrar.temporal.combine import combine
 from lembrar.temporal.grammar import Grammar, grammar_for
 from lembrar.temporal.hits import Context, Hit
@@ -93,12 +94,18 @@ def parse_time(
     periods: DayPeriods | None = None,
     languages: tuple[str, ...] = DEFAULT_LANGUAGES,
     hemisphere: str = "north",
+    language: str | None = None,
 ) -> TimeQuery:
     """Find the time phrases in ``text`` and resolve them against ``now`` in the zone ``tz``.
 
     Windows are half-open and local-midnight aligned (a day may last 23 or 25 hours);
     recurring phrases ("in the afternoon", "on Saturdays") become ``periods``/``weekdays``
     filters; ``stripped`` is the text without the phrases, for semantic search.
+    ``language``: the writer's language; one our grammar does not cover is read by an
+    installed ``dateparser`` (the ``[dates]`` extra) when the grammar finds nothing.
     """
     ctx = _context(text, now, tz, periods, languages, hemisphere)
-    return _query(ctx, combine(ctx, scan(ctx)))
+    parsed = _query(ctx, combine(ctx, scan(ctx)))
+    if parsed.has_time or delegate.time_reader(language) != "dateparser":
+        return parsed
+    return delegate.parse_other(text, ctx.now, ctx.zone, language)

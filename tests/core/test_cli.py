@@ -76,6 +76,8 @@ def test_user_settings_change_how_time_is_shown(cli):
     assert "2024-02-10 12:00 Sat afternoon" in cli("list", "--user", "ana").stdout
     bad = cli("user", "ana", "--timezone", "Mars/Base", ok=False)
     assert bad.returncode == 2 and "timezone" in bad.stderr
+    assert "language de (time phrases read by dateparser)" in cli("user", "ana", "--language", "de").stdout
+    assert "language pt-BR (time phrases read by lembrar)" in cli("user", "ana", "--language", "pt-BR").stdout
 
 
 def test_search_shows_the_time_it_understood(cli):

@@ -13,7 +13,7 @@ from lembrar.config import UserSettings
 class UserSettingsIn(RequestModel):
     timezone: str | None = Field(None, description="IANA zone, e.g. 'Europe/Lisbon'; naive times are read in it")
     hemisphere: Literal["north", "south"] = "north"
-    language: str | None = Field(None, description="language code of the user's text, e.g. 'pt'")
+    language: str | None = Field(None, description="language code of the user's text, e.g. 'pt'; time phrases outside en/pt/es/fr need the server's [dates] extra")
 
 
 class UserOut(BaseModel):
