@@ -10,7 +10,7 @@ from fastapi import FastAPI
 
 from lembrar import __version__
 from lembrar.api import errors
-from lembrar.api.keys import open_key_store
+from lembrar.tenancy import open_key_store
 from lembrar.api.limits import DEFAULT_MAX_BODY_BYTES, BodyLimit
 from lembrar.api.routes import ROUTERS
 from lembrar.api.services import Services
@@ -60,4 +60,4 @@ def _services(db: str, admin_key: str | None, embedder: str | Embedder | None, c
     inner = embedder if embedder is not None and not isinstance(embedder, str) else get_embedder(embedder)
     store = open_store(db)
     Memory(store, embedder=inner, config=config)  # fails now if the store's vectors came from another embedder
-    return Services(store, open_key_store(db, store), inner, config, admin_key or None, clock)
+    return Services(store, open_key_store(store), inner, config, admin_key or None, clock)

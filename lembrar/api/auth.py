@@ -13,7 +13,7 @@ from fastapi import Depends, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from lembrar.api.errors import ApiError
-from lembrar.api.keys import authenticate, same_secret
+from lembrar.tenancy import authenticate, same_secret
 from lembrar.api.services import Services
 from lembrar.engine import Memory
 

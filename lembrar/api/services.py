@@ -1,16 +1,17 @@
-"""What the routes share, built once per application: the store, the keys, the embedder."""
+"""What the routes share, built once per application: the store, the keys, the engines."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from lembrar.api.keys import KeyStore
 from lembrar.config import MemoryConfig
 from lembrar.embed import Embedder
 from lembrar.engine import Memory
+from lembrar.engines import EnginePool
 from lembrar.store import Store
+from lembrar.store.base import KeyStore
 
 
 @dataclass
@@ -21,11 +22,14 @@ class Services:
     config: MemoryConfig
     admin_key: str | None = None
     clock: Callable[[], datetime] | None = None
+    engines: EnginePool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.engines = EnginePool(self.store, self.embedder, self.config, clock=self.clock)
 
     def memory(self, tenant: str) -> Memory:
-        """A ``Memory`` over this tenant's view of the store: the store scopes every statement
-        to the tenant, so nothing here filters by it. Never closed: the connection is shared."""
-        return Memory(self.store.for_tenant(tenant), embedder=self.embedder, config=self.config, clock=self.clock)
+        """The tenant's ``Memory``, kept for the life of the process (see ``EnginePool``)."""
+        return self.engines.get(tenant)
 
     def close(self) -> None:
         self.keys.close()

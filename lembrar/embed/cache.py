@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -33,6 +34,7 @@ class CachedEmbedder:
         self.cache = cache
         self._lru: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lru_size = lru_size
+        self._lru_lock = threading.Lock()  # a service shares one engine between request threads
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         return self.embed_hashed(texts, [content_hash(t) for t in texts])
@@ -47,7 +49,8 @@ class CachedEmbedder:
 
     def _embed(self, texts: Sequence[str], hashes: Sequence[str],
                compute: Callable[[list[str]], np.ndarray]) -> np.ndarray:
-        found = {h: self._lru[h] for h in hashes if h in self._lru}
+        with self._lru_lock:
+            found = {h: self._lru[h] for h in hashes if h in self._lru}
         missing = [h for h in dict.fromkeys(hashes) if h not in found]
         if missing and self.cache is not None:
             found.update(self.cache.cached_vectors(self.name, missing))
@@ -65,11 +68,12 @@ class CachedEmbedder:
         return out
 
     def _remember(self, vectors: dict[str, np.ndarray]) -> None:
-        for h, v in vectors.items():
-            self._lru[h] = v
-            self._lru.move_to_end(h)
-        while len(self._lru) > self._lru_size:
-            self._lru.popitem(last=False)
+        with self._lru_lock:
+            for h, v in vectors.items():
+                self._lru[h] = v
+                self._lru.move_to_end(h)
+            while len(self._lru) > self._lru_size:
+                self._lru.popitem(last=False)
 
 
 class SqliteVectorCache:

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 from fastapi import Depends, Path
 
 from lembrar.api.auth import Admin, services
-from lembrar.api.keys import TENANT_PATTERN, create_tenant, issue_key
+from lembrar.model.tenancy import TENANT_PATTERN
+from lembrar.tenancy import create_tenant, issue_key
 from lembrar.api.routing import resource_router
 from lembrar.api.schemas.admin import KeyCreate, KeyCreated, KeyList, KeyOut, TenantCreate, TenantList, TenantOut
 from lembrar.api.schemas.common import ErrorBody

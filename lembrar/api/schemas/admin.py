@@ -6,7 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from lembrar.api.keys import TENANT_PATTERN, KeyRecord, Tenant
+from lembrar.model.tenancy import TENANT_PATTERN, KeyRecord, Tenant
 from lembrar.api.schemas.common import RequestModel
 
 

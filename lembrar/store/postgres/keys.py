@@ -1,14 +1,14 @@
 """``KeyStore`` on the PostgreSQL store's database (tables of migration ``0002_api_keys``).
 
-Shares the store's connection pool; imported only by the HTTP API (``PostgresStore.key_store``).
+Shares the store's connection pool; opened by ``PostgresStore.key_store``.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from lembrar.api.keys import KeyRecord, Tenant
 from lembrar.errors import ConflictError, NotFoundError
+from lembrar.model.tenancy import KeyRecord, Tenant
 from lembrar.store.postgres.database import Database
 
 __all__ = ["PostgresKeyStore"]

@@ -22,6 +22,7 @@ from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionIn
 from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode
 from lembrar.store.sqlite.codec import EPISODE_COLUMNS, episode_from_row, episode_row
 from lembrar.store.sqlite.filters import where
+from lembrar.store.sqlite.keys import SqliteKeyStore
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
 from lembrar.store.sqlite.migrations import migrate
 from lembrar.text import keywords
@@ -65,6 +66,10 @@ class SqliteStore:
     def close(self) -> None:
         with self._s.lock:
             self._s.db.close()
+
+    def key_store(self) -> SqliteKeyStore:
+        """Tenants and API keys, in this file and over this connection."""
+        return SqliteKeyStore(self._s.db, self._s.lock)
 
     # -- plumbing ---------------------------------------------------------------
     @contextmanager
