@@ -7,8 +7,8 @@
 
 from lembrar.assistant.core import Assistant
 from lembrar.assistant.reply import Reply, ReplyStream, ToolRun, UsedMemory
-from lembrar.assistant.saved import EpisodeSavedFacts, LayerSavedFacts, SavedFact, SavedFacts, saved_facts
 from lembrar.assistant.tools import FORGET, RECALL, REMEMBER, Toolbox
+from lembrar.tools import EpisodeSavedFacts, LayerSavedFacts, SavedFact, SavedFacts, saved_facts
 
 __all__ = [
     "FORGET",

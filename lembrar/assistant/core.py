@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from lembrar.assistant.reply import Reply, ReplyStream, ToolRun, UsedMemory
-from lembrar.assistant.saved import SavedFacts, saved_facts
+from lembrar.tools import SavedFacts, saved_facts
 from lembrar.assistant.tools import Toolbox, result_content
 from lembrar.context import ContextBlock
 from lembrar.errors import NotFoundError, ValidationError

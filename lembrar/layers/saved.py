@@ -6,7 +6,6 @@ the ``remember`` tool (``REMEMBER_TOOL``, for LLM function calling) and ``add`` 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -18,6 +17,8 @@ from lembrar.layers import facts
 from lembrar.layers.model import ON_CONFLICT, Conflict, Duplicate, Saved, SavedMemory, SaveOutcome
 from lembrar.layers.requests import detect_request
 from lembrar.model.episode import Episode, new_id, require_text
+from lembrar.tools.arguments import checked
+from lembrar.tools.catalogue import openai_tool, spec
 
 if TYPE_CHECKING:
     from lembrar.layers.service import Layers
@@ -26,31 +27,8 @@ __all__ = ["REMEMBER_TOOL", "SavedMemories"]
 
 MAX_FACT_CHARS = 500
 
-REMEMBER_TOOL: dict[str, Any] = {
-    "type": "function",
-    "function": {
-        "name": "remember",
-        "description": (
-            "Save a lasting fact about the user to long-term memory. Call it only when the user explicitly "
-            "asks you to remember something (\"remember that I'm vegetarian\"). Write the fact in the first "
-            "person, as the user would say it, one fact per call. If the result is a conflict, ask the user "
-            "whether the new fact replaces the old one, then call again with on_conflict set."
-        ),
-        "parameters": {
-            "type": "object",
-            "properties": {
-                "fact": {"type": "string", "description": "The fact, e.g. \"I'm vegetarian\" or \"I live in Porto\"."},
-                "on_conflict": {
-                    "type": "string", "enum": list(ON_CONFLICT), "default": "ask",
-                    "description": "What to do if it contradicts a saved fact: ask (save nothing and report), "
-                                   "replace (retire the old fact) or keep_both.",
-                },
-            },
-            "required": ["fact"],
-            "additionalProperties": False,
-        },
-    },
-}
+REMEMBER_TOOL: dict[str, Any] = openai_tool("remember")
+"""The ``remember`` tool of the shared catalogue (``lembrar.tools``), for LLM function calling."""
 
 
 class SavedMemories:
@@ -116,15 +94,10 @@ class SavedMemories:
 
     def handle_tool_call(self, arguments: str | Mapping[str, Any], user_id: str) -> dict[str, Any]:
         """Run a ``remember`` tool call (arguments as JSON text or a dict); the JSON-able result."""
-        try:
-            args = json.loads(arguments) if isinstance(arguments, str) else dict(arguments)
-        except json.JSONDecodeError as exc:
-            raise ValidationError("arguments", f"not JSON: {exc.msg}") from exc
-        unknown = set(args) - {"fact", "on_conflict"}
-        if unknown:
-            raise ValidationError("arguments", f"unknown argument(s) {sorted(unknown)}; use fact and on_conflict")
-        fact = require_text("fact", args.get("fact"))
-        return self.add(fact, user_id, on_conflict=args.get("on_conflict", "ask")).as_dict()
+        args = checked(spec("remember"), arguments)
+        if args["kind"] != "saved":
+            raise ValidationError("kind", "saved memories keep kind 'saved'; store events with Memory.add")
+        return self.add(args["fact"], user_id, on_conflict=args["on_conflict"]).as_dict()
 
     def list(self, user_id: str, *, include_retired: bool = False) -> list[SavedMemory]:
         """Active facts, oldest first (with ``include_retired``, replaced ones too)."""

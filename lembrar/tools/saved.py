@@ -1,4 +1,4 @@
-"""Saved memories as the assistant's tools see them: save a fact, list them, delete one.
+"""Saved memories as the tools see them: save a fact, list, correct or delete one.
 
 :func:`saved_facts` uses the ``Memory``'s saved-memory layer (``memory.saved``: duplicate
 and contradiction checks, linked to the message that asked) when it has one; otherwise facts
@@ -35,6 +35,7 @@ class SavedFacts(Protocol):
 
     def save(self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None) -> dict[str, Any]: ...
     def list(self) -> Sequence[SavedFact]: ...
+    def edit(self, memory_id: str, text: str) -> SavedFact: ...
     def delete(self, memory_id: str) -> bool: ...
 
 
@@ -51,6 +52,10 @@ class LayerSavedFacts:
 
     def list(self) -> list[SavedFact]:
         return [SavedFact(m.id, m.text, m.created_at) for m in self.layer.list(self.user_id)]
+
+    def edit(self, memory_id: str, text: str) -> SavedFact:
+        edited = self.layer.edit(memory_id, text, self.user_id)
+        return SavedFact(edited.id, edited.text, edited.created_at)
 
     def delete(self, memory_id: str) -> bool:
         try:
@@ -80,6 +85,12 @@ class EpisodeSavedFacts:
     def list(self) -> list[SavedFact]:
         page = self.memory.get_all(self.user_id, {"metadata": {"source": SOURCE}}, limit=1000)
         return [SavedFact(e.id, e.content, e.recorded_at) for e in page.items]
+
+    def edit(self, memory_id: str, text: str) -> SavedFact:
+        if not any(fact.id == memory_id for fact in self.list()):
+            raise NotFoundError("saved memory", memory_id)
+        edited = self.memory.update(memory_id, text, self.user_id)
+        return SavedFact(edited.id, edited.content, edited.recorded_at)
 
     def delete(self, memory_id: str) -> bool:
         if not any(fact.id == memory_id for fact in self.list()):

@@ -108,8 +108,11 @@ def test_the_remember_tool_schema_and_calls(memory):
     replaced = memory.saved.handle_tool_call({"fact": "I live in Porto", "on_conflict": "replace"}, "ana")
     assert replaced["status"] == "saved" and replaced["replaced"]["id"] == first["id"]
     assert memory.saved.handle_tool_call({"fact": "I live in Porto"}, "ana")["status"] == "duplicate"
-    with pytest.raises(ValidationError, match="arguments"):
+    with pytest.raises(ValidationError, match="no argument 'when'") as unknown:
         memory.saved.handle_tool_call({"fact": "x", "when": "now"}, "ana")
+    assert unknown.value.field == "when"
+    with pytest.raises(ValidationError, match="arguments"):
+        memory.saved.handle_tool_call("{not json", "ana")
 
 
 def test_saved_memories_are_per_user(memory):

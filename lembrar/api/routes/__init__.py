@@ -15,10 +15,12 @@ from lembrar.api.routes import (
     sessions,
     stats,
     summaries,
+    tools,
     users,
 )
 
 ROUTERS: tuple[APIRouter, ...] = (
     health.router, admin.router, users.router, episodes.router, sessions.router, search.router, context.router,
     memories.router, insights.router, summaries.router, stats.router,
+    tools.router,
 )
