@@ -1,7 +1,8 @@
 """lembrar: episodic memory for LLM assistants — what happened, and when."""
 
 from lembrar.assistant import Assistant
-from lembrar.config import MemoryConfig, UserSettings
+from lembrar.config import MemoryConfig
+from lembrar.model.users import UserSettings
 from lembrar.context import ContextBlock, ContextBudget
 from lembrar.engine import Memory
 from lembrar.errors import (
@@ -12,6 +13,7 @@ from lembrar.errors import (
     LLMError,
     MissingExtraError,
     NotFoundError,
+    StoreBusyError,
     StoreError,
     ValidationError,
 )
@@ -53,6 +55,7 @@ __all__ = [
     "SearchConfig",
     "SearchHit",
     "SessionInfo",
+    "StoreBusyError",
     "StoreError",
     "StoreStats",
     "TimeTags",

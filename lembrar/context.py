@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from lembrar.model.hits import SearchHit
-from lembrar.text import count_tokens, truncate_to_tokens
+from lembrar.model.text import count_tokens, truncate_to_tokens
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lembrar.config import MemoryConfig, UserSettings
+from lembrar.config import MemoryConfig
+from lembrar.model.users import UserSettings
 from lembrar.context import ContextBlock, ContextBudget, ContextSection, assemble
 from lembrar.embed import CachedEmbedder, Embedder, get_embedder
 from lembrar.errors import ConfigurationError, ValidationError
@@ -153,7 +154,7 @@ class Memory:
         """With ``llm_capture``: the memory records the model writes for the exchanges in ``episodes``."""
         if not self.llm_capture or not episodes:
             return []
-        from lembrar.llm.pipelines import capture_records
+        from lembrar.layers.capture import capture_records
 
         records = capture_records(self.llm, episodes, self.store).records
         return [build_episode(item, settings[item.user_id], self.config, now) for item in records]
@@ -239,10 +240,10 @@ class Memory:
         return self.layers.summaries.merge(result, window, user_id, k, chosen, config)
 
     def _llm_hooks(self, query: str, now: datetime, settings: UserSettings, config: SearchConfig) -> SearchHooks | None:
-        """The language-model steps ``config`` asks for (see ``lembrar.llm.pipelines``), else None."""
+        """The language-model steps ``config`` asks for (see ``lembrar.retrieval.llm_steps``), else None."""
         if not config.uses_llm:
             return None
-        from lembrar.llm.pipelines import prepare_search
+        from lembrar.retrieval.llm_steps.hooks import prepare_search
 
         return prepare_search(self.llm, self.embedder.embed_batch, query, now, settings, config)
 

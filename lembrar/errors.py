@@ -6,6 +6,7 @@
     ├── NotFoundError(LembrarError, KeyError)          unknown id (or one owned by another user)
     ├── ConflictError(LembrarError)                    a write that contradicts stored state
     ├── StoreError(LembrarError)                       the backend failed; the write was rolled back
+    │   └── StoreBusyError                             transient: locked by another writer; retry
     ├── ConfigurationError(LembrarError)               an unusable setting
     │   └── MissingExtraError(ConfigurationError, ImportError)
     │                                                  an optional part is not installed
@@ -54,6 +55,10 @@ class ConflictError(LembrarError):
 
 class StoreError(LembrarError):
     """The storage backend failed; nothing was written."""
+
+
+class StoreBusyError(StoreError):
+    """The store was locked or busy (another writer); nothing was written and a retry may succeed."""
 
 
 class ConfigurationError(LembrarError):

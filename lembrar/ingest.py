@@ -8,13 +8,14 @@ from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
-from lembrar.config import MemoryConfig, UserSettings
-from lembrar.embed.cache import content_hash
+from lembrar.config import MemoryConfig
+from lembrar.model.users import UserSettings
+from lembrar.model.vectors import content_hash
 from lembrar.errors import ValidationError
 from lembrar.model.episode import ROLES, Chunk, Episode, new_id, record_text, require_text
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.timetags import time_tags, zone
-from lembrar.text import chunk_spans
+from lembrar.model.text import chunk_spans
 
 _INPUT_FIELDS = {f.name for f in fields(EpisodeIn)}
 MIN_YEAR, MAX_YEAR = 1000, 8999

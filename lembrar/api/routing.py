@@ -4,7 +4,6 @@ error responses documented in OpenAPI."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -12,7 +11,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.routing import APIRoute
 
 from lembrar.api.schemas.common import ErrorBody
-from lembrar.errors import StoreError
+from lembrar.errors import StoreBusyError
 
 RETRY_DELAYS = (0.05, 0.1, 0.2, 0.4, 0.8)
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -24,9 +23,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def is_transient(exc: BaseException) -> bool:
-    """A failure that another attempt may not meet: the database was locked by another writer."""
-    text = str(exc).lower()
-    return isinstance(exc, (StoreError, sqlite3.OperationalError)) and ("locked" in text or "busy" in text)
+    """A failure that another attempt may not meet: the store was locked by another writer."""
+    return isinstance(exc, StoreBusyError)
 
 
 class RetryingRoute(APIRoute):

@@ -25,7 +25,7 @@ from lembrar.bench.setup import build_backends
 from lembrar.importers.dailydialog import DEFAULT_END, Dialogue, dialogue_episode, load_dailydialog
 
 if TYPE_CHECKING:
-    from lembrar.llm.pipelines.bench import LLMSearch
+    from lembrar.bench.llm import LLMSearch
 
 PAPER = {"dates right": 0.478, "relevant memories kept": 0.52}
 SCOPE = "dailydialog"

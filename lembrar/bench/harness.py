@@ -19,7 +19,8 @@ from typing import Any
 
 from lembrar.bench.metrics import mean_or_none, percentile
 from lembrar.bench.systems import Backend, Found
-from lembrar.embed import CachedEmbedder, Embedder, SqliteVectorCache, get_embedder
+from lembrar.embed import CachedEmbedder, Embedder, get_embedder
+from lembrar.store.sqlite.vector_cache import SqliteVectorCache
 from lembrar.model.inputs import EpisodeIn
 
 DEFAULT_CACHE_DIR = Path(".bench-cache")

@@ -22,7 +22,7 @@ from lembrar.bench.setup import build_backends
 from lembrar.importers.locomo import LocomoConversation, load_locomo
 
 if TYPE_CHECKING:
-    from lembrar.llm.pipelines.bench import LLMSearch
+    from lembrar.bench.llm import LLMSearch
 
 SCORED_CATEGORIES = (1, 2, 3, 4)
 HEADLINE = ["session.evidence_recall@1", "session.evidence_recall@5", "session.evidence_recall@10",

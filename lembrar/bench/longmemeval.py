@@ -27,7 +27,7 @@ from lembrar.importers.longmemeval import LongMemEvalQuestion, LongMemEvalSessio
 from lembrar.model.inputs import EpisodeIn
 
 if TYPE_CHECKING:
-    from lembrar.llm.pipelines.bench import LLMSearch
+    from lembrar.bench.llm import LLMSearch
 
 GRANULARITIES = ("turn", "session")
 HEADLINE = ["session.recall_any@1", "session.recall_any@5", "session.recall_all@5", "session.ndcg_any@10",

@@ -79,17 +79,6 @@ def write_report(result: BenchResult, out_dir: str | Path, *, plots: bool = True
     return written
 
 
-def publish(result: BenchResult, out_dir: str | Path, *, plots: bool = True) -> list[Path]:
-    """``write_report`` plus the benchmark's own extra plots (latency vs scope size)."""
-    written = write_report(result, out_dir, plots=plots)
-    if plots and "scaling" in result.extras:
-        from lembrar.bench.speed import plot_speed
-
-        png = plot_speed(result, Path(out_dir))
-        written += [png] if png else []
-    return written
-
-
 def to_document(result: BenchResult) -> dict[str, Any]:
     return {
         "benchmark": result.name,

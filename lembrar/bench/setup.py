@@ -14,7 +14,7 @@ from lembrar.errors import ConfigurationError
 from lembrar.retrieval.config import SearchConfig
 
 if TYPE_CHECKING:
-    from lembrar.llm.pipelines.bench import LLMSearch
+    from lembrar.bench.llm import LLMSearch
 
 BASELINES = ("dense", "keyword", "chroma")
 LLM_SYSTEM = "lembrar+llm"

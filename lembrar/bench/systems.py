@@ -23,7 +23,7 @@ from lembrar.embed import CachedEmbedder, Embedder, embed_queries
 from lembrar.errors import MissingExtraError
 from lembrar.model.inputs import EpisodeIn
 from lembrar.retrieval.config import SearchConfig
-from lembrar.text import ChunkSpec, chunk_spans
+from lembrar.model.text import ChunkSpec, chunk_spans
 
 BASELINE_PRESETS = {"dense": "dense", "keyword": "keyword"}
 EMBED_BATCH = 256

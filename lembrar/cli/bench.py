@@ -72,7 +72,7 @@ def _llm(args: argparse.Namespace) -> Any:
     """The preset with every LLM step on and its client, when a model was named."""
     if not (args.llm_base_url or args.llm_model):
         return None
-    from lembrar.llm.pipelines.bench import search_config_with_llm
+    from lembrar.bench.llm import search_config_with_llm
 
     return search_config_with_llm(args.preset, base_url=args.llm_base_url, model=args.llm_model, api_key=args.llm_api_key)
 
@@ -131,7 +131,8 @@ def run_embedders(args: argparse.Namespace) -> int:
 
 
 def _publish(args: argparse.Namespace, result: Any) -> int:
-    from lembrar.bench.report import markdown, publish
+    from lembrar.bench.publish import publish
+    from lembrar.bench.report import markdown
 
     written = publish(result, args.out, plots=not args.no_plots)
     if getattr(args, "json", False):

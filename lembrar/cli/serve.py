@@ -1,4 +1,4 @@
-"""``lembrar serve``: the HTTP API on uvicorn, in one or several processes over one store."""
+"""``lembrar serve``: the HTTP API, in one or several processes over one store."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import os
 
 from lembrar.cli.common import default_db
-from lembrar.errors import MissingExtraError, ValidationError
+from lembrar.errors import ValidationError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,22 +25,10 @@ def run_serve(args: argparse.Namespace) -> int:
         raise ValidationError("workers", "must be at least 1")
     if args.max_body_bytes is not None and args.max_body_bytes < 1:
         raise ValidationError("max_body_bytes", "must be at least 1")
-    try:
-        import uvicorn
-    except ImportError as exc:
-        raise MissingExtraError("server", "uvicorn") from exc
-    from lembrar.api.server import app_from_environment
+    from lembrar.api.server import serve
 
-    db = args.db or default_db()
-    settings = {"LEMBRAR_DB": db, "LEMBRAR_ADMIN_KEY": args.admin_key or os.environ.get("LEMBRAR_ADMIN_KEY", ""),
-                "LEMBRAR_EMBEDDER": args.embedder or os.environ.get("LEMBRAR_EMBEDDER", ""),
-                "LEMBRAR_MAX_BODY_BYTES": str(args.max_body_bytes or os.environ.get("LEMBRAR_MAX_BODY_BYTES", ""))}
-    os.environ.update(settings)  # the worker processes build their app from these
-    app = app_from_environment()  # migrates the store and checks the embedder before any worker starts
-    if args.workers == 1:
-        uvicorn.run(app, host=args.host, port=args.port)
-    else:
-        app.state.services.close()
-        uvicorn.run("lembrar.api.server:app_from_environment", factory=True, host=args.host, port=args.port,
-                    workers=args.workers)
+    serve(db=args.db or default_db(), host=args.host, port=args.port, workers=args.workers,
+          admin_key=args.admin_key or os.environ.get("LEMBRAR_ADMIN_KEY", ""),
+          embedder=args.embedder or os.environ.get("LEMBRAR_EMBEDDER", ""),
+          max_body_bytes=args.max_body_bytes or os.environ.get("LEMBRAR_MAX_BODY_BYTES", ""))
     return 0

@@ -1,7 +1,7 @@
-"""Embedders: a protocol, a registry by name, a content-hash cache."""
+"""Embedders: a protocol, a registry by name, a cache by content hash."""
 
 from lembrar.embed.base import DEFAULT_EMBEDDER, Embedder, available, embed_queries, get_embedder, normalize, register
-from lembrar.embed.cache import CachedEmbedder, SqliteVectorCache, content_hash
+from lembrar.embed.cache import CachedEmbedder
 
 
 def _use_m3() -> Embedder:
@@ -37,9 +37,7 @@ __all__ = [
     "DEFAULT_EMBEDDER",
     "CachedEmbedder",
     "Embedder",
-    "SqliteVectorCache",
     "available",
-    "content_hash",
     "embed_queries",
     "get_embedder",
     "normalize",

@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
-import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import numpy as np
 
 from lembrar.embed.base import Embedder, embed_queries
-from lembrar.store.base import VectorCache
-
-
-def content_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def query_hash(text: str) -> str:
-    """The cache key of a query's vector: never equal to a stored text's key."""
-    return content_hash("\x00query\x00" + text)
+from lembrar.model.vectors import VectorCache, content_hash, query_hash
 
 
 class CachedEmbedder:
@@ -74,34 +62,3 @@ class CachedEmbedder:
                 self._lru.move_to_end(h)
             while len(self._lru) > self._lru_size:
                 self._lru.popitem(last=False)
-
-
-class SqliteVectorCache:
-    """A standalone on-disk vector cache (used by benchmarks across runs)."""
-
-    def __init__(self, path: str | Path) -> None:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS vectors (model TEXT, hash TEXT, vector BLOB, PRIMARY KEY (model, hash)) WITHOUT ROWID"
-        )
-
-    def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
-        out: dict[str, np.ndarray] = {}
-        for start in range(0, len(hashes), 500):
-            part = list(hashes[start : start + 500])
-            marks = ",".join("?" * len(part))
-            rows = self._db.execute(f"SELECT hash, vector FROM vectors WHERE model = ? AND hash IN ({marks})", [model, *part])
-            out.update((h, np.frombuffer(blob, dtype=np.float32)) for h, blob in rows)
-        return out
-
-    def cache_vectors(self, model: str, items: dict[str, np.ndarray]) -> None:
-        with self._db:
-            self._db.executemany(
-                "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?)",
-                [(model, h, np.asarray(v, dtype=np.float32).tobytes()) for h, v in items.items()],
-            )
-
-    def close(self) -> None:
-        self._db.close()

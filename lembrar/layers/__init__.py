@@ -8,18 +8,8 @@ Reached through ``Memory``: ``memory.saved``, ``memory.summaries``, ``memory.ins
 """
 
 from lembrar.layers.insights import InsightWriter, KeyphraseInsightWriter, UserInsights
-from lembrar.layers.model import (
-    Conflict,
-    Duplicate,
-    Insight,
-    LayerConfig,
-    Saved,
-    SavedMemory,
-    SaveOutcome,
-    SessionSummary,
-    SummaryDraft,
-    TopicCluster,
-)
+from lembrar.model.layers import Conflict, Duplicate, Insight, Saved, SavedMemory, SaveOutcome, SessionSummary, SummaryDraft, TopicCluster
+from lembrar.layers.config import LayerConfig
 from lembrar.layers.requests import RememberRequest, detect_request
 from lembrar.layers.saved import REMEMBER_TOOL, SavedMemories
 from lembrar.layers.sections import retrieved_sections

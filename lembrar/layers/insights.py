@@ -24,11 +24,11 @@ from lembrar.errors import LembrarError, NotFoundError, ValidationError
 from lembrar.ingest import chunk_episode, chunk_hashes
 from lembrar.layers.clustering import cluster
 from lembrar.layers.keyphrases import document_frequencies, extract
-from lembrar.layers.model import Insight, TopicCluster
+from lembrar.model.layers import Insight, TopicCluster
 from lembrar.model.episode import Episode, new_id, require_text
 from lembrar.model.query import Filters
 from lembrar.store.base import list_all
-from lembrar.text import keywords
+from lembrar.model.text import keywords
 
 if TYPE_CHECKING:
     from lembrar.layers.service import Layers

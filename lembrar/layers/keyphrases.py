@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from lembrar.text import STOPWORDS, sentence_spans
+from lembrar.model.text import STOPWORDS, sentence_spans
 
 __all__ = ["Keyphrase", "document_frequencies", "extract", "words_of"]
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from lembrar.errors import NotFoundError, ValidationError
 from lembrar.layers import facts
-from lembrar.layers.model import ON_CONFLICT, Conflict, Duplicate, Saved, SavedMemory, SaveOutcome
+from lembrar.model.layers import ON_CONFLICT, Conflict, Duplicate, Saved, SavedMemory, SaveOutcome
 from lembrar.layers.requests import detect_request
 from lembrar.model.episode import Episode, new_id, require_text
 from lembrar.tools.arguments import checked

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from lembrar.context import ContextSection, fit, memories_section, relative_age
-from lembrar.layers.model import Insight, SavedMemory
+from lembrar.model.layers import Insight, SavedMemory
 from lembrar.layers.summary_search import is_summary_hit
 from lembrar.model.episode import Episode
 from lembrar.model.hits import SearchHit
-from lembrar.text import count_tokens
+from lembrar.model.text import count_tokens
 
 __all__ = ["insights_section", "recent_section", "retrieved_sections", "saved_section", "summaries_section", "time_span"]
 

@@ -6,12 +6,13 @@ import importlib
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from lembrar.config import MemoryConfig, UserSettings
+from lembrar.config import MemoryConfig
+from lembrar.model.users import UserSettings
 from lembrar.context import ContextBudget, ContextSection
 from lembrar.errors import ConfigurationError
 from lembrar.ingest import parse_instant
 from lembrar.layers.insights import UserInsights
-from lembrar.layers.model import LayerConfig
+from lembrar.layers.config import LayerConfig
 from lembrar.layers.recent import recent_messages
 from lembrar.layers.saved import SavedMemories
 from lembrar.layers.sections import insights_section, recent_section, saved_section

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lembrar.errors import LembrarError, NotFoundError
-from lembrar.layers.model import SessionSummary, SummaryDraft
+from lembrar.model.layers import SessionSummary, SummaryDraft
 from lembrar.layers.summarize import ExtractiveSummarizer, Summarizer
 from lembrar.layers.summary_search import RawWindow, eligible, merge_hits, rank_summaries, raw_window, summary_hit
 from lembrar.model.episode import Episode, new_id, require_text
@@ -27,7 +27,7 @@ from lembrar.retrieval.config import SearchConfig
 from lembrar.store.base import list_all
 
 if TYPE_CHECKING:
-    from lembrar.config import UserSettings
+    from lembrar.model.users import UserSettings
     from lembrar.layers.service import Layers
     from lembrar.retrieval.search import Retrieval
     from lembrar.temporal import TimeQuery

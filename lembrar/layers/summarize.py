@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from lembrar.layers.keyphrases import extract, words_of
-from lembrar.layers.model import SummaryDraft
+from lembrar.model.layers import SummaryDraft
 from lembrar.model.episode import Episode
-from lembrar.text import count_tokens, sentence_spans, truncate_to_tokens
+from lembrar.model.text import count_tokens, sentence_spans, truncate_to_tokens
 
 __all__ = ["ExtractiveSummarizer", "Summarizer"]
 

@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lembrar.config import UserSettings
-from lembrar.layers.model import SessionSummary
+from lembrar.model.users import UserSettings
+from lembrar.model.layers import SessionSummary
 from lembrar.model.episode import Episode
 from lembrar.model.hits import SearchHit
 from lembrar.model.query import Filters
 from lembrar.model.timetags import DayPeriods, time_tags
 from lembrar.retrieval import fusion
 from lembrar.retrieval.config import SearchConfig
-from lembrar.text import keywords
+from lembrar.model.text import keywords
 
 if TYPE_CHECKING:
     from lembrar.temporal import TimeQuery

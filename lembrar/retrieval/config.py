@@ -27,7 +27,7 @@ class SearchConfig:
     session_weight  weight of the session support prior: the mean relevance of the best three
                  candidates of a hit's conversation, the best conversation scoring 1
     mmr_lambda   relevance/diversity balance of maximal marginal relevance (None: off)
-    llm_*        language-model steps, off by default (see ``lembrar.llm.pipelines``); they run
+    llm_*        language-model steps, off by default (see ``lembrar.retrieval.llm_steps``); they run
                  only when the ``Memory`` has an ``llm``, and fall back to the plain search when
                  a call fails. ``hypothetical`` in ``weights`` sets the extra dense signal's weight.
     """

@@ -10,36 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from lembrar.llm.steps import StepReport
 from lembrar.model.hits import SearchHit
 
 if TYPE_CHECKING:
     from lembrar.temporal import TimeQuery, TimeWindow
 
-__all__ = ["PostFilter", "SearchHooks", "StepReport", "with_windows"]
+__all__ = ["PostFilter", "SearchHooks", "with_windows"]
 
 PostFilter = Callable[[str, list[SearchHit]], list[SearchHit]]
 """``(query, hits) -> the hits to keep``, in the order they should be returned."""
-
-Outcome = Literal["used", "fallback", "skipped"]
-
-
-@dataclass(frozen=True)
-class StepReport:
-    """What one optional step did: ``used`` its result, fell back (``detail`` says why), or was
-    ``skipped`` (not configured)."""
-
-    name: str
-    outcome: Outcome
-    detail: str = ""
-
-    @property
-    def fell_back(self) -> bool:
-        return self.outcome == "fallback"
-
 
 @dataclass
 class SearchHooks:

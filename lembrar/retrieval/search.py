@@ -11,13 +11,14 @@ import re
 
 import numpy as np
 
-from lembrar.config import UserSettings
+from lembrar.model.users import UserSettings
 from lembrar.model.hits import SearchHit
 from lembrar.model.query import ChunkRow, Filters
 from lembrar.model.timetags import DayPeriods, WEEKDAYS
 from lembrar.retrieval import fusion
 from lembrar.retrieval.config import SearchConfig
-from lembrar.retrieval.hooks import SearchHooks, StepReport, with_windows
+from lembrar.llm.steps import StepReport
+from lembrar.retrieval.hooks import SearchHooks, with_windows
 from lembrar.retrieval.rerank import get_reranker
 from lembrar.store.base import Store
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode, Store, VectorCache
+from lembrar.model.vectors import VectorCache
+from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode, Store
 
 
 def open_store(target: str | Path, tenant: str = DEFAULT_TENANT) -> Store:

@@ -9,17 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from lembrar.config import UserSettings
 from lembrar.model.episode import Chunk, Episode
+from lembrar.model.layers import Insight, SavedMemory, SessionSummary
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.model.tenancy import KeyRecord, Tenant
+from lembrar.model.users import UserSettings
+from lembrar.model.vectors import VectorCache
 
-if TYPE_CHECKING:
-    from lembrar.layers.model import Insight, SavedMemory, SessionSummary
 
 DEFAULT_TENANT = "default"
 
@@ -32,15 +32,6 @@ class IndexedEpisode:
     chunks: Sequence[Chunk]
     vectors: np.ndarray
     hashes: Sequence[str]
-
-
-@runtime_checkable
-class VectorCache(Protocol):
-    """Embeddings by content hash, so the same text is never embedded twice."""
-
-    def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]: ...
-
-    def cache_vectors(self, model: str, items: dict[str, np.ndarray]) -> None: ...
 
 
 @runtime_checkable

@@ -6,7 +6,7 @@ import pytest
 
 from lembrar.api import create_app
 from lembrar.embed.hashing import HashingEmbedder
-from lembrar.errors import StoreError
+from lembrar.errors import StoreBusyError
 
 pytestmark = pytest.mark.server
 
@@ -117,7 +117,7 @@ class LockedTwice(HashingEmbedder):
     def embed_batch(self, texts):
         if self.failures:
             self.failures -= 1
-            raise StoreError("write failed, nothing stored: database is locked")
+            raise StoreBusyError("write failed, nothing stored: database is locked")
         return super().embed_batch(texts)
 
 

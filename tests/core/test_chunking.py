@@ -3,7 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lembrar import ValidationError
-from lembrar.text import ChunkSpec, chunk_spans, count_tokens, sentence_spans
+from lembrar.model.text import ChunkSpec, chunk_spans, count_tokens, sentence_spans
 
 
 def test_short_text_is_one_chunk():

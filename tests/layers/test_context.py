@@ -9,7 +9,7 @@ from lembrar.context import ContextBudget
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.layers import LayerConfig
 from lembrar.store.sqlite import SqliteStore
-from lembrar.text import count_tokens
+from lembrar.model.text import count_tokens
 
 from layerkit import NO_TIME_PARSING, NOW, add_conversation, add_topic_messages
 

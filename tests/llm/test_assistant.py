@@ -229,7 +229,7 @@ def test_saved_facts_can_live_in_episodes(memory, client, server):
     assert saved.delete(fact.id) and not saved.delete(fact.id)
 
 
-@pytest.mark.parametrize("name", ["lembrar.assistant", "lembrar.llm.pipelines", "lembrar.retrieval.hooks"])
+@pytest.mark.parametrize("name", ["lembrar.assistant", "lembrar.retrieval.llm_steps", "lembrar.retrieval.hooks"])
 def test_all_is_sorted_and_exported(name):
     import importlib
 

@@ -10,7 +10,7 @@ from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.errors import ConfigurationError
 from lembrar.llm import LLMClient
-from lembrar.llm.pipelines import capture_records, clock_fields, exchanges
+from lembrar.layers.capture import capture_records, clock_fields, exchanges
 from lembrar.testing import Reply
 
 NOW = datetime(2024, 5, 22, 9, 0, tzinfo=timezone.utc)

@@ -8,7 +8,7 @@ import pytest
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.errors import ValidationError
-from lembrar.llm.pipelines import FieldWeightedEmbedder, record_fields
+from lembrar.embed.fields import FieldWeightedEmbedder, record_fields
 from lembrar.model.episode import record_text
 
 RECORD = {"date": "2024-05-19", "period": "afternoon", "weekday": "sunday", "session": "lunch",

@@ -10,7 +10,7 @@ from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.errors import LLMError
 from lembrar.layers import LayerConfig, TopicCluster
-from lembrar.llm.pipelines import LLMInsightWriter, LLMSummarizer
+from lembrar.layers.llm_writers import LLMInsightWriter, LLMSummarizer
 from lembrar.testing import Reply
 
 NOW = datetime(2024, 5, 22, 9, 0, tzinfo=timezone.utc)

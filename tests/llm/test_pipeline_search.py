@@ -9,7 +9,8 @@ import pytest
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.llm import LLMClient
-from lembrar.llm.pipelines import search_config_with_llm, windows_from_ranges
+from lembrar.bench.llm import search_config_with_llm
+from lembrar.retrieval.llm_steps.dates import windows_from_ranges
 from lembrar.llm.prompts.date_ranges import DateRange
 from lembrar.retrieval.config import SearchConfig
 from lembrar.testing import Reply

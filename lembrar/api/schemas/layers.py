@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from lembrar.api.schemas.common import Instant, RequestModel
-from lembrar.layers.model import Insight, SavedMemory, SaveOutcome, SessionSummary
+from lembrar.model.layers import Insight, SavedMemory, SaveOutcome, SessionSummary
 
 Now = Field(None, description="ISO 8601; naive times are read in the user's zone (default: the server's clock)")
 

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from lembrar.api.schemas.common import RequestModel
-from lembrar.config import UserSettings
+from lembrar.model.users import UserSettings
 
 
 class UserSettingsIn(RequestModel):

@@ -15,7 +15,7 @@ from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
 from psycopg_pool import ConnectionPool
 
-from lembrar.errors import ConflictError, StoreError
+from lembrar.errors import ConflictError, StoreBusyError, StoreError
 from lembrar.store.postgres.migrations import column_dimension, fix_dimension, migrate
 
 
@@ -79,7 +79,7 @@ class Database:
             with self.pool.connection() as conn:
                 yield conn
         except psycopg.Error as exc:
-            raise StoreError(f"query failed: {exc}") from exc
+            raise store_error("query failed", exc) from exc
 
     @contextmanager
     def transaction(self) -> Iterator[psycopg.Connection]:
@@ -90,7 +90,7 @@ class Database:
         except psycopg.IntegrityError as exc:
             raise ConflictError(f"write rejected, nothing stored: {exc}") from exc
         except psycopg.Error as exc:
-            raise StoreError(f"write failed, nothing stored: {exc}") from exc
+            raise store_error("write failed, nothing stored", exc) from exc
 
     def ensure_dimension(self, dimension: int) -> None:
         """Fix the embedding column's dimension the first time vectors of a known size arrive."""
@@ -99,6 +99,15 @@ class Database:
         with self.connection() as conn:
             fix_dimension(conn, dimension)
         self.dimension = dimension
+
+
+_TRANSIENT = (psycopg.errors.SerializationFailure, psycopg.errors.DeadlockDetected,
+              psycopg.errors.LockNotAvailable)
+
+
+def store_error(what: str, exc: psycopg.Error) -> StoreError:
+    """The ``StoreError`` for a PostgreSQL failure; a lock conflict is ``StoreBusyError``."""
+    return (StoreBusyError if isinstance(exc, _TRANSIENT) else StoreError)(f"{what}: {exc}")
 
 
 def _version(text: str) -> tuple[int, ...]:

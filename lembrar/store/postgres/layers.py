@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from lembrar.errors import NotFoundError
-from lembrar.layers.model import Insight, SavedMemory, SessionSummary
+from lembrar.model.layers import Insight, SavedMemory, SessionSummary
 from lembrar.store.postgres.database import Database
 
 __all__ = ["PostgresLayerStore"]

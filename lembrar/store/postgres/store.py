@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lembrar.config import UserSettings
+from lembrar.model.users import UserSettings
 from lembrar.errors import MissingExtraError, NotFoundError, ValidationError
 from lembrar.model.episode import Episode
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode
 from lembrar.store.postgres import codec, sql
-from lembrar.text import keywords
+from lembrar.model.text import keywords
 
 if TYPE_CHECKING:
     from lembrar.store.postgres.database import Database

@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 import numpy as np
 
 from lembrar.errors import NotFoundError
-from lembrar.layers.model import Insight, SavedMemory, SessionSummary
+from lembrar.model.layers import Insight, SavedMemory, SessionSummary
 from lembrar.store.sqlite.store import SqliteStore
 
 __all__ = ["SqliteLayerStore", "open_layers"]

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from lembrar.config import UserSettings
-from lembrar.errors import ConflictError, NotFoundError, StoreError, ValidationError
+from lembrar.model.users import UserSettings
+from lembrar.errors import ConflictError, NotFoundError, StoreBusyError, StoreError, ValidationError
 from lembrar.model.episode import Episode
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode
@@ -25,13 +25,20 @@ from lembrar.store.sqlite.filters import where
 from lembrar.store.sqlite.keys import SqliteKeyStore
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
 from lembrar.store.sqlite.migrations import migrate
-from lembrar.text import keywords
+from lembrar.model.text import keywords
 
 _E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLUMNS.split(","))
 _MATRIX_SQL = (
     "SELECT c.ref, c.vector, e.at_ts, e.session_id, e.role, e.period, e.weekday FROM chunks c"
     " JOIN episodes e ON e.id = c.episode_id WHERE c.tenant_id = ? AND c.user_id = ? ORDER BY c.ref"
 )
+
+
+def store_error(what: str, exc: sqlite3.Error) -> StoreError:
+    """The ``StoreError`` for a SQLite failure; a locked or busy file is ``StoreBusyError``."""
+    text = str(exc).lower()
+    busy = isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+    return (StoreBusyError if busy else StoreError)(f"{what}: {exc}")
 
 
 class _Shared:
@@ -76,7 +83,10 @@ class SqliteStore:
     def _write(self) -> Iterator[sqlite3.Connection]:
         with self._s.lock:
             db = self._s.db
-            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise store_error("write failed, nothing stored", exc) from exc
             try:
                 yield db
                 db.execute("COMMIT")
@@ -85,14 +95,17 @@ class SqliteStore:
                 raise ConflictError(f"write rejected, nothing stored: {exc}") from exc
             except sqlite3.Error as exc:
                 db.execute("ROLLBACK")
-                raise StoreError(f"write failed, nothing stored: {exc}") from exc
+                raise store_error("write failed, nothing stored", exc) from exc
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
 
     def _read(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
         with self._s.lock:
-            return self._s.db.execute(sql, params).fetchall()
+            try:
+                return self._s.db.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise store_error("read failed", exc) from exc
 
     def _bump(self, db: sqlite3.Connection, user_id: str) -> tuple[int, int]:
         row = db.execute("SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id)).fetchone()

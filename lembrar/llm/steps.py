@@ -1,13 +1,13 @@
-"""Running one language-model step so that any failure becomes a fallback, reported."""
+"""Running one optional language-model step so that any failure becomes a fallback, reported."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from lembrar.errors import LLMError
-from lembrar.retrieval.hooks import StepReport
 
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient
@@ -17,6 +17,22 @@ T = TypeVar("T")
 log = logging.getLogger("lembrar.llm")
 
 NO_LLM = "no language model configured"
+
+Outcome = Literal["used", "fallback", "skipped"]
+
+
+@dataclass(frozen=True)
+class StepReport:
+    """What one optional step did: ``used`` its result, fell back (``detail`` says why), or was
+    ``skipped`` (not configured)."""
+
+    name: str
+    outcome: Outcome
+    detail: str = ""
+
+    @property
+    def fell_back(self) -> bool:
+        return self.outcome == "fallback"
 
 
 def attempt(name: str, llm: LLMClient | None, call: Callable[[LLMClient], T]) -> tuple[T | None, StepReport]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from lembrar.errors import LLMError
 
 if TYPE_CHECKING:
-    from lembrar.layers.model import SummaryDraft, TopicCluster
+    from lembrar.model.layers import SummaryDraft, TopicCluster
     from lembrar.llm.client import LLMClient
     from lembrar.model.episode import Episode
 
@@ -36,7 +36,7 @@ class LLMSummarizer:
 
     def summarize(self, turns: Sequence[Episode]) -> SummaryDraft:
         from lembrar.layers.keyphrases import extract
-        from lembrar.layers.model import SummaryDraft
+        from lembrar.model.layers import SummaryDraft
         from lembrar.llm.prompts import session_summary
 
         conversation = [{"role": t.role or "user", "content": t.content} for t in turns]

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lembrar.llm.pipelines._steps import attempt
+from lembrar.llm.steps import attempt
 from lembrar.model.episode import record_text
 from lembrar.model.timetags import WEEKDAYS
-from lembrar.retrieval.hooks import StepReport
+from lembrar.llm.steps import StepReport
 
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient

@@ -12,9 +12,9 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from lembrar.llm.pipelines._steps import attempt
+from lembrar.llm.steps import attempt
 from lembrar.model.timetags import zone
-from lembrar.retrieval.hooks import StepReport
+from lembrar.llm.steps import StepReport
 
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient

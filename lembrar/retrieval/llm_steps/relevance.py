@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from lembrar.llm.pipelines._steps import attempt
+from lembrar.llm.steps import attempt
 from lembrar.model.hits import SearchHit
-from lembrar.retrieval.hooks import PostFilter, StepReport
+from lembrar.llm.steps import StepReport
+from lembrar.retrieval.hooks import PostFilter
 
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient

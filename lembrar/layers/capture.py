@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from lembrar.llm.pipelines._steps import attempt
+from lembrar.llm.steps import attempt
 from lembrar.model.episode import Episode
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.query import Filters
 from lembrar.model.timetags import TimeTags
-from lembrar.retrieval.hooks import StepReport
+from lembrar.llm.steps import StepReport
 
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lembrar.config import UserSettings
-from lembrar.llm.pipelines._steps import NO_LLM
-from lembrar.llm.pipelines.dates import llm_windows
-from lembrar.llm.pipelines.hypothetical import NAME, hypothetical_text
-from lembrar.llm.pipelines.relevance import relevance_post_filter
+from lembrar.model.users import UserSettings
+from lembrar.llm.steps import NO_LLM
+from lembrar.retrieval.llm_steps.dates import llm_windows
+from lembrar.retrieval.llm_steps.hypothetical import NAME, hypothetical_text
+from lembrar.retrieval.llm_steps.relevance import relevance_post_filter
 from lembrar.model.timetags import zone
 from lembrar.retrieval.config import SearchConfig
-from lembrar.retrieval.hooks import SearchHooks, StepReport
+from lembrar.llm.steps import StepReport
+from lembrar.retrieval.hooks import SearchHooks
 
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient
