@@ -22,7 +22,9 @@ from lembrar.model.hits import SearchHit
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.query import Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.retrieval.config import SearchConfig, resolve
-from lembrar.retrieval.search import Retrieval, retrieve
+from lembrar.retrieval.request import SearchRequest, resolve_request
+from lembrar.retrieval.search import Retrieval, search
+from lembrar.retrieval.sources import CandidateSource
 from lembrar.store import DEFAULT_TENANT, IndexedEpisode, Store, open_store
 
 if TYPE_CHECKING:
@@ -222,30 +224,41 @@ class Memory:
         return self.store.stats()
 
     # -- search ---------------------------------------------------------------------
-    def retrieve(self, query: str, user_id: str, k: int = 10, *, filters: Filters | Mapping[str, Any] | None = None,
-                 now: datetime | str | None = None, preset: SearchConfig | str | None = None) -> Retrieval:
-        """Search, returning the hits together with the time reference understood in the query."""
+    def request(self, query: str, user_id: str, k: int = 10, *, filters: Filters | Mapping[str, Any] | None = None,
+                now: datetime | str | None = None, preset: SearchConfig | str | None = None) -> SearchRequest:
+        """A search resolved once: the user's settings, "now" in their zone, the preset, the filters
+        and the time reference the query names."""
         require_text("query", query)
         require_text("user_id", user_id)
-        if not isinstance(k, int) or k < 1:
+        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise ValidationError("k", "must be a positive integer")
         settings = self.user_settings(user_id)
         moment = parse_instant(now, settings, "now") if now is not None else self.now()
         config = resolve(preset, self.config.search_preset)
-        chosen = Filters.of(filters)
-        window = self.layers.summaries.window(user_id, moment)  # old turns that summaries stand in for
-        result = retrieve(self.store, self.embedder.embed_queries, query, user_id, k, chosen, moment,
-                          settings, self.config.periods, config,
-                          self._llm_hooks(query, moment, settings, config), window.hides if window else None)
-        return self.layers.summaries.merge(result, window, user_id, k, chosen, config)
+        return resolve_request(query, user_id, k, Filters.of(filters), moment, settings, self.config.periods, config)
 
-    def _llm_hooks(self, query: str, now: datetime, settings: UserSettings, config: SearchConfig) -> SearchHooks | None:
-        """The language-model steps ``config`` asks for (see ``lembrar.retrieval.llm_steps``), else None."""
-        if not config.uses_llm:
+    def retrieve(self, query: str, user_id: str, k: int = 10, *, filters: Filters | Mapping[str, Any] | None = None,
+                 now: datetime | str | None = None, preset: SearchConfig | str | None = None) -> Retrieval:
+        """Search, returning the hits together with the time reference understood in the query."""
+        return self.run_search(self.request(query, user_id, k, filters=filters, now=now, preset=preset))
+
+    def run_search(self, request: SearchRequest) -> Retrieval:
+        """Run a resolved request over the turns and every candidate source."""
+        return search(self.store, self.embedder.embed_queries, request, self._llm_hooks(request), self.sources)
+
+    @property
+    def sources(self) -> list[CandidateSource]:
+        """The candidate sources searched beside the turns (session summaries past the raw window)."""
+        return [self.layers.summaries]
+
+    def _llm_hooks(self, request: SearchRequest) -> SearchHooks | None:
+        """The language-model steps the request's config asks for (see ``lembrar.retrieval.llm_steps``)."""
+        if not request.config.uses_llm:
             return None
         from lembrar.retrieval.llm_steps.hooks import prepare_search
 
-        return prepare_search(self.llm, self.embedder.embed_batch, query, now, settings, config)
+        return prepare_search(self.llm, self.embedder.embed_batch, request.query, request.now,
+                              request.settings, request.config)
 
     def search(self, query: str, user_id: str, k: int = 10, *, filters: Filters | Mapping[str, Any] | None = None,
                now: datetime | str | None = None, preset: SearchConfig | str | None = None) -> list[SearchHit]:
@@ -262,18 +275,11 @@ class Memory:
         budget = budget_tokens if isinstance(budget_tokens, ContextBudget) else ContextBudget(total=budget_tokens)
         if budget.total < 16:
             raise ValidationError("budget_tokens", "must be at least 16")
-        settings = self.user_settings(require_text("user_id", user_id))
-        moment = parse_instant(now, settings, "now") if now is not None else self.now()
-        sections = self._layer_sections(user_id, query, moment, budget, session_id)
+        request = self.request(query, user_id, k, filters=filters, now=now, preset=preset)
+        sections = self.layers.sections(user_id, request.now, budget, session_id)
         left = budget.total - sum(s.tokens + 2 for s in sections)
-        hits = self.search(query, user_id, k, filters=filters, now=moment, preset=preset)
-        sections += retrieved_sections(hits, moment, max(left, 0))
-        return assemble(sections, moment)
-
-    def _layer_sections(self, user_id: str, query: str, now: datetime, budget: ContextBudget,
-                        session_id: str | None = None) -> list[ContextSection]:
-        """Sections placed before the retrieved memories (saved facts, insights, recent history)."""
-        return self.layers.sections(user_id, now, budget, session_id)
+        sections += retrieved_sections(self.run_search(request).hits, request.now, max(left, 0))
+        return assemble(sections, request.now)
 
     # -- layers ---------------------------------------------------------------------
     @property

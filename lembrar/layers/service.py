@@ -18,6 +18,8 @@ from lembrar.layers.saved import SavedMemories
 from lembrar.layers.sections import insights_section, recent_section, saved_section
 from lembrar.layers.summaries import SessionSummaries
 from lembrar.model.episode import Episode
+from lembrar.retrieval.config import SearchConfig
+from lembrar.retrieval.request import SearchRequest
 from lembrar.store.base import LayerStore, Store
 
 if TYPE_CHECKING:
@@ -35,6 +37,8 @@ class Host(Protocol):
 
     def now(self) -> datetime: ...
     def user_settings(self, user_id: str) -> UserSettings: ...
+    def request(self, query: str, user_id: str, k: int, *, now: datetime | str | None = None,
+                preset: SearchConfig | str | None = None) -> SearchRequest: ...
 
 
 def open_layer_store(store: Store) -> LayerStore | None:

@@ -19,17 +19,18 @@ import numpy as np
 from lembrar.errors import LembrarError, NotFoundError
 from lembrar.model.layers import SessionSummary, SummaryDraft
 from lembrar.layers.summarize import ExtractiveSummarizer, Summarizer
-from lembrar.layers.summary_search import RawWindow, eligible, merge_hits, rank_summaries, raw_window, summary_hit
+from lembrar.layers.summary_search import RawWindow, eligible, rank_summaries, raw_window, summary_hit
 from lembrar.model.episode import Episode, new_id, require_text
 from lembrar.model.hits import SearchHit
 from lembrar.model.query import Filters, SessionInfo
 from lembrar.retrieval.config import SearchConfig
+from lembrar.retrieval.sources import SourcePlan
 from lembrar.store.base import list_all
 
 if TYPE_CHECKING:
     from lembrar.model.users import UserSettings
     from lembrar.layers.service import Layers
-    from lembrar.retrieval.search import Retrieval
+    from lembrar.retrieval.request import SearchRequest
     from lembrar.temporal import TimeQuery
 
 __all__ = ["SessionSummaries"]
@@ -106,15 +107,9 @@ class SessionSummaries:
     def search(self, query: str, user_id: str, k: int = 5, *, now: datetime | str | None = None,
                preset: SearchConfig | str | None = None) -> builtins.list[SearchHit]:
         """The summaries (of every session, whatever their age) that best match ``query``."""
-        from lembrar.retrieval.config import resolve
-        from lembrar.retrieval.search import understand
-
-        settings = self._layers.host.user_settings(require_text("user_id", user_id))
-        moment = self._layers.instant(user_id, now)
-        config = resolve(preset, self._layers.host.config.search_preset)
-        parsed, semantic = understand(require_text("query", query), moment, settings, self._layers.host.config.periods, config)
+        request = self._layers.host.request(query, user_id, k, now=now, preset=preset)
         rows = [(s, v) for s, v in self._layers.store.summaries(user_id) if not s.stale and v is not None]
-        return self._hits(semantic, rows, parsed, config, settings, k)
+        return self._hits(request.semantic, rows, request.time, request.config, request.settings, k)
 
     def _hits(self, semantic: str, rows: builtins.list[tuple[SessionSummary, np.ndarray]], parsed: TimeQuery | None,
               config: SearchConfig, settings: UserSettings, k: int) -> builtins.list[SearchHit]:
@@ -126,7 +121,7 @@ class SessionSummaries:
         hits = [summary_hit(s, score, signals, settings, self._layers.host.config.periods) for s, score, signals in ranked[:k]]
         return [replace(h, rank=rank) for rank, h in enumerate(hits, start=1)]
 
-    # -- the raw window, for ``Memory.retrieve`` -----------------------------------------
+    # -- the raw window: summaries as a candidate source of every search -------------------
     def window(self, user_id: str, now: datetime) -> RawWindow | None:
         """Which raw turns summaries stand in for at ``now`` (None: every turn is searchable)."""
         if self._layers.config.raw_window_days is None or not self._layers.available:
@@ -134,15 +129,18 @@ class SessionSummaries:
         summaries = [s for s, _ in self._layers.store.summaries(user_id, vectors=False)]
         return raw_window(summaries, now, self._layers.config.raw_window_days)
 
-    def merge(self, result: Retrieval, window: RawWindow | None, user_id: str, k: int, filters: Filters,
-              config: SearchConfig) -> Retrieval:
-        """``result`` with the summaries of the sessions the window hides merged in by score."""
+    def plan(self, request: SearchRequest) -> SourcePlan | None:
+        """As a candidate source: past the raw window, a summarised session's older turns are
+        left out of the search and its summary competes in their place."""
+        window = self.window(request.user_id, request.now)
         if window is None:
-            return result
-        rows = [(s, v) for s, v in self._layers.store.summaries(user_id) if v is not None and eligible(s, window, filters)]
-        settings = self._layers.host.user_settings(user_id)
-        found = self._hits(result.semantic_query, rows, result.time, config, settings, k)
-        return replace(result, hits=merge_hits(result.hits, found, k)) if found else result
+            return None
+        return SourcePlan(hides=window.hides, hits=lambda: self._standing_in(request, window))
+
+    def _standing_in(self, request: SearchRequest, window: RawWindow) -> builtins.list[SearchHit]:
+        rows = [(s, v) for s, v in self._layers.store.summaries(request.user_id)
+                if v is not None and eligible(s, window, request.filters)]
+        return self._hits(request.semantic, rows, request.time, request.config, request.settings, request.k)
 
 
 def _outdated(summary: SessionSummary | None, info: SessionInfo) -> bool:

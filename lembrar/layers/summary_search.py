@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,7 @@ from lembrar.model.text import keywords
 if TYPE_CHECKING:
     from lembrar.temporal import TimeQuery
 
-__all__ = ["RawWindow", "is_summary_hit", "merge_hits", "rank_summaries", "summary_hit"]
+__all__ = ["RawWindow", "is_summary_hit", "rank_summaries", "summary_hit"]
 
 DAY = 86400.0
 
@@ -135,12 +135,6 @@ def summary_hit(summary: SessionSummary, score: float, signals: dict[str, float]
         recorded_at=summary.created_at, tags=tags, session_id=summary.session_id, metadata={"summary": details},
     )
     return SearchHit(episode=episode, text=summary.text, score=round(score, 6), signals=signals, rank=0)
-
-
-def merge_hits(raw: Sequence[SearchHit], summaries: Sequence[SearchHit], k: int) -> list[SearchHit]:
-    """Raw hits and summary hits in one list by score (raw first on ties), ranks renumbered."""
-    merged = sorted([*raw, *summaries], key=lambda h: -h.score)[:k]
-    return [replace(h, rank=rank) for rank, h in enumerate(merged, start=1)]
 
 
 def raw_window(summaries: Sequence[SessionSummary], now: datetime, days: float | None) -> RawWindow | None:

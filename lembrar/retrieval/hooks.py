@@ -9,7 +9,7 @@ caller can see that one fell back instead of guessing from the results.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -18,9 +18,9 @@ from lembrar.llm.steps import StepReport
 from lembrar.model.hits import SearchHit
 
 if TYPE_CHECKING:
-    from lembrar.temporal import TimeQuery, TimeWindow
+    from lembrar.temporal import TimeWindow
 
-__all__ = ["PostFilter", "SearchHooks", "with_windows"]
+__all__ = ["PostFilter", "SearchHooks"]
 
 PostFilter = Callable[[str, list[SearchHit]], list[SearchHit]]
 """``(query, hits) -> the hits to keep``, in the order they should be returned."""
@@ -33,16 +33,3 @@ class SearchHooks:
     extra_windows: tuple[TimeWindow, ...] = ()
     post_filter: PostFilter | None = None
     steps: list[StepReport] = field(default_factory=list)
-
-
-def with_windows(parsed: TimeQuery | None, extra: tuple[TimeWindow, ...], query: str) -> TimeQuery | None:
-    """``parsed`` with the ``extra`` windows it does not already have (by start and end)."""
-    if not extra:
-        return parsed
-    from lembrar.temporal import TimeQuery
-
-    if parsed is None:
-        return TimeQuery(windows=extra, stripped=query)
-    known = {(w.start, w.end) for w in parsed.windows}
-    added = tuple(w for w in extra if (w.start, w.end) not in known)
-    return replace(parsed, windows=parsed.windows + added)

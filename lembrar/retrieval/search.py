@@ -1,25 +1,26 @@
-"""The retrieval pipeline: candidates -> fusion -> priors -> dedup/MMR -> roll-up -> expansion."""
+"""The retrieval pipeline: candidates -> fusion -> priors -> dedup/MMR -> roll-up -> expansion,
+then the hits of the other candidate sources merged in by score."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING
-
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lembrar.model.users import UserSettings
+from lembrar.llm.steps import StepReport
 from lembrar.model.hits import SearchHit
 from lembrar.model.query import ChunkRow, Filters
-from lembrar.model.timetags import DayPeriods, WEEKDAYS
+from lembrar.model.timetags import WEEKDAYS
 from lembrar.retrieval import fusion
 from lembrar.retrieval.config import SearchConfig
-from lembrar.llm.steps import StepReport
-from lembrar.retrieval.hooks import SearchHooks, with_windows
+from lembrar.retrieval.hooks import SearchHooks
+from lembrar.retrieval.request import SearchRequest
 from lembrar.retrieval.rerank import get_reranker
+from lembrar.retrieval.sources import CandidateSource, hidden_by, merge_hits
 from lembrar.store.base import Store
 
 if TYPE_CHECKING:
@@ -54,38 +55,24 @@ class _Candidate:
     score: float = 0.0
 
 
-def understand(query: str, now: datetime, settings: UserSettings, periods: DayPeriods, config: SearchConfig) -> tuple[TimeQuery | None, str]:
-    """The parsed time reference (if any) and the text left for semantic matching."""
-    if not config.parse_time:
-        return None, query
-    from lembrar.temporal import parse_time
-
-    parsed = parse_time(query, now, settings.zone_name, periods=periods, hemisphere=settings.hemisphere,
-                        language=settings.language)
-    # A phrase that only names a weekday or a part of day stays in the text: "the rotation on a
-    # Sunday", "activities for the evening" are as often what a memory says as when it was made.
-    semantic = parsed.stripped.strip() if parsed.windows else query
-    return _past_only(parsed, now), semantic or query
-
-
-def _past_only(parsed: TimeQuery, now: datetime) -> TimeQuery:
-    """Without the windows that start after ``now``: "this weekend" asked on a Tuesday is a plan,
-    and no memory was made in the future."""
-    past = tuple(w for w in parsed.windows if w.start <= now)
-    return parsed if len(past) == len(parsed.windows) else replace(parsed, windows=past)
-
-
-def retrieve(
-    store: Store, embed: EmbedFn, query: str, user_id: str, k: int, filters: Filters, now: datetime,
-    settings: UserSettings, periods: DayPeriods, config: SearchConfig, hooks: SearchHooks | None = None,
-    exclude: Callable[[Episode], bool] | None = None,
-) -> Retrieval:
-    """``exclude``: episodes to leave out of the hits (e.g. turns a session summary stands in for)."""
-    parsed, semantic = understand(query, now, settings, periods, config)
+def search(store: Store, embed: EmbedFn, request: SearchRequest, hooks: SearchHooks | None = None,
+           sources: Sequence[CandidateSource] = ()) -> Retrieval:
+    """The ``request.k`` best hits from the turns and every source in ``sources``, by score."""
     if hooks is not None:
-        parsed = with_windows(parsed, hooks.extra_windows, query)
-    vector = embed([semantic])[0]
-    rankings = _candidates(store, user_id, vector, semantic, filters, parsed, config)
+        request = request.with_windows(hooks.extra_windows)
+    plans = [plan for plan in (source.plan(request) for source in sources) if plan is not None]
+    result = search_turns(store, embed, request, hooks, hidden_by(plans))
+    others = [hit for plan in plans for hit in plan.hits()]
+    return replace(result, hits=merge_hits(result.hits, others, request.k)) if others else result
+
+
+def search_turns(store: Store, embed: EmbedFn, request: SearchRequest, hooks: SearchHooks | None = None,
+                 exclude: Callable[[Episode], bool] | None = None) -> Retrieval:
+    """The pipeline over the stored turns; ``exclude``: episodes to leave out of the hits (e.g.
+    turns a session summary stands in for)."""
+    user_id, k, filters, config, parsed = request.user_id, request.k, request.filters, request.config, request.time
+    vector = embed([request.semantic])[0]
+    rankings = _candidates(store, user_id, vector, request.semantic, filters, parsed, config)
     if hooks is not None:
         rankings.update(_extra_dense(store, user_id, hooks, filters, config))
     fused, ceiling = fusion.fuse(rankings, config.fusion, config.weights, config.rrf_k)
@@ -94,18 +81,19 @@ def retrieve(
     by_ref = {name: dict(hits) for name, hits in rankings.items()}
     candidates = [_Candidate(r, rows[r], fused[r] / ceiling, _signals(r, by_ref)) for r in pool
                   if r in rows and not (exclude is not None and exclude(rows[r].episode))]
-    _score(candidates, parsed, now, config, query, semantic)
+    _score(candidates, parsed, request.now, config, request.query, request.semantic)
     candidates.sort(key=lambda c: c.score, reverse=True)
     candidates = _collapse(candidates, config.granularity)
     candidates = _diversify(store, user_id, candidates, config, k)
     hits = [_hit(c, rank) for rank, c in enumerate(candidates[:k], start=1)]
     if hooks is not None and hooks.post_filter is not None and hits:
-        hits = [replace(h, rank=rank) for rank, h in enumerate(hooks.post_filter(query, hits), start=1)]
+        hits = [replace(h, rank=rank) for rank, h in enumerate(hooks.post_filter(request.query, hits), start=1)]
     if config.neighbours != (0, 0):
         hits = [_expand(store, user_id, h, config.neighbours) for h in hits]
     if config.record_access and hits:
-        store.touch(user_id, [h.episode.id for h in hits], now)
-    return Retrieval(query, semantic, parsed, hits, tuple(hooks.steps) if hooks is not None else ())
+        store.touch(user_id, [h.episode.id for h in hits], request.now)
+    steps = tuple(hooks.steps) if hooks is not None else ()
+    return Retrieval(request.query, request.semantic, parsed, hits, steps)
 
 
 def _candidates(store: Store, user_id: str, vector: np.ndarray, text: str, filters: Filters,
