@@ -9,7 +9,8 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from lembrar.config import MemoryConfig, UserSettings
+from lembrar.config import MemoryConfig
+from lembrar.model.users import UserSettings
 from lembrar.errors import ValidationError
 from lembrar.ingest import parse_instant
 from lembrar.model.episode import Episode
