@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 
 from lembrar.errors import ConfigurationError, NotFoundError, ValidationError
 from lembrar.model.tenancy import KEY_PREFIX, TENANT_PATTERN, KeyRecord, Tenant
-from lembrar.store.base import KeyStore
+from lembrar.store.base import KeyStore, Store
 
 __all__ = [
     "KeyStore",
@@ -80,14 +80,11 @@ def same_secret(presented: str, expected: str) -> bool:
     )
 
 
-def open_key_store(store: object) -> KeyStore:
+def open_key_store(store: Store) -> KeyStore:
     """The tenants and keys kept beside ``store``'s memories, in the same database."""
-    opener = getattr(store, "key_store", None)
-    if not callable(opener):
+    found = store.key_store()
+    if not isinstance(found, KeyStore):
         raise ConfigurationError(
             f"{type(store).__name__} keeps no API keys: serve a SQLite file or a PostgreSQL URL"
         )
-    found = opener()
-    if not isinstance(found, KeyStore):
-        raise ConfigurationError(f"{type(store).__name__}.key_store() did not return a KeyStore")
     return found

@@ -13,7 +13,7 @@ from lembrar.layers.config import LayerConfig
 from lembrar.layers.requests import RememberRequest, detect_request
 from lembrar.layers.saved import REMEMBER_TOOL, SavedMemories
 from lembrar.layers.sections import retrieved_sections
-from lembrar.layers.service import Layers, open_layer_store
+from lembrar.layers.service import Layers
 from lembrar.layers.summaries import SessionSummaries
 from lembrar.layers.summarize import ExtractiveSummarizer, Summarizer
 from lembrar.layers.summary_search import RawWindow, is_summary_hit
@@ -42,6 +42,5 @@ __all__ = [
     "UserInsights",
     "detect_request",
     "is_summary_hit",
-    "open_layer_store",
     "retrieved_sections",
 ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
@@ -25,7 +24,7 @@ from lembrar.store.base import LayerStore, Store
 if TYPE_CHECKING:
     from lembrar.embed.cache import CachedEmbedder
 
-__all__ = ["Layers", "open_layer_store"]
+__all__ = ["Layers"]
 
 
 class Host(Protocol):
@@ -39,27 +38,6 @@ class Host(Protocol):
     def user_settings(self, user_id: str) -> UserSettings: ...
     def request(self, query: str, user_id: str, k: int, *, now: datetime | str | None = None,
                 preset: SearchConfig | str | None = None) -> SearchRequest: ...
-
-
-def open_layer_store(store: Store) -> LayerStore | None:
-    """The backend's ``LayerStore`` for ``store``: the store itself, its ``layer_store()``, or
-    ``open_layers(store)`` from the ``layers`` module of the store's package; None when the
-    backend has none yet."""
-    if isinstance(store, LayerStore):
-        return store
-    opener = getattr(store, "layer_store", None)
-    if callable(opener):
-        return opener()
-    package = type(store).__module__.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        module = importlib.import_module(f"{package}.layers")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.layers":
-            raise
-        return None
-    return module.open_layers(store)
 
 
 class Layers:
@@ -78,7 +56,7 @@ class Layers:
     def available(self) -> bool:
         """Whether the store's backend keeps the layers (recent history works on any backend)."""
         if not self._opened:
-            self._store, self._opened = open_layer_store(self.host.store), True
+            self._store, self._opened = self.host.store.layer_store(), True
         return self._store is not None
 
     @property

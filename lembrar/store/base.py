@@ -72,14 +72,17 @@ class Store(VectorCache, Protocol):
     def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> np.ndarray: ...
     def neighbours(self, user_id: str, episode_id: str, before: int, after: int) -> list[Episode]: ...
 
+    # what the backend keeps beside the episodes, in the same database and for the same tenant;
+    # None when the backend does not keep it
+    def layer_store(self) -> LayerStore | None: ...
+    def key_store(self) -> KeyStore | None: ...
+
 
 @runtime_checkable
 class LayerStore(Protocol):
     """Persistence of the memory layers beside a ``Store``, bound to the same tenant.
 
-    A backend's store provides it as ``store.layer_store()`` (or as ``open_layers(store)`` in its
-    package's ``layers`` module). Rows
-    derived from episodes (a fact captured from a message, a summary's and an insight's
+    A backend's store provides it as ``store.layer_store()``. Rows derived from episodes (a fact captured from a message, a summary's and an insight's
     sources) are linked to them, and deleting an episode removes or wipes what was derived from
     it in the same transaction; deleting a user removes every layer row of the user.
     """

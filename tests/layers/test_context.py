@@ -84,10 +84,10 @@ def test_a_user_with_nothing_gets_only_retrieved_memories(memory):
 
 
 def test_a_backend_without_layer_tables_still_gives_context_and_search(db_path, clock):
-    class PlainStore(SqliteStore):  # a backend whose package has no ``layers`` module
-        pass
+    class PlainStore(SqliteStore):  # a backend that keeps no memory layers
+        def layer_store(self):
+            return None
 
-    PlainStore.__module__ = "plainbackend"
     with Memory(PlainStore(str(db_path)), embedder=HashingEmbedder(), clock=clock) as mem:
         add_conversation(mem, "ana", "a", "running", NOW - timedelta(hours=2))
         block = mem.context("running shoes", "ana", session_id="b", preset=NO_TIME_PARSING)

@@ -10,7 +10,7 @@ import pytest
 
 from lembrar import Memory, NotFoundError
 from lembrar.embed.hashing import HashingEmbedder
-from lembrar.layers import Conflict, Duplicate, Saved, open_layer_store
+from lembrar.layers import Conflict, Duplicate, Saved
 from lembrar.store.base import LayerStore
 
 NOW = datetime(2024, 5, 20, 12, 0, tzinfo=timezone.utc)  # the root conftest's clock
@@ -72,7 +72,7 @@ def layer_rows(backend) -> dict[str, int]:
 
 
 def test_every_backend_keeps_the_layers(store):
-    layers = open_layer_store(store)
+    layers = store.layer_store()
     assert isinstance(layers, LayerStore) and layers.tenant == store.tenant
 
 
@@ -167,4 +167,4 @@ def test_forgetting_a_user_leaves_no_layer_rows(backend, mem):
     mem.forget_user("bob")
     assert layer_rows(backend) == dict.fromkeys(LAYER_TABLES, 0)
     assert mem.saved.list("ana", include_retired=True) == [] and mem.summaries.list("ana") == []
-    assert mem.insights.list("ana") == [] and open_layer_store(mem.store).insight_exclusions("ana") == set()
+    assert mem.insights.list("ana") == [] and mem.store.layer_store().insight_exclusions("ana") == set()

@@ -11,24 +11,23 @@ import json
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from lembrar.errors import NotFoundError
 from lembrar.model.layers import Insight, SavedMemory, SessionSummary
-from lembrar.store.sqlite.store import SqliteStore
 
-__all__ = ["SqliteLayerStore", "open_layers"]
+if TYPE_CHECKING:
+    from lembrar.store.sqlite.store import SqliteStore
+
+__all__ = ["SqliteLayerStore"]
 
 _MEMORY_COLUMNS = "id, user_id, text, created_at, updated_at, source_episode_id, retired_at, replaced_by, vector"
 _SUMMARY_COLUMNS = ("id, user_id, session_id, title, summary, keyphrases, first_at, last_at, turns, method, created_at,"
                     " stale, vector")
 _INSIGHT_COLUMNS = ("id, user_id, statement, keyphrases, first_at, last_at, size, cohesion, confidence, created_at,"
                     " updated_at, edited, stale")
-
-
-def open_layers(store: SqliteStore) -> SqliteLayerStore:
-    return SqliteLayerStore(store)
 
 
 def _iso(value: datetime) -> str:

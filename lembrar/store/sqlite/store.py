@@ -9,6 +9,7 @@ import sqlite3
 import threading
 import unicodedata
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -26,6 +27,9 @@ from lembrar.store.sqlite.keys import SqliteKeyStore
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
 from lembrar.store.sqlite.migrations import migrate
 from lembrar.model.text import keywords
+
+if TYPE_CHECKING:
+    from lembrar.store.sqlite.layers import SqliteLayerStore
 
 _E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLUMNS.split(","))
 _MATRIX_SQL = (
@@ -77,6 +81,12 @@ class SqliteStore:
     def key_store(self) -> SqliteKeyStore:
         """Tenants and API keys, in this file and over this connection."""
         return SqliteKeyStore(self._s.db, self._s.lock)
+
+    def layer_store(self) -> SqliteLayerStore:
+        """Saved memories, summaries and insights of this tenant, in this file."""
+        from lembrar.store.sqlite.layers import SqliteLayerStore
+
+        return SqliteLayerStore(self)
 
     # -- plumbing ---------------------------------------------------------------
     @contextmanager
