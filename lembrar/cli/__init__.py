@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
 from lembrar.errors import LembrarError, ValidationError
+from lembrar.registry import Registry
 
-COMMAND_MODULES = ("lembrar.cli.episodes", "lembrar.cli.io", "lembrar.cli.bench", "lembrar.cli.serve", "lembrar.cli.chat", "lembrar.cli.memories")
+COMMANDS: Registry[None] = Registry("command")
+"""Each entry adds its subcommands to the parser: ``register(subparsers)``."""
+for _name in ("episodes", "io", "bench", "serve", "chat", "memories"):
+    COMMANDS.register(_name, f"lembrar.cli.{_name}:register")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -18,14 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--embedder", help="embedding model name (default: use-m3)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        module.register(sub)
+    for name in COMMANDS.names():
+        COMMANDS.create(name, sub)
     return parser
 
 

@@ -12,7 +12,8 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from lembrar.errors import ConfigurationError
+from lembrar.registry import Registry
+
 
 
 @runtime_checkable
@@ -31,24 +32,21 @@ def embed_queries(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
     return method(texts) if callable(method) else embedder.embed_batch(texts)
 
 
-_FACTORIES: dict[str, Callable[[], Embedder]] = {}
+EMBEDDERS: Registry[Embedder] = Registry("embedder")
 DEFAULT_EMBEDDER = "use-m3"
 
 
-def register(name: str, factory: Callable[[], Embedder]) -> None:
-    """Make ``get_embedder(name)`` build an embedder with ``factory``."""
-    _FACTORIES[name] = factory
+def register(name: str, factory: Callable[[], Embedder] | str, *, extra: str | None = None) -> None:
+    """Make ``get_embedder(name)`` build an embedder with ``factory`` (or a ``"module:Class"`` path)."""
+    EMBEDDERS.register(name, factory, extra=extra)
 
 
 def available() -> list[str]:
-    return sorted(_FACTORIES)
+    return sorted(EMBEDDERS.names())
 
 
 def get_embedder(name: str | None = None) -> Embedder:
-    key = name or DEFAULT_EMBEDDER
-    if key not in _FACTORIES:
-        raise ConfigurationError(f"embedder: unknown name {key!r}; registered: {', '.join(available())}")
-    return _FACTORIES[key]()
+    return EMBEDDERS.create(name or DEFAULT_EMBEDDER)
 
 
 def normalize(matrix: np.ndarray) -> np.ndarray:

@@ -9,36 +9,32 @@ finds it by name without importing the others. Malformed input raises
 from __future__ import annotations
 
 import gzip
-import importlib
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from lembrar.errors import ConfigurationError, ImportFormatError
+from lembrar.errors import ImportFormatError
 from lembrar.model.inputs import EpisodeIn
+from lembrar.registry import Registry
 
 Reader = Callable[..., Iterator[EpisodeIn]]
 
-_READERS: dict[str, str] = {
-    "dailydialog": "lembrar.importers.dailydialog:read_dailydialog",
-    "jsonl": "lembrar.importers.jsonl:read_jsonl",
-    "locomo": "lembrar.importers.locomo:read_locomo",
-    "longmemeval": "lembrar.importers.longmemeval:read_longmemeval",
-}
+FORMATS: Registry[Iterator[EpisodeIn]] = Registry("format")
+FORMATS.register("dailydialog", "lembrar.importers.dailydialog:read_dailydialog")
+FORMATS.register("jsonl", "lembrar.importers.jsonl:read_jsonl")
+FORMATS.register("locomo", "lembrar.importers.locomo:read_locomo")
+FORMATS.register("longmemeval", "lembrar.importers.longmemeval:read_longmemeval")
 
 
 def formats() -> list[str]:
     """The names ``reader`` accepts."""
-    return sorted(_READERS)
+    return sorted(FORMATS.names())
 
 
 def reader(name: str) -> Reader:
     """The ``read_<format>`` function of the format called ``name``."""
-    if name not in _READERS:
-        raise ConfigurationError(f"format: unknown import format {name!r}; use one of {', '.join(formats())}")
-    module, function = _READERS[name].split(":")
-    return getattr(importlib.import_module(module), function)
+    return FORMATS.load(name)
 
 
 def open_text(path: str | Path) -> IO[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from lembrar.errors import ConfigurationError
+from lembrar.registry import Registry
 
 
 @runtime_checkable
@@ -17,15 +17,12 @@ class Reranker(Protocol):
     def score(self, query: str, texts: Sequence[str]) -> list[float]: ...
 
 
-_RERANKERS: dict[str, Callable[[], Reranker]] = {}
+RERANKERS: Registry[Reranker] = Registry("reranker")
 
 
-def register_reranker(name: str, factory: Callable[[], Reranker]) -> None:
-    _RERANKERS[name] = factory
+def register_reranker(name: str, factory: Callable[[], Reranker] | str, *, extra: str | None = None) -> None:
+    RERANKERS.register(name, factory, extra=extra)
 
 
 def get_reranker(name: str) -> Reranker:
-    if name not in _RERANKERS:
-        known = ", ".join(sorted(_RERANKERS)) or "none registered"
-        raise ConfigurationError(f"reranker: unknown name {name!r} ({known}); register one with register_reranker()")
-    return _RERANKERS[name]()
+    return RERANKERS.create(name)

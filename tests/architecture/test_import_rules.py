@@ -13,7 +13,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "lembrar"
 
-PURE = {"errors", "model"}
+PURE = {"errors", "model", "registry"}
 PORTS = PURE | {"temporal", "embed", "store", "llm"}
 DOMAIN = PORTS | {"config", "context", "ingest", "retrieval", "tools", "layers", "graph"}
 CORE = DOMAIN | {"engine", "engines", "tenancy", "assistant"}
@@ -23,6 +23,7 @@ INTERFACES = {"api", "cli", "mcp", "ui", "bench", "importers", "testing"}
 ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "model": {"errors"},
+    "registry": {"errors"},
     "temporal": PURE,
     "embed": PURE,
     "store": PURE,
