@@ -8,14 +8,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 
 from lembrar.config import MemoryConfig
 from lembrar.model.users import UserSettings
 from lembrar.context import ContextBlock, ContextBudget, ContextSection, assemble
 from lembrar.embed import CachedEmbedder, Embedder, get_embedder
 from lembrar.errors import ConfigurationError, ValidationError
-from lembrar.ingest import build_episode, chunk_episode, chunk_hashes, coerce_input, parse_instant
+from lembrar.ingest import build_episode, coerce_input, index_episodes, parse_instant
 from lembrar.layers import Insight, LayerConfig, Layers, SessionSummary, retrieved_sections
 from lembrar.model.episode import Episode, require_text
 from lembrar.model.hits import SearchHit
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
     from lembrar.retrieval.hooks import SearchHooks
 
 Clock = Callable[[], datetime]
-EMBED_BATCH = 256
 
 
 def _utcnow() -> datetime:
@@ -162,19 +160,7 @@ class Memory:
         return [build_episode(item, settings[item.user_id], self.config, now) for item in records]
 
     def _index(self, episodes: Sequence[Episode]) -> list[IndexedEpisode]:
-        chunked = [chunk_episode(e, self.config) for e in episodes]
-        hashes = [chunk_hashes(c) for c in chunked]
-        flat_texts = [c.text for chunks in chunked for c in chunks]
-        flat_hashes = [h for hs in hashes for h in hs]
-        vectors = np.concatenate(
-            [self.embedder.embed_hashed(flat_texts[i : i + EMBED_BATCH], flat_hashes[i : i + EMBED_BATCH])
-             for i in range(0, len(flat_texts), EMBED_BATCH)] or [np.zeros((0, self.embedder.dim), np.float32)]
-        )
-        out, offset = [], 0
-        for episode, chunks, hs in zip(episodes, chunked, hashes):
-            out.append(IndexedEpisode(episode, chunks, vectors[offset : offset + len(chunks)], hs))
-            offset += len(chunks)
-        return out
+        return index_episodes(episodes, self.config, self.embedder)
 
     def update(self, episode_id: str, content: str, user_id: str) -> Episode:
         """Replace an episode's text (re-chunked and re-embedded); the old text stays in history."""

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
+
+import numpy as np
 
 from lembrar.config import MemoryConfig
 from lembrar.model.users import UserSettings
 from lembrar.model.vectors import content_hash
 from lembrar.errors import ValidationError
-from lembrar.model.episode import ROLES, Chunk, Episode, new_id, record_text, require_text
+from lembrar.model.episode import ROLES, Chunk, Episode, IndexedEpisode, new_id, record_text, require_text
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.timetags import time_tags, zone
 from lembrar.model.text import chunk_spans
 
 _INPUT_FIELDS = {f.name for f in fields(EpisodeIn)}
+EMBED_BATCH = 256
 MIN_YEAR, MAX_YEAR = 1000, 8999
 
 
@@ -87,6 +90,31 @@ def chunk_episode(episode: Episode, config: MemoryConfig) -> list[Chunk]:
 
 def chunk_hashes(chunks: Iterable[Chunk]) -> list[str]:
     return [content_hash(c.text) for c in chunks]
+
+
+class HashedEmbedder(Protocol):
+    """An embedder that caches by content hash (``embed.CachedEmbedder``)."""
+
+    dim: int
+
+    def embed_hashed(self, texts: Sequence[str], hashes: Sequence[str]) -> np.ndarray: ...
+
+
+def index_episodes(episodes: Sequence[Episode], config: MemoryConfig,
+                   embedder: HashedEmbedder) -> list[IndexedEpisode]:
+    """Each episode with its chunks and their vectors, embedded in batches of ``EMBED_BATCH``."""
+    chunked = [chunk_episode(e, config) for e in episodes]
+    hashes = [chunk_hashes(c) for c in chunked]
+    texts = [c.text for chunks in chunked for c in chunks]
+    flat = [h for hs in hashes for h in hs]
+    batches = [embedder.embed_hashed(texts[i : i + EMBED_BATCH], flat[i : i + EMBED_BATCH])
+               for i in range(0, len(texts), EMBED_BATCH)]
+    vectors = np.concatenate(batches or [np.zeros((0, embedder.dim), np.float32)])
+    out, offset = [], 0
+    for episode, chunks, hs in zip(episodes, chunked, hashes):
+        out.append(IndexedEpisode(episode, chunks, vectors[offset : offset + len(chunks)], hs))
+        offset += len(chunks)
+    return out
 
 
 def require_json(name: str, value: object) -> None:

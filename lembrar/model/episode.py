@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
+
+import numpy as np
 
 from lembrar.errors import ValidationError
 from lembrar.model.timetags import TimeTags
@@ -89,3 +92,13 @@ def require_text(name: str, value: object) -> str:
     if not value.strip():
         raise ValidationError(name, "must not be empty")
     return value
+
+
+@dataclass(frozen=True)
+class IndexedEpisode:
+    """An episode ready to store: its chunks and one unit-norm vector per chunk."""
+
+    episode: Episode
+    chunks: Sequence[Chunk]
+    vectors: np.ndarray
+    hashes: Sequence[str]

@@ -7,13 +7,12 @@ A store instance is bound to one tenant (``tenant``); every method takes the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from lembrar.model.episode import Chunk, Episode
+from lembrar.model.episode import Episode, IndexedEpisode
 from lembrar.model.layers import Insight, SavedMemory, SessionSummary
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.model.tenancy import KeyRecord, Tenant
@@ -22,16 +21,6 @@ from lembrar.model.vectors import VectorCache
 
 
 DEFAULT_TENANT = "default"
-
-
-@dataclass(frozen=True)
-class IndexedEpisode:
-    """An episode ready to store: its chunks and one unit-norm vector per chunk."""
-
-    episode: Episode
-    chunks: Sequence[Chunk]
-    vectors: np.ndarray
-    hashes: Sequence[str]
 
 
 @runtime_checkable
