@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lembrar.errors import ValidationError
 from lembrar.model.episode import Episode
 from lembrar.model.timetags import TimeTags, zone
 
@@ -61,3 +64,25 @@ def episode_from_values(values: Mapping[str, Any]) -> Episode:
         recorded_at=values["recorded_at"], tags=tags, session_id=values["session_id"], role=values["role"],
         speaker=values["speaker"], record=values["record"], metadata=values["metadata"], version=values["version"],
     )
+
+
+# -- list cursors: where the next page starts, as an opaque token -------------------------
+def encode_cursor(position: float | str, seq: int) -> str:
+    """A page cursor for the row at ``position`` (a timestamp or an ISO time) and ``seq``."""
+    return base64.urlsafe_b64encode(json.dumps([position, seq]).encode()).decode()
+
+
+def decode_cursor(cursor: str) -> tuple[float | str, int]:
+    """``(position, seq)`` from a cursor made by :func:`encode_cursor`; anything else is a
+    ``ValidationError`` on ``cursor``."""
+    try:
+        position, seq = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+        if isinstance(position, bool) or not isinstance(position, (int, float, str)):
+            raise ValueError("cursor position")
+        if isinstance(position, (int, float)) and not math.isfinite(position):
+            raise ValueError("cursor out of range")
+        if isinstance(seq, bool) or not isinstance(seq, int) or not -(2**63) <= seq < 2**63:
+            raise ValueError("cursor out of range")
+        return position, seq
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise ValidationError("cursor", "not a cursor returned by a previous page; start without one") from exc

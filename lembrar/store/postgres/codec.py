@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 import unicodedata
 from collections.abc import Sequence
@@ -46,18 +45,18 @@ def episode_from_row(row: Sequence[Any]) -> Episode:
 
 # -- list cursors ---------------------------------------------------------------------
 def encode_cursor(at_utc: datetime, seq: int) -> str:
-    return base64.urlsafe_b64encode(json.dumps([at_utc.isoformat(), seq]).encode()).decode()
+    return rows.encode_cursor(at_utc.isoformat(), seq)
 
 
 def decode_cursor(cursor: str) -> tuple[datetime, int]:
+    position, seq = rows.decode_cursor(cursor)
     try:
-        at_utc, seq = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-        moment = datetime.fromisoformat(at_utc)
-        if moment.tzinfo is None:
-            raise ValueError("naive cursor time")
-        return moment, int(seq)
-    except (ValueError, TypeError) as exc:
-        raise ValidationError("cursor", "not a cursor returned by a previous page; start without one") from exc
+        moment = datetime.fromisoformat(position) if isinstance(position, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise ValidationError("cursor", "not a cursor returned by a previous page; start without one")
+    return moment, seq
 
 
 # -- full text --------------------------------------------------------------------------

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import json
-import math
 import sqlite3
 import threading
 import unicodedata
@@ -26,6 +23,7 @@ from lembrar.store.sqlite.filters import where
 from lembrar.store.sqlite.keys import SqliteKeyStore
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
 from lembrar.store.sqlite.migrations import migrate
+from lembrar.store.rows import decode_cursor, encode_cursor
 from lembrar.model.text import keywords
 
 if TYPE_CHECKING:
@@ -273,7 +271,7 @@ class SqliteStore:
         condition, params = where(filters)
         op, direction = ("<", "DESC") if newest_first else (">", "ASC")
         if cursor is not None:
-            at_ts, seq = _decode_cursor(cursor)
+            at_ts, seq = _sqlite_cursor(cursor)
             condition += f" AND (e.at_ts, e.rowid) {op} (?, ?)"
             params += [at_ts, seq]
         rows = self._read(
@@ -282,7 +280,7 @@ class SqliteStore:
             [self.tenant, user_id, *params, limit + 1],
         )
         items = [episode_from_row(r[:-2]) for r in rows[:limit]]
-        more = _encode_cursor(rows[limit - 1][-2], rows[limit - 1][-1]) if len(rows) > limit else None
+        more = encode_cursor(rows[limit - 1][-2], rows[limit - 1][-1]) if len(rows) > limit else None
         return Page(items, more)
 
     def history(self, user_id: str, episode_id: str) -> list[HistoryEntry]:
@@ -424,16 +422,8 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat()
 
 
-def _encode_cursor(at_ts: float, seq: int) -> str:
-    return base64.urlsafe_b64encode(json.dumps([at_ts, seq]).encode()).decode()
-
-
-def _decode_cursor(cursor: str) -> tuple[float, int]:
-    try:
-        at_ts, seq = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-        at_ts, seq = float(at_ts), int(seq)
-        if not (math.isfinite(at_ts) and -(2**63) <= seq < 2**63):
-            raise ValueError("cursor out of range")
-        return at_ts, seq
-    except (ValueError, TypeError, OverflowError) as exc:
-        raise ValidationError("cursor", "not a cursor returned by a previous page; start without one") from exc
+def _sqlite_cursor(cursor: str) -> tuple[float, int]:
+    position, seq = decode_cursor(cursor)
+    if isinstance(position, str):
+        raise ValidationError("cursor", "not a cursor returned by a previous page; start without one")
+    return float(position), seq
