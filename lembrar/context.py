@@ -138,6 +138,14 @@ def _hit_item(hit: SearchHit, now: datetime) -> dict[str, Any]:
     }
 
 
+SECTION_GAP = 2  # tokens of the blank line between two sections
+
+
+def remaining(total: int, sections: Sequence[ContextSection]) -> int:
+    """The tokens of ``total`` that ``sections`` leave for what comes after them."""
+    return max(total - sum(s.tokens + SECTION_GAP for s in sections if s.lines), 0)
+
+
 def assemble(sections: Sequence[ContextSection], now: datetime) -> ContextBlock:
     """Join the non-empty sections in order into one block."""
     present = tuple(s for s in sections if s.lines)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from lembrar.config import MemoryConfig
 from lembrar.model.users import UserSettings
-from lembrar.context import ContextBlock, ContextBudget, ContextSection, assemble
+from lembrar.context import ContextBlock, ContextBudget, assemble, remaining
 from lembrar.embed import CachedEmbedder, Embedder, get_embedder
 from lembrar.errors import ConfigurationError, ValidationError
 from lembrar.ingest import build_episode, coerce_input, index_episodes, parse_instant
@@ -263,8 +263,8 @@ class Memory:
             raise ValidationError("budget_tokens", "must be at least 16")
         request = self.request(query, user_id, k, filters=filters, now=now, preset=preset)
         sections = self.layers.sections(user_id, request.now, budget, session_id)
-        left = budget.total - sum(s.tokens + 2 for s in sections)
-        sections += retrieved_sections(self.run_search(request).hits, request.now, max(left, 0))
+        left = remaining(budget.total, sections)
+        sections += retrieved_sections(self.run_search(request).hits, request.now, left)
         return assemble(sections, request.now)
 
     # -- layers ---------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from lembrar.config import MemoryConfig
 from lembrar.model.users import UserSettings
-from lembrar.context import ContextBudget, ContextSection
+from lembrar.context import ContextBudget, ContextSection, remaining
 from lembrar.errors import ConfigurationError
 from lembrar.ingest import parse_instant
 from lembrar.layers.insights import UserInsights
@@ -77,13 +77,11 @@ class Layers:
 
     def sections(self, user_id: str, now: datetime, budget: ContextBudget, session_id: str | None = None) -> list[ContextSection]:
         """Saved memories, insights and recent history, each within its budget and the total."""
-        left = budget.total
-        sections = []
+        sections: list[ContextSection] = []
         for name, allowance in (("saved", budget.saved), ("insights", budget.insights), ("recent", budget.recent)):
-            section = self._section(name, user_id, now, min(allowance, max(left, 0)), session_id)
+            section = self._section(name, user_id, now, min(allowance, remaining(budget.total, sections)), session_id)
             if section.lines:
                 sections.append(section)
-                left -= section.tokens + 2
         return sections
 
     def _section(self, name: str, user_id: str, now: datetime, budget: int, session_id: str | None) -> ContextSection:
