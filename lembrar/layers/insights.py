@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import numpy as np
 
 from lembrar.errors import LembrarError, NotFoundError, ValidationError
-from lembrar.ingest import chunk_episode, chunk_hashes
+from lembrar.ingest import index_episodes
 from lembrar.layers.clustering import cluster
 from lembrar.layers.keyphrases import document_frequencies, extract
 from lembrar.model.layers import Insight, TopicCluster
@@ -98,22 +98,16 @@ class UserInsights:
 
     def _messages(self, user_id: str) -> _Messages:
         excluded = self._layers.store.insight_exclusions(user_id)
-        said = list_all(self._layers.host.store, user_id, Filters(roles=("user",)), page_size=_PAGE)
+        said = list_all(self._layers.episodes, user_id, Filters(roles=("user",)), page_size=_PAGE)
         episodes = [e for e in said if e.id not in excluded and len(keywords(e.content)) >= _MIN_WORDS]
         return _Messages(episodes, self._vectors(episodes))
 
     def _vectors(self, episodes: Sequence[Episode]) -> np.ndarray:
         """One unit vector per message: the mean of its stored chunk vectors (found by content hash)."""
-        host = self._layers.host
-        chunks = [chunk_episode(e, host.config) for e in episodes]
-        hashes = [h for c in chunks for h in chunk_hashes(c)]
-        texts = [c.text for cs in chunks for c in cs]
-        flat = host.embedder.embed_hashed(texts, hashes) if texts else np.zeros((0, host.embedder.dim), np.float32)
-        out, offset = np.zeros((len(episodes), host.embedder.dim), np.float32), 0
-        for row, cs in enumerate(chunks):
-            mean = flat[offset : offset + len(cs)].mean(axis=0)
+        out = np.zeros((len(episodes), self._layers.embedder.dim), np.float32)
+        for row, item in enumerate(index_episodes(episodes, self._layers.memory_config, self._layers.embedder)):
+            mean = item.vectors.mean(axis=0)
             out[row] = mean / (np.linalg.norm(mean) or 1.0)
-            offset += len(cs)
         return out
 
     def _draft(self, user_id: str, members: list[Episode], vectors: np.ndarray, now: datetime,

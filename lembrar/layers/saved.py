@@ -50,7 +50,7 @@ class SavedMemories:
             raise ValidationError("on_conflict", f"use one of {ON_CONFLICT}")
         at = self._layers.instant(user_id, now)
         existing = self._layers.store.memories(user_id)
-        vector = self._layers.host.embedder.embed_batch([text])[0]
+        vector = self._layers.embedder.embed_batch([text])[0]
         outcome = self._check(text, vector, existing)
         if isinstance(outcome, Duplicate) or (isinstance(outcome, Conflict) and on_conflict == "ask"):
             return outcome
@@ -68,7 +68,7 @@ class SavedMemories:
                 return Conflict(text, memory, verdict.reason)
         if not existing:
             return None
-        threshold = facts.duplicate_threshold(self._layers.host.embedder.name, self._layers.config.duplicate_threshold)
+        threshold = facts.duplicate_threshold(self._layers.embedder.name, self._layers.config.duplicate_threshold)
         matrix = np.stack([v for _, v in existing])
         found = facts.near_duplicate(vector, matrix, [m.text for m, _ in existing], text, threshold)
         return None if found is None else Duplicate(text, existing[found][0], "same meaning")
@@ -112,7 +112,7 @@ class SavedMemories:
     def edit(self, memory_id: str, text: str, user_id: str, *, now: datetime | str | None = None) -> SavedMemory:
         """Rewrite a fact in place (the user's correction; the old wording is not kept)."""
         fact = _clean_fact(text)
-        vector = self._layers.host.embedder.embed_batch([fact])[0]
+        vector = self._layers.embedder.embed_batch([fact])[0]
         return self._layers.store.edit_memory(require_text("user_id", user_id), memory_id, fact, vector,
                                               self._layers.instant(user_id, now))
 

@@ -44,7 +44,10 @@ class Layers:
     """Saved memories, recent history, session summaries and insights of one ``Memory``."""
 
     def __init__(self, host: Host, config: LayerConfig | None = None) -> None:
-        self.host = host
+        self.host = host  # the clock and the users' settings
+        self.episodes: Store = host.store
+        self.embedder: CachedEmbedder = host.embedder
+        self.memory_config: MemoryConfig = host.config
         self.config = config or LayerConfig()
         self._store: LayerStore | None = None
         self._opened = False
@@ -56,13 +59,13 @@ class Layers:
     def available(self) -> bool:
         """Whether the store's backend keeps the layers (recent history works on any backend)."""
         if not self._opened:
-            self._store, self._opened = self.host.store.layer_store(), True
+            self._store, self._opened = self.episodes.layer_store(), True
         return self._store is not None
 
     @property
     def store(self) -> LayerStore:
         if not self.available:
-            raise ConfigurationError(f"memory layers: the {type(self.host.store).__name__} backend does not keep "
+            raise ConfigurationError(f"memory layers: the {type(self.episodes).__name__} backend does not keep "
                                      "saved memories, summaries or insights yet; use a SQLite store")
         assert self._store is not None
         return self._store
@@ -72,7 +75,7 @@ class Layers:
         return self.host.now() if now is None else parse_instant(now, self.host.user_settings(user_id), "now")
 
     def recent(self, user_id: str, now: datetime, session_id: str | None = None) -> list[Episode]:
-        return recent_messages(self.host.store, user_id, now, limit=self.config.recent_messages,
+        return recent_messages(self.episodes, user_id, now, limit=self.config.recent_messages,
                                window=self.config.recent_window, exclude_session=session_id)
 
     def sections(self, user_id: str, now: datetime, budget: ContextBudget, session_id: str | None = None) -> list[ContextSection]:

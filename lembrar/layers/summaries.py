@@ -58,12 +58,12 @@ class SessionSummaries:
             keyphrases=draft.keyphrases, first_at=turns[0].at, last_at=turns[-1].at, turns=len(turns), method=method,
             created_at=self._layers.instant(user_id, now),
         )
-        vector = self._layers.host.embedder.embed_batch([summary.text])[0]
+        vector = self._layers.embedder.embed_batch([summary.text])[0]
         self._layers.store.put_summary(summary, vector, [t.id for t in turns])
         return summary
 
     def _turns(self, user_id: str, session_id: str) -> list[Episode]:
-        return list_all(self._layers.host.store, user_id, Filters(session_id=session_id), page_size=_PAGE)
+        return list_all(self._layers.episodes, user_id, Filters(session_id=session_id), page_size=_PAGE)
 
     def _draft(self, turns: Sequence[Episode]) -> tuple[SummaryDraft, str]:
         try:
@@ -76,12 +76,12 @@ class SessionSummaries:
     def summarize_idle(self, now: datetime | str | None = None, *, user_id: str | None = None) -> list[SessionSummary]:
         """Summarise every session idle for ``LayerConfig.idle_timeout`` whose summary is missing,
         stale or older than its last turn (all users, or one)."""
-        users = [require_text("user_id", user_id)] if user_id is not None else self._layers.host.store.users()
+        users = [require_text("user_id", user_id)] if user_id is not None else self._layers.episodes.users()
         written = []
         for user in users:
             moment = self._layers.instant(user, now)
             known = {s.session_id: s for s, _ in self._layers.store.summaries(user, vectors=False)}
-            for info in self._layers.host.store.sessions(user):
+            for info in self._layers.episodes.sessions(user):
                 if info.last_at <= moment - self._layers.config.idle_timeout and _outdated(known.get(info.session_id), info):
                     written.append(self.summarize(user, info.session_id, now=moment))
         return written
@@ -115,10 +115,10 @@ class SessionSummaries:
               config: SearchConfig, settings: UserSettings, k: int) -> builtins.list[SearchHit]:
         if not rows:
             return []
-        vector = self._layers.host.embedder.embed_queries([semantic])[0]
+        vector = self._layers.embedder.embed_queries([semantic])[0]
         ranked = rank_summaries(semantic, vector, [s for s, _ in rows], np.stack([v for _, v in rows]), parsed, config,
                                 weight=self._layers.config.summary_weight, min_similarity=self._layers.config.summary_min_similarity)
-        hits = [summary_hit(s, score, signals, settings, self._layers.host.config.periods) for s, score, signals in ranked[:k]]
+        hits = [summary_hit(s, score, signals, settings, self._layers.memory_config.periods) for s, score, signals in ranked[:k]]
         return [replace(h, rank=rank) for rank, h in enumerate(hits, start=1)]
 
     # -- the raw window: summaries as a candidate source of every search -------------------
