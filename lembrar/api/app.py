@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from datetime import datetime
 
 from fastapi import FastAPI
 
 from lembrar import __version__
 from lembrar.api import errors
-from lembrar.tenancy import open_key_store
+from lembrar.tenancy import create_tenant, open_key_store
 from lembrar.api.limits import DEFAULT_MAX_BODY_BYTES, BodyLimit
-from lembrar.api.routes import ROUTERS
+from lembrar.api.routes import ROUTERS, page
 from lembrar.api.services import Services
 from lembrar.config import MemoryConfig
 from lembrar.embed import Embedder, get_embedder
 from lembrar.engine import Memory
+from lembrar.errors import ConflictError
+from lembrar.llm.config import LLMConfig
 from lembrar.store import open_store
 
+LOCAL_TENANT = "local"
 DESCRIPTION = """Episodic memory over HTTP. Send a tenant API key as `Authorization: Bearer <key>`;
 every call acts inside that key's tenant. Errors have one shape:
 `{"error": {"code": "...", "message": "...", "field": "..."}}`."""
@@ -32,13 +35,24 @@ def create_app(
     config: MemoryConfig | None = None,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     clock: Callable[[], datetime] | None = None,
+    local: bool = False,
+    llm: LLMConfig | str | None = None,
 ) -> FastAPI:
     """The HTTP API over the store at ``db`` (a SQLite path or a ``postgresql://`` URL).
 
     ``admin_key`` enables ``/v1/admin`` (tenants and keys); ``embedder`` is a name or an
-    instance, loaded once here; bodies over ``max_body_bytes`` are refused with 413.
+    instance, loaded once here; bodies over ``max_body_bytes`` are refused with 413. ``local``:
+    requests without a key act for the tenant ``local`` (``lembrar serve --local``, which
+    listens on 127.0.0.1 only). ``llm``: the chat model of the page (as for ``lembrar chat``), or
+    the text saying how to configure one.
     """
     services = _services(str(db), admin_key, embedder, config or MemoryConfig(), clock)
+    if local:
+        services.local_tenant = _local_tenant(services)
+    if isinstance(llm, LLMConfig):
+        services.llm = llm
+    elif llm:
+        services.llm_setup = llm
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -52,7 +66,15 @@ def create_app(
     app.add_middleware(errors.CatchAll)
     for router in ROUTERS:
         app.include_router(router)
+    page.install(app)
     return app
+
+
+def _local_tenant(services: Services) -> str:
+    if services.keys.tenant(LOCAL_TENANT) is None:
+        with suppress(ConflictError):  # another worker made it first
+            create_tenant(services.keys, LOCAL_TENANT, "this machine's user")
+    return LOCAL_TENANT
 
 
 def _services(db: str, admin_key: str | None, embedder: str | Embedder | None, config: MemoryConfig,

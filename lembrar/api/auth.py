@@ -37,6 +37,8 @@ def _is_admin(svc: Services, presented: str) -> bool:
 
 
 def tenant(credentials: Credentials, svc: Annotated[Services, Depends(services)]) -> str:
+    if credentials is None and svc.local_tenant is not None:
+        return svc.local_tenant  # lembrar serve --local: this machine's own user, on 127.0.0.1 only
     presented = _presented(credentials)
     if _is_admin(svc, presented):
         raise ApiError(403, "forbidden", "the admin key manages tenants and keys; use a tenant key here")

@@ -1,18 +1,24 @@
 """The application as ``lembrar serve --workers N`` starts it in each worker process.
 
 Settings come from the environment of the serving process, read when the app is built:
-``LEMBRAR_DB``, ``LEMBRAR_ADMIN_KEY``, ``LEMBRAR_EMBEDDER``, ``LEMBRAR_MAX_BODY_BYTES``.
+``LEMBRAR_DB``, ``LEMBRAR_ADMIN_KEY``, ``LEMBRAR_EMBEDDER``, ``LEMBRAR_MAX_BODY_BYTES``,
+``LEMBRAR_SERVE_LOCAL`` (``1``: requests without a key act for the tenant ``local``), and the
+chat model's ``LEMBRAR_LLM_*`` settings (see ``lembrar.llm.config``).
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Mapping
 
 import uvicorn
 from fastapi import FastAPI
 
 from lembrar.api.app import create_app
 from lembrar.api.limits import DEFAULT_MAX_BODY_BYTES
+from lembrar.errors import LembrarError
+from lembrar.llm.config import LLMConfig
 
 
 def app_from_environment() -> FastAPI:
@@ -22,19 +28,33 @@ def app_from_environment() -> FastAPI:
         admin_key=env.get("LEMBRAR_ADMIN_KEY") or None,
         embedder=env.get("LEMBRAR_EMBEDDER") or None,
         max_body_bytes=int(env.get("LEMBRAR_MAX_BODY_BYTES") or DEFAULT_MAX_BODY_BYTES),
+        local=env.get("LEMBRAR_SERVE_LOCAL") == "1",
+        llm=chat_model(env),
     )
 
 
 def serve(*, db: str, host: str, port: int, workers: int, admin_key: str, embedder: str,
-          max_body_bytes: int | str) -> None:
-    """Run the API on uvicorn until interrupted; ``workers`` processes share the one store."""
+          max_body_bytes: int | str, local: bool = False) -> None:
+    """Run the API on uvicorn until interrupted; ``workers`` processes share the one store.
+    ``local``: requests without a key act for the tenant ``local`` (the caller checks ``host``)."""
     settings = {"LEMBRAR_DB": db, "LEMBRAR_ADMIN_KEY": admin_key, "LEMBRAR_EMBEDDER": embedder,
-                "LEMBRAR_MAX_BODY_BYTES": str(max_body_bytes)}
+                "LEMBRAR_MAX_BODY_BYTES": str(max_body_bytes), "LEMBRAR_SERVE_LOCAL": "1" if local else ""}
     os.environ.update(settings)  # the worker processes build their app from these
     app = app_from_environment()  # migrates the store and checks the embedder before any worker starts
+    mode = " (local mode: no key needed)" if local else ""
+    url_host = f"[{host}]" if ":" in host else host
+    print(f"lembrar: open http://{url_host}:{port}/ in a browser{mode}", file=sys.stderr, flush=True)
     if workers == 1:
         uvicorn.run(app, host=host, port=port)
         return
     app.state.services.close()
     uvicorn.run("lembrar.api.server:app_from_environment", factory=True, host=host, port=port,
                 workers=workers)
+
+
+def chat_model(env: Mapping[str, str]) -> LLMConfig | str:
+    """The model configured as for ``lembrar chat``, or what to set to configure one."""
+    try:
+        return LLMConfig.from_env(env)
+    except LembrarError as exc:
+        return str(exc)

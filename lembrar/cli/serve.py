@@ -17,7 +17,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=int, default=1, help="processes sharing the one store (default: 1)")
     p.add_argument("--admin-key", help="enables /v1/admin to create tenants and keys (default: $LEMBRAR_ADMIN_KEY)")
     p.add_argument("--max-body-bytes", type=int, help="refuse larger request bodies with 413 (default: 1 MiB)")
+    p.add_argument("--local", action="store_true",
+                   help="single-user mode for this machine: the page and API need no key (127.0.0.1 only)")
     p.set_defaults(run=run_serve)
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -25,10 +30,14 @@ def run_serve(args: argparse.Namespace) -> int:
         raise ValidationError("workers", "must be at least 1")
     if args.max_body_bytes is not None and args.max_body_bytes < 1:
         raise ValidationError("max_body_bytes", "must be at least 1")
+    if args.local and args.host not in LOOPBACK:
+        raise ValidationError("host", f"--local serves without a key, so only on 127.0.0.1; not on {args.host!r}."
+                              " Drop --local and use API keys to listen on another interface")
     from lembrar.api.server import serve
 
     serve(db=args.db or default_db(), host=args.host, port=args.port, workers=args.workers,
           admin_key=args.admin_key or os.environ.get("LEMBRAR_ADMIN_KEY", ""),
           embedder=args.embedder or os.environ.get("LEMBRAR_EMBEDDER", ""),
-          max_body_bytes=args.max_body_bytes or os.environ.get("LEMBRAR_MAX_BODY_BYTES", ""))
+          max_body_bytes=args.max_body_bytes or os.environ.get("LEMBRAR_MAX_BODY_BYTES", ""),
+          local=args.local)
     return 0

@@ -6,21 +6,25 @@ from fastapi import APIRouter
 
 from lembrar.api.routes import (
     admin,
+    chat,
     context,
     episodes,
+    forget,
     health,
     insights,
     memories,
+    page,
     search,
     sessions,
     stats,
     summaries,
+    timeline,
     tools,
     users,
 )
 
 ROUTERS: tuple[APIRouter, ...] = (
     health.router, admin.router, users.router, episodes.router, sessions.router, search.router, context.router,
-    memories.router, insights.router, summaries.router, stats.router,
-    tools.router,
+    memories.router, insights.router, summaries.router, stats.router, tools.router, timeline.router,
+    forget.router, chat.router, page.router,
 )

@@ -1,0 +1,54 @@
+// Forgetting, always after a confirmation that says exactly what goes: the preview's counts.
+
+import { del, get, query, userPath } from "./api.js";
+import { $, h, plural } from "./dom.js";
+
+// target: {episode_id}, {session_id}, {memory_id} or {everything: true}
+export async function forget(user, target) {
+  const preview = await get(userPath(user, `/forget-preview${query(target)}`));
+  if (!(await confirmed(preview))) return false;
+  await del(deletePath(user, target));
+  return true;
+}
+
+function deletePath(user, target) {
+  if (target.episode_id) return userPath(user, `/episodes/${encodeURIComponent(target.episode_id)}`);
+  if (target.session_id) return userPath(user, `/sessions/${encodeURIComponent(target.session_id)}`);
+  if (target.memory_id) return userPath(user, `/memories/${encodeURIComponent(target.memory_id)}`);
+  return userPath(user);
+}
+
+function lines(p) {
+  return [
+    p.episodes && `${plural(p.episodes, "message")}${p.sessions ? ` in ${plural(p.sessions, "conversation")}` : ""}`,
+    p.saved_memories && `${plural(p.saved_memories, "saved memory", "saved memories")}`,
+    p.summaries_deleted && `${plural(p.summaries_deleted, "conversation summary", "conversation summaries")}`,
+    p.insights_deleted && `${plural(p.insights_deleted, "insight")}`,
+    p.settings && "the user's settings (timezone, hemisphere, language)",
+  ].filter(Boolean);
+}
+
+function changed(p) {
+  return [
+    p.summaries_rewritten && `${plural(p.summaries_rewritten, "summary", "summaries")} rewritten without it`,
+    p.insights_recomputed && `${plural(p.insights_recomputed, "insight")} recomputed without it`,
+  ].filter(Boolean);
+}
+
+function confirmed(preview) {
+  const dialog = $("confirm");
+  $("confirm-title").textContent = `Forget ${preview.description}?`;
+  const removed = lines(preview);
+  const rewritten = changed(preview);
+  $("confirm-body").replaceChildren(
+    h("p", {}, removed.length ? "This removes, for good:" : "Nothing stored will be removed."),
+    removed.length ? h("ul", { id: "confirm-counts" }, removed.map((line) => h("li", {}, line))) : null,
+    rewritten.length ? h("p", {}, "And updates:") : null,
+    rewritten.length ? h("ul", {}, rewritten.map((line) => h("li", {}, line))) : null,
+  );
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+  });
+}

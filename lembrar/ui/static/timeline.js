@@ -1,0 +1,152 @@
+// The timeline: one month at a time, a heat map of its days, its conversations as cards.
+
+import { get, query, userPath } from "./api.js";
+import { $, h, localTime, longDay, monthName, plural, shiftMonth, toast } from "./dom.js";
+import { forget } from "./forget.js";
+
+const WEEK = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const TURN_PAGE = 1000;
+let current = { user: null, month: null, data: null };
+
+export function init() {
+  $("month-prev").addEventListener("click", () => load(current.user, shiftMonth(current.month, -1)));
+  $("month-next").addEventListener("click", () => load(current.user, shiftMonth(current.month, 1)));
+  $("jump-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const day = $("jump-date").value;
+    if (day) load(current.user, day.slice(0, 7), day);
+  });
+}
+
+export function reset() { current = { user: null, month: null, data: null }; }
+
+// options: {month, day} to show (default: the month of the user's last message)
+export function open(user, options = {}) {
+  if (options.month || options.day) return load(user, options.month || options.day.slice(0, 7), options.day);
+  if (current.user !== user || !current.data) return load(user, null);
+}
+
+async function load(user, month, day) {
+  $("timeline-status").textContent = "Loading…";
+  try {
+    const data = await get(userPath(user, `/timeline${query({ month })}`));
+    current = { user, month: data.month, data };
+    render(data);
+    $("timeline-status").textContent = summary(data);
+    if (day) focusDay(day);
+  } catch (error) {
+    $("timeline-status").textContent = `Could not load the timeline: ${error.message}`;
+  }
+}
+
+function summary(data) {
+  const total = data.days.reduce((sum, d) => sum + d.episodes, 0);
+  if (!total) return data.last_date ? "Nothing was said this month." : "No messages stored yet.";
+  return `${plural(total, "message")} in ${plural(data.sessions.length, "conversation")} (times in ${data.timezone}).`;
+}
+
+function render(data) {
+  $("month-title").textContent = monthName(data.month);
+  $("month-prev").disabled = !data.first_date || data.first_date.slice(0, 7) >= data.month;
+  $("month-next").disabled = !data.last_date || data.last_date.slice(0, 7) <= data.month;
+  $("jump-date").min = data.first_date || "";
+  $("jump-date").max = data.last_date || "";
+  renderHeatmap(data.days);
+  renderDays(data.sessions);
+}
+
+function renderHeatmap(days) {
+  const most = Math.max(1, ...days.map((d) => d.episodes));
+  const blank = (new Date(`${days[0].date}T12:00:00Z`).getUTCDay() + 6) % 7;
+  $("heatmap").replaceChildren(
+    ...WEEK.map((name) => h("span", { class: "dow", "aria-hidden": "true" }, name)),
+    ...Array.from({ length: blank }, () => h("span", { "aria-hidden": "true" })),
+    ...days.map((d) => h("button", {
+      type: "button", class: `l${d.episodes ? Math.ceil((4 * d.episodes) / most) : 0}`,
+      "aria-label": `${longDay(d.date)}: ${plural(d.episodes, "message")}`
+        + (d.sessions ? `, ${plural(d.sessions, "conversation")}` : ""),
+      title: `${longDay(d.date)}: ${plural(d.episodes, "message")}`,
+      dataset: { date: d.date }, onclick: () => focusDay(d.date),
+    }, Number(d.date.slice(8)))),
+  );
+}
+
+function focusDay(day) {
+  for (const b of $("heatmap").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.date === day));
+  const section = document.getElementById(`day-${day}`);
+  if (!section) return toast(`Nothing on ${longDay(day)}.`);
+  section.scrollIntoView({ block: "start" });
+  section.querySelector("h3").focus();
+}
+
+function renderDays(cards) {
+  const byDay = new Map();
+  for (const card of cards) byDay.set(card.date, [...(byDay.get(card.date) || []), card]);
+  $("timeline-days").replaceChildren(...[...byDay].map(([day, list]) => h("section",
+    { class: "day", id: `day-${day}`, "aria-labelledby": `day-title-${day}` },
+    h("h3", { id: `day-title-${day}`, tabindex: "-1" }, longDay(day)),
+    list.map(renderCard))));
+}
+
+function renderCard(card) {
+  const title = card.title || (card.session_id ? `Conversation ${card.session_id}` : "Notes and records");
+  const times = `${localTime(card.first_at)}–${localTime(card.last_at)}`;
+  const turns = h("ol", { class: "turns", hidden: true });
+  const node = h("article", { class: "session", dataset: { session: card.session_id || "" } },
+    h("header", {},
+      h("span", { class: "title" }, title),
+      h("span", { class: "muted" }, times),
+      h("span", { class: "badge" }, card.period),
+      h("span", { class: "muted" }, plural(card.turns, "turn")),
+      card.speakers.length ? h("span", { class: "muted" }, card.speakers.join(", ")) : null),
+    h("p", { class: card.summary ? "" : "muted" }, card.summary || card.opening),
+    turns);
+  if (card.session_id) {
+    node.append(h("div", { class: "actions" },
+      h("button", { type: "button", class: "quiet", "aria-expanded": "false",
+        onclick: (event) => toggleTurns(event.currentTarget, turns, card) }, `Show turns (${card.turns})`),
+      h("button", { type: "button", class: "quiet",
+        onclick: () => forgetThen({ session_id: card.session_id }, `Forgot conversation ${card.session_id}.`) },
+      "Forget conversation…")));
+  } else {
+    turns.hidden = false;
+    turns.replaceChildren(...card.episodes.map(renderTurn));
+  }
+  return node;
+}
+
+async function toggleTurns(button, list, card) {
+  const expanded = button.getAttribute("aria-expanded") === "true";
+  button.setAttribute("aria-expanded", String(!expanded));
+  button.textContent = expanded ? `Show turns (${card.turns})` : "Hide turns";
+  list.hidden = expanded;
+  if (expanded || list.childElementCount) return;
+  const items = [];
+  let cursor = null;
+  do {
+    const page = await get(userPath(current.user,
+      `/episodes${query({ session_id: card.session_id, limit: TURN_PAGE, cursor })}`));
+    items.push(...page.items);
+    cursor = page.next_cursor;
+  } while (cursor);
+  list.replaceChildren(...items.map(renderTurn));
+}
+
+function renderTurn(episode) {
+  const who = episode.speaker || episode.role || episode.kind;
+  return h("li", { dataset: { episode: episode.id } },
+    h("span", { class: "time" }, localTime(episode.tags.local)),
+    h("span", {}, h("span", { class: "who" }, who), episode.content),
+    h("button", { type: "button", class: "quiet forget", "aria-label": `Forget this message from ${who}`,
+      onclick: () => forgetThen({ episode_id: episode.id }, "Forgot the message.") }, "Forget…"));
+}
+
+async function forgetThen(target, done) {
+  try {
+    if (!(await forget(current.user, target))) return;
+    toast(done);
+    await load(current.user, current.month);
+  } catch (error) {
+    toast(`Could not forget: ${error.message}`);
+  }
+}
