@@ -17,17 +17,30 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
-from served import lembrar_serve  # noqa: E402
+from served import lembrar_serve
 
-START = datetime(2023, 1, 1, 9, 0, tzinfo=timezone.utc)
+START = datetime(2023, 1, 1, 9, 0, tzinfo=UTC)
 TURNS = 20
-WORDS = "garden tomatoes race training lunch harbour novel Lisbon work meeting guitar recipe".split()
+WORDS = [
+    "garden",
+    "tomatoes",
+    "race",
+    "training",
+    "lunch",
+    "harbour",
+    "novel",
+    "Lisbon",
+    "work",
+    "meeting",
+    "guitar",
+    "recipe",
+]
 
 
 def items(count: int) -> list[dict]:
@@ -38,8 +51,14 @@ def items(count: int) -> list[dict]:
         session, turn = divmod(n, TURNS)
         at = START + step * session + timedelta(minutes=turn)
         words = " ".join(WORDS[(n + k) % len(WORDS)] for k in range(6))
-        out.append({"content": f"message {n} about {words}", "role": "user" if turn % 2 == 0 else "assistant",
-                    "session_id": f"s{session:05d}", "at": at.isoformat()})
+        out.append(
+            {
+                "content": f"message {n} about {words}",
+                "role": "user" if turn % 2 == 0 else "assistant",
+                "session_id": f"s{session:05d}",
+                "at": at.isoformat(),
+            }
+        )
     return out
 
 
@@ -55,7 +74,10 @@ def timed(call, repeat: int) -> float:
 def list_all(api: httpx.Client) -> int:
     seen, cursor = 0, None
     while True:
-        page = api.get("/v1/users/big/episodes", params={"limit": 1000, **({"cursor": cursor} if cursor else {})})
+        page = api.get(
+            "/v1/users/big/episodes",
+            params={"limit": 1000, **({"cursor": cursor} if cursor else {})},
+        )
         body = page.json()
         seen += len(body["items"])
         cursor = body["next_cursor"]
@@ -68,24 +90,43 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder, lembrar_serve(Path(folder) / "m.db", "--local") as url:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        lembrar_serve(Path(folder) / "m.db", "--local") as url,
+    ):
         api = httpx.Client(base_url=url, timeout=300)
         data = items(args.messages)
         for at in range(0, len(data), 1000):
-            assert api.post("/v1/users/big/episodes/bulk", json={"items": data[at:at + 1000]}).status_code == 201
+            assert (
+                api.post(
+                    "/v1/users/big/episodes/bulk", json={"items": data[at : at + 1000]}
+                ).status_code
+                == 201
+            )
         month = api.get("/v1/users/big/timeline", params={"month": "2023-06"}).json()
         in_month = sum(d["episodes"] for d in month["days"])
         assert list_all(api) == args.messages
         results = {
-            "timeline month": timed(lambda: api.get("/v1/users/big/timeline", params={"month": "2023-06"}), args.repeat),
+            "timeline month": timed(
+                lambda: api.get("/v1/users/big/timeline", params={"month": "2023-06"}),
+                args.repeat,
+            ),
             "forget preview (session)": timed(
-                lambda: api.get("/v1/users/big/forget-preview", params={"session_id": "s00100"}), args.repeat),
+                lambda: api.get(
+                    "/v1/users/big/forget-preview", params={"session_id": "s00100"}
+                ),
+                args.repeat,
+            ),
             "list every episode": timed(lambda: list_all(api), args.repeat),
         }
-    print(f"{args.messages} messages; 2023-06 holds {in_month} in {len(month['sessions'])} conversations")
+    print(
+        f"{args.messages} messages; 2023-06 holds {in_month} in {len(month['sessions'])} conversations"
+    )
     for name, seconds in results.items():
         ratio = seconds / results["list every episode"]
-        print(f"{name:28s} median {seconds * 1000:8.1f} ms   {ratio:.2f} x the full listing")
+        print(
+            f"{name:28s} median {seconds * 1000:8.1f} ms   {ratio:.2f} x the full listing"
+        )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ from fastapi import FastAPI
 
 from lembrar import __version__
 from lembrar.api import errors
-from lembrar.tenancy import create_tenant, open_key_store
 from lembrar.api.limits import DEFAULT_MAX_BODY_BYTES, BodyLimit
 from lembrar.api.routes import ROUTERS, page
 from lembrar.api.services import Services
@@ -20,6 +19,7 @@ from lembrar.engine import Memory
 from lembrar.errors import ConflictError
 from lembrar.llm.config import LLMConfig
 from lembrar.store import open_store
+from lembrar.tenancy import create_tenant, open_key_store
 
 LOCAL_TENANT = "local"
 DESCRIPTION = """Episodic memory over HTTP. Send a tenant API key as `Authorization: Bearer <key>`;

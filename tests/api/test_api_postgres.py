@@ -75,3 +75,19 @@ def test_memory_layers_are_served_and_kept_per_tenant(pair, user):
     assert alice.get(f"/v1/users/{user}/insights").status_code == 200
     assert alice.delete(f"{memories}/{porto['memory']['id']}").json() == {"deleted": 2}
     assert alice.delete(f"/v1/users/{user}/summaries/s").json() == {"deleted": 1}
+
+
+def test_the_pages_timeline_and_forget_preview(pair, user):
+    alice, _ = pair
+    body = {"session_id": "s1", "at": "2024-05-19T13:05:00+00:00",
+            "messages": [{"role": "user", "content": "lunch at the harbour"},
+                         {"role": "assistant", "content": "lovely"}]}
+    assert alice.post(f"/v1/users/{user}/episodes", json=body).status_code == 201
+    alice.post(f"/v1/users/{user}/sessions/s1/end")
+    month = alice.get(f"/v1/users/{user}/timeline").json()
+    assert month["month"] == "2024-05" and month["days"][18] == {"date": "2024-05-19", "episodes": 2, "sessions": 1}
+    assert month["sessions"][0]["title"]
+    preview = alice.get(f"/v1/users/{user}/forget-preview", params={"session_id": "s1"}).json()
+    assert (preview["episodes"], preview["sessions"], preview["summaries_deleted"]) == (2, 1, 1)
+    assert alice.delete(f"/v1/users/{user}/sessions/s1").json() == {"deleted": 2}
+    assert alice.get(f"/v1/users/{user}/timeline").json()["sessions"] == []

@@ -23,22 +23,36 @@ ADMIN = "shots-admin-key"
 
 
 def bulk_items(path: Path) -> list[dict]:
-    return [{"content": e.content, "role": e.role, "name": e.speaker, "session_id": e.session_id,
-             "at": e.at.isoformat()} for e in reader("locomo")(path, user_id="caroline", limit=1)]
+    return [
+        {
+            "content": e.content,
+            "role": e.role,
+            "name": e.speaker,
+            "session_id": e.session_id,
+            "at": e.at.isoformat(),
+        }
+        for e in reader("locomo")(path, user_id="caroline", limit=1)
+    ]
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     if not LOCOMO.exists():
         pytest.skip(f"no LoCoMo dev data at {LOCOMO}")
-    with lembrar_serve(tmp_path_factory.mktemp("shots") / "m.db", "--admin-key", ADMIN) as url:
+    with lembrar_serve(
+        tmp_path_factory.mktemp("shots") / "m.db", "--admin-key", ADMIN
+    ) as url:
         admin = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {ADMIN}"})
         admin.post("/v1/admin/tenants", json={"tenant_id": "demo"})
         key = admin.post("/v1/admin/tenants/demo/keys", json={}).json()["key"]
-        api = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=120)
+        api = httpx.Client(
+            base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=120
+        )
         items = bulk_items(LOCOMO)
         created = api.post("/v1/users/caroline/episodes/bulk", json={"items": items})
-        assert created.status_code == 201 and len(created.json()["episodes"]) == len(items)
+        assert created.status_code == 201 and len(created.json()["episodes"]) == len(
+            items
+        )
         yield url, key
 
 
@@ -55,9 +69,25 @@ def page(site, open_page):
 
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory) -> Path:
-    folder = Path(os.environ.get("LEMBRAR_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    folder = Path(
+        os.environ.get("LEMBRAR_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots")
+    )
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def save(page, path: Path) -> None:
+    """The viewport as a PNG, in 128 colours when Pillow is installed (a README image stays small)."""
+    page.screenshot(path=str(path))
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as shot:
+        small = shot.convert("RGB").quantize(
+            colors=128, method=Image.Quantize.MEDIANCUT
+        )
+    small.save(path, optimize=True)
 
 
 def test_timeline_screenshot(page, shots):
@@ -67,7 +97,7 @@ def test_timeline_screenshot(page, shots):
     card.get_by_role("button", name="Show turns").click()
     expect(card.locator(".turns li").first).to_be_visible()
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(shots / "timeline.png"))
+    save(page, shots / "timeline.png")
     assert (shots / "timeline.png").stat().st_size > 10_000
 
 
@@ -76,7 +106,9 @@ def test_search_screenshot_shows_the_time_window(page, shots):
     page.get_by_label("Search the memory").fill("What did Melanie paint last week?")
     page.get_by_label("As of").fill("2023-10-20T12:00")
     page.get_by_role("button", name="Search", exact=True).click()
-    expect(page.locator("#search-window")).to_contain_text("“last week” → 9 Oct 2023 – 15 Oct 2023")
+    expect(page.locator("#search-window")).to_contain_text(
+        "“last week” → 9 Oct 2023 – 15 Oct 2023"
+    )
     expect(page.locator(".hit").first).to_contain_text("October 2023")
-    page.screenshot(path=str(shots / "search.png"))
+    save(page, shots / "search.png")
     assert (shots / "search.png").stat().st_size > 10_000

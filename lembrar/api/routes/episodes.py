@@ -10,7 +10,7 @@ from pydantic import AwareDatetime
 from lembrar.api.auth import TenantMemory
 from lembrar.api.routes.users import UserId
 from lembrar.api.routing import resource_router
-from lembrar.api.schemas.common import Deleted, Kind, Period, Role, Weekday
+from lembrar.api.schemas.common import Deleted, ErrorBody, Kind, Period, Role, Weekday
 from lembrar.api.schemas.episodes import (
     BulkCreate,
     EpisodeCreate,
@@ -25,6 +25,7 @@ from lembrar.api.schemas.episodes import (
 from lembrar.errors import ValidationError
 
 router = resource_router("/v1/users/{user_id}/episodes", "episodes")
+ID_TAKEN = {"model": ErrorBody, "description": "An item's `id` is taken (or repeated in the batch); nothing stored"}
 
 
 def list_filters(
@@ -50,7 +51,7 @@ def add(user_id: UserId, body: EpisodeCreate, memory: TenantMemory) -> EpisodesC
     return EpisodesCreated(episodes=[EpisodeOut.of(e) for e in memory.add_many(body.inputs(user_id))])
 
 
-@router.post("/bulk", status_code=201, response_model=EpisodesCreated)
+@router.post("/bulk", status_code=201, response_model=EpisodesCreated, responses={409: ID_TAKEN})
 def add_bulk(user_id: UserId, body: BulkCreate, memory: TenantMemory) -> EpisodesCreated:
     """Up to 1000 episodes in one transaction. An invalid item rejects the batch (422 naming it),
     unless ``skip_invalid``: then the valid ones are stored and the others listed in ``rejected``."""
