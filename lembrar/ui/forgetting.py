@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lembrar.errors import NotFoundError, ValidationError
-from lembrar.layers.model import SavedMemory
+from lembrar.model.layers import SavedMemory
 from lembrar.model.episode import Episode
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def _replaced(every: dict[str, SavedMemory], memory_id: str) -> set[str]:
 
 
 def _user(memory: Memory, user_id: str) -> ForgetPreview:
-    if memory.store.get_user(user_id) is None:
+    if user_id not in memory.users():
         raise NotFoundError("user", user_id)
     episodes = sum(1 for _ in _all(memory, user_id, None))
     counts = {"episodes": episodes, "sessions": len(memory.sessions(user_id)), "settings": True}
