@@ -13,6 +13,7 @@ the middle, ``GET .../forget-preview?session_id=...``, and paging through every 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -122,6 +123,7 @@ def main() -> None:
     print(
         f"{args.messages} messages; 2023-06 holds {in_month} in {len(month['sessions'])} conversations"
     )
+    print(f"1-minute load average at the end: {os.getloadavg()[0]:.1f}")
     for name, seconds in results.items():
         ratio = seconds / results["list every episode"]
         print(

@@ -39,7 +39,7 @@ async function loadUsers(preferred) {
   const { users } = await get("/v1/users");
   const select = $("user-select");
   const wanted = preferred || sessionStorage.getItem(USER);
-  const list = wanted && !users.includes(wanted) ? [...users, wanted] : users;
+  const list = preferred && !users.includes(preferred) ? [...users, preferred] : users;  // a new user
   select.replaceChildren(...list.map((user) => h("option", { value: user }, user)));
   $("tenant-note").textContent = state.local ? "local mode" : "";
   $("sign-out").hidden = state.local;
