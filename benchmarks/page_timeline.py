@@ -113,9 +113,7 @@ def main() -> None:
                 args.repeat,
             ),
             "forget preview (session)": timed(
-                lambda: api.get(
-                    "/v1/users/big/forget-preview", params={"session_id": "s00100"}
-                ),
+                lambda: api.get("/v1/users/big/forget-preview", params={"session_id": "s00100"}),
                 args.repeat,
             ),
             "list every episode": timed(lambda: list_all(api), args.repeat),
@@ -126,9 +124,7 @@ def main() -> None:
     print(f"1-minute load average at the end: {os.getloadavg()[0]:.1f}")
     for name, seconds in results.items():
         ratio = seconds / results["list every episode"]
-        print(
-            f"{name:28s} median {seconds * 1000:8.1f} ms   {ratio:.2f} x the full listing"
-        )
+        print(f"{name:28s} median {seconds * 1000:8.1f} ms   {ratio:.2f} x the full listing")
 
 
 if __name__ == "__main__":

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lembrar.errors import NotFoundError, ValidationError
-from lembrar.model.layers import SavedMemory
 from lembrar.model.episode import Episode
+from lembrar.model.layers import SavedMemory
 
 if TYPE_CHECKING:
     from lembrar.engine import Memory

@@ -39,20 +39,14 @@ def bulk_items(path: Path) -> list[dict]:
 def site(tmp_path_factory):
     if not LOCOMO.exists():
         pytest.skip(f"no LoCoMo dev data at {LOCOMO}")
-    with lembrar_serve(
-        tmp_path_factory.mktemp("shots") / "m.db", "--admin-key", ADMIN
-    ) as url:
+    with lembrar_serve(tmp_path_factory.mktemp("shots") / "m.db", "--admin-key", ADMIN) as url:
         admin = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {ADMIN}"})
         admin.post("/v1/admin/tenants", json={"tenant_id": "demo"})
         key = admin.post("/v1/admin/tenants/demo/keys", json={}).json()["key"]
-        api = httpx.Client(
-            base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=120
-        )
+        api = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=120)
         items = bulk_items(LOCOMO)
         created = api.post("/v1/users/caroline/episodes/bulk", json={"items": items})
-        assert created.status_code == 201 and len(created.json()["episodes"]) == len(
-            items
-        )
+        assert created.status_code == 201 and len(created.json()["episodes"]) == len(items)
         yield url, key
 
 
@@ -69,9 +63,7 @@ def page(site, open_page):
 
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory) -> Path:
-    folder = Path(
-        os.environ.get("LEMBRAR_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots")
-    )
+    folder = Path(os.environ.get("LEMBRAR_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
@@ -84,9 +76,7 @@ def save(page, path: Path) -> None:
     except ImportError:
         return
     with Image.open(path) as shot:
-        small = shot.convert("RGB").quantize(
-            colors=128, method=Image.Quantize.MEDIANCUT
-        )
+        small = shot.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
     small.save(path, optimize=True)
 
 
@@ -106,9 +96,7 @@ def test_search_screenshot_shows_the_time_window(page, shots):
     page.get_by_label("Search the memory").fill("What did Melanie paint last week?")
     page.get_by_label("As of").fill("2023-10-20T12:00")
     page.get_by_role("button", name="Search", exact=True).click()
-    expect(page.locator("#search-window")).to_contain_text(
-        "“last week” → 9 Oct 2023 – 15 Oct 2023"
-    )
+    expect(page.locator("#search-window")).to_contain_text("“last week” → 9 Oct 2023 – 15 Oct 2023")
     expect(page.locator(".hit").first).to_contain_text("October 2023")
     save(page, shots / "search.png")
     assert (shots / "search.png").stat().st_size > 10_000
