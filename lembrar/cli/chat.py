@@ -23,6 +23,9 @@ A local model with Ollama (free, runs offline):
     ollama pull llama3.2
     export LEMBRAR_LLM_BASE_URL=http://localhost:11434/v1 LEMBRAR_LLM_MODEL=llama3.2
 
+A GGUF model file run inside lembrar (no server; pip install 'lembrar[local]'):
+    export LEMBRAR_LLM=local:/path/to/model.gguf
+
 OpenAI:
     export OPENAI_API_KEY=sk-... LEMBRAR_LLM_MODEL=gpt-4o-mini
 
@@ -51,7 +54,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="search with the model's help too: hypothetical memory, date ranges, relevance filter")
     p.add_argument("--preset", help="search preset: dense | keyword | fast | balanced | thorough")
     p.add_argument("--now", help="take this instant (ISO 8601 with offset) as the current time, for demos")
-    p.add_argument("--llm-base-url", help="OpenAI-compatible base URL (default: $LEMBRAR_LLM_BASE_URL ...)")
+    p.add_argument("--llm-base-url",
+                   help="OpenAI-compatible base URL, or local:/path/model.gguf (default: $LEMBRAR_LLM_BASE_URL ...)")
     p.add_argument("--llm-model", help="model name (default: $LEMBRAR_LLM_MODEL)")
     p.add_argument("--llm-api-key", help="API key (default: $LEMBRAR_LLM_API_KEY or $OPENAI_API_KEY)")
     p.set_defaults(run=run_chat)

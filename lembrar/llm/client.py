@@ -60,9 +60,15 @@ class LLMClient:
     def __init__(self, config: LLMConfig, transport: httpx.BaseTransport | None = None) -> None:
         http = require("httpx")
         self.config = config
+        base_url = config.base_url
+        if config.local is not None:  # a model in this process: no socket, same protocol
+            from lembrar.llm.local.runtime import load
+            from lembrar.llm.local.transport import LOCAL_BASE_URL, local_transport
+
+            base_url, transport = LOCAL_BASE_URL, transport or local_transport(load(config.local))
         headers = {"Authorization": f"Bearer {config.api_key}"} if config.api_key else {}
         self._http: httpx.Client = http.Client(
-            base_url=config.base_url + "/",
+            base_url=base_url + "/",
             headers={**headers, "User-Agent": "lembrar"},
             timeout=http.Timeout(config.timeout),
             transport=transport,

@@ -3,10 +3,12 @@
 Lookup order of :meth:`LLMConfig.from_env` (the first that gives a value wins, per setting):
 
 1. explicit arguments (``base_url=``, ``model=``, ``api_key=``);
-2. ``LEMBRAR_LLM_BASE_URL``, ``LEMBRAR_LLM_MODEL``, ``LEMBRAR_LLM_API_KEY``;
-3. ``OPENAI_BASE_URL`` and ``OPENAI_API_KEY`` (the model from ``OPENAI_MODEL``); an API key
+2. ``LEMBRAR_LLM=local:/path/model.gguf``: a GGUF model run in this process (see
+   :mod:`lembrar.llm.local`; ``LEMBRAR_LLM_THREADS`` and ``LEMBRAR_LLM_CONTEXT`` tune it);
+3. ``LEMBRAR_LLM_BASE_URL``, ``LEMBRAR_LLM_MODEL``, ``LEMBRAR_LLM_API_KEY``;
+4. ``OPENAI_BASE_URL`` and ``OPENAI_API_KEY`` (the model from ``OPENAI_MODEL``); an API key
    with no base URL means ``https://api.openai.com/v1``;
-4. ``OLLAMA_HOST``, used as ``{host}/v1`` with no key.
+5. ``OLLAMA_HOST``, used as ``{host}/v1`` with no key.
 
 ``OPENAI_API_KEY`` is sent only to the URL from ``OPENAI_BASE_URL`` or to api.openai.com,
 never to a server configured another way.
@@ -21,6 +23,7 @@ from urllib.parse import urlsplit
 
 from lembrar.errors import ValidationError
 from lembrar.llm.errors import LLMNotConfiguredError
+from lembrar.llm.local.settings import LocalModel, is_local
 
 __all__ = ["OPENAI_BASE_URL", "LLMConfig"]
 
@@ -40,6 +43,8 @@ class LLMConfig:
 
     ``timeout`` is in seconds per request; ``max_retries`` counts the attempts after the first;
     ``backoff`` is the first retry delay in seconds, doubled on each retry (with jitter).
+    A ``base_url`` of ``local:/path/model.gguf`` (or a ``local`` model) runs a GGUF file in this
+    process instead; ``model`` then defaults to the file name.
     """
 
     base_url: str
@@ -48,10 +53,16 @@ class LLMConfig:
     timeout: float = 60.0
     max_retries: int = 2
     backoff: float = 0.5
+    local: LocalModel | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "base_url", self.base_url.rstrip("/"))
-        if urlsplit(self.base_url).scheme not in ("http", "https"):
+        if self.local is None and is_local(self.base_url):
+            object.__setattr__(self, "local", LocalModel.parse(self.base_url, env={}))
+        if self.local is not None:
+            object.__setattr__(self, "base_url", self.local.spec)
+            object.__setattr__(self, "model", self.model or self.local.name)
+        elif urlsplit(self.base_url).scheme not in ("http", "https"):
             raise ValidationError("base_url", f"use an http(s) URL such as {OPENAI_BASE_URL}")
         if not self.model:
             raise ValidationError("model", "name the model, e.g. 'llama3.2' or 'gpt-4o-mini'")
@@ -76,6 +87,10 @@ class LLMConfig:
         :class:`LLMNotConfiguredError`, saying how to configure a model, when none is.
         """
         env = os.environ if env is None else env
+        local = _local(env, base_url)
+        if local is not None:
+            name = model or env.get("LEMBRAR_LLM_MODEL") or local.name
+            return cls(base_url=local.spec, model=name, local=local, **settings)  # type: ignore[arg-type]
         url, source = _base_url(env, base_url, api_key)
         if url is None:
             raise LLMNotConfiguredError(f"no language model is configured: {HOW_TO_CONFIGURE}")
@@ -97,6 +112,17 @@ class LLMConfig:
             return cls.from_env(env, **kwargs)  # type: ignore[arg-type]
         except LLMNotConfiguredError:
             return None
+
+
+def _local(env: Mapping[str, str], explicit: str | None) -> LocalModel | None:
+    """The in-process model named by the ``base_url`` argument or ``LEMBRAR_LLM``, if any."""
+    spec = explicit if explicit else env.get("LEMBRAR_LLM", "").strip()
+    if is_local(spec):
+        return LocalModel.parse(spec, env)
+    if spec and not explicit:
+        raise ValidationError("LEMBRAR_LLM", "use local:/path/to/model.gguf (for a server, set "
+                              "LEMBRAR_LLM_BASE_URL instead)")
+    return None
 
 
 def _base_url(

@@ -1,0 +1,62 @@
+"""An httpx transport that answers the OpenAI protocol from a model in this process.
+
+:class:`~lembrar.llm.client.LLMClient` talks to it exactly as it talks to a server (retries,
+structured-output fallbacks, streaming and usage included), only without a socket.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from lembrar.llm._deps import require
+from lembrar.llm.local.chat import BadChatRequest
+
+if TYPE_CHECKING:
+    import httpx
+
+    from lembrar.llm.local.chat import LocalChat
+
+__all__ = ["LOCAL_BASE_URL", "local_transport"]
+
+LOCAL_BASE_URL = "http://local-model/v1"
+"""The URL the client's requests carry; they never leave the process."""
+
+
+def local_transport(chat: LocalChat) -> httpx.BaseTransport:
+    """A transport routing ``POST /v1/chat/completions`` and ``GET /v1/models`` to ``chat``."""
+    http = require("httpx")
+
+    class LocalTransport(http.BaseTransport):  # type: ignore[misc,name-defined]
+        def handle_request(self, request: httpx.Request) -> httpx.Response:
+            return respond(http, chat, request)
+
+    return LocalTransport()
+
+
+def respond(http: Any, chat: LocalChat, request: httpx.Request) -> httpx.Response:
+    path = request.url.path.rstrip("/")
+    if request.method == "GET" and path.endswith("/models"):
+        return http.Response(200, json=chat.model_list())
+    if request.method != "POST" or not path.endswith("/chat/completions"):
+        return _error(http, 404, f"Invalid URL ({request.method} {request.url.path})")
+    try:
+        body = json.loads(request.read() or b"null")
+        if body.get("stream") if isinstance(body, dict) else False:
+            events = _sse(chat.chunks(body))
+            return http.Response(200, headers={"Content-Type": "text/event-stream"}, content=events)
+        return http.Response(200, json=chat.complete(body))
+    except (BadChatRequest, json.JSONDecodeError) as exc:
+        return _error(http, 400, str(exc))
+
+
+def _sse(chunks: Iterator[dict[str, Any]]) -> Iterator[bytes]:
+    for chunk in chunks:
+        yield f"data: {json.dumps(chunk)}\n\n".encode()
+    yield b"data: [DONE]\n\n"
+
+
+def _error(http: Any, status: int, message: str) -> httpx.Response:
+    error = {"message": message, "type": "invalid_request_error", "param": None, "code": None}
+    return http.Response(status, json={"error": error})
