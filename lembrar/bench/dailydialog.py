@@ -95,7 +95,7 @@ def time_parsing(questions: Sequence[DialogueQuestion], now: datetime, tz: str) 
         from lembrar.temporal import parse_time
     except ImportError as exc:
         return {"error": f"lembrar.temporal.parse_time unavailable: {exc}"}
-    checks = [_check(q, parse_time(q.text, now, tz)) for q in questions if q.phrase is not None]
+    checks = [check_windows(q, parse_time(q.text, now, tz)) for q in questions if q.phrase is not None]
     truthful = [c for c in checks if c["truthful"]]
     wrong = [c for c in checks if not c["truthful"]]
     return {
@@ -108,7 +108,7 @@ def time_parsing(questions: Sequence[DialogueQuestion], now: datetime, tz: str) 
     }
 
 
-def _check(question: DialogueQuestion, parsed: Any) -> dict[str, Any]:
+def check_windows(question: DialogueQuestion, parsed: Any) -> dict[str, Any]:
     windows = list(parsed.windows)
     stated = datetime.combine(question.phrase.day, time(12), tzinfo=timezone.utc)
     hits = [w for w in windows if w.contains(question.gold_at)]

@@ -51,6 +51,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--preset", default="balanced", help="search preset of our engine")
     p.set_defaults(run=run_embedders)
 
+    p = bench.add_parser("llm", help="one language-model step against the plain method it can replace")
+    _llm_steps(p)
+
+
+def _llm_steps(p: argparse.ArgumentParser) -> None:
+    from lembrar.bench.llm_steps.command import add_arguments, run_step
+
+    add_arguments(p)
+    p.set_defaults(run=run_step)
+
 
 def _common(p: argparse.ArgumentParser, *, limit: bool = True,
             baselines: str = "dense,keyword") -> argparse.ArgumentParser:

@@ -12,7 +12,7 @@ from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.testing import FakeOpenAIServer, Reply, ScriptedToolCall
 
-LLM_VARIABLES = ("LEMBRAR_LLM_BASE_URL", "LEMBRAR_LLM_MODEL", "LEMBRAR_LLM_API_KEY", "OPENAI_BASE_URL",
+LLM_VARIABLES = ("LEMBRAR_LLM", "LEMBRAR_LLM_BASE_URL", "LEMBRAR_LLM_MODEL", "LEMBRAR_LLM_API_KEY", "OPENAI_BASE_URL",
                  "OPENAI_API_KEY", "OPENAI_MODEL", "OLLAMA_HOST")
 
 

@@ -92,3 +92,31 @@ def test_file_sha256_reads_the_whole_file_in_chunks(tmp_path):
     import hashlib
 
     assert file_sha256(path, chunk=7) == hashlib.sha256(b"abc" * 1000).hexdigest()
+
+
+def test_lembrar_chat_with_a_missing_model_file_is_a_clear_error(tmp_path):
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LEMBRAR_LLM", "OPENAI_"))}
+    env["LEMBRAR_LLM"] = f"local:{tmp_path}/absent.gguf"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "lembrar",
+            "--db",
+            str(tmp_path / "m.db"),
+            "--embedder",
+            "hash",
+            "chat",
+        ],
+        input="hello\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert proc.returncode == 1
+    assert f"no model file at {tmp_path}/absent.gguf" in proc.stderr
+    assert "Traceback" not in proc.stderr
