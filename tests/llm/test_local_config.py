@@ -111,6 +111,7 @@ def test_lembrar_chat_with_a_missing_model_file_is_a_clear_error(tmp_path):
             "hash",
             "chat",
         ],
+        check=False,
         input="hello\n",
         capture_output=True,
         text=True,

@@ -32,10 +32,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--sample", type=int, default=20, help="questions (dates, search, answers; default 20)"
     )
     p.add_argument(
-        "--sessions", type=int, default=3, help="capture: the first N sessions (default 3)"
+        "--sessions",
+        type=int,
+        help="capture, summaries: the first N sessions (default: 3 for capture, all for summaries)",
     )
     p.add_argument(
         "--conversation", type=int, default=0, help="capture, summaries: which conversation (0-5)"
+    )
+    p.add_argument(
+        "--haystack",
+        type=int,
+        help="search, answers: keep N sessions per haystack, the evidence ones included",
     )
     p.add_argument("--seed", type=int, default=0, help="dates: seed of the question generator")
     p.add_argument(
@@ -80,9 +87,11 @@ def _measure(args: argparse.Namespace, run: Any, data: Path) -> dict[str, Any]:
     if args.step == "dates":
         return run_dates(run, data, args.sample, args.seed)
     if args.step == "search":
-        return longmemeval.run_search(run, data, args.sample, cache, args.embedder)
+        return longmemeval.run_search(run, data, args.sample, cache, args.embedder, args.haystack)
     if args.step == "answers":
-        return longmemeval.run_answers(run, data, args.sample, cache, args.embedder)
+        return longmemeval.run_answers(run, data, args.sample, cache, args.embedder, args.haystack)
     if args.step == "capture":
-        return locomo.run_capture(run, data, args.sessions, args.conversation, cache, args.embedder)
-    return locomo.run_summaries(run, data, args.conversation, cache, args.embedder)
+        return locomo.run_capture(
+            run, data, args.sessions or 3, args.conversation, cache, args.embedder
+        )
+    return locomo.run_summaries(run, data, args.conversation, cache, args.embedder, args.sessions)

@@ -15,6 +15,7 @@ the raw turns searched with no window.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -77,16 +78,25 @@ def run_capture(
 
 
 def run_summaries(
-    run: ModelRun, data: Path, conversation: int, cache_dir: Path | None, embedder: str = "use-m3"
+    run: ModelRun,
+    data: Path,
+    conversation: int,
+    cache_dir: Path | None,
+    embedder: str = "use-m3",
+    sessions: int | None = None,
 ) -> dict[str, Any]:
-    """Session-level evidence recall through extractive and model-written summaries."""
+    """Session-level evidence recall through extractive and model-written summaries; with
+    ``sessions``, of the conversation's first sessions only ("now" is then the last of them)."""
     from lembrar.engine import Memory
     from lembrar.layers.model import LayerConfig
     from lembrar.llm.pipelines import LLMSummarizer
 
     talk = load_locomo(data)[conversation]
+    if sessions is not None:
+        talk = replace(talk, sessions=talk.sessions[:sessions])
     scope = talk.default_user_id()
-    questions = _questions(talk, lambda qa: True)
+    last = len(talk.sessions)
+    questions = _questions(talk, lambda qa: max(qa.evidence_sessions) <= last)
     embed = bench_embedder(embedder, cache_dir)
     systems = {
         "raw turns, no window": None,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,12 @@ METRICS = ("session.recall_any@1", "session.recall_all@5")
 
 
 def run_search(
-    run: ModelRun, data: Path, sample: int, cache_dir: Path | None, embedder: str = "use-m3"
+    run: ModelRun,
+    data: Path,
+    sample: int,
+    cache_dir: Path | None,
+    embedder: str = "use-m3",
+    haystack: int | None = None,
 ) -> dict[str, Any]:
     """R@1 and recall_all@5, plain and with each search step, on ``sample`` questions."""
     from lembrar.retrieval.config import resolve
@@ -50,7 +56,7 @@ def run_search(
     costs = {name: Cost(run) for name in variants if name.startswith("+")}
     scores: dict[str, list[dict[str, Any]]] = {name: [] for name in variants}
     scorer = score_answer((1, 5))
-    questions = _questions(data, sample)
+    questions = _questions(data, sample, haystack)
     for memory, case in _loaded(questions, run, cache_dir, embedder):
         probe = case.probes[0]
         for name, (config, depth) in variants.items():
@@ -75,7 +81,7 @@ def run_search(
             )
     return {
         "step": "search",
-        "data": f"LongMemEval-S dev, {len(questions)} questions spread over the file (no abstention)",
+        "data": _described(questions, haystack),
         "questions": len(questions),
         "scores": {name: _means(rows, (*METRICS, "kept")) for name, rows in scores.items()},
         "cost": {name: cost.summary() for name, cost in costs.items()},
@@ -84,12 +90,17 @@ def run_search(
 
 
 def run_answers(
-    run: ModelRun, data: Path, sample: int, cache_dir: Path | None, embedder: str = "use-m3"
+    run: ModelRun,
+    data: Path,
+    sample: int,
+    cache_dir: Path | None,
+    embedder: str = "use-m3",
+    haystack: int | None = None,
 ) -> dict[str, Any]:
     """Answers from lembrar's context, a dense top-k and no memory, matched and judged."""
     from lembrar.llm.prompts import answer, longmemeval_judge
 
-    questions = {q.question_id: q for q in _questions(data, sample)}
+    questions = {q.question_id: q for q in _questions(data, sample, haystack)}
     readers: dict[str, Callable[[Any, Any], str]] = {
         "lembrar context": _lembrar_context,
         "dense top-k": _dense_context,
@@ -128,7 +139,7 @@ def run_answers(
             )
     return {
         "step": "answers",
-        "data": f"LongMemEval-S dev, {len(questions)} questions spread over the file (no abstention)",
+        "data": _described(questions, haystack),
         "questions": len(questions),
         "reader_and_judge": run.name,
         "scores": {
@@ -142,8 +153,25 @@ def run_answers(
     }
 
 
-def _questions(data: Path, sample: int) -> list[Any]:
-    return spread([q for q in load_longmemeval(data) if not q.is_abstention], sample)
+def _described(questions: Sequence[Any], haystack: int | None) -> str:
+    size = "full haystacks" if haystack is None else f"haystacks cut to {haystack} sessions"
+    return f"LongMemEval-S dev, {len(questions)} questions spread over the file ({size})"
+
+
+def _questions(data: Path, sample: int, haystack: int | None) -> list[Any]:
+    chosen = spread([q for q in load_longmemeval(data) if not q.is_abstention], sample)
+    return chosen if haystack is None else [_trimmed(q, haystack) for q in chosen]
+
+
+def _trimmed(question: Any, sessions: int) -> Any:
+    """The question with a haystack of ``sessions`` sessions: its evidence sessions and the
+    others spread evenly over the rest, in their original order."""
+    gold = set(question.answer_session_ids)
+    others = [s for s in question.sessions if s.session_id not in gold]
+    room = max(sessions - len(gold), 0)
+    kept = {id(others[i * len(others) // room]) for i in range(min(room, len(others)))}
+    keep = [s for s in question.sessions if s.session_id in gold or id(s) in kept]
+    return replace(question, sessions=tuple(keep))
 
 
 def _loaded(questions: Sequence[Any], run: ModelRun, cache_dir: Path | None, embedder: str):  # type: ignore[no-untyped-def]
