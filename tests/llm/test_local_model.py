@@ -66,7 +66,7 @@ def test_structured_output_follows_the_schema(llm):
 
 
 def test_date_ranges_from_the_real_model_are_valid_ranges(llm):
-    from lembrar.llm.pipelines import llm_windows
+    from lembrar.retrieval.llm_steps.dates import llm_windows
 
     windows, step = llm_windows(llm, "what did we talk about last Sunday?", NOW, "UTC")
     assert step.outcome == "used"  # the grammar made the reply parse; whether the dates are
@@ -75,7 +75,7 @@ def test_date_ranges_from_the_real_model_are_valid_ranges(llm):
 
 
 def test_a_prompt_past_the_context_falls_back_to_the_plain_method():
-    from lembrar.llm.pipelines import llm_windows
+    from lembrar.retrieval.llm_steps.dates import llm_windows
 
     tiny = LLMConfig("", "", local=LocalModel(Path(GGUF), context=256), max_retries=0)
     with LLMClient(tiny) as llm:

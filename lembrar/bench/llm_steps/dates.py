@@ -26,7 +26,7 @@ READERS = ("rules", "llm", "rules+llm")
 
 def run_dates(run: ModelRun, data: Path, sample: int, seed: int = 0) -> dict[str, Any]:
     """The three readings of the first ``sample`` questions that name a time."""
-    from lembrar.llm.pipelines.dates import llm_windows
+    from lembrar.retrieval.llm_steps.dates import llm_windows
     from lembrar.temporal import parse_time
 
     dialogues = load_dailydialog(data, None, DEFAULT_END)

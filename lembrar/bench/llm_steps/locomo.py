@@ -41,7 +41,7 @@ def run_capture(
 ) -> dict[str, Any]:
     """Records for the exchanges of the first ``sessions`` sessions, and how they retrieve."""
     from lembrar.engine import Memory
-    from lembrar.llm.pipelines import capture_records
+    from lembrar.layers.capture import capture_records
 
     talk = load_locomo(data)[conversation]
     scope = talk.default_user_id()
@@ -88,8 +88,8 @@ def run_summaries(
     """Session-level evidence recall through extractive and model-written summaries; with
     ``sessions``, of the conversation's first sessions only ("now" is then the last of them)."""
     from lembrar.engine import Memory
-    from lembrar.layers.model import LayerConfig
-    from lembrar.llm.pipelines import LLMSummarizer
+    from lembrar.layers.config import LayerConfig
+    from lembrar.layers.llm_writers import LLMSummarizer
 
     talk = load_locomo(data)[conversation]
     if sessions is not None:

@@ -192,7 +192,7 @@ def _lembrar_context(memory: Any, case: Any) -> str:
 
 def _dense_context(memory: Any, case: Any) -> str:
     """The plain dense top hits as dated lines, cut to the same budget (4 characters a token)."""
-    from lembrar.llm.pipelines.relevance import memory_line
+    from lembrar.retrieval.llm_steps.relevance import memory_line
 
     probe = case.probes[0]
     lines, room = [], CONTEXT_TOKENS * 4

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient
     from lembrar.llm.config import LLMConfig
-    from lembrar.retrieval.hooks import StepReport
+    from lembrar.llm.steps import StepReport
     from lembrar.testing import FakeOpenAIServer
 
 __all__ = ["Cost", "ModelRun", "open_model"]
