@@ -19,6 +19,7 @@ class ContextBudget:
     saved: int = 250
     insights: int = 200
     recent: int = 250
+    facts: int = 200
 
 
 @dataclass(frozen=True)

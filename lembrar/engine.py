@@ -14,6 +14,7 @@ from lembrar.model.users import UserSettings
 from lembrar.context import ContextBlock, ContextBudget, assemble, remaining
 from lembrar.embed import CachedEmbedder, Embedder, get_embedder
 from lembrar.errors import ConfigurationError, ValidationError
+from lembrar.graph import Graph, GraphConfig
 from lembrar.ingest import build_episode, coerce_input, index_episodes, parse_instant
 from lembrar.layers import Insight, LayerConfig, Layers, SessionSummary, retrieved_sections
 from lembrar.model.episode import Episode, require_text
@@ -56,6 +57,7 @@ class Memory:
         llm: LLMClient | None = None,
         llm_capture: bool = False,
         layers: LayerConfig | None = None,
+        graph: GraphConfig | None = None,
     ) -> None:
         self.store: Store = target if not isinstance(target, (str, Path)) else open_store(target, tenant)
         self.config = config or MemoryConfig()
@@ -68,6 +70,7 @@ class Memory:
             raise ConfigurationError("llm_capture: needs a language model; pass llm=LLMClient(LLMConfig.from_env())")
         self.llm_capture = llm_capture
         self.layers = Layers(self, layers)  # saved memories, summaries, insights, recent history
+        self.graph = Graph(self, graph)  # entities and facts over time, extracted on add
 
     def _check_embedder(self, embedder: Embedder) -> None:
         signature = f"{embedder.name}/{embedder.dim}"
@@ -148,6 +151,7 @@ class Memory:
                 on_invalid(position, wrapped)
         episodes += self._captured(episodes, settings, now)
         self.store.add(self._index(episodes))
+        self.graph.after_add(episodes)
         return episodes
 
     def _captured(self, episodes: Sequence[Episode], settings: Mapping[str, UserSettings], now: datetime) -> list[Episode]:
@@ -171,11 +175,13 @@ class Memory:
         new = replace(old, content=content, version=old.version + 1)
         self.store.replace(self._index([new])[0], self.now())
         self.layers.after_change(user_id)
+        self.graph.after_update(new)
         return new
 
     def delete(self, episode_id: str, user_id: str) -> None:
         self.store.delete(user_id, [episode_id])
         self.layers.after_change(user_id)
+        self.graph.after_change(user_id)
 
     def delete_all(self, user_id: str, session_id: str | None = None, filters: Filters | Mapping[str, Any] | None = None) -> int:
         """Delete the user's episodes (of one session, or matching ``filters``); returns how many."""
@@ -184,6 +190,7 @@ class Memory:
             chosen = replace(chosen, session_id=session_id)
         count = self.store.delete_matching(require_text("user_id", user_id), chosen)
         self.layers.after_change(user_id)
+        self.graph.after_change(user_id)
         return count
 
     def forget_user(self, user_id: str) -> int:
@@ -239,12 +246,16 @@ class Memory:
 
     def _llm_hooks(self, request: SearchRequest) -> SearchHooks | None:
         """The language-model steps the request's config asks for (see ``lembrar.retrieval.llm_steps``)."""
+        graph = self.graph.search_hooks(request.query, request.user_id, request.now)
         if not request.config.uses_llm:
-            return None
+            return graph  # None unless GraphConfig.search_source
         from lembrar.retrieval.llm_steps.hooks import prepare_search
 
-        return prepare_search(self.llm, self.embedder.embed_batch, request.query, request.now,
-                              request.settings, request.config)
+        hooks = prepare_search(self.llm, self.embedder.embed_batch, request.query, request.now,
+                               request.settings, request.config)
+        if graph is not None:
+            hooks.extra_vectors.update(graph.extra_vectors)
+        return hooks
 
     def search(self, query: str, user_id: str, k: int = 10, *, filters: Filters | Mapping[str, Any] | None = None,
                now: datetime | str | None = None, preset: SearchConfig | str | None = None) -> list[SearchHit]:
@@ -263,6 +274,9 @@ class Memory:
             raise ValidationError("budget_tokens", "must be at least 16")
         request = self.request(query, user_id, k, filters=filters, now=now, preset=preset)
         sections = self.layers.sections(user_id, request.now, budget, session_id)
+        facts = self.graph.section(user_id, query, request.now,
+                                   min(budget.facts, remaining(budget.total, sections)))
+        sections += [facts] if facts.lines else []
         left = remaining(budget.total, sections)
         sections += retrieved_sections(self.run_search(request).hits, request.now, left)
         return assemble(sections, request.now)

@@ -42,6 +42,7 @@ class LocomoSettings:
     cache_dir: Path | None = DEFAULT_CACHE_DIR
     progress: bool = True
     llm: LLMSearch | None = None
+    graph: bool = False  # also run the preset with graph facts as a source (lembrar+graph)
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Evidence:
 def run_locomo(settings: LocomoSettings) -> BenchResult:
     conversations = load_locomo(settings.data, settings.limit)
     backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir,
-                                        llm=settings.llm)
+                                        llm=settings.llm, graph=settings.graph)
     systems = [s for b in backends for s in b.systems]
     cases = list(build_cases(conversations))
     total = sum(len(c.probes) for c in cases)

@@ -50,6 +50,7 @@ class LongMemEvalSettings:
     progress: bool = True
     sample: int | None = None
     llm: LLMSearch | None = None
+    graph: bool = False  # also run the preset with graph facts as a source (lembrar+graph)
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def run_longmemeval(settings: LongMemEvalSettings) -> BenchResult:
     loaded = spread(load_longmemeval(settings.data, settings.limit), settings.sample)
     questions = [q for q in loaded if not q.is_abstention]
     backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir,
-                                        llm=settings.llm)
+                                        llm=settings.llm, graph=settings.graph)
     systems = [s for b in backends for s in b.systems]
     cases = list(build_cases(questions, settings.granularity, settings.merge, settings.pool))
     answers, timings = run_cases(cases, backends, settings.depth, total=len(questions), label="longmemeval",

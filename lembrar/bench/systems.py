@@ -62,6 +62,7 @@ class EngineBackend:
     path: str | Path = ":memory:"
     query_embedder: Embedder | None = None
     llm: Any = None
+    graph: Any = None  # a GraphConfig; None: no graph extraction (it would slow every other system)
     _memory: Any = field(default=None, repr=False)
     _ingest: Any = field(default=None, repr=False)
 
@@ -73,8 +74,10 @@ class EngineBackend:
     def memory(self) -> Any:
         if self._memory is None:
             from lembrar.engine import Memory
+            from lembrar.graph import GraphConfig
 
-            self._memory = Memory(self.path, embedder=self.embedder, config=self.config, llm=self.llm)
+            self._memory = Memory(self.path, embedder=self.embedder, config=self.config, llm=self.llm,
+                                  graph=self.graph or GraphConfig(enabled=False))
             self._ingest = self._memory.embedder
         return self._memory
 

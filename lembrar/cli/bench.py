@@ -54,6 +54,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = bench.add_parser("llm", help="one language-model step against the plain method it can replace")
     _llm_steps(p)
 
+    from lembrar.cli.bench_graph import register_graph
+
+    register_graph(bench)
+
 
 def _llm_steps(p: argparse.ArgumentParser) -> None:
     from lembrar.bench.llm_steps.command import add_arguments, run_step

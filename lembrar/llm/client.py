@@ -79,6 +79,7 @@ class LLMClient:
         self._lock = threading.Lock()
         self._form = 0  # the strongest structured-output form the server has accepted
         self._stream_usage = True  # whether the server accepts stream_options
+        self.requests = 0  # chat requests sent (each retry counts), for cost accounting
 
     def __repr__(self) -> str:
         return f"LLMClient(base_url={self.config.base_url!r}, model={self.config.model!r})"
@@ -235,6 +236,9 @@ class LLMClient:
         """The successful response, after up to ``max_retries`` retries of transient failures."""
         attempt = 0
         while True:
+            if path == "chat/completions":
+                with self._lock:
+                    self.requests += 1
             outcome = self._attempt(method, path, body, stream)
             if not isinstance(outcome, _Failure):
                 return outcome

@@ -13,6 +13,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from lembrar.model.episode import Episode, IndexedEpisode
+from lembrar.model.graph import GraphChange, GraphData
 from lembrar.model.layers import Insight, SavedMemory, SessionSummary
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.model.tenancy import KeyRecord, Tenant
@@ -93,6 +94,20 @@ class LayerStore(Protocol):
     def insights(self, user_id: str) -> list[Insight]: ...
     def delete_insight(self, user_id: str, insight_id: str, *, exclude_sources: bool = True) -> int: ...
     def insight_exclusions(self, user_id: str) -> set[str]: ...
+
+
+@runtime_checkable
+class GraphStore(Protocol):
+    """Persistence of the temporal knowledge graph beside a ``Store``, bound to the same tenant.
+
+    A backend's store provides it as ``store.graph_store()``. Mentions and fact sources are
+    linked to episodes: deleting an episode deletes the facts it alone supported and the
+    entities no episode mentions any more, in the same transaction; deleting a user removes
+    every graph row of the user.
+    """
+
+    def load(self, user_id: str) -> GraphData: ...
+    def write(self, user_id: str, change: GraphChange) -> None: ...
 
 
 @runtime_checkable

@@ -51,7 +51,7 @@ def test_a_tool_call_saves_a_memory(assistant, server):
     assert run.name == "remember" and run.error is None and run.result["status"] == "saved"
     assert [fact.text for fact in assistant.saved.list()] == ["I am vegetarian"]
     first, second = server.requests
-    assert {t["function"]["name"] for t in first.body["tools"]} == {"remember", "recall", "forget"}
+    assert {t["function"]["name"] for t in first.body["tools"]} == {"remember", "recall", "forget", "facts"}
     tool_message = second.messages[-1]
     assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "call_1"
     assert json.loads(tool_message["content"])["status"] == "saved"
@@ -236,3 +236,19 @@ def test_all_is_sorted_and_exported(name):
     module = importlib.import_module(name)
     order = [(0 if n.isupper() else 1 if n[:1].isupper() else 2, n) for n in module.__all__]
     assert order == sorted(order) and all(hasattr(module, n) for n in module.__all__)
+
+
+def test_the_facts_tool_answers_from_the_graph_with_validity(memory, client, server):
+    memory.add({"role": "user", "content": "I live in Lisbon."}, user_id="ana", at="2023-01-10T10:00:00+00:00")
+    memory.add({"role": "user", "content": "I moved to Porto last month."}, user_id="ana", at="2024-04-02T10:00:00+00:00")
+    server.script(Reply(tool_calls=[call("facts", {"query": "where do I live"}, "a"),
+                                    call("facts", {"query": "where do I live", "as_of": "2023-06-01"}, "b"),
+                                    call("facts", {"query": " "}, "c")]),
+                  Reply(text="You live in Porto now; you lived in Lisbon before."))
+    reply = Assistant(memory, client, "ana", "today").chat("Where do I live?")
+    now, then, bad = reply.tool_calls
+    assert now.result["facts"][0] == {**now.result["facts"][0], "fact": "User lives in Porto", "when": "since 2024-03-01"}
+    assert {"fact": "User lives in Lisbon", "when": "2023-01-10 to 2024-03-01 (superseded)"}.items() \
+        <= now.result["facts"][1].items()
+    assert [f["fact"] for f in then.result["facts"]][0] == "User lives in Lisbon"
+    assert bad.error is not None and "query" in bad.result["error"]

@@ -11,6 +11,7 @@ from lembrar.llm import prompts
 from lembrar.llm.prompts import (
     answer,
     date_ranges,
+    graph_extract,
     hypothetical_memory,
     insight,
     memory_record,
@@ -90,6 +91,20 @@ CASES = [
         insight.Insight(statement="The user runs regularly."),
     ),
 ]
+CASES.append((
+    graph_extract,
+    graph_extract.render("My sister Ana moved to Porto last June.", speaker="Maria (type user)", when=WHEN,
+                         known=["Ana Souza (also: my sister)"], current=["Ana Souza lives in Lisbon"]),
+    {"entities": [{"name": "Maria", "type": "user"}, {"name": "Ana Souza", "type": "person", "aliases": ["Ana"]},
+                  {"name": "Porto", "type": "place"}],
+     "facts": [{"subject": "Ana Souza", "predicate": "lives_in", "object": "Porto", "valid_at": "2023-06-01"}]},
+    graph_extract.GraphReading(
+        entities=[graph_extract.EntityReading(name="Maria", type="user"),
+                  graph_extract.EntityReading(name="Ana Souza", type="person", aliases=["Ana"]),
+                  graph_extract.EntityReading(name="Porto", type="place")],
+        facts=[graph_extract.FactReading(subject="Ana Souza", predicate="lives_in", object="Porto",
+                                         valid_at=date(2023, 6, 1))]),
+))
 IDS = [case[0].__name__.rsplit(".", 1)[-1] for case in CASES]
 
 

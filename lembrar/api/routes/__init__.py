@@ -10,6 +10,7 @@ from lembrar.api.routes import (
     context,
     episodes,
     forget,
+    graph,
     health,
     insights,
     memories,
@@ -26,5 +27,5 @@ from lembrar.api.routes import (
 ROUTERS: tuple[APIRouter, ...] = (
     health.router, admin.router, users.router, episodes.router, sessions.router, search.router, context.router,
     memories.router, insights.router, summaries.router, stats.router, tools.router, timeline.router,
-    forget.router, chat.router, page.router,
+    forget.router, chat.router, page.router, graph.router,
 )

@@ -16,6 +16,7 @@ require("pydantic")
 from lembrar.llm.prompts import (  # noqa: E402
     answer,
     date_ranges,
+    graph_extract,
     hypothetical_memory,
     insight,
     memory_record,
@@ -26,6 +27,7 @@ from lembrar.llm.prompts import (  # noqa: E402
 __all__ = [
     "answer",
     "date_ranges",
+    "graph_extract",
     "hypothetical_memory",
     "insight",
     "memory_record",

@@ -174,6 +174,86 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             FOR EACH ROW EXECUTE FUNCTION episode_text_changed();
         """,
     ),
+    (
+        "0005_graph",
+        """
+        CREATE TABLE graph_communities (
+            tenant_id text NOT NULL, id text NOT NULL, user_id text NOT NULL,
+            name text NOT NULL, summary text NOT NULL, created_at timestamptz NOT NULL,
+            PRIMARY KEY (tenant_id, id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE INDEX graph_communities_by_user ON graph_communities (tenant_id, user_id);
+        CREATE TABLE graph_entities (
+            tenant_id text NOT NULL, id text NOT NULL, user_id text NOT NULL,
+            name text NOT NULL, type text NOT NULL, summary text NOT NULL DEFAULT '',
+            aliases text[] NOT NULL DEFAULT '{}', created_at timestamptz NOT NULL, vector bytea,
+            community_id text,
+            PRIMARY KEY (tenant_id, id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, community_id) REFERENCES graph_communities (tenant_id, id)
+                ON DELETE SET NULL (community_id)
+        );
+        CREATE INDEX graph_entities_by_user ON graph_entities (tenant_id, user_id);
+        CREATE INDEX graph_entities_by_community ON graph_entities (tenant_id, community_id);
+        CREATE TABLE graph_mentions (
+            tenant_id text NOT NULL, entity_id text NOT NULL, episode_id text NOT NULL,
+            PRIMARY KEY (tenant_id, entity_id, episode_id),
+            FOREIGN KEY (tenant_id, entity_id) REFERENCES graph_entities (tenant_id, id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX graph_mentions_by_episode ON graph_mentions (tenant_id, episode_id);
+        CREATE TABLE graph_facts (
+            tenant_id text NOT NULL, id text NOT NULL, user_id text NOT NULL,
+            subject_id text NOT NULL, predicate text NOT NULL, object_id text NOT NULL,
+            text text NOT NULL, negated boolean NOT NULL DEFAULT false,
+            valid_at timestamptz NOT NULL, invalid_at timestamptz, created_at timestamptz NOT NULL,
+            expired_at timestamptz, vector bytea,
+            PRIMARY KEY (tenant_id, id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, subject_id) REFERENCES graph_entities (tenant_id, id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, object_id) REFERENCES graph_entities (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX graph_facts_by_user ON graph_facts (tenant_id, user_id, subject_id, predicate);
+        CREATE INDEX graph_facts_by_object ON graph_facts (tenant_id, object_id);
+        CREATE TABLE graph_fact_sources (
+            tenant_id text NOT NULL, fact_id text NOT NULL, episode_id text NOT NULL,
+            quote text NOT NULL, valid_at timestamptz NOT NULL,
+            PRIMARY KEY (tenant_id, fact_id, episode_id),
+            FOREIGN KEY (tenant_id, fact_id) REFERENCES graph_facts (tenant_id, id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX graph_fact_sources_by_episode ON graph_fact_sources (tenant_id, episode_id);
+        CREATE FUNCTION graph_source_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM graph_facts WHERE tenant_id = old.tenant_id AND id = old.fact_id
+                AND NOT EXISTS (SELECT 1 FROM graph_fact_sources
+                                WHERE tenant_id = old.tenant_id AND fact_id = old.fact_id);
+            UPDATE graph_facts SET valid_at = (SELECT min(valid_at) FROM graph_fact_sources
+                WHERE tenant_id = old.tenant_id AND fact_id = old.fact_id)
+                WHERE tenant_id = old.tenant_id AND id = old.fact_id;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER graph_source_gone AFTER DELETE ON graph_fact_sources
+            FOR EACH ROW EXECUTE FUNCTION graph_source_gone();
+        CREATE FUNCTION graph_mention_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM graph_entities WHERE tenant_id = old.tenant_id AND id = old.entity_id
+                AND NOT EXISTS (SELECT 1 FROM graph_mentions
+                                WHERE tenant_id = old.tenant_id AND entity_id = old.entity_id);
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER graph_mention_gone AFTER DELETE ON graph_mentions
+            FOR EACH ROW EXECUTE FUNCTION graph_mention_gone();
+        CREATE FUNCTION graph_member_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM graph_communities WHERE tenant_id = old.tenant_id AND id = old.community_id;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER graph_member_gone AFTER DELETE ON graph_entities
+            FOR EACH ROW WHEN (old.community_id IS NOT NULL) EXECUTE FUNCTION graph_member_gone();
+        """,
+    ),
 )
 
 _MIGRATIONS_TABLE = "CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"

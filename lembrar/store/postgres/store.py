@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from lembrar.store.postgres.database import Database
     from lembrar.store.postgres.keys import PostgresKeyStore
     from lembrar.store.postgres.layers import PostgresLayerStore
+    from lembrar.store.postgres.graph import PostgresGraphStore
 
 _TABLES = ("users", "episodes", "chunks", "episode_history", "meta", "migrations", "saved_memories", "session_summaries",
-           "summary_sources", "insights", "insight_sources", "insight_exclusions")
+           "summary_sources", "insights", "insight_sources", "insight_exclusions", "graph_communities",
+           "graph_entities", "graph_mentions", "graph_facts", "graph_fact_sources")
 _INSERT_CHUNK = (
     'INSERT INTO chunks (tenant_id, episode_id, user_id, position, text, start, "end", text_hash, embedding, fts_config, fts)'
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::regconfig, to_tsvector(%s::regconfig, %s))"
@@ -84,6 +86,12 @@ class PostgresStore:
         from lembrar.store.postgres.layers import PostgresLayerStore
 
         return PostgresLayerStore(self._db, self.tenant)
+
+    def graph_store(self) -> PostgresGraphStore:
+        """The knowledge graph of this tenant, in this database and over this pool."""
+        from lembrar.store.postgres.graph import PostgresGraphStore
+
+        return PostgresGraphStore(self._db, self.tenant)
 
     def _scope(self, user_id: str, **more: Any) -> dict[str, Any]:
         return {"tenant": self.tenant, "user": user_id, **more}

@@ -156,6 +156,68 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE VIRTUAL TABLE chunks_vocab USING fts5vocab (chunks_fts, 'row');
         """,
     ),
+    (
+        "0005_graph",
+        """
+        CREATE TABLE graph_communities (
+            id TEXT PRIMARY KEY,
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
+            name TEXT NOT NULL, summary TEXT NOT NULL, created_at TEXT NOT NULL,
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE INDEX graph_communities_by_user ON graph_communities (tenant_id, user_id);
+        CREATE TABLE graph_entities (
+            id TEXT PRIMARY KEY,
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
+            name TEXT NOT NULL, type TEXT NOT NULL, summary TEXT NOT NULL DEFAULT '',
+            aliases TEXT NOT NULL DEFAULT '[]', created_at TEXT NOT NULL, vector BLOB,
+            community_id TEXT REFERENCES graph_communities (id) ON DELETE SET NULL,
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE INDEX graph_entities_by_user ON graph_entities (tenant_id, user_id);
+        CREATE INDEX graph_entities_by_community ON graph_entities (community_id);
+        CREATE TABLE graph_mentions (
+            entity_id TEXT NOT NULL REFERENCES graph_entities (id) ON DELETE CASCADE,
+            episode_id TEXT NOT NULL REFERENCES episodes (id) ON DELETE CASCADE,
+            PRIMARY KEY (entity_id, episode_id)
+        );
+        CREATE INDEX graph_mentions_by_episode ON graph_mentions (episode_id);
+        CREATE TABLE graph_facts (
+            id TEXT PRIMARY KEY,
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
+            subject_id TEXT NOT NULL REFERENCES graph_entities (id) ON DELETE CASCADE,
+            predicate TEXT NOT NULL,
+            object_id TEXT NOT NULL REFERENCES graph_entities (id) ON DELETE CASCADE,
+            text TEXT NOT NULL, negated INTEGER NOT NULL DEFAULT 0,
+            valid_at TEXT NOT NULL, invalid_at TEXT, created_at TEXT NOT NULL, expired_at TEXT,
+            vector BLOB,
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE INDEX graph_facts_by_user ON graph_facts (tenant_id, user_id, subject_id, predicate);
+        CREATE INDEX graph_facts_by_object ON graph_facts (object_id);
+        CREATE TABLE graph_fact_sources (
+            fact_id TEXT NOT NULL REFERENCES graph_facts (id) ON DELETE CASCADE,
+            episode_id TEXT NOT NULL REFERENCES episodes (id) ON DELETE CASCADE,
+            quote TEXT NOT NULL, valid_at TEXT NOT NULL,
+            PRIMARY KEY (fact_id, episode_id)
+        );
+        CREATE INDEX graph_fact_sources_by_episode ON graph_fact_sources (episode_id);
+        CREATE TRIGGER graph_source_gone AFTER DELETE ON graph_fact_sources BEGIN
+            DELETE FROM graph_facts WHERE id = old.fact_id
+                AND NOT EXISTS (SELECT 1 FROM graph_fact_sources WHERE fact_id = old.fact_id);
+            UPDATE graph_facts SET valid_at = (SELECT min(valid_at) FROM graph_fact_sources
+                WHERE fact_id = old.fact_id) WHERE id = old.fact_id;
+        END;
+        CREATE TRIGGER graph_mention_gone AFTER DELETE ON graph_mentions BEGIN
+            DELETE FROM graph_entities WHERE id = old.entity_id
+                AND NOT EXISTS (SELECT 1 FROM graph_mentions WHERE entity_id = old.entity_id);
+        END;
+        CREATE TRIGGER graph_member_gone AFTER DELETE ON graph_entities
+            WHEN old.community_id IS NOT NULL BEGIN
+            DELETE FROM graph_communities WHERE id = old.community_id;
+        END;
+        """,
+    ),
 )
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -28,6 +29,9 @@ from lembrar.model.text import keywords
 
 if TYPE_CHECKING:
     from lembrar.store.sqlite.layers import SqliteLayerStore
+
+if TYPE_CHECKING:
+    from lembrar.store.sqlite.graph import SqliteGraphStore
 
 _E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLUMNS.split(","))
 _MATRIX_SQL = (
@@ -71,6 +75,12 @@ class SqliteStore:
 
     def for_tenant(self, tenant: str) -> "SqliteStore":
         return SqliteStore(tenant=tenant, _shared=self._s)
+
+    def graph_store(self) -> "SqliteGraphStore":
+        """The knowledge graph of this tenant, in this file."""
+        from lembrar.store.sqlite.graph import SqliteGraphStore
+
+        return SqliteGraphStore(self)
 
     def close(self) -> None:
         with self._s.lock:

@@ -1,0 +1,85 @@
+"""A user's knowledge graph: entities, facts over time, communities, search."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Query
+
+from lembrar.api.auth import TenantMemory
+from lembrar.api.routes.users import UserId
+from lembrar.api.routing import resource_router
+from lembrar.api.schemas.graph import (
+    CommunityList,
+    CommunityOut,
+    EntityList,
+    EntityOut,
+    FactList,
+    FactOut,
+    GraphHitOut,
+    GraphSearchIn,
+    GraphSearchOut,
+    RefreshIn,
+)
+
+router = resource_router("/v1/users/{user_id}/graph", "graph")
+
+
+@router.get("/entities", response_model=EntityList)
+def entities(
+    user_id: UserId,
+    memory: TenantMemory,
+    type: Annotated[str | None, Query(description="only this type, e.g. person or place")] = None,
+) -> EntityList:
+    """The people, places and things the user's episodes name."""
+    return EntityList(entities=[EntityOut.of(e) for e in memory.graph.entities(user_id, type=type)])
+
+
+@router.get("/facts", response_model=FactList)
+def facts(
+    user_id: UserId,
+    memory: TenantMemory,
+    as_of: Annotated[
+        str | None, Query(description="only facts valid at this time (ISO 8601)")
+    ] = None,
+    entity: Annotated[
+        str | None, Query(description="only facts about this entity (name or id)")
+    ] = None,
+    current: Annotated[bool, Query(description="only facts that hold now")] = False,
+) -> FactList:
+    """Facts with when they held: current ones first (newest first), then superseded ones."""
+    found = memory.graph.facts(user_id, as_of=as_of, entity=entity, include_history=not current)
+    names = memory.graph.names(user_id)
+    return FactList(facts=[FactOut.of(f, names) for f in found])
+
+
+@router.post("/search", response_model=GraphSearchOut)
+def search(user_id: UserId, body: GraphSearchIn, memory: TenantMemory) -> GraphSearchOut:
+    """Search facts (and entities, communities, per the preset)."""
+    hits = memory.graph.search(
+        body.query,
+        user_id,
+        preset=body.preset,
+        limit=body.limit,
+        center=body.center,
+        as_of=body.as_of,
+        now=body.now,
+    )
+    names = memory.graph.names(user_id)
+    return GraphSearchOut(hits=[GraphHitOut.of(h, names) for h in hits])
+
+
+@router.get("/communities", response_model=CommunityList)
+def communities(user_id: UserId, memory: TenantMemory) -> CommunityList:
+    """Clusters of entities talked about together."""
+    return CommunityList(
+        communities=[CommunityOut.of(c) for c in memory.graph.communities(user_id)]
+    )
+
+
+@router.post("/refresh", response_model=CommunityList)
+def refresh(user_id: UserId, memory: TenantMemory, body: RefreshIn | None = None) -> CommunityList:
+    """Recompute the communities (with ``rebuild``: the whole graph from every episode first)."""
+    if body is not None and body.rebuild:
+        memory.graph.rebuild(user_id)
+    return CommunityList(communities=[CommunityOut.of(c) for c in memory.graph.refresh(user_id)])

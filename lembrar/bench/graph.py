@@ -1,0 +1,263 @@
+"""``lembrar bench graph``: the knowledge graph measured.
+
+* ``extraction``: precision and recall of entities and facts on hand-labelled turns of LoCoMo
+  and LongMemEval (``benchmarks/graph/labels.jsonl``; rules in ``benchmarks/graph/LABELS.md``);
+* ``knowledge-update``: for LongMemEval's knowledge-update questions, is the current value first
+  in the context block's Facts section, and is an older one marked superseded;
+* ``cost``: offline extraction throughput, model calls per episode against the protocol test
+  server, and search latency with the graph source at a given scope size.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lembrar.config import MemoryConfig, UserSettings
+from lembrar.graph.extract.names import fold
+from lembrar.ingest import build_episode
+from lembrar.model.episode import Episode
+from lembrar.model.graph import Extraction
+from lembrar.model.inputs import EpisodeIn
+
+
+def _episode(item: EpisodeIn) -> Episode:
+    return build_episode(item, UserSettings(item.user_id), MemoryConfig(), item.at)
+
+
+def _same(a: str, b: str) -> bool:
+    """Names match when equal after folding, or one holds the other as whole words."""
+    fa, fb = f" {fold(a)} ", f" {fold(b)} "
+    return fa == fb or fa in fb or fb in fa
+
+
+def _matched(
+    predicted: Sequence[Any], gold: Sequence[Any], same: Callable[[Any, Any], bool]
+) -> int:
+    """One-to-one matches, greedy in order."""
+    left = list(predicted)
+    hits = 0
+    for want in gold:
+        found = next((p for p in left if same(p, want)), None)
+        if found is not None:
+            left.remove(found)
+            hits += 1
+    return hits
+
+
+# -- the labelled set ------------------------------------------------------------------------
+def labelled_turns(
+    labels: Path, locomo: Path, longmemeval: Path
+) -> list[tuple[dict[str, Any], Episode]]:
+    """Each label with the turn it refers to (by id; the text is read from the data files)."""
+    from lembrar.importers.locomo import load_locomo
+    from lembrar.importers.longmemeval import load_longmemeval
+
+    rows = [json.loads(line) for line in labels.read_text().splitlines() if line.strip()]
+    locomo_turns = {
+        f"{c.sample_id}/{item.metadata['dia_id']}": item
+        for c in load_locomo(locomo)
+        for item in c.episodes()
+    }
+    questions = {q.question_id: q for q in load_longmemeval(longmemeval)}
+    out = []
+    for row in rows:
+        if row["set"].startswith("locomo"):
+            item = locomo_turns[row["ref"]]
+        else:
+            qid, session, turn = row["ref"].split("/")
+            s = questions[qid].sessions[int(session)]
+            t = s.turns[int(turn)]
+            item = EpisodeIn(user_id=qid, content=t.content, role=t.role, at=s.at)
+        out.append((row, _episode(item)))
+    return out
+
+
+def score_extraction(row: dict[str, Any], episode: Episode, found: Extraction) -> dict[str, int]:
+    speaker = episode.speaker or "User"
+    names = [e.name for e in found.entities if e.type != "user" and fold(e.name) != fold(speaker)]
+    facts = [
+        (f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found.facts
+    ]
+    gold_facts = [tuple(f) for f in row["facts"]]
+    same_fact = lambda p, g: p[1] == g[1] and _same(p[0], g[0]) and _same(p[2], g[2])
+    return {
+        "entities_found": len(names),
+        "entities_gold": len(row["entities"]),
+        "entities_hit": _matched(names, row["entities"], _same),
+        "facts_found": len(facts),
+        "facts_gold": len(gold_facts),
+        "facts_hit": _matched(facts, gold_facts, same_fact),
+    }
+
+
+def _ratios(counts: dict[str, int]) -> dict[str, float | int]:
+    out: dict[str, float | int] = dict(counts)
+    for kind in ("entities", "facts"):
+        hit, found, gold = counts[f"{kind}_hit"], counts[f"{kind}_found"], counts[f"{kind}_gold"]
+        out[f"{kind}_precision"] = round(hit / found, 3) if found else 0.0
+        out[f"{kind}_recall"] = round(hit / gold, 3) if gold else 0.0
+    return out
+
+
+def run_extraction(
+    labels: Path, locomo: Path, longmemeval: Path, names: str = "rules"
+) -> dict[str, Any]:
+    from lembrar.graph.extract import offline_extractor
+
+    extractor = offline_extractor(names)
+    per_set: dict[str, dict[str, int]] = {}
+    for row, episode in labelled_turns(labels, locomo, longmemeval):
+        scores = score_extraction(row, episode, extractor.extract(episode))
+        for key in (row["set"], "all"):
+            bucket = per_set.setdefault(key, dict.fromkeys(scores, 0))
+            for name, value in scores.items():
+                bucket[name] += value
+    return {"extractor": f"offline/{names}", "sets": {k: _ratios(v) for k, v in per_set.items()}}
+
+
+# -- knowledge update ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class UpdateCase:
+    question_id: str
+    has_facts: bool
+    current_first: bool
+    superseded_marked: bool
+
+
+def run_knowledge_update(data: Path, embedder: str = "hash") -> dict[str, Any]:
+    from lembrar import Memory
+    from lembrar.importers.longmemeval import load_longmemeval
+
+    cases = []
+    for q in [q for q in load_longmemeval(data) if q.question_type == "knowledge-update"]:
+        with Memory(":memory:", embedder=embedder) as memory:
+            memory.add_many(q.episodes())
+            block = memory.context(q.question, q.default_user_id(), now=q.question_date)
+        facts = next((s for s in block.sections if s.name == "facts"), None)
+        lines = list(facts.lines) if facts else []
+        answer = set(fold(q.answer).split())
+        first = set(fold(lines[0]).replace("(", " ").split()) if lines else set()
+        cases.append(
+            UpdateCase(
+                q.question_id,
+                bool(lines),
+                bool(answer) and answer <= first,
+                any(line.startswith("- [superseded]") for line in lines),
+            )
+        )
+    total = len(cases) or 1
+    return {
+        "questions": len(cases),
+        "with_facts_section": sum(c.has_facts for c in cases),
+        "current_value_first": sum(c.current_first for c in cases),
+        "old_value_marked_superseded": sum(c.superseded_marked for c in cases),
+        "share_current_first": round(sum(c.current_first for c in cases) / total, 3),
+        "share_superseded_marked": round(sum(c.superseded_marked for c in cases) / total, 3),
+        "cases": [c.__dict__ for c in cases],
+    }
+
+
+# -- cost ------------------------------------------------------------------------------------
+def _median_rate(count: int, run: Callable[[], None], repeats: int = 3) -> float:
+    rates = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        rates.append(count / (time.perf_counter() - start))
+    return round(statistics.median(rates), 1)
+
+
+def extraction_rate(episodes: Sequence[Episode], names: str) -> float:
+    from lembrar.graph.extract import offline_extractor
+
+    extractor = offline_extractor(names)
+    extractor.extract(episodes[0])  # loads what it needs outside the timing
+    return _median_rate(len(episodes), lambda: [extractor.extract(e) for e in episodes])
+
+
+def model_calls(episodes: Sequence[EpisodeIn], malformed_every: int = 10) -> dict[str, Any]:
+    """Episodes through ``LLMExtractor`` against the protocol test server; every
+    ``malformed_every``-th reply is broken JSON (re-asked once, then the offline fallback)."""
+    from lembrar import Memory
+    from lembrar.embed.hashing import HashingEmbedder
+    from lembrar.graph import GraphConfig
+    from lembrar.graph.extract import LLMExtractor
+    from lembrar.llm import LLMClient
+    from lembrar.testing import FakeOpenAIServer, Reply
+
+    counter = {"n": 0}
+
+    def answer(request: Any) -> Reply:
+        counter["n"] += 1
+        if counter["n"] % malformed_every == 0:
+            return Reply(text='{"entities": [')
+        return Reply.json({"entities": [], "facts": []})
+
+    with FakeOpenAIServer(api_key="k", models=["m"]) as server:
+        server.default = answer
+        with (
+            LLMClient(server.config(timeout=5.0, max_retries=0)) as llm,
+            Memory(
+                ":memory:",
+                embedder=HashingEmbedder(),
+                graph=GraphConfig(extractor=LLMExtractor(llm)),
+            ) as memory,
+        ):
+            memory.add_many(episodes)
+            extractor = memory.graph.extractor
+            sent = len(server.requests)
+    return {
+        "episodes": len(episodes),
+        "requests": sent,
+        "calls_per_episode": round(sent / len(episodes), 3),
+        "fallbacks": extractor.fallbacks,
+        "malformed_every": malformed_every,
+    }
+
+
+def search_latency(
+    items: Sequence[EpisodeIn], queries: Sequence[str], path: Path
+) -> dict[str, Any]:
+    """Median search latency (ms) at ``len(items)`` episodes: graph search, and episode search
+    without and with the graph source, on one SQLite file (hashing embedder)."""
+    from lembrar import Memory
+    from lembrar.embed.hashing import HashingEmbedder
+    from lembrar.graph import GraphConfig
+
+    embedder = HashingEmbedder()
+    start = time.perf_counter()
+    with Memory(path, embedder=embedder) as memory:
+        for i in range(0, len(items), 500):
+            memory.add_many(items[i : i + 500])
+    ingest = len(items) / (time.perf_counter() - start)
+    user = items[0].user_id
+    out: dict[str, Any] = {"episodes": len(items), "ingest_per_s_with_graph": round(ingest, 1)}
+    for name, config in (
+        ("search", GraphConfig(enabled=False)),
+        ("search+graph", GraphConfig(search_source=True)),
+    ):
+        with Memory(path, embedder=embedder, graph=config) as memory:
+            out[f"{name}_ms"] = _median_ms([lambda q=q: memory.search(q, user) for q in queries])
+            if name == "search":
+                out["graph_search_ms"] = _median_ms(
+                    [lambda q=q: memory.graph.search(q, user) for q in queries]
+                )
+                out["facts"] = len(memory.graph.load(user).facts)
+                out["entities"] = len(memory.graph.load(user).entities)
+    out["graph_source_ratio"] = round(out["search+graph_ms"] / out["search_ms"], 2)
+    return out
+
+
+def _median_ms(calls: Sequence[Callable[[], object]]) -> float:
+    times = []
+    for call in calls:
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(times), 1)

@@ -1,0 +1,96 @@
+"""``lembrar bench graph``: extraction quality, knowledge updates and cost of the graph."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from pathlib import Path
+
+LABELS = Path("benchmarks/graph/labels.jsonl")
+
+
+def register_graph(bench: argparse._SubParsersAction) -> None:
+    parser = bench.add_parser(
+        "graph", help="the knowledge graph: extraction quality, knowledge updates, cost"
+    )
+    actions = parser.add_subparsers(dest="graph_bench", metavar="MEASURE", required=True)
+    p = actions.add_parser(
+        "extraction", help="precision / recall of entities and facts on the labelled turns"
+    )
+    p.add_argument("--labels", default=str(LABELS), help=f"labels file (default: {LABELS})")
+    p.add_argument(
+        "--names", default="rules", choices=("rules", "spacy", "auto"), help="offline name finder"
+    )
+    p.set_defaults(run=run_extraction)
+    p = actions.add_parser(
+        "knowledge-update", help="LongMemEval knowledge-update questions: current value first?"
+    )
+    p.add_argument(
+        "--data", help="LongMemEval file (default: the oracle dev file under shared/data)"
+    )
+    p.add_argument(
+        "--graph-embedder", default="hash", help="embedder of the throwaway stores (default: hash)"
+    )
+    p.set_defaults(run=run_update)
+    p = actions.add_parser(
+        "cost", help="extraction episodes/s, model calls per episode, search latency"
+    )
+    p.add_argument(
+        "--episodes", type=int, default=10_000, help="scope size for the latency measurement"
+    )
+    p.add_argument("--queries", type=int, default=50, help="searches per system")
+    p.add_argument("--turns", type=int, default=1000, help="turns for the throughput measurement")
+    p.set_defaults(run=run_cost)
+
+
+def _file(kind: str, name: str | None = None) -> Path:
+    from lembrar.bench.data import data_file
+
+    path = data_file(kind, None)
+    return path.with_name(name) if name else path
+
+
+def _print(args: argparse.Namespace, result: dict) -> int:
+    print(json.dumps(result, indent=2, default=str))
+    return 0
+
+
+def run_extraction(args: argparse.Namespace) -> int:
+    from lembrar.bench.graph import run_extraction as run
+
+    lme = _file("longmemeval", "longmemeval_oracle_dev.json.gz")
+    return _print(args, run(Path(args.labels), _file("locomo"), lme, args.names))
+
+
+def run_update(args: argparse.Namespace) -> int:
+    from lembrar.bench.graph import run_knowledge_update
+
+    data = Path(args.data) if args.data else _file("longmemeval", "longmemeval_oracle_dev.json.gz")
+    return _print(args, run_knowledge_update(data, args.graph_embedder))
+
+
+def run_cost(args: argparse.Namespace) -> int:
+    from lembrar.bench.graph import _episode, extraction_rate, model_calls, search_latency
+    from lembrar.graph.extract.spacy_names import spacy_available
+    from lembrar.importers.locomo import load_locomo
+    from lembrar.importers.longmemeval import load_longmemeval
+
+    conversations = load_locomo(_file("locomo"))
+    turns = [item for c in conversations for item in c.episodes("bench")]
+    sample = [_episode(item) for item in turns[: args.turns]]
+    result: dict = {"turns": len(sample), "rules_episodes_per_s": extraction_rate(sample, "rules")}
+    if spacy_available():
+        result["spacy_episodes_per_s"] = extraction_rate(sample, "spacy")
+    result["model"] = model_calls(turns[:100])
+    pool = list(turns)
+    for q in load_longmemeval(_file("longmemeval")):
+        if len(pool) >= args.episodes:
+            break
+        pool += q.episodes("bench")
+    queries = [qa.question for c in conversations for qa in c.qa][: args.queries]
+    with tempfile.TemporaryDirectory() as folder:
+        result["latency"] = search_latency(
+            pool[: args.episodes], queries, Path(folder) / "graph.db"
+        )
+    return _print(args, result)

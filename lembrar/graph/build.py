@@ -1,0 +1,151 @@
+"""Folding extractions into a user's graph: entities resolved, facts merged, timeline redrawn.
+
+``GraphBuilder`` works on an in-memory copy of the graph and reports what changed as one
+``GraphChange``; the decisions themselves are the pure functions of ``resolve``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import datetime
+
+import numpy as np
+
+from lembrar.graph.resolve import EntityIndex, absorb, fact_text, merge, repeats, timeline
+from lembrar.model.episode import Episode, new_id
+from lembrar.model.graph import Entity, Extraction, Fact, FactSource, GraphChange, GraphData
+
+Embed = Callable[[Sequence[str]], np.ndarray]
+
+
+class GraphBuilder:
+    """A user's graph being changed: ``add`` extractions, then ``change()`` what to write."""
+
+    def __init__(
+        self, user_id: str, data: GraphData, embed: Embed, now: datetime, threshold: float = 0.92
+    ) -> None:
+        self.user_id = user_id
+        self.entities = {e.id: e for e in data.entities}
+        self.facts = {f.id: f for f in data.facts}
+        self._index = EntityIndex(data.entities)
+        self._groups: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for fact in data.facts:
+            self._groups[(fact.subject_id, fact.predicate)].append(fact.id)
+        self._renamed: set[str] = set()
+        self.embed = embed
+        self.now = now
+        self.threshold = threshold
+        self._touched_entities: set[str] = set()
+        self._touched_facts: set[str] = set()
+
+    def add(self, episode: Episode, extraction: Extraction) -> None:
+        ids = self._entities(episode, extraction)
+        new_facts = []
+        for found in extraction.facts:
+            if found.subject not in ids or found.object not in ids:
+                continue
+            start = found.valid_at or episode.at
+            subject, obj = self.entities[ids[found.subject]], self.entities[ids[found.object]]
+            text = fact_text(subject.name, found.predicate, obj.name, found.negated)
+            new_facts.append(
+                Fact(
+                    new_id(),
+                    self.user_id,
+                    subject.id,
+                    found.predicate,
+                    obj.id,
+                    text,
+                    self.now,
+                    start,
+                    sources=(FactSource(episode.id, found.text, start),),
+                    negated=found.negated,
+                )
+            )
+        vectors = self._vectors([f.text for f in new_facts])
+        for fact, vector in zip(new_facts, vectors):
+            self._fold(replace(fact, embedding=vector))
+
+    def _entities(self, episode: Episode, extraction: Extraction) -> dict[str, str]:
+        found = list(extraction.entities)
+        named = [e for e in found if e.type != "user"]  # the user's own node resolves by type
+        vectors = dict(zip((e.name for e in named), self._vectors([e.name for e in named])))
+        ids: dict[str, str] = {}
+        for entity in found:
+            vector = vectors.get(entity.name, np.zeros(0, np.float32))
+            known = self._index.find(entity, vector, self.threshold)
+            if known is None:
+                known = Entity(
+                    new_id(),
+                    self.user_id,
+                    entity.name,
+                    entity.type,
+                    self.now,
+                    aliases=entity.aliases,
+                    episodes=(episode.id,),
+                    embedding=vector,
+                )
+            else:
+                before = known.name
+                known = absorb(known, entity, episode.id)
+                if known.name != before:
+                    self._renamed.add(known.id)
+            self.entities[known.id] = known
+            self._index.put(known)
+            self._touched_entities.add(known.id)
+            ids[entity.name] = known.id
+        return ids
+
+    def _vectors(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 0), np.float32)
+        return np.asarray(self.embed(list(texts)), dtype=np.float32)
+
+    def _fold(self, fact: Fact) -> None:
+        group = self._groups[(fact.subject_id, fact.predicate)]
+        known = repeats(fact, [self.facts[i] for i in group])
+        stored = fact if known is None else merge(known, fact)
+        if known is None:
+            group.append(stored.id)
+        self.facts[stored.id] = stored
+        self._touched_facts.add(stored.id)
+
+    def redraw(self) -> None:
+        """Close superseded facts, reopen those nothing ends, re-read renamed edges."""
+        groups = {(self.facts[i].subject_id, self.facts[i].predicate) for i in self._touched_facts}
+        for fact in timeline([self.facts[i] for g in groups for i in self._groups[g]], self.now):
+            self.facts[fact.id] = fact
+            self._touched_facts.add(fact.id)
+        renamed = self._renamed
+        stale = [
+            f
+            for f in self.facts.values()
+            if (f.subject_id in renamed or f.object_id in renamed) and f.text != self._text(f)
+        ]
+        vectors = self._vectors([self._text(f) for f in stale])
+        for fact, vector in zip(stale, vectors):
+            self.facts[fact.id] = replace(fact, text=self._text(fact), embedding=vector)
+            self._touched_facts.add(fact.id)
+
+    def _text(self, fact: Fact) -> str:
+        return fact_text(
+            self.entities[fact.subject_id].name,
+            fact.predicate,
+            self.entities[fact.object_id].name,
+            fact.negated,
+        )
+
+    def hints(self, limit: int = 60) -> tuple[list[str], list[str]]:
+        """Known names (most mentioned first) and the facts that hold now, for a model."""
+        ranked = sorted(self.entities.values(), key=lambda e: -len(e.episodes))[:limit]
+        known = [e.name + (f" (also: {', '.join(e.aliases)})" if e.aliases else "") for e in ranked]
+        current = [f.text for f in self.facts.values() if f.current()][-limit:]
+        return known, current
+
+    def change(self, **more: object) -> GraphChange:
+        return GraphChange(
+            entities=tuple(self.entities[i] for i in sorted(self._touched_entities)),
+            facts=tuple(self.facts[i] for i in sorted(self._touched_facts)),
+            **more,
+        )

@@ -1,0 +1,52 @@
+"""Extractors: episodes in, entities and facts out, behind one protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from lembrar.model.episode import Episode
+from lembrar.model.graph import Extraction
+
+
+@runtime_checkable
+class Extractor(Protocol):
+    """Reads one episode. ``tz`` is the user's zone, for the time phrases inside the text;
+    ``known`` the names already in the graph and ``current`` the facts that hold now (a model
+    uses them to resolve names and spot endings; the rules need neither)."""
+
+    name: str
+
+    def extract(
+        self,
+        episode: Episode,
+        tz: str = "UTC",
+        known: Sequence[str] = (),
+        current: Sequence[str] = (),
+    ) -> Extraction: ...
+
+
+def offline_extractor(names: str = "auto") -> Extractor:
+    """The offline extractor; ``names``: "spacy" (needs the ``[graph]`` extra), "rules", or
+    "auto" (spaCy when installed)."""
+    from lembrar.graph.extract.rules import RuleExtractor
+    from lembrar.graph.extract.spacy_names import SpacyNames, spacy_available
+
+    if names == "rules" or (names == "auto" and not spacy_available()):
+        return RuleExtractor()
+    if names not in ("auto", "spacy"):
+        from lembrar.errors import ValidationError
+
+        raise ValidationError("names", "use 'auto', 'spacy' or 'rules'")
+    return RuleExtractor(SpacyNames())
+
+
+def __getattr__(name: str) -> object:
+    if name == "LLMExtractor":
+        from lembrar.graph.extract.llm import LLMExtractor
+
+        return LLMExtractor
+    raise AttributeError(name)
+
+
+__all__ = ["Extractor", "LLMExtractor", "offline_extractor"]

@@ -1,0 +1,320 @@
+"""Words that start with a capital but name no one, and helpers to tidy names and objects."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from lembrar.text import STOPWORDS
+
+NOT_NAMES = (
+    frozenset(
+        [
+            "yesterday",
+            "today",
+            "tomorrow",
+            "tonight",
+            "now",
+            "then",
+            "also",
+            "and",
+            "but",
+            "so",
+            "yes",
+            "no",
+            "ok",
+            "okay",
+            "oh",
+            "hey",
+            "hi",
+            "hello",
+            "well",
+            "thanks",
+            "thank",
+            "sorry",
+            "please",
+            "maybe",
+            "actually",
+            "anyway",
+            "honestly",
+            "wow",
+            "great",
+            "cool",
+            "nice",
+            "sure",
+            "right",
+            "monday",
+            "tuesday",
+            "wednesday",
+            "thursday",
+            "friday",
+            "saturday",
+            "sunday",
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+            "christmas",
+            "easter",
+            "last",
+            "next",
+            "this",
+            "that",
+            "these",
+            "those",
+            "there",
+            "here",
+            "what",
+            "when",
+            "where",
+            "why",
+            "how",
+            "who",
+            "which",
+            "after",
+            "before",
+            "since",
+            "during",
+            "while",
+            "because",
+            "although",
+            "though",
+            "if",
+            "once",
+            "lately",
+            "recently",
+            "finally",
+            "eventually",
+            "sometimes",
+            "usually",
+            "always",
+            "never",
+            "yeah",
+            "yep",
+            "nope",
+            "woah",
+            "whoa",
+            "wow",
+            "aww",
+            "awesome",
+            "congrats",
+            "congratulations",
+            "remember",
+            "cool",
+            "haha",
+            "lol",
+            "omg",
+            "ontem",
+            "hoje",
+            "amanhã",
+            "agora",
+            "então",
+            "também",
+            "mas",
+            "sim",
+            "não",
+            "olá",
+            "obrigado",
+            "obrigada",
+            "desculpa",
+            "talvez",
+            "segunda",
+            "terça",
+            "quarta",
+            "quinta",
+            "sexta",
+            "sábado",
+            "domingo",
+            "janeiro",
+            "fevereiro",
+            "março",
+            "abril",
+            "maio",
+            "junho",
+            "julho",
+            "agosto",
+            "setembro",
+            "outubro",
+            "novembro",
+            "dezembro",
+            "natal",
+            "páscoa",
+            "depois",
+            "antes",
+            "desde",
+            "quando",
+            "onde",
+            "porque",
+            "ainda",
+            "já",
+            "mais",
+            "muito",
+            "pois",
+            "bem",
+            "bom",
+            "boa",
+            "my",
+            "our",
+            "his",
+            "her",
+            "their",
+            "your",
+            "its",
+            "the",
+            "a",
+            "an",
+            "i",
+            "we",
+            "you",
+            "they",
+            "he",
+            "she",
+            "it",
+            "me",
+            "us",
+            "him",
+            "them",
+            "mine",
+            "eu",
+            "ela",
+            "ele",
+            "nós",
+            "eles",
+            "elas",
+            "tu",
+            "você",
+            "vocês",
+            "meu",
+            "minha",
+            "o",
+            "os",
+            "as",
+            "um",
+            "uma",
+        ]
+    )
+    | STOPWORDS
+)
+
+BOUNDARY_WORDS = frozenset(
+    [
+        "and",
+        "but",
+        "because",
+        "since",
+        "so",
+        "with",
+        "where",
+        "which",
+        "who",
+        "when",
+        "while",
+        "as",
+        "for",
+        "from",
+        "until",
+        "after",
+        "before",
+        "though",
+        "although",
+        "if",
+        "or",
+        "than",
+        "that",
+        "to",
+        "at",
+        "by",
+        "into",
+        "during",
+        "around",
+        "about",
+        "near",
+        "last",
+        "next",
+        "ago",
+        "now",
+        "e",
+        "mas",
+        "porque",
+        "desde",
+        "com",
+        "onde",
+        "que",
+        "quando",
+        "enquanto",
+        "como",
+        "para",
+        "por",
+        "até",
+        "depois",
+        "antes",
+        "há",
+        "ou",
+        "no",
+        "na",
+        "em",
+        "pois",
+        "então",
+        "ontem",
+        "hoje",
+        "again",
+        "too",
+        "anymore",
+        "lately",
+        "so",
+        "very",
+        "really",
+    ]
+)
+_CONTRACTION = re.compile(r"^\w+['’](?:s|ll|re|ve|d|m|t)$", re.IGNORECASE)
+
+_SPACE = re.compile(r"\s+")
+LEADING = re.compile(
+    r"^(?:the|a|an|my|our|his|her|their|some|o|a|os|as|um|uma|uns|umas|"
+    r"meu|minha|meus|minhas|seu|sua|do|da|de)\s+",
+    re.IGNORECASE,
+)
+
+
+def fold(text: str) -> str:
+    """Lower-case, accents removed, spaces collapsed: the form names are compared in."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return _SPACE.sub(" ", text).strip().lower()
+
+
+def is_name(word: str) -> bool:
+    """A capitalized word that is not a common word: a candidate proper name."""
+    return (
+        bool(word)
+        and word[0].isupper()
+        and fold(word) not in NOT_NAMES
+        and not word.isupper()
+        and not _CONTRACTION.match(word)
+    )
+
+
+def trim_object(raw: str, max_words: int = 5) -> str:
+    """The object phrase up to the first boundary word, without a leading article."""
+    kept: list[str] = []
+    for word in raw.split():
+        clean = word.strip("\"'“”‘’")
+        if fold(clean) in BOUNDARY_WORDS:
+            break
+        kept.append(clean)
+        if len(kept) >= max_words:
+            break
+    text = " ".join(kept).strip(" -–—'\"")
+    while True:
+        stripped = LEADING.sub("", text)
+        if stripped == text:
+            return text
+        text = stripped

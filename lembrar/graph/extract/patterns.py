@@ -1,0 +1,411 @@
+"""Fact patterns in English and Portuguese: a subject, a verb phrase, an object.
+
+Each pattern is data: the predicate it states, whether it states an ending (``negated``), the
+subject forms it accepts (``first`` person only, ``third`` person only, or ``any``) and a regex
+for the verb phrase that is followed by the object. Subjects and objects are read by
+``lembrar.graph.extract.rules``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pattern:
+    predicate: str
+    verb: str
+    negated: bool = False
+    person: str = "any"  # "first", "third", "possessive" ("my job at") or "any"
+    language: str = "en"
+    object_kind: str = "phrase"  # "phrase", "role", "age", "pet", "child", "name"
+
+
+ADVERBS_EN = r"(?:(?:now|currently|still|also|really|just|recently|actually|finally|even|already|totally|absolutely)\s+)*"
+ADVERBS_PT = r"(?:(?:agora|atualmente|ainda|também|já|realmente|finalmente|muito)\s+)*"
+PETS = (
+    r"dog|cat|puppy|kitten|parrot|rabbit|bunny|hamster|fish|turtle|horse|bird|snake|lizard"
+    r"|guinea pig|cão|cao|gato|gata|cachorro|cadela|papagaio|coelho|tartaruga|cavalo|peixe"
+)
+CHILDREN = r"son|daughter|baby|kid|child|filho|filha|bebé|bebe|bebê"
+KIN_EN = (
+    r"sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend"
+    r"|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"
+    r"|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour"
+)
+KIN_PT = (
+    r"irmã|irma|irmão|irmao|mãe|mae|pai|mulher|marido|esposa|namorada|namorado|noiva|noivo"
+    r"|filha|filho|amiga|amigo|prima|primo|tia|tio|avó|avô|chefe|colega|vizinha|vizinho"
+)
+
+_EN = [
+    ("lives_in", r"(?:live|lives|lived|am living|is living|reside|resides|am based|is based) in"),
+    ("lives_in", r"(?:moved|am moving|is moving|relocated|have moved|has moved)(?: back)? to"),
+    (
+        "works_at",
+        (
+            r"(?:work|works|am working|is working|have been working|has been working"
+            r"|got a job|got a new job|started working|started a new job|took a job"
+            r"|am employed|is employed) (?:at|for|with)"
+        ),
+    ),
+    ("works_at", r"(?:joined|was hired by|got hired at|got hired by)"),
+    (
+        "works_as",
+        (
+            r"(?:work as|works as|am working as|is working as|became|have become|has become"
+            r"|got a job as|started working as)(?: an?)?"
+        ),
+        "role",
+    ),
+    ("works_as", r"(?:am|is)(?: an?)", "role"),
+    (
+        "studies_at",
+        (
+            r"(?:am a student at|is a student at|study at|studies at|attend|attends|go to"
+            r" school at|goes to school at|enrolled at|enrolled in)"
+        ),
+    ),
+    (
+        "studies",
+        (
+            r"(?:study|studies|am studying|is studying|major in|majoring in|am majoring in"
+            r"|is majoring in|am doing a degree in|is doing a degree in)"
+        ),
+    ),
+    (
+        "likes",
+        (
+            r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores|am into|is into"
+            r"|am a big fan of|is a big fan of|am a fan of|is a fan of)"
+        ),
+    ),
+    (
+        "dislikes",
+        (
+            r"(?:hate|hates|dislike|dislikes|don't like|do not like|doesn't like"
+            r"|does not like|can't stand|cannot stand)"
+        ),
+    ),
+    ("has_pet", r"(?:have|has|got|adopted|just got|have got|rescued)", "pet"),
+    ("has_child", r"(?:have|has|had|just had)", "child"),
+    (
+        "has_partner",
+        (
+            r"(?:am married to|is married to|got married to|married|am dating|is dating"
+            r"|am engaged to|is engaged to|got engaged to)"
+        ),
+        "name",
+    ),
+    ("age", r"(?:am|is|turned|just turned|will turn)", "age"),
+    (
+        "owns",
+        r"(?:own|owns|bought|just bought|have bought|purchased|got a new|have a new|has a new)",
+    ),
+    (
+        "does",
+        (
+            r"(?:started|began|took up|picked up|have started|has started|play|plays"
+            r"|practice|practise|practices|practises)"
+            r"(?: (?:doing|playing|practicing|practising|learning|going to))?"
+        ),
+    ),
+    (
+        "plans",
+        (
+            r"(?:have plans for|has plans for|have plans to|has plans to|plan to|plans to"
+            r"|am planning to|is planning to|am planning on|is planning on"
+            r"|am going to|is going to|intend to|intends to|hope to|hopes to)"
+        ),
+    ),
+]
+_EN_ENDINGS = [
+    (
+        "lives_in",
+        (
+            r"(?:no longer live|no longer lives|don't live|doesn't live|do not live"
+            r"|does not live|moved out of|moved away from|moved from) (?:in )?"
+        ),
+    ),
+    ("works_at", r"(?:quit|left|lost) (?:my|his|her|their) job (?:at|with|in)"),
+    ("works_at", r"(?:no longer work|no longer works|stopped working|quit working) (?:at|for)"),
+    ("does", r"(?:stopped|quit|gave up|no longer)(?: (?:doing|playing|practicing|practising))?"),
+    ("likes", r"(?:don't like|doesn't like|no longer like|no longer likes|stopped liking)"),
+]
+_PT_FIRST = [
+    ("lives_in", r"(?:moro|vivo|resido|estou a viver|estou morando) (?:em|no|na|nos|nas)"),
+    (
+        "lives_in",
+        r"(?:mudei-me|me mudei|mudei|fui morar|fui viver)(?: de novo)? (?:para|pra)(?: o| a)?",
+    ),
+    (
+        "works_at",
+        r"(?:trabalho|estou a trabalhar|comecei a trabalhar|entrei) (?:em|no|na|para)(?: o| a)?",
+    ),
+    ("works_as", r"(?:trabalho como|sou|tornei-me|virei)(?: um| uma)?", "role"),
+    ("studies_at", r"(?:estudo|ando) (?:em|no|na)"),
+    ("studies", r"(?:estudo|tiro o curso de|faço o curso de|faço um curso de)"),
+    ("likes", r"(?:gosto(?: muito)? de|gosto(?: muito)? do|gosto(?: muito)? da|adoro|amo|curto)"),
+    ("dislikes", r"(?:não gosto de|não gosto do|não gosto da|nao gosto de|odeio|detesto)"),
+    ("has_pet", r"(?:tenho|adotei|arranjei)", "pet"),
+    ("has_child", r"(?:tenho|tive)", "child"),
+    (
+        "has_partner",
+        r"(?:sou casad[ao] com|casei com|casei-me com|namoro com|namoro o|namoro a)",
+        "name",
+    ),
+    ("age", r"(?:tenho|fiz|vou fazer)", "age"),
+    ("owns", r"(?:comprei|tenho um novo|tenho uma nova|possuo)"),
+    ("does", r"(?:comecei a|passei a|jogo|pratico)"),
+    ("plans", r"(?:vou|planeio|pretendo|estou a planear|quero)"),
+]
+_PT_FIRST_ENDINGS = [
+    ("lives_in", r"(?:já não moro|ja nao moro|já não vivo|saí de|sai de) (?:em|no|na)?"),
+    (
+        "works_at",
+        (
+            r"(?:saí da|saí do|deixei a|deixei o|despedi-me da|despedi-me do|já não trabalho"
+            r" na|já não trabalho no|já não trabalho em)"
+        ),
+    ),
+    ("does", r"(?:deixei de|parei de)"),
+]
+_PT_THIRD = [
+    ("lives_in", r"(?:mora|vive|reside|está a viver) (?:em|no|na|nos|nas)"),
+    ("lives_in", r"(?:mudou-se|se mudou|mudou|foi morar|foi viver) (?:para|pra)(?: o| a)?"),
+    (
+        "works_at",
+        r"(?:trabalha|está a trabalhar|começou a trabalhar|entrou) (?:em|no|na|para)(?: o| a)?",
+    ),
+    ("works_as", r"(?:trabalha como|é|tornou-se|virou)(?: um| uma)?", "role"),
+    ("studies", r"(?:estuda|tira o curso de|faz o curso de)"),
+    ("likes", r"(?:gosta(?: muito)? de|gosta(?: muito)? do|gosta(?: muito)? da|adora|ama)"),
+    ("dislikes", r"(?:não gosta de|não gosta do|não gosta da|odeia|detesta)"),
+    ("has_pet", r"(?:tem|adotou)", "pet"),
+    ("has_child", r"(?:tem|teve)", "child"),
+    ("has_partner", r"(?:é casad[ao] com|casou com|casou-se com|namora com)", "name"),
+    ("age", r"(?:tem|fez|vai fazer)", "age"),
+    ("owns", r"(?:comprou|possui)"),
+    ("does", r"(?:começou a|passou a|joga|pratica)"),
+    ("plans", r"(?:vai|planeia|pretende|quer)"),
+]
+_PT_THIRD_ENDINGS = [
+    ("lives_in", r"(?:já não mora|já não vive|saiu de) (?:em|no|na)?"),
+    ("works_at", r"(?:saiu da|saiu do|deixou a|deixou o|já não trabalha na|já não trabalha no)"),
+    ("does", r"(?:deixou de|parou de)"),
+]
+
+
+_POSSESSIVE = [  # "my new job at X": the speaker's
+    ("works_at", r"(?:new |current |first |old )?(?:job|work|position|internship) (?:at|with|in)"),
+    ("works_at", r"(?:novo |atual |primeiro )?(?:emprego|trabalho|estágio) (?:na|no|em)"),
+    ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment) (?:is )?in"),
+]
+
+
+def _build(
+    rows: list[tuple[str, ...]], *, language: str, person: str, negated: bool
+) -> list[Pattern]:
+    return [
+        Pattern(row[0], row[1], negated, person, language, row[2] if len(row) > 2 else "phrase")
+        for row in rows
+    ]
+
+
+PATTERNS: tuple[Pattern, ...] = tuple(
+    _build(_EN_ENDINGS, language="en", person="any", negated=True)
+    + _build(_EN, language="en", person="any", negated=False)
+    + _build(_POSSESSIVE, language="any", person="possessive", negated=False)
+    + _build(_PT_FIRST_ENDINGS, language="pt", person="first", negated=True)
+    + _build(_PT_THIRD_ENDINGS, language="pt", person="third", negated=True)
+    + _build(_PT_FIRST, language="pt", person="first", negated=False)
+    + _build(_PT_THIRD, language="pt", person="third", negated=False)
+)
+
+ROLES = frozenset(
+    [
+        "teacher",
+        "nurse",
+        "doctor",
+        "engineer",
+        "developer",
+        "programmer",
+        "designer",
+        "lawyer",
+        "accountant",
+        "architect",
+        "chef",
+        "cook",
+        "baker",
+        "waiter",
+        "waitress",
+        "student",
+        "researcher",
+        "scientist",
+        "writer",
+        "author",
+        "journalist",
+        "artist",
+        "painter",
+        "musician",
+        "singer",
+        "photographer",
+        "manager",
+        "consultant",
+        "analyst",
+        "pilot",
+        "driver",
+        "mechanic",
+        "electrician",
+        "plumber",
+        "carpenter",
+        "farmer",
+        "pharmacist",
+        "dentist",
+        "therapist",
+        "psychologist",
+        "counselor",
+        "counsellor",
+        "professor",
+        "lecturer",
+        "librarian",
+        "firefighter",
+        "officer",
+        "soldier",
+        "veterinarian",
+        "vet",
+        "entrepreneur",
+        "founder",
+        "freelancer",
+        "translator",
+        "editor",
+        "actor",
+        "actress",
+        "dancer",
+        "coach",
+        "trainer",
+        "athlete",
+        "cashier",
+        "salesperson",
+        "receptionist",
+        "secretary",
+        "barista",
+        "surgeon",
+        "paramedic",
+        "intern",
+        "volunteer",
+        "mom",
+        "dad",
+        "parent",
+        "retiree",
+        "retired",
+        "unemployed",
+        "homemaker",
+        "caregiver",
+        "tutor",
+        "banker",
+        "economist",
+        "biologist",
+        "chemist",
+        "physicist",
+        "mathematician",
+        "historian",
+        "director",
+        "producer",
+        "nanny",
+        "social-worker",
+        "investor",
+        "professor",
+        "professora",
+        "médico",
+        "médica",
+        "enfermeiro",
+        "enfermeira",
+        "engenheiro",
+        "engenheira",
+        "advogado",
+        "advogada",
+        "programador",
+        "programadora",
+        "desenhador",
+        "desenhadora",
+        "contabilista",
+        "arquiteto",
+        "arquiteta",
+        "cozinheiro",
+        "cozinheira",
+        "padeiro",
+        "padeira",
+        "empregado",
+        "empregada",
+        "estudante",
+        "investigador",
+        "investigadora",
+        "cientista",
+        "escritor",
+        "escritora",
+        "jornalista",
+        "artista",
+        "pintor",
+        "pintora",
+        "músico",
+        "música",
+        "cantor",
+        "cantora",
+        "fotógrafo",
+        "fotógrafa",
+        "gestor",
+        "gestora",
+        "consultor",
+        "consultora",
+        "analista",
+        "piloto",
+        "motorista",
+        "mecânico",
+        "eletricista",
+        "canalizador",
+        "carpinteiro",
+        "agricultor",
+        "farmacêutico",
+        "farmacêutica",
+        "dentista",
+        "terapeuta",
+        "psicólogo",
+        "psicóloga",
+        "bibliotecário",
+        "bibliotecária",
+        "bombeiro",
+        "polícia",
+        "soldado",
+        "veterinário",
+        "veterinária",
+        "empresário",
+        "empresária",
+        "tradutor",
+        "tradutora",
+        "editor",
+        "editora",
+        "ator",
+        "atriz",
+        "bailarino",
+        "bailarina",
+        "treinador",
+        "treinadora",
+        "atleta",
+        "caixa",
+        "rececionista",
+        "secretária",
+        "barista",
+        "cirurgião",
+        "cirurgiã",
+        "estagiário",
+        "estagiária",
+        "voluntário",
+        "voluntária",
+        "reformado",
+        "reformada",
+        "desempregado",
+        "desempregada",
+    ]
+)
+ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant", "ent", "eira", "eiro", "ista", "ora")

@@ -1,0 +1,392 @@
+"""The offline extractor: patterns over each sentence, names by rule or by spaCy when installed.
+
+Sentences are matched against ``patterns.PATTERNS``; a time phrase in the sentence ("last
+June", "há dois anos") is read by ``lembrar.temporal`` against the episode's time and sets the
+fact's ``valid_at``; without one the fact holds from the episode's time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from lembrar.graph.extract.names import fold, is_name, trim_object
+from lembrar.graph.extract.patterns import (
+    ADVERBS_EN,
+    ADVERBS_PT,
+    CHILDREN,
+    KIN_EN,
+    KIN_PT,
+    PATTERNS,
+    PETS,
+    ROLES,
+    Pattern,
+)
+from lembrar.graph.predicates import PREDICATES
+from lembrar.model.episode import Episode
+from lembrar.model.graph import ExtractedEntity, ExtractedFact, Extraction
+from lembrar.temporal import parse_time
+from lembrar.text import sentence_spans
+
+NAME = r"[A-ZÀ-Þ][\w'’-]*(?:\s+(?:(?:da|de|do|dos|das|van|von|of)\s+)?(?:[A-ZÀ-Þ][\w'’-]*|\d+[A-Z]\w*)){0,3}"
+SUBJECT_EN = (
+    rf"(?P<subj>\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|best|new|old)\s+)?"
+    rf"(?P<kin>{KIN_EN})\b(?:\s*,?\s*(?P<kname>{NAME}))?|\b[Ss]he\b|\b[Hh]e\b|(?P<conj>\band\b)"
+    rf"|(?P<name>{NAME}))"
+)
+SUBJECT_PT = (
+    rf"(?P<subj>\b[Ee]la\b|\b[Ee]le\b|\b(?:[Aa]|[Oo])\s+(?:minha|meu)\s+(?P<kin>{KIN_PT})\b"
+    rf"(?:\s+(?P<kname>{NAME}))?|(?P<conj>\be\b)|(?:\b[AaOo]\s+)?(?P<name>{NAME}))"
+)
+FIRST_PT = r"(?P<subj>(?<![\w-])(?:[Ee]u\s+)?)"
+POSSESSIVE = r"(?P<subj>\b(?:[Mm]y|[Oo]\s+meu|[Aa]\s+minha|[Mm]eu|[Mm]inha))\s+"
+OBJECTS = {
+    "phrase": r"\s+(?P<obj>[^,.;!?:()\n]+)",
+    "role": r"\s+(?P<obj>[^,.;!?:()\n]+)",
+    "name": rf"\s+(?P<obj>{NAME})",
+    "age": r"\s+(?P<obj>\d{1,3})(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;]|$)))",
+    "pet": (
+        rf"\s+(?:(?:a|an|one|two|three|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little|young|novo|nova"
+        rf"|pequeno|pequena)\s+)?(?P<kind>{PETS})s?\b(?:\s*,?\s*(?:named|called|chamad[oa]"
+        rf"|que se chama)\s+(?P<obj>{NAME}))?"
+    ),
+    "child": (
+        rf"\s+(?:(?:a|an|one|two|um|uma|\d+)\s+)?(?:(?:new|little|young|baby|novo|nova"
+        rf"|pequeno|pequena)\s+)?(?P<kind>{CHILDREN})s?\b(?:\s*,?\s*(?:named|called|chamad[oa]"
+        rf"|que se chama)\s+(?P<obj>{NAME}))?"
+    ),
+}
+KINSHIP = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu))\s+(?:(?:little|big|older|younger|new)\s+)?"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b\s*,?\s*(?:(?:named|called|chamad[oa])\s+)?(?P<kname>{NAME})"
+)
+KIN_PREDICATE = {
+    **dict.fromkeys(["sister", "brother", "irmã", "irma", "irmão", "irmao"], "has_sibling"),
+    **dict.fromkeys(
+        [
+            "wife",
+            "husband",
+            "partner",
+            "boyfriend",
+            "girlfriend",
+            "fiancée",
+            "fiancé",
+            "fiance",
+            "mulher",
+            "marido",
+            "esposa",
+            "namorada",
+            "namorado",
+            "noiva",
+            "noivo",
+        ],
+        "has_partner",
+    ),
+    **dict.fromkeys(["son", "daughter", "filho", "filha"], "has_child"),
+}
+CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
+UNNAMED_KIN = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
+    r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
+    r"|daughters|sister|sisters|brother|brothers|dogs?|cats?|pups?|puppy|puppies|kittens?)\b"
+    r"(?P<after>\s*,?\s*\S*)"
+)
+UNNAMED_PREDICATE = {
+    **dict.fromkeys(
+        ["husband", "wife", "partner", "boyfriend", "girlfriend", "fiancée", "fiancé"],
+        "has_partner",
+    ),
+    **dict.fromkeys(["kid", "kids", "children", "son", "daughter"], "has_child"),
+    **dict.fromkeys(["sister", "brother"], "has_sibling"),
+    **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten"], "has_pet"),
+}
+PRONOUNS = frozenset({"she", "he", "ela", "ele"})
+CONTRACTIONS = (
+    (r"\bI'm\b", "I am"),
+    (r"\bI’m\b", "I am"),
+    (r"\bI've\b", "I have"),
+    (r"\bI’ve\b", "I have"),
+    (r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
+    (r"\bI'd\b", "I would"),
+)
+
+
+def _compile(pattern: Pattern) -> re.Pattern[str]:
+    adverbs = ADVERBS_EN if pattern.language == "en" else ADVERBS_PT
+    if pattern.person == "possessive":
+        return re.compile(rf"{POSSESSIVE}(?i:{pattern.verb}){OBJECTS[pattern.object_kind]}")
+    if pattern.language == "en":
+        subject = SUBJECT_EN
+    else:
+        subject = FIRST_PT if pattern.person == "first" else SUBJECT_PT
+    return re.compile(
+        rf"{subject}\s*(?i:{adverbs})\b(?i:{pattern.verb}){OBJECTS[pattern.object_kind]}"
+    )
+
+
+COMPILED: tuple[tuple[Pattern, re.Pattern[str]], ...] = tuple((p, _compile(p)) for p in PATTERNS)
+VERBS: tuple[re.Pattern[str], ...] = tuple(re.compile(rf"(?i:\b(?:{p.verb}))") for p in PATTERNS)
+"""A cheap first look: a pattern runs only where its verb phrase occurs."""
+
+
+@dataclass
+class _Scope:
+    """What the extractor knows while reading one episode."""
+
+    episode: Episode
+    speaker: str | None
+    entities: dict[str, ExtractedEntity] = field(default_factory=dict)
+    facts: list[ExtractedFact] = field(default_factory=list)
+    last_person: str | None = None
+    last_subject: str | None = None
+
+    def entity(self, name: str, type_: str, aliases: tuple[str, ...] = ()) -> str:
+        key = fold(name)
+        old = self.entities.get(key)
+        if old is None:
+            self.entities[key] = ExtractedEntity(name, type_, aliases)
+        elif aliases or (old.type in ("thing", "activity") and type_ not in ("thing", "activity")):
+            merged = tuple(dict.fromkeys(old.aliases + aliases))
+            better = type_ if old.type in ("thing", "activity") else old.type
+            self.entities[key] = ExtractedEntity(old.name, better, merged)
+        if type_ in ("person", "user"):
+            self.last_person = self.entities[key].name
+        return self.entities[key].name
+
+
+def speaker_of(episode: Episode) -> tuple[str, str] | None:
+    """The entity first-person sentences speak of: (name, type), or None for an AI assistant."""
+    if episode.role == "assistant":
+        return (episode.speaker, "person") if episode.speaker else None
+    return (episode.speaker or "User", "user")
+
+
+class RuleExtractor:
+    """Patterns in English and Portuguese; spaCy names and types entities when it is installed."""
+
+    name = "rules"
+
+    def __init__(self, recognizer: object | None = None) -> None:
+        self.recognizer = recognizer  # a ``NameRecognizer`` (spaCy) or None
+
+    def extract(
+        self,
+        episode: Episode,
+        tz: str = "UTC",
+        known: Sequence[str] = (),
+        current: Sequence[str] = (),
+    ) -> Extraction:
+        text = episode.content
+        for pattern, replacement in CONTRACTIONS:
+            text = re.sub(pattern, replacement, text)
+        speaker = speaker_of(episode)
+        scope = _Scope(episode, None)
+        if speaker is not None:
+            scope.speaker = scope.entity(speaker[0], speaker[1])
+            scope.last_person = None
+        typed = self.recognizer.entities(text) if self.recognizer is not None else {}
+        for name, type_ in typed.items():
+            scope.entity(name, type_)
+        for start, end in sentence_spans(text):
+            self._sentence(scope, text[start:end], typed, tz)
+        if self.recognizer is None:
+            _capitalized(scope, text)
+        facts = {(f.subject, f.predicate, f.object, f.negated): f for f in reversed(scope.facts)}
+        return Extraction(tuple(scope.entities.values()), tuple(reversed(facts.values())))
+
+    def _sentence(self, scope: _Scope, sentence: str, typed: dict[str, str], tz: str) -> None:
+        """Facts clause by clause; a time phrase dates its own clause, or, standing in a clause
+        of its own ("Last June, I moved"), the sentence."""
+        _kinship(scope, sentence)
+        if not _matches(sentence):
+            return
+        at = scope.episode.at
+        clauses = [c for c in CLAUSE.split(sentence) if c.strip()]
+        times = [parse_time(c, at, tz) for c in clauses]
+        read = [
+            (_matches(t.stripped) if t.phrases else _matches(c)) for c, t in zip(clauses, times)
+        ]
+        floating = [_start(t, at) for t, found in zip(times, read) if t.phrases and not found]
+        for when, found in zip(times, read):
+            valid_at = _start(when, at) if when.phrases else next(iter(floating), None)
+            for pattern, match in found:
+                fact = _fact(scope, pattern, match, typed, valid_at, sentence)
+                if fact is not None:
+                    scope.facts.append(fact)
+
+
+def _start(when, at: datetime) -> datetime | None:
+    past = [w for w in when.windows if w.start <= at]
+    return min(past, key=lambda w: w.start).start if past else None
+
+
+def _matches(sentence: str) -> list[tuple[Pattern, re.Match[str]]]:
+    """Each pattern's matches, earlier patterns (endings first) winning overlapping verbs."""
+    taken: list[tuple[int, int]] = []
+    out = []
+    for (pattern, regex), verb in zip(COMPILED, VERBS):
+        if verb.search(sentence) is None:
+            continue
+        for match in regex.finditer(sentence):
+            span = (match.end("subj"), match.start("obj") if match.group("obj") else match.end())
+            if any(span[0] < end and start < span[1] for start, end in taken):
+                continue
+            taken.append(span)
+            out.append((pattern, match))
+    return out
+
+
+def _subject(scope: _Scope, pattern: Pattern, match: re.Match[str]) -> str | None:
+    words = (match.group("subj") or "").strip()
+    folded = fold(words)
+    if folded in ("", "i", "we", "eu", "my", "o meu", "a minha", "meu", "minha"):
+        if pattern.person == "third":
+            return None
+        return scope.speaker
+    if pattern.person == "first":
+        return None
+    if folded in PRONOUNS:
+        return scope.last_person
+    if match.groupdict().get("conj"):
+        return scope.last_subject
+    kin = match.groupdict().get("kin")
+    if kin:
+        kname = match.group("kname")
+        alias = f"my {kin}" if pattern.language == "en" else f"minha {kin}"
+        return _kin_entity(scope, kin, kname, alias)
+    words = (match.group("name") or "").split()
+    while words and not is_name(words[0]):
+        words.pop(0)
+    if not words or not all(is_name(w) for w in words if w[0].isupper()):
+        return None
+    name = " ".join(words)
+    return scope.entity(name, _type_of(scope, name, "person"))
+
+
+def _kin_entity(scope: _Scope, kin: str, kname: str | None, alias: str) -> str:
+    if kname and is_name(kname.split()[0]):
+        entity = scope.entity(kname, "person", (alias,))
+        link = KIN_PREDICATE.get(fold(kin))
+        if link and scope.speaker:
+            scope.facts.append(ExtractedFact(scope.speaker, link, entity, f"{alias} {kname}"))
+        return entity
+    for known in scope.entities.values():
+        if alias in known.aliases:
+            return known.name
+    return scope.entity(alias, "person")
+
+
+def _type_of(scope: _Scope, name: str, default: str) -> str:
+    known = scope.entities.get(fold(name))
+    if known is not None and known.type not in ("thing", "activity"):
+        return known.type
+    return default
+
+
+def _fact(
+    scope: _Scope,
+    pattern: Pattern,
+    match: re.Match[str],
+    typed: dict[str, str],
+    valid_at: datetime | None,
+    sentence: str,
+) -> ExtractedFact | None:
+    subject = _subject(scope, pattern, match)
+    if subject is None:
+        return None
+    scope.last_subject = subject
+    obj = _object(scope, pattern, match, typed)
+    if obj is None or fold(obj) == fold(subject):
+        return None
+    return ExtractedFact(
+        subject, pattern.predicate, obj, " ".join(sentence.split()), valid_at, pattern.negated
+    )
+
+
+def _object(
+    scope: _Scope, pattern: Pattern, match: re.Match[str], typed: dict[str, str]
+) -> str | None:
+    kind = pattern.object_kind
+    default = PREDICATES[pattern.predicate].object_type
+    if kind in ("pet", "child"):
+        name = match.group("obj")
+        type_ = "animal" if kind == "pet" else "person"
+        return scope.entity(name, type_) if name else scope.entity(match.group("kind"), type_)
+    raw = match.group("obj")
+    if kind == "age":
+        return scope.entity(raw, "value")
+    if kind == "name":
+        return scope.entity(raw, "person") if is_name(raw.split()[0]) else None
+    phrase = trim_object(raw, 3 if kind == "role" else 5)
+    if not phrase or fold(phrase) in ("it", "that", "this", "there", "isso", "lá", "la"):
+        return None
+    if kind == "role" and not _is_role(phrase):
+        return None
+    type_ = typed.get(phrase) or _type_of(scope, phrase, default)
+    if default in ("place", "organization") and type_ in ("thing", "activity", "person"):
+        type_ = default
+    return scope.entity(phrase, type_)
+
+
+def _is_role(phrase: str) -> bool:
+    words = fold(phrase).split()
+    return (
+        bool(words)
+        and len(words) <= 3
+        and (words[-1] in ROLES or words[-1].endswith(("ist", "ian", "eira", "eiro", "ista")))
+    )
+
+
+def _kinship(scope: _Scope, sentence: str) -> None:
+    _unnamed_kin(scope, sentence)
+    for match in KINSHIP.finditer(sentence):
+        kin, kname = match.group("kin"), match.group("kname")
+        if not is_name(kname.split()[0]) or scope.speaker is None:
+            continue
+        if re.fullmatch(PETS, fold(kin)):
+            pet = scope.entity(kname, "animal", (f"my {kin}",))
+            scope.facts.append(ExtractedFact(scope.speaker, "has_pet", pet, match.group(0)))
+            continue
+        english = match.group(0)[:2].lower() in ("my", "ou")
+        _kin_entity(scope, kin, kname, f"my {kin}" if english else f"minha {kin}")
+
+
+def _unnamed_kin(scope: _Scope, sentence: str) -> None:
+    """'my husband and kids', 'my four dogs': a relation to someone the text does not name."""
+    if scope.speaker is None:
+        return
+    for match in UNNAMED_KIN.finditer(sentence):
+        noun = match.group("noun")
+        predicate = UNNAMED_PREDICATE.get(fold(noun).rstrip("s")) or UNNAMED_PREDICATE.get(
+            fold(noun)
+        )
+        if predicate is None or (match.group("after") or "").strip(" ,")[:1].isupper():
+            continue
+        type_ = "animal" if predicate == "has_pet" else "person"
+        obj = scope.entity(noun, type_, (f"my {noun}",))
+        scope.facts.append(ExtractedFact(scope.speaker, predicate, obj, match.group(0)))
+
+
+def _capitalized(scope: _Scope, text: str) -> None:
+    """Without spaCy: runs of capitalized words are names, less the common words that lead
+    them ("Hey Tim" is Tim); a sentence's first word alone is not a name."""
+    for start, end in sentence_spans(text):
+        sentence = text[start:end]
+        first = sentence.lstrip(" \"'“(").split()[:1]
+        for match in re.finditer(NAME, sentence):
+            words = match.group(0).split()
+            at_start = bool(first) and match.start() == sentence.find(first[0]) if first else False
+            while words and not is_name(words[0]):
+                words.pop(0)
+                at_start = False
+            if not words or (at_start and len(words) == 1):
+                continue
+            name = " ".join(words)
+            if all(is_name(w) for w in words if w[:1].isupper()):
+                scope.entity(name, _type_of(scope, name, "thing"))
+
+
+def sentences_of(episodes: Sequence[Episode]) -> int:
+    return sum(len(sentence_spans(e.content)) for e in episodes)

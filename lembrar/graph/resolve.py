@@ -1,0 +1,238 @@
+"""Resolution as pure functions: which stored entity a new name is, which stored fact a new
+statement repeats, and the timeline that closes facts superseded by later ones.
+
+The timeline is a function of the facts alone (not of the order they arrived in), so an older
+episode ingested late yields the same ``valid_at`` / ``invalid_at`` as in-order ingestion.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from datetime import datetime
+
+import numpy as np
+
+from lembrar.graph.extract.names import fold
+from lembrar.graph.predicates import PREDICATES
+from lembrar.model.graph import Entity, ExtractedEntity, Fact
+
+GENERIC_TYPES = frozenset({"thing", "activity"})
+PERSONS = frozenset({"person", "user"})
+
+
+def compatible(a: str, b: str) -> bool:
+    """Whether two entity types may name the same entity."""
+    return a == b or a in GENERIC_TYPES or b in GENERIC_TYPES or {a, b} <= PERSONS
+
+
+def resolve_entity(
+    new: ExtractedEntity,
+    vector: np.ndarray | None,
+    known: Sequence[Entity],
+    threshold: float = 0.92,
+) -> Entity | None:
+    """The stored entity ``new`` names, or None when it is a new one.
+
+    Evidence, strongest first: the user's own node; the same folded name or alias; a person's
+    first name or full name when exactly one stored person fits; a name vector at least
+    ``threshold`` cosine from a stored one of a compatible type.
+    """
+    return EntityIndex(known).find(new, vector, threshold)
+
+
+class EntityIndex:
+    """``resolve_entity`` over many entities: names, first names and vectors indexed."""
+
+    def __init__(self, entities: Iterable[Entity] = ()) -> None:
+        self.by_id: dict[str, Entity] = {}
+        self._names: dict[str, list[str]] = defaultdict(list)
+        self._first: dict[str, list[str]] = defaultdict(list)
+        self._rows: list[str] = []
+        self._matrix = np.zeros((0, 0), np.float32)
+        for entity in entities:
+            self.put(entity)
+
+    def put(self, entity: Entity) -> None:
+        """Add or replace ``entity`` (its new names are indexed; a vector is indexed once)."""
+        fresh = entity.id not in self.by_id
+        self.by_id[entity.id] = entity
+        for name in entity.names:
+            folded = fold(name)
+            if entity.id not in self._names[folded]:
+                self._names[folded].append(entity.id)
+            if (
+                entity.type == "person"
+                and folded
+                and entity.id not in self._first[folded.split()[0]]
+            ):
+                self._first[folded.split()[0]].append(entity.id)
+        if fresh and entity.embedding.size and entity.type != "user":
+            self._append(entity.id, entity.embedding)
+
+    def _append(self, ident: str, vector: np.ndarray) -> None:
+        if not self._matrix.size:
+            self._matrix = np.zeros((64, vector.size), np.float32)
+        elif vector.size != self._matrix.shape[1]:
+            return
+        if len(self._rows) == self._matrix.shape[0]:
+            self._matrix = np.concatenate([self._matrix, np.zeros_like(self._matrix)])
+        self._matrix[len(self._rows)] = vector
+        self._rows.append(ident)
+
+    def find(
+        self, new: ExtractedEntity, vector: np.ndarray | None, threshold: float
+    ) -> Entity | None:
+        if new.type == "user":
+            return next((e for e in self.by_id.values() if e.type == "user"), None)
+        exact = [
+            self.by_id[i]
+            for n in (new.name, *new.aliases)
+            for i in self._names.get(fold(n), ())
+            if compatible(self.by_id[i].type, new.type)
+        ]
+        if exact:
+            return _named_first(list(dict.fromkeys(exact)), fold(new.name))
+        if new.type in PERSONS:
+            person = self._same_person(fold(new.name))
+            if person is not None:
+                return person
+        if (
+            vector is None
+            or not vector.size
+            or not self._rows
+            or vector.size != self._matrix.shape[1]
+        ):
+            return None
+        scores = self._matrix[: len(self._rows)] @ vector
+        for row in np.argsort(-scores)[:5]:
+            if scores[row] < threshold:
+                break
+            entity = self.by_id[self._rows[row]]
+            if compatible(entity.type, new.type) and entity.type != "user":
+                return entity
+        return None
+
+    def _same_person(self, name: str) -> Entity | None:
+        """'Ana' is 'Ana Souza' (and the reverse) when exactly one stored person shares the first name."""
+        first = name.split()[0]
+        fits = [
+            self.by_id[i]
+            for i in dict.fromkeys(self._first.get(first, ()))
+            if any(
+                fold(n) == first or name == first
+                for n in self.by_id[i].names
+                if fold(n).split()[:1] == [first]
+            )
+        ]
+        return fits[0] if len(fits) == 1 else None
+
+
+def _named_first(found: Sequence[Entity], name: str) -> Entity:
+    return next((e for e in found if fold(e.name) == name), found[0])
+
+
+def absorb(entity: Entity, new: ExtractedEntity, episode_id: str) -> Entity:
+    """``entity`` having also been called ``new`` in ``episode_id``: aliases, type, episodes."""
+    aliases = tuple(
+        dict.fromkeys(
+            a for a in (*entity.aliases, new.name, *new.aliases) if fold(a) != fold(entity.name)
+        )
+    )
+    name, type_ = entity.name, entity.type
+    if type_ in GENERIC_TYPES and new.type not in GENERIC_TYPES:
+        type_ = new.type
+    if type_ == "person" and len(new.name) > len(name) and fold(new.name).startswith(fold(name)):
+        name, aliases = (
+            new.name,
+            tuple(a for a in (*aliases, entity.name) if fold(a) != fold(new.name)),
+        )
+    if type_ == "user" and name == "User" and new.name != "User":
+        name = new.name
+    episodes = entity.episodes if episode_id in entity.episodes else (*entity.episodes, episode_id)
+    return replace(entity, name=name, type=type_, aliases=aliases, episodes=episodes)
+
+
+def fact_text(subject: str, predicate: str, obj: str, negated: bool = False) -> str:
+    """The fact as one English sentence: 'Ana lives in Porto', 'User no longer likes jazz'."""
+    if predicate == "age":
+        return f"{subject} {'was' if negated else 'is'} {obj} years old"
+    phrase = PREDICATES[predicate].phrase
+    lead = "no longer " if negated else ""
+    if phrase.startswith("has a "):
+        return f"{subject} {lead}{phrase}: {obj}"
+    return f"{subject} {lead}{phrase} {obj}"
+
+
+def repeats(new: Fact, facts: Iterable[Fact]) -> Fact | None:
+    """The stored fact ``new`` states again: the same edge and polarity, with no other value of a
+    one-at-a-time predicate between the two starts."""
+    group = [f for f in facts if f.subject_id == new.subject_id and f.predicate == new.predicate]
+    functional = PREDICATES[new.predicate].functional
+    for fact in group:
+        if fact.object_id != new.object_id or fact.negated != new.negated:
+            continue
+        low, high = sorted((fact.starts, new.starts))
+        between = [
+            g
+            for g in group
+            if low <= g.starts <= high
+            and g.id != fact.id
+            and (g.object_id != new.object_id if functional else g.negated != new.negated)
+        ]
+        if not between:
+            return fact
+    return None
+
+
+def merge(fact: Fact, new: Fact) -> Fact:
+    """``fact`` with the sources of ``new`` added; it starts at the earliest of them."""
+    known = {s.episode_id for s in fact.sources}
+    sources = fact.sources + tuple(s for s in new.sources if s.episode_id not in known)
+    return replace(fact, sources=sources, valid_at=min(s.valid_at for s in sources))
+
+
+def timeline(facts: Sequence[Fact], now: datetime) -> list[Fact]:
+    """The facts whose ``invalid_at`` changes, with it (and ``expired_at``) set.
+
+    A fact is closed by the first later fact of the same subject and predicate that ends it: a
+    different value of a one-at-a-time predicate, or an ending ("stopped", "no longer") of the
+    same value. ``invalid_at`` is that fact's start; ``expired_at`` the moment lembrar learnt
+    it (``now``). A fact nothing ends any more is reopened.
+    """
+    groups: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+    for fact in facts:
+        groups[(fact.subject_id, fact.predicate)].append(fact)
+    changed = []
+    for (_, predicate), group in groups.items():
+        ordered = sorted(group, key=lambda f: (f.starts, f.created_at, f.id))
+        functional = PREDICATES[predicate].functional
+        for index, fact in enumerate(ordered):
+            end = None if fact.negated else _closer(fact, ordered[index + 1 :], functional)
+            if end != fact.invalid_at:
+                changed.append(
+                    replace(fact, invalid_at=end, expired_at=None if end is None else now)
+                )
+    return changed
+
+
+def _closer(fact: Fact, later: Sequence[Fact], functional: bool) -> datetime | None:
+    for other in later:
+        if other.negated and other.object_id == fact.object_id:
+            return other.starts
+        if functional and not other.negated and other.object_id != fact.object_id:
+            return other.starts
+    return None
+
+
+def ordered_for_reading(facts: Iterable[Fact]) -> list[Fact]:
+    """Current facts first (newest start first), then superseded ones (latest end first)."""
+    facts = [f for f in facts if not f.negated]
+    current = sorted(
+        (f for f in facts if f.invalid_at is None), key=lambda f: f.starts, reverse=True
+    )
+    old = sorted(
+        (f for f in facts if f.invalid_at is not None), key=lambda f: f.invalid_at, reverse=True
+    )
+    return current + old

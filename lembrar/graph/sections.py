@@ -1,0 +1,50 @@
+"""The context block's "Facts" section: current facts first, superseded ones marked, with the
+dates each held."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from lembrar.context import ContextSection, fit
+from lembrar.model.graph import Fact
+from lembrar.text import count_tokens
+
+TITLE = "Facts"
+
+
+def _day(value: datetime) -> str:
+    return value.date().isoformat()
+
+
+def fact_line(fact: Fact) -> str:
+    """'- Ana lives in Porto (since 2023-08-01)' or '- [superseded] Ana lives in Lisbon
+    (2023-01-10 to 2023-08-01)'."""
+    if fact.invalid_at is None:
+        return f"- {fact.text} (since {_day(fact.valid_at)})"
+    return f"- [superseded] {fact.text} ({_day(fact.valid_at)} to {_day(fact.invalid_at)})"
+
+
+def fact_item(fact: Fact, names: Mapping[str, str]) -> dict[str, Any]:
+    return {
+        "fact_id": fact.id,
+        "text": fact.text,
+        "subject": names.get(fact.subject_id, ""),
+        "predicate": fact.predicate,
+        "object": names.get(fact.object_id, ""),
+        "valid_at": fact.valid_at.isoformat(),
+        "invalid_at": fact.invalid_at.isoformat() if fact.invalid_at else None,
+        "current": fact.invalid_at is None,
+        "episodes": list(fact.episodes),
+    }
+
+
+def facts_section(facts: Sequence[Fact], names: Mapping[str, str], budget: int) -> ContextSection:
+    """The facts within ``budget`` tokens, in their order but current ones first."""
+    ordered = [f for f in facts if f.current()] + [
+        f for f in facts if not f.current() and not f.negated
+    ]
+    lines = fit([fact_line(f) for f in ordered], budget, count_tokens(TITLE) + 3)
+    items = tuple(fact_item(f, names) for f in ordered[: len(lines)])
+    return ContextSection("facts", TITLE, lines, items)

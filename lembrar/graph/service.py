@@ -1,0 +1,345 @@
+"""``Graph``: the temporal knowledge graph of one ``Memory`` (``memory.graph``).
+
+Orchestration only: extraction (``extract``), resolution and the timeline (``resolve`` via
+``build``), communities and search are decided in their modules; the backend's ``GraphStore``
+persists them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol
+
+from lembrar.context import ContextSection
+from lembrar.errors import ConfigurationError, NotFoundError, ValidationError
+from lembrar.graph import communities as clusters
+from lembrar.graph.build import GraphBuilder
+from lembrar.graph.config import GraphConfig
+from lembrar.graph.extract import Extractor, offline_extractor
+from lembrar.graph.extract.names import fold
+from lembrar.graph.predicates import predicates_asked
+from lembrar.graph.resolve import ordered_for_reading, timeline
+from lembrar.graph.search import (
+    GraphHit,
+    GraphQuery,
+    GraphSearchConfig,
+    resolve_config,
+    search_graph,
+)
+from lembrar.ingest import parse_instant
+from lembrar.model.episode import Episode, require_text
+from lembrar.model.graph import Community, Entity, Fact, GraphChange, GraphData
+from lembrar.retrieval.hooks import SearchHooks
+from lembrar.store.base import GraphStore, Store, list_all
+from lembrar.temporal import parse_time
+
+if TYPE_CHECKING:
+    from lembrar.config import MemoryConfig, UserSettings
+    from lembrar.embed.cache import CachedEmbedder
+
+__all__ = ["Graph", "open_graph_store"]
+
+FIRST_PERSON = frozenset(
+    {"i", "me", "my", "mine", "myself", "eu", "meu", "minha", "meus", "minhas", "mim"}
+)
+
+
+class Host(Protocol):
+    """What the graph uses of ``Memory``."""
+
+    store: Store
+    embedder: CachedEmbedder
+    config: MemoryConfig
+
+    def now(self) -> datetime: ...
+    def user_settings(self, user_id: str) -> UserSettings: ...
+
+
+def open_graph_store(store: Store) -> GraphStore | None:
+    """The backend's ``GraphStore`` for ``store`` (its ``graph_store()``), or None."""
+    opener = getattr(store, "graph_store", None)
+    return opener() if callable(opener) else None
+
+
+class Graph:
+    """Entities and facts of each user, with when they held and which episodes said so."""
+
+    def __init__(self, host: Host, config: GraphConfig | None = None) -> None:
+        self.host = host
+        self.config = config or GraphConfig()
+        self._store: GraphStore | None = None
+        self._opened = False
+        self._extractor: Extractor | None = self.config.extractor
+
+    # -- plumbing -------------------------------------------------------------------------
+    @property
+    def available(self) -> bool:
+        if not self._opened:
+            self._store, self._opened = open_graph_store(self.host.store), True
+        return self._store is not None
+
+    @property
+    def store(self) -> GraphStore:
+        if not self.available:
+            raise ConfigurationError(
+                f"graph: the {type(self.host.store).__name__} backend does not keep "
+                "a knowledge graph; use a SQLite or PostgreSQL store"
+            )
+        assert self._store is not None
+        return self._store
+
+    @property
+    def extractor(self) -> Extractor:
+        if self._extractor is None:
+            self._extractor = offline_extractor(self.config.names)
+        return self._extractor
+
+    def _embed(self, texts: Sequence[str]):
+        return self.host.embedder.inner.embed_batch(list(texts))
+
+    def _builder(self, user_id: str, data: GraphData | None = None) -> GraphBuilder:
+        data = self.store.load(user_id) if data is None else data
+        return GraphBuilder(
+            user_id, data, self._embed, self.host.now(), self.config.entity_threshold
+        )
+
+    # -- writes ---------------------------------------------------------------------------
+    def after_add(self, episodes: Sequence[Episode]) -> None:
+        """Extract from newly stored episodes (``Memory.add`` calls this when enabled)."""
+        if not self.config.enabled or not self.available:
+            return
+        for user_id in dict.fromkeys(e.user_id for e in episodes):
+            self.ingest(
+                user_id, [e for e in episodes if e.user_id == user_id and e.kind != "record"]
+            )
+
+    def ingest(self, user_id: str, episodes: Sequence[Episode]) -> GraphChange:
+        """Fold what ``episodes`` (already stored) say into the user's graph; one transaction."""
+        if not episodes:
+            return GraphChange()
+        tz = self.host.user_settings(user_id).timezone or "UTC"
+        builder = self._builder(user_id)
+        for episode in sorted(episodes, key=lambda e: e.at):
+            builder.add(episode, self.extractor.extract(episode, tz, *builder.hints()))
+        builder.redraw()
+        change = builder.change()
+        change = replace(change, entities=self._assigned(builder, change.entities))
+        self.store.write(user_id, change)
+        return change
+
+    def _assigned(self, builder: GraphBuilder, touched: Sequence[Entity]) -> tuple[Entity, ...]:
+        """New entities join the community heaviest among their neighbours."""
+        graph = clusters.adjacency(builder.entities.values(), builder.facts.values())
+        membership = {e.id: e.community_id for e in builder.entities.values()}
+        out = []
+        for entity in touched:
+            if entity.community_id is None and entity.type != "user":
+                entity = replace(entity, community_id=clusters.assign(entity.id, graph, membership))
+            out.append(entity)
+        return tuple(out)
+
+    def after_change(self, user_id: str) -> None:
+        """Redraw the timeline after episodes were deleted (facts they alone closed reopen)."""
+        if not self.available:
+            return
+        data = self.store.load(user_id)
+        reopened = timeline(data.facts, self.host.now())
+        if reopened:
+            self.store.write(user_id, GraphChange(facts=tuple(reopened)))
+
+    def after_update(self, episode: Episode) -> None:
+        """An edited episode: forget what it said, then read it again."""
+        if not self.available:
+            return
+        self.store.write(episode.user_id, GraphChange(forget_episodes=(episode.id,)))
+        self.after_change(episode.user_id)
+        if self.config.enabled and episode.kind != "record":
+            self.ingest(episode.user_id, [episode])
+
+    def rebuild(self, user_id: str) -> GraphChange:
+        """Forget the user's graph and extract it again from every stored episode."""
+        episodes = [
+            e
+            for e in list_all(
+                self.host.store, require_text("user_id", user_id), _no_filters(), page_size=500
+            )
+            if e.kind != "record"
+        ]
+        self.store.write(user_id, GraphChange(forget_episodes=tuple(e.id for e in episodes)))
+        return self.ingest(user_id, episodes)
+
+    def refresh(self, user_id: str) -> list[Community]:
+        """Recompute the user's communities from scratch (label propagation)."""
+        data = self.store.load(require_text("user_id", user_id))
+        found, membership = clusters.build(user_id, data.entities, data.facts, self.host.now())
+        entities = tuple(replace(e, community_id=membership.get(e.id)) for e in data.entities)
+        self.store.write(user_id, GraphChange(entities=entities, communities=tuple(found)))
+        return found
+
+    # -- reads ----------------------------------------------------------------------------
+    def load(self, user_id: str) -> GraphData:
+        return self.store.load(require_text("user_id", user_id))
+
+    def entities(self, user_id: str, *, type: str | None = None) -> list[Entity]:
+        return [e for e in self.load(user_id).entities if type is None or e.type == type]
+
+    def entity(self, user_id: str, ident: str) -> Entity:
+        """An entity by id or by name (or alias)."""
+        for entity in self.load(user_id).entities:
+            if entity.id == ident or fold(ident) in {fold(n) for n in entity.names}:
+                return entity
+        raise NotFoundError("entity", ident)
+
+    def facts(
+        self,
+        user_id: str,
+        *,
+        as_of: datetime | str | None = None,
+        entity: str | None = None,
+        include_history: bool = True,
+    ) -> list[Fact]:
+        """Facts, current first (newest first), then superseded ones; ``as_of``: those valid
+        then; ``entity``: those about one entity (id or name)."""
+        data = self.load(user_id)
+        facts = list(data.facts)
+        if entity is not None:
+            chosen = self.entity(user_id, entity).id
+            facts = [f for f in facts if chosen in (f.subject_id, f.object_id)]
+        if as_of is not None:
+            moment = parse_instant(as_of, self.host.user_settings(user_id), "as_of")
+            facts = [f for f in facts if f.current(moment)]
+        elif not include_history:
+            facts = [f for f in facts if f.current()]
+        return ordered_for_reading(facts)
+
+    def communities(self, user_id: str) -> list[Community]:
+        return list(self.load(user_id).communities)
+
+    def names(self, user_id: str) -> dict[str, str]:
+        """Entity id → name, to read facts."""
+        return {e.id: e.name for e in self.load(user_id).entities}
+
+    # -- search ---------------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        user_id: str,
+        *,
+        preset: GraphSearchConfig | str | None = None,
+        limit: int | None = None,
+        center: str | None = None,
+        as_of: datetime | str | None = None,
+        now: datetime | str | None = None,
+        data: GraphData | None = None,
+    ) -> list[GraphHit]:
+        """Facts (and entities, communities, per the preset) for ``query``; a time phrase in it
+        ("in 2022") or ``as_of`` selects the facts that held then."""
+        require_text("query", query)
+        settings = self.host.user_settings(require_text("user_id", user_id))
+        config = resolve_config(preset, self.config.search_preset)
+        if limit is not None:
+            if not isinstance(limit, int) or limit < 1:
+                raise ValidationError("limit", "must be a positive integer")
+            config = replace(config, limit=limit)
+        data = self.load(user_id) if data is None else data
+        moment = parse_instant(now, settings, "now") if now is not None else self.host.now()
+        request = self._request(query, data, settings, moment, center, as_of)
+        return search_graph(data, request, config, self._model_score(config))
+
+    def _request(
+        self,
+        query: str,
+        data: GraphData,
+        settings: UserSettings,
+        moment: datetime,
+        center: str | None,
+        as_of: datetime | str | None,
+    ) -> GraphQuery:
+        words = set(fold(query).replace("?", " ").split())
+        window = None
+        if as_of is not None:
+            instant = parse_instant(as_of, settings, "as_of")
+            window, moment = (instant, instant), instant
+        else:
+            parsed = parse_time(query, moment, settings.timezone or "UTC")
+            if parsed.windows:
+                window = (parsed.windows[0].start, parsed.windows[0].end)
+        vector = self._embed([query])[0]
+        return GraphQuery(
+            query,
+            vector,
+            _centers(data, words, center),
+            frozenset(predicates_asked(words)),
+            _widened(window),
+            moment,
+        )
+
+    # -- as a source for episode search and the context block --------------------------
+    def section(self, user_id: str, query: str, now: datetime, budget: int) -> ContextSection:
+        """The "Facts" section for ``query``: the facts graph search finds, current first."""
+        from lembrar.graph.sections import facts_section
+
+        if self.config.context_facts == 0 or not self.available or budget <= 0:
+            return ContextSection("facts", "Facts", ())
+        data = self.load(user_id)
+        if not data.facts:
+            return ContextSection("facts", "Facts", ())
+        hits = self.search(query, user_id, limit=self.config.context_facts, now=now, data=data)
+        names = {e.id: e.name for e in data.entities}
+        return facts_section([h.fact for h in hits if h.fact is not None], names, budget)
+
+    def search_hooks(self, query: str, user_id: str, now: datetime) -> SearchHooks | None:
+        """With ``search_source``: the best facts' vectors as extra dense rankings of episode
+        search (named ``graph``, ``graph_2``, ...), so the turns that said them are candidates."""
+        if not self.config.search_source or not self.available:
+            return None
+        data = self.load(user_id)
+        if not data.facts:
+            return None
+        hits = self.search(query, user_id, limit=self.config.search_facts, now=now, data=data)
+        vectors = [h.fact.embedding for h in hits if h.fact is not None and h.fact.embedding.size]
+        names = ["graph"] + [f"graph_{i}" for i in range(2, len(vectors) + 1)]
+        return SearchHooks(extra_vectors=dict(zip(names, vectors))) if vectors else None
+
+    def _model_score(self, config: GraphSearchConfig):
+        if config.reranker != "model" or not config.model_reranker:
+            return None
+        from lembrar.retrieval.rerank import get_reranker
+
+        return get_reranker(config.model_reranker).score
+
+
+def _widened(window: tuple[datetime, datetime] | None) -> tuple[datetime, datetime] | None:
+    """An instant as a window that a fact holding at it overlaps."""
+    if window is None or window[0] != window[1]:
+        return window
+    from datetime import timedelta
+
+    return (window[0], window[0] + timedelta(microseconds=1))
+
+
+def _centers(data: GraphData, words: set[str], center: str | None) -> tuple[str, ...]:
+    """Where breadth-first expansion starts: the given entity, entities the query names, the
+    user's own node for a first-person query."""
+    chosen = []
+    for entity in data.entities:
+        names = {fold(n) for n in entity.names}
+        if (
+            center is not None
+            and (entity.id == center or fold(center) in names)
+            or any(n in words or (" " in n and n in " ".join(sorted(words))) for n in names)
+            or entity.type == "user"
+            and words & FIRST_PERSON
+        ):
+            chosen.append(entity.id)
+    if center is not None and not chosen:
+        raise NotFoundError("entity", center)
+    return tuple(chosen)
+
+
+def _no_filters():
+    from lembrar.model.query import Filters
+
+    return Filters()

@@ -1,0 +1,230 @@
+"""``GraphStore`` on the PostgreSQL store's database (tables of migration ``0005_graph``).
+
+Cascades live in the schema, as in the SQLite store: deleting an episode deletes its mentions
+and fact sources; a fact left without sources and an entity left without mentions are deleted;
+a community that loses a member is dissolved. Every statement is scoped by ``tenant_id``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from lembrar.model.graph import Community, Entity, Fact, FactSource, GraphChange, GraphData
+from lembrar.store.postgres.database import Database
+
+__all__ = ["PostgresGraphStore"]
+
+_ENTITY = "id, user_id, name, type, summary, aliases, created_at, vector, community_id"
+_FACT = (
+    "id, user_id, subject_id, predicate, object_id, text, negated, valid_at, invalid_at,"
+    " created_at, expired_at, vector"
+)
+_ENSURE_USER = "INSERT INTO users (tenant_id, user_id) VALUES (%s, %s) ON CONFLICT DO NOTHING"
+
+
+def _blob(vector: np.ndarray) -> bytes | None:
+    return np.asarray(vector, dtype=np.float32).tobytes() if vector.size else None
+
+
+def _vector(blob: bytes | None) -> np.ndarray:
+    return np.zeros(0, np.float32) if blob is None else np.frombuffer(bytes(blob), dtype=np.float32)
+
+
+class PostgresGraphStore:
+    """Entities, facts, their episode links and communities in the store's database."""
+
+    def __init__(self, db: Database, tenant: str) -> None:
+        self._db = db
+        self.tenant = tenant
+
+    def _rows(self, query: str, params: Sequence[Any] = ()) -> list[tuple]:
+        with self._db.connection() as conn:
+            return conn.execute(query, params).fetchall()
+
+    # -- reads ------------------------------------------------------------------------
+    def load(self, user_id: str) -> GraphData:
+        scope = (self.tenant, user_id)
+        mentions = defaultdict(list)
+        for entity_id, episode_id in self._rows(
+            "SELECT m.entity_id, m.episode_id FROM graph_mentions m JOIN graph_entities e"
+            " ON e.tenant_id = m.tenant_id AND e.id = m.entity_id"
+            " WHERE e.tenant_id = %s AND e.user_id = %s",
+            scope,
+        ):
+            mentions[entity_id].append(episode_id)
+        sources = defaultdict(list)
+        for fact_id, episode_id, quote, valid_at in self._rows(
+            "SELECT s.fact_id, s.episode_id, s.quote, s.valid_at FROM graph_fact_sources s"
+            " JOIN graph_facts f ON f.tenant_id = s.tenant_id AND f.id = s.fact_id"
+            " WHERE f.tenant_id = %s AND f.user_id = %s ORDER BY s.valid_at",
+            scope,
+        ):
+            sources[fact_id].append(FactSource(episode_id, quote, valid_at))
+        entities = tuple(
+            Entity(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[6],
+                r[4],
+                tuple(r[5]),
+                tuple(mentions[r[0]]),
+                r[8],
+                _vector(r[7]),
+            )
+            for r in self._rows(
+                f"SELECT {_ENTITY} FROM graph_entities WHERE tenant_id = %s AND user_id = %s"
+                " ORDER BY created_at, id",
+                scope,
+            )
+        )
+        facts = tuple(
+            Fact(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                r[9],
+                r[7],
+                r[8],
+                r[10],
+                tuple(sources[r[0]]),
+                r[6],
+                _vector(r[11]),
+            )
+            for r in self._rows(
+                f"SELECT {_FACT} FROM graph_facts WHERE tenant_id = %s AND user_id = %s"
+                " ORDER BY valid_at, id",
+                scope,
+            )
+        )
+        return GraphData(entities, facts, self._communities(user_id, entities))
+
+    def _communities(self, user_id: str, entities: Sequence[Entity]) -> tuple[Community, ...]:
+        members = defaultdict(list)
+        for entity in entities:
+            if entity.community_id:
+                members[entity.community_id].append(entity.id)
+        rows = self._rows(
+            "SELECT id, user_id, name, summary, created_at FROM graph_communities"
+            " WHERE tenant_id = %s AND user_id = %s ORDER BY created_at, id",
+            (self.tenant, user_id),
+        )
+        return tuple(Community(r[0], r[1], r[2], r[3], tuple(members[r[0]]), r[4]) for r in rows)
+
+    # -- writes -----------------------------------------------------------------------
+    def write(self, user_id: str, change: GraphChange) -> None:
+        if change.empty:
+            return
+        scope = (self.tenant, user_id)
+        with self._db.transaction() as conn:
+            conn.execute(_ENSURE_USER, scope)
+            self._forget(conn, user_id, change.forget_episodes)
+            if change.communities is not None:
+                self._communities_replace(conn, user_id, change.communities)
+            for table, ids in (
+                ("graph_facts", change.delete_facts),
+                ("graph_entities", change.delete_entities),
+            ):
+                if ids:
+                    conn.execute(
+                        f"DELETE FROM {table} WHERE tenant_id = %s AND user_id = %s AND id = ANY(%s)",
+                        (*scope, list(ids)),
+                    )
+            for entity in change.entities:
+                self._put_entity(conn, user_id, entity)
+            for fact in change.facts:
+                self._put_fact(conn, user_id, fact)
+
+    def _forget(self, conn: Any, user_id: str, episode_ids: Sequence[str]) -> None:
+        if not episode_ids:
+            return
+        scope = (self.tenant, list(episode_ids), self.tenant, user_id)
+        conn.execute(
+            "DELETE FROM graph_fact_sources WHERE tenant_id = %s AND episode_id = ANY(%s) AND fact_id IN"
+            " (SELECT id FROM graph_facts WHERE tenant_id = %s AND user_id = %s)",
+            scope,
+        )
+        conn.execute(
+            "DELETE FROM graph_mentions WHERE tenant_id = %s AND episode_id = ANY(%s) AND entity_id IN"
+            " (SELECT id FROM graph_entities WHERE tenant_id = %s AND user_id = %s)",
+            scope,
+        )
+
+    def _communities_replace(
+        self, conn: Any, user_id: str, communities: Sequence[Community]
+    ) -> None:
+        scope = (self.tenant, user_id)
+        conn.execute(
+            "UPDATE graph_entities SET community_id = NULL WHERE tenant_id = %s AND user_id = %s",
+            scope,
+        )
+        conn.execute("DELETE FROM graph_communities WHERE tenant_id = %s AND user_id = %s", scope)
+        for c in communities:
+            conn.execute(
+                "INSERT INTO graph_communities (tenant_id, id, user_id, name, summary, created_at)"
+                " VALUES (%s, %s, %s, %s, %s, %s)",
+                (self.tenant, c.id, user_id, c.name, c.summary, c.created_at),
+            )
+
+    def _put_entity(self, conn: Any, user_id: str, e: Entity) -> None:
+        conn.execute(
+            f"INSERT INTO graph_entities (tenant_id, {_ENTITY}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)"
+            " ON CONFLICT (tenant_id, id) DO UPDATE SET name = excluded.name, type = excluded.type,"
+            " summary = excluded.summary, aliases = excluded.aliases, vector = excluded.vector,"
+            " community_id = excluded.community_id WHERE graph_entities.user_id = excluded.user_id",
+            (
+                self.tenant,
+                e.id,
+                user_id,
+                e.name,
+                e.type,
+                e.summary,
+                list(e.aliases),
+                e.created_at,
+                _blob(e.embedding),
+                e.community_id,
+            ),
+        )
+        if e.episodes:
+            conn.cursor().executemany(
+                "INSERT INTO graph_mentions (tenant_id, entity_id, episode_id) VALUES (%s, %s, %s)"
+                " ON CONFLICT DO NOTHING",
+                [(self.tenant, e.id, ep) for ep in e.episodes],
+            )
+
+    def _put_fact(self, conn: Any, user_id: str, f: Fact) -> None:
+        conn.execute(
+            f"INSERT INTO graph_facts (tenant_id, {_FACT}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)"
+            " ON CONFLICT (tenant_id, id) DO UPDATE SET text = excluded.text, valid_at = excluded.valid_at,"
+            " invalid_at = excluded.invalid_at, expired_at = excluded.expired_at, vector = excluded.vector"
+            " WHERE graph_facts.user_id = excluded.user_id",
+            (
+                self.tenant,
+                f.id,
+                user_id,
+                f.subject_id,
+                f.predicate,
+                f.object_id,
+                f.text,
+                f.negated,
+                f.valid_at,
+                f.invalid_at,
+                f.created_at,
+                f.expired_at,
+                _blob(f.embedding),
+            ),
+        )
+        if f.sources:
+            conn.cursor().executemany(
+                "INSERT INTO graph_fact_sources (tenant_id, fact_id, episode_id, quote, valid_at)"
+                " VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                [(self.tenant, f.id, s.episode_id, s.quote, s.valid_at) for s in f.sources],
+            )

@@ -1,0 +1,230 @@
+"""``GraphStore`` on the SQLite file of a ``SqliteStore`` (tables from migration ``0005_graph``).
+
+Cascades live in the schema: deleting an episode deletes its mentions and fact sources; a fact
+left without sources is deleted, an entity left without mentions is deleted with its facts, and
+a community that loses a member is dissolved (its name and summary quote member names).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import numpy as np
+
+from lembrar.model.graph import Community, Entity, Fact, FactSource, GraphChange, GraphData
+from lembrar.store.sqlite.store import SqliteStore
+
+__all__ = ["SqliteGraphStore"]
+
+_ENTITY = "id, user_id, name, type, summary, aliases, created_at, vector, community_id"
+_FACT = (
+    "id, user_id, subject_id, predicate, object_id, text, negated, valid_at, invalid_at,"
+    " created_at, expired_at, vector"
+)
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.astimezone(UTC).isoformat()
+
+
+def _at(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+def _blob(vector: np.ndarray) -> bytes | None:
+    return np.asarray(vector, dtype=np.float32).tobytes() if vector.size else None
+
+
+def _vector(blob: bytes | None) -> np.ndarray:
+    return np.zeros(0, np.float32) if blob is None else np.frombuffer(blob, dtype=np.float32)
+
+
+class SqliteGraphStore:
+    """Entities, facts, their episode links and communities in the store's own file."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self._store = store
+        self.tenant = store.tenant
+
+    # -- reads ------------------------------------------------------------------------
+    def load(self, user_id: str) -> GraphData:
+        scope = (self.tenant, user_id)
+        read = self._store._read
+        mentions = defaultdict(list)
+        for entity_id, episode_id in read(
+            "SELECT m.entity_id, m.episode_id FROM graph_mentions m JOIN graph_entities e"
+            " ON e.id = m.entity_id WHERE e.tenant_id = ? AND e.user_id = ?",
+            scope,
+        ):
+            mentions[entity_id].append(episode_id)
+        sources = defaultdict(list)
+        for fact_id, episode_id, quote, valid_at in read(
+            "SELECT s.fact_id, s.episode_id, s.quote, s.valid_at FROM graph_fact_sources s"
+            " JOIN graph_facts f ON f.id = s.fact_id WHERE f.tenant_id = ? AND f.user_id = ?"
+            " ORDER BY s.valid_at",
+            scope,
+        ):
+            sources[fact_id].append(FactSource(episode_id, quote, _at(valid_at)))
+        entities = tuple(
+            Entity(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                _at(r[6]),
+                r[4],
+                tuple(json.loads(r[5])),
+                tuple(mentions[r[0]]),
+                r[8],
+                _vector(r[7]),
+            )
+            for r in read(
+                f"SELECT {_ENTITY} FROM graph_entities WHERE tenant_id = ? AND user_id = ?"
+                " ORDER BY created_at, id",
+                scope,
+            )
+        )
+        facts = tuple(
+            Fact(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                _at(r[9]),
+                _at(r[7]),
+                _at(r[8]),
+                _at(r[10]),
+                tuple(sources[r[0]]),
+                bool(r[6]),
+                _vector(r[11]),
+            )
+            for r in read(
+                f"SELECT {_FACT} FROM graph_facts WHERE tenant_id = ? AND user_id = ?"
+                " ORDER BY valid_at, id",
+                scope,
+            )
+        )
+        return GraphData(entities, facts, self._communities(user_id, entities))
+
+    def _communities(self, user_id: str, entities: Sequence[Entity]) -> tuple[Community, ...]:
+        members = defaultdict(list)
+        for entity in entities:
+            if entity.community_id:
+                members[entity.community_id].append(entity.id)
+        rows = self._store._read(
+            "SELECT id, user_id, name, summary, created_at FROM graph_communities"
+            " WHERE tenant_id = ? AND user_id = ? ORDER BY created_at, id",
+            (self.tenant, user_id),
+        )
+        return tuple(
+            Community(r[0], r[1], r[2], r[3], tuple(members[r[0]]), _at(r[4])) for r in rows
+        )
+
+    # -- writes -----------------------------------------------------------------------
+    def write(self, user_id: str, change: GraphChange) -> None:
+        if change.empty:
+            return
+        with self._store._write() as db:
+            self._forget(db, user_id, change.forget_episodes)
+            if change.communities is not None:
+                db.execute(
+                    "UPDATE graph_entities SET community_id = NULL WHERE tenant_id = ? AND user_id = ?",
+                    (self.tenant, user_id),
+                )
+                db.execute(
+                    "DELETE FROM graph_communities WHERE tenant_id = ? AND user_id = ?",
+                    (self.tenant, user_id),
+                )
+                for c in change.communities:
+                    db.execute(
+                        "INSERT INTO graph_communities VALUES (?, ?, ?, ?, ?, ?)",
+                        (c.id, self.tenant, user_id, c.name, c.summary, _iso(c.created_at)),
+                    )
+            self._delete(db, user_id, "graph_facts", change.delete_facts)
+            self._delete(db, user_id, "graph_entities", change.delete_entities)
+            for entity in change.entities:
+                self._put_entity(db, user_id, entity)
+            for fact in change.facts:
+                self._put_fact(db, user_id, fact)
+        if change.delete_facts or change.delete_entities or change.forget_episodes:
+            self._store._read("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def _forget(self, db: sqlite3.Connection, user_id: str, episode_ids: Sequence[str]) -> None:
+        scope = (self.tenant, user_id)
+        for episode_id in episode_ids:
+            db.execute(
+                "DELETE FROM graph_fact_sources WHERE episode_id = ? AND fact_id IN"
+                " (SELECT id FROM graph_facts WHERE tenant_id = ? AND user_id = ?)",
+                (episode_id, *scope),
+            )
+            db.execute(
+                "DELETE FROM graph_mentions WHERE episode_id = ? AND entity_id IN"
+                " (SELECT id FROM graph_entities WHERE tenant_id = ? AND user_id = ?)",
+                (episode_id, *scope),
+            )
+
+    def _delete(self, db: sqlite3.Connection, user_id: str, table: str, ids: Sequence[str]) -> None:
+        for ident in ids:
+            db.execute(
+                f"DELETE FROM {table} WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                (ident, self.tenant, user_id),
+            )
+
+    def _put_entity(self, db: sqlite3.Connection, user_id: str, e: Entity) -> None:
+        db.execute(
+            f"INSERT INTO graph_entities (tenant_id, {_ENTITY}) VALUES (?,?,?,?,?,?,?,?,?,?)"
+            " ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type,"
+            " summary = excluded.summary, aliases = excluded.aliases, vector = excluded.vector,"
+            " community_id = excluded.community_id WHERE graph_entities.tenant_id = excluded.tenant_id"
+            " AND graph_entities.user_id = excluded.user_id",
+            (
+                self.tenant,
+                e.id,
+                user_id,
+                e.name,
+                e.type,
+                e.summary,
+                json.dumps(list(e.aliases)),
+                _iso(e.created_at),
+                _blob(e.embedding),
+                e.community_id,
+            ),
+        )
+        db.executemany(
+            "INSERT OR IGNORE INTO graph_mentions VALUES (?, ?)",
+            [(e.id, episode_id) for episode_id in e.episodes],
+        )
+
+    def _put_fact(self, db: sqlite3.Connection, user_id: str, f: Fact) -> None:
+        db.execute(
+            f"INSERT INTO graph_facts (tenant_id, {_FACT}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+            " ON CONFLICT (id) DO UPDATE SET text = excluded.text, valid_at = excluded.valid_at,"
+            " invalid_at = excluded.invalid_at, expired_at = excluded.expired_at,"
+            " vector = excluded.vector WHERE graph_facts.tenant_id = excluded.tenant_id"
+            " AND graph_facts.user_id = excluded.user_id",
+            (
+                self.tenant,
+                f.id,
+                user_id,
+                f.subject_id,
+                f.predicate,
+                f.object_id,
+                f.text,
+                int(f.negated),
+                _iso(f.valid_at),
+                _iso(f.invalid_at),
+                _iso(f.created_at),
+                _iso(f.expired_at),
+                _blob(f.embedding),
+            ),
+        )
+        db.executemany(
+            "INSERT OR IGNORE INTO graph_fact_sources VALUES (?, ?, ?, ?)",
+            [(f.id, s.episode_id, s.quote, _iso(s.valid_at)) for s in f.sources],
+        )

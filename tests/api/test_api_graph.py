@@ -1,0 +1,66 @@
+"""The knowledge graph over HTTP: facts with validity, as-of reads, search, communities, errors
+and tenants kept apart."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.server
+
+STORY = [
+    ("2023-01-10T10:00:00+00:00", "My sister Ana lives in Lisbon. She works at Google."),
+    ("2023-09-10T10:00:00+00:00", "Ana moved to Porto last month!"),
+]
+
+
+def tell(client, user):
+    for at, content in STORY:
+        created = client.post(
+            f"/v1/users/{user}/episodes", json={"content": content, "role": "user", "at": at}
+        )
+        assert created.status_code == 201, created.text
+
+
+def test_facts_entities_search_and_communities(alice, bob, user):
+    tell(alice, user)
+    graph = f"/v1/users/{user}/graph"
+    facts = alice.get(f"{graph}/facts").json()["facts"]
+    lives = [
+        (f["object"], f["current"], f["invalid_at"]) for f in facts if f["predicate"] == "lives_in"
+    ]
+    assert lives == [("Porto", True, None), ("Lisbon", False, "2023-08-01T00:00:00Z")]
+    assert facts[0]["sources"][0]["quote"] == "Ana moved to Porto last month!"
+    then = alice.get(f"{graph}/facts", params={"as_of": "2023-03-01T00:00:00+00:00"}).json()[
+        "facts"
+    ]
+    assert "Ana lives in Lisbon" in [f["text"] for f in then]
+    about = alice.get(f"{graph}/facts", params={"entity": "Ana", "current": "true"}).json()["facts"]
+    assert next(f["text"] for f in about) == "Ana lives in Porto"
+    assert {f["text"] for f in about} == {
+        "Ana lives in Porto",
+        "User has a sibling: Ana",
+        "Ana works at Google",
+    }
+    [best] = alice.post(
+        f"{graph}/search", json={"query": "where does Ana live now?", "limit": 1}
+    ).json()["hits"]
+    assert (
+        best["text"] == "Ana lives in Porto" and best["fact"]["current"] and 0 < best["score"] <= 1
+    )
+    people = alice.get(f"{graph}/entities", params={"type": "person"}).json()["entities"]
+    assert [(p["name"], p["aliases"]) for p in people] == [("Ana", ["my sister"])]
+    [community] = alice.post(f"{graph}/refresh").json()["communities"]
+    assert alice.get(f"{graph}/communities").json()["communities"][0]["id"] == community["id"]
+    assert bob.get(f"{graph}/facts").json()["facts"] == []
+
+
+def test_graph_input_errors(alice, user):
+    graph = f"/v1/users/{user}/graph"
+    assert alice.post(f"{graph}/search", json={"query": " "}).json()["error"]["field"] == "query"
+    assert alice.post(f"{graph}/search", json={"query": "x", "preset": "best"}).status_code == 422
+    assert (
+        alice.post(f"{graph}/search", json={"query": "x", "limit": 0}).json()["error"]["field"]
+        == "limit"
+    )
+    assert alice.get(f"{graph}/facts", params={"as_of": "soon"}).json()["error"]["field"] == "as_of"
+    assert alice.get(f"{graph}/facts", params={"entity": "Nobody"}).status_code == 404

@@ -1,0 +1,172 @@
+"""Graph search on a small graph: breadth-first distances, each reranker's ordering, time."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import numpy as np
+import pytest
+
+from lembrar.errors import ValidationError
+from lembrar.graph.search import (
+    GraphQuery,
+    GraphSearchConfig,
+    bm25,
+    distances,
+    resolve_config,
+    rrf,
+    search_graph,
+)
+from lembrar.model.graph import Entity, Fact, FactSource, GraphData
+
+T = datetime(2023, 1, 1, tzinfo=UTC)
+LATER = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+def vec(*values):
+    v = np.array(values, np.float32)
+    return v / np.linalg.norm(v)
+
+
+def ent(ident, type_="person"):
+    return Entity(ident, "u", ident.capitalize(), type_, T)
+
+
+def fct(ident, s, p, o, v, episodes=1, start=T, end=None):
+    sources = tuple(FactSource(f"{ident}-{i}", "", start) for i in range(episodes))
+    return Fact(
+        ident,
+        "u",
+        s,
+        p,
+        o,
+        f"{s.capitalize()} {p.replace('_', ' ')} {o.capitalize()}",
+        T,
+        start,
+        end,
+        sources=sources,
+        embedding=vec(*v),
+    )
+
+
+# me -> ana -> porto -> portugal ; me -> jazz ; bob -> rock
+GRAPH = GraphData(
+    entities=tuple(
+        ent(i) for i in ("me", "ana", "porto", "portugal", "jazz", "bob", "rock", "lisbon")
+    ),
+    facts=(
+        fct("sister", "me", "has_sibling", "ana", (1, 0, 0, 0), episodes=1),
+        fct("ana-porto", "ana", "lives_in", "porto", (0, 1, 0, 0), episodes=3, start=LATER),
+        fct("ana-lisbon", "ana", "lives_in", "lisbon", (0, 0.9, 0.1, 0), episodes=1, end=LATER),
+        fct("porto-pt", "porto", "located_in", "portugal", (0, 0.7, 0.7, 0), episodes=2),
+        fct("jazz", "me", "likes", "jazz", (0, 0, 0, 1), episodes=5),
+        fct("rock", "bob", "likes", "rock", (0, 0, 0.2, 1), episodes=1),
+    ),
+)
+
+
+def ids(hits):
+    return [h.id for h in hits]
+
+
+def query(text, vector, centers=(), window=None):
+    return GraphQuery(text, vec(*vector), centers, frozenset(), window, None)
+
+
+def test_breadth_first_distances_from_an_entity():
+    assert distances(GRAPH.facts, ["me"], 2) == {
+        "me": 0,
+        "ana": 1,
+        "jazz": 1,
+        "porto": 2,
+        "lisbon": 2,
+    }
+    assert distances(GRAPH.facts, ["me"], 3)["portugal"] == 3
+    assert distances(GRAPH.facts, ["bob"], 0) == {"bob": 0}
+
+
+def test_rrf_adds_reciprocal_ranks():
+    fused = rrf({"a": ["x", "y"], "b": ["y", "z"]})
+    assert sorted(fused, key=lambda i: -fused[i]) == ["y", "x", "z"]
+
+
+def test_bm25_finds_word_forms():
+    scores = bm25("where does she live", ["Ana lives in Porto", "Bob likes rock"])
+    assert scores[0] > 0 and scores[1] == 0
+
+
+def test_distance_reranker_puts_nearer_facts_first():
+    config = GraphSearchConfig(
+        methods=("bfs",), reranker="distance", limit=10, depth=3, current_first=False
+    )
+    order = ids(search_graph(GRAPH, query("x", (1, 1, 1, 1), centers=("me",)), config))
+    assert order[:2] == ["jazz", "sister"] or order[:2] == ["sister", "jazz"]
+    assert order.index("porto-pt") > order.index("ana-porto") and "rock" not in order
+
+
+def test_mentions_reranker_puts_facts_told_more_often_first():
+    config = GraphSearchConfig(
+        methods=("cosine",), reranker="mentions", min_cosine=-1.0, current_first=False
+    )
+    order = ids(search_graph(GRAPH, query("x", (1, 1, 1, 1)), config))
+    assert order[:3] == ["jazz", "ana-porto", "porto-pt"]
+
+
+def test_mmr_reranker_skips_near_duplicates():
+    plain = GraphSearchConfig(methods=("cosine",), limit=2, current_first=False)
+    diverse = GraphSearchConfig(
+        methods=("cosine",), reranker="mmr", mmr_lambda=0.3, limit=2, current_first=False
+    )
+    q = query("x", (0, 1, 0.05, 0.3))
+    assert ids(search_graph(GRAPH, q, plain)) == ["ana-porto", "ana-lisbon"]
+    chosen = ids(search_graph(GRAPH, q, diverse))
+    assert chosen[0] == "ana-porto" and chosen[1] != "ana-lisbon"
+
+
+def test_current_facts_come_first_and_a_window_selects_the_past():
+    config = GraphSearchConfig(methods=("cosine",), limit=2)
+    q = query("where does ana live", (0, 0.9, 0.1, 0))
+    assert ids(search_graph(GRAPH, q, config)) == ["ana-porto", "porto-pt"]
+    past = query(
+        "where did ana live",
+        (0, 0.9, 0.1, 0),
+        window=(
+            datetime(2023, 3, 1, tzinfo=UTC),
+            datetime(2023, 4, 1, tzinfo=UTC),
+        ),
+    )
+    found = ids(search_graph(GRAPH, past, config))
+    assert found[0] == "ana-lisbon" and "ana-porto" not in found
+
+
+def test_scores_are_in_unit_range_and_best_first():
+    hits = search_graph(
+        GRAPH, query("ana", (0, 1, 0, 0)), GraphSearchConfig(scopes=("facts", "entities"))
+    )
+    assert all(0 < h.score <= 1 for h in hits)
+    facts = [h.score for h in hits if h.kind == "fact"]
+    assert facts == sorted(facts, reverse=True)
+
+
+def test_presets_and_bad_settings():
+    assert resolve_config("facts_mmr").reranker == "mmr"
+    with pytest.raises(ValidationError, match="preset"):
+        resolve_config("nope")
+    with pytest.raises(ValidationError, match="reranker"):
+        GraphSearchConfig(reranker="best")
+    with pytest.raises(ValidationError, match="model_reranker"):
+        GraphSearchConfig(reranker="model")
+
+
+def test_the_model_reranker_slot_orders_by_its_scores():
+    config = GraphSearchConfig(
+        methods=("cosine",),
+        reranker="model",
+        model_reranker="x",
+        min_cosine=-1.0,
+        current_first=False,
+        limit=3,
+    )
+    by_length = lambda q, texts: [float(len(t)) for t in texts]
+    hits = search_graph(GRAPH, query("x", (1, 1, 1, 1)), config, by_length)
+    assert [len(h.text) for h in hits] == sorted((len(h.text) for h in hits), reverse=True)
