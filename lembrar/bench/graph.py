@@ -85,7 +85,10 @@ def score_extraction(row: dict[str, Any], episode: Episode, found: Extraction) -
         (f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found.facts
     ]
     gold_facts = [tuple(f) for f in row["facts"]]
-    same_fact = lambda p, g: p[1] == g[1] and _same(p[0], g[0]) and _same(p[2], g[2])
+
+    def same_fact(p: tuple[str, str, str], g: tuple[str, str, str]) -> bool:
+        return p[1] == g[1] and _same(p[0], g[0]) and _same(p[2], g[2])
+
     return {
         "entities_found": len(names),
         "entities_gold": len(row["entities"]),

@@ -9,7 +9,7 @@ from typing import Any
 
 from lembrar.context import ContextSection, fit
 from lembrar.model.graph import Fact
-from lembrar.text import count_tokens
+from lembrar.model.text import count_tokens
 
 TITLE = "Facts"
 

@@ -167,6 +167,9 @@ def test_the_model_reranker_slot_orders_by_its_scores():
         current_first=False,
         limit=3,
     )
-    by_length = lambda q, texts: [float(len(t)) for t in texts]
+
+    def by_length(q, texts):
+        return [float(len(t)) for t in texts]
+
     hits = search_graph(GRAPH, query("x", (1, 1, 1, 1)), config, by_length)
     assert [len(h.text) for h in hits] == sorted((len(h.text) for h in hits), reverse=True)

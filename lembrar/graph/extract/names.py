@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from lembrar.text import STOPWORDS
+from lembrar.model.text import STOPWORDS
 
 NOT_NAMES = (
     frozenset(

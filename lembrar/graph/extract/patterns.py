@@ -21,7 +21,10 @@ class Pattern:
     object_kind: str = "phrase"  # "phrase", "role", "age", "pet", "child", "name"
 
 
-ADVERBS_EN = r"(?:(?:now|currently|still|also|really|just|recently|actually|finally|even|already|totally|absolutely)\s+)*"
+ADVERBS_EN = (
+    r"(?:(?:now|currently|still|also|really|just|recently|actually|finally|even|already"
+    r"|totally|absolutely)\s+)*"
+)
 ADVERBS_PT = r"(?:(?:agora|atualmente|ainda|também|já|realmente|finalmente|muito)\s+)*"
 PETS = (
     r"dog|cat|puppy|kitten|parrot|rabbit|bunny|hamster|fish|turtle|horse|bird|snake|lizard"

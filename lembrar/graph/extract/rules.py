@@ -27,8 +27,8 @@ from lembrar.graph.extract.patterns import (
 from lembrar.graph.predicates import PREDICATES
 from lembrar.model.episode import Episode
 from lembrar.model.graph import ExtractedEntity, ExtractedFact, Extraction
+from lembrar.model.text import sentence_spans
 from lembrar.temporal import parse_time
-from lembrar.text import sentence_spans
 
 NAME = r"[A-ZÀ-Þ][\w'’-]*(?:\s+(?:(?:da|de|do|dos|das|van|von|of)\s+)?(?:[A-ZÀ-Þ][\w'’-]*|\d+[A-Z]\w*)){0,3}"
 SUBJECT_EN = (
