@@ -34,6 +34,7 @@ class GraphBuilder:
         for fact in data.facts:
             self._groups[(fact.subject_id, fact.predicate)].append(fact.id)
         self._renamed: set[str] = set()
+        self._seen: dict[str, np.ndarray] = {}
         self.embed = embed
         self.now = now
         self.threshold = threshold
@@ -63,14 +64,13 @@ class GraphBuilder:
                     negated=found.negated,
                 )
             )
-        vectors = self._vectors([f.text for f in new_facts])
-        for fact, vector in zip(new_facts, vectors):
-            self._fold(replace(fact, embedding=vector))
+        for fact in new_facts:
+            self._fold(fact)  # vectors are computed once, in ``redraw``
 
     def _entities(self, episode: Episode, extraction: Extraction) -> dict[str, str]:
         found = list(extraction.entities)
         named = [e for e in found if e.type != "user"]  # the user's own node resolves by type
-        vectors = dict(zip((e.name for e in named), self._vectors([e.name for e in named])))
+        vectors = self._name_vectors([e.name for e in named])
         ids: dict[str, str] = {}
         for entity in found:
             vector = vectors.get(entity.name, np.zeros(0, np.float32))
@@ -96,6 +96,12 @@ class GraphBuilder:
             self._touched_entities.add(known.id)
             ids[entity.name] = known.id
         return ids
+
+    def _name_vectors(self, names: Sequence[str]) -> dict[str, np.ndarray]:
+        """Vectors of names, each embedded once per builder."""
+        todo = [n for n in dict.fromkeys(names) if n not in self._seen]
+        self._seen.update(zip(todo, self._vectors(todo)))
+        return {n: self._seen[n] for n in names}
 
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
@@ -123,6 +129,8 @@ class GraphBuilder:
             for f in self.facts.values()
             if (f.subject_id in renamed or f.object_id in renamed) and f.text != self._text(f)
         ]
+        stale += [self.facts[i] for i in self._touched_facts if not self.facts[i].embedding.size]
+        stale = list({f.id: f for f in stale}.values())
         vectors = self._vectors([self._text(f) for f in stale])
         for fact, vector in zip(stale, vectors):
             self.facts[fact.id] = replace(fact, text=self._text(fact), embedding=vector)

@@ -121,8 +121,10 @@ class Graph:
             return GraphChange()
         tz = self.host.user_settings(user_id).timezone or "UTC"
         builder = self._builder(user_id)
+        hinted = getattr(self.extractor, "uses_hints", False)  # a model reads what is known
         for episode in sorted(episodes, key=lambda e: e.at):
-            builder.add(episode, self.extractor.extract(episode, tz, *builder.hints()))
+            hints = builder.hints() if hinted else ((), ())
+            builder.add(episode, self.extractor.extract(episode, tz, *hints))
         builder.redraw()
         change = builder.change()
         change = replace(change, entities=self._assigned(builder, change.entities))

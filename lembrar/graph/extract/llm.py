@@ -25,6 +25,7 @@ class LLMExtractor:
     default) when the call fails or never validates. ``calls`` counts the model requests."""
 
     name = "llm"
+    uses_hints = True
 
     def __init__(self, llm: LLMClient, fallback: Extractor | None = None) -> None:
         self.llm = llm
