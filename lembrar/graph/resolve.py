@@ -15,8 +15,8 @@ from datetime import datetime
 import numpy as np
 
 from lembrar.graph.extract.names import fold
-from lembrar.graph.predicates import PREDICATES
 from lembrar.model.graph import Entity, ExtractedEntity, Fact
+from lembrar.model.predicates import PREDICATES
 
 GENERIC_TYPES = frozenset({"thing", "activity"})
 PERSONS = frozenset({"person", "user"})

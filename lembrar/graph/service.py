@@ -19,7 +19,6 @@ from lembrar.graph.build import GraphBuilder
 from lembrar.graph.config import GraphConfig
 from lembrar.graph.extract import Extractor, offline_extractor
 from lembrar.graph.extract.names import fold
-from lembrar.graph.predicates import predicates_asked
 from lembrar.graph.resolve import ordered_for_reading, timeline
 from lembrar.graph.search import (
     GraphHit,
@@ -31,6 +30,7 @@ from lembrar.graph.search import (
 from lembrar.ingest import parse_instant
 from lembrar.model.episode import Episode, require_text
 from lembrar.model.graph import Community, Entity, Fact, GraphChange, GraphData
+from lembrar.model.predicates import predicates_asked
 from lembrar.retrieval.hooks import SearchHooks
 from lembrar.store.base import GraphStore, Store, list_all
 from lembrar.temporal import parse_time

@@ -24,9 +24,9 @@ from lembrar.graph.extract.patterns import (
     ROLES,
     Pattern,
 )
-from lembrar.graph.predicates import PREDICATES
 from lembrar.model.episode import Episode
 from lembrar.model.graph import ExtractedEntity, ExtractedFact, Extraction
+from lembrar.model.predicates import PREDICATES
 from lembrar.model.text import sentence_spans
 from lembrar.temporal import parse_time
 

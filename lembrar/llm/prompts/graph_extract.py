@@ -11,10 +11,10 @@ from string import Template
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from lembrar.graph.predicates import PREDICATES
 from lembrar.llm.prompts._common import fill, messages, moment
 from lembrar.llm.types import Message
 from lembrar.model.graph import ENTITY_TYPES
+from lembrar.model.predicates import PREDICATES
 
 __all__ = ["RESPONSE", "SYSTEM", "USER", "VERSION", "GraphReading", "render"]
 

@@ -12,11 +12,14 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from lembrar.model.graph import Community, Entity, Fact, FactSource, GraphChange, GraphData
-from lembrar.store.sqlite.store import SqliteStore
+
+if TYPE_CHECKING:
+    from lembrar.store.sqlite.store import SqliteStore
 
 __all__ = ["SqliteGraphStore"]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lembrar.errors import ValidationError
+
 
 @dataclass(frozen=True)
 class Predicate:
@@ -182,8 +184,6 @@ PREDICATES: dict[str, Predicate] = {
 
 
 def predicate(name: str) -> Predicate:
-    from lembrar.errors import ValidationError
-
     if name not in PREDICATES:
         raise ValidationError("predicate", f"use one of {sorted(PREDICATES)}, not {name!r}")
     return PREDICATES[name]
