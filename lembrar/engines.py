@@ -28,9 +28,15 @@ DEFAULT_CAPACITY = 256
 class EnginePool:
     """``get(tenant)``: the tenant's ``Memory``, built on first use and then reused."""
 
-    def __init__(self, store: Store, embedder: Embedder, config: MemoryConfig, *,
-                 clock: Callable[[], datetime] | None = None,
-                 capacity: int = DEFAULT_CAPACITY) -> None:
+    def __init__(
+        self,
+        store: Store,
+        embedder: Embedder,
+        config: MemoryConfig,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        capacity: int = DEFAULT_CAPACITY,
+    ) -> None:
         self._store = store
         self._embedder = embedder
         self._config = config
@@ -46,8 +52,12 @@ class EnginePool:
             if found is not None:
                 self._engines.move_to_end(tenant)
                 return found
-        engine = Memory(self._store.for_tenant(tenant), embedder=self._embedder,
-                        config=self._config, clock=self._clock)
+        engine = Memory(
+            self._store.for_tenant(tenant),
+            embedder=self._embedder,
+            config=self._config,
+            clock=self._clock,
+        )
         with self._lock:
             kept = self._engines.setdefault(tenant, engine)
             self.built += kept is engine

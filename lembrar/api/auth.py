@@ -13,9 +13,9 @@ from fastapi import Depends, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from lembrar.api.errors import ApiError
-from lembrar.tenancy import authenticate, same_secret
 from lembrar.api.services import Services
 from lembrar.engine import Memory
+from lembrar.tenancy import authenticate, same_secret
 
 _bearer = HTTPBearer(auto_error=False, description="a tenant API key, or the admin key for /v1/admin")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Security(_bearer)]

@@ -14,7 +14,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from lembrar.assistant.reply import Reply, ReplyStream, ToolRun, UsedMemory
-from lembrar.tools import SavedFacts, saved_facts
 from lembrar.assistant.tools import Toolbox, result_content
 from lembrar.context import ContextBlock
 from lembrar.errors import NotFoundError, ValidationError
@@ -22,6 +21,7 @@ from lembrar.llm.types import Usage
 from lembrar.model.episode import Episode, new_id, require_text
 from lembrar.model.inputs import EpisodeIn
 from lembrar.retrieval.config import SearchConfig
+from lembrar.tools import SavedFacts, saved_facts
 
 if TYPE_CHECKING:
     from lembrar.engine import Memory

@@ -52,7 +52,8 @@ class Toolbox:
                 result = run_facts(self.graph, self.runner.user_id, _arguments(call), now)
                 return ToolRun(call.name, call.arguments, result, None, call.id)
             if call.name not in ASSISTANT_TOOLS:
-                raise ValidationError("name", f"unknown tool {call.name!r}; use {sorted(ASSISTANT_TOOLS)}")
+                known = sorted(ASSISTANT_TOOLS)
+                raise ValidationError("name", f"unknown tool {call.name!r}; use {known}")
             result = self.runner.call(call.name, call.arguments, now)
         except LembrarError as exc:
             return ToolRun(call.name, call.arguments, {"error": str(exc)}, str(exc), call.id)

@@ -4,7 +4,13 @@ assistant, the HTTP API and the MCP server."""
 
 from lembrar.tools.catalogue import CATALOGUE, ToolSpec, openai_tool, openai_tools, spec
 from lembrar.tools.runner import ToolRunner
-from lembrar.tools.saved import EpisodeSavedFacts, LayerSavedFacts, SavedFact, SavedFacts, saved_facts
+from lembrar.tools.saved import (
+    EpisodeSavedFacts,
+    LayerSavedFacts,
+    SavedFact,
+    SavedFacts,
+    saved_facts,
+)
 
 __all__ = [
     "CATALOGUE",

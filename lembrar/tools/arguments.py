@@ -27,12 +27,17 @@ def checked(tool: ToolSpec, arguments: object) -> dict[str, Any]:
     properties: dict[str, Any] = schema["properties"]
     unknown = sorted(set(args) - set(properties))
     if unknown:
-        raise ValidationError(unknown[0], f"{tool.name} takes no argument {unknown[0]!r}; "
-                                          f"use {sorted(properties)}")
+        raise ValidationError(
+            unknown[0], f"{tool.name} takes no argument {unknown[0]!r}; use {sorted(properties)}"
+        )
     for name in schema.get("required", ()):
         if args.get(name) is None:
-            raise ValidationError(name, f"{tool.name} needs {name!r}: "
-                                        f"{properties[name].get('description', '')}".rstrip(": "))
+            raise ValidationError(
+                name,
+                f"{tool.name} needs {name!r}: {properties[name].get('description', '')}".rstrip(
+                    ": "
+                ),
+            )
     out = {name: prop["default"] for name, prop in properties.items() if "default" in prop}
     for name, value in args.items():
         if value is not None:

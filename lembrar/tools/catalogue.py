@@ -31,8 +31,12 @@ class ToolSpec:
 
 
 def _schema(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {"type": "object", "properties": properties, "required": list(required),
-            "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(required),
+        "additionalProperties": False,
+    }
 
 
 REMEMBER = ToolSpec(
@@ -43,30 +47,51 @@ REMEMBER = ToolSpec(
         "- kind 'saved' (default): a lasting fact or preference that should come up in every "
         "later conversation. Use it when the user asks you to remember something ('remember "
         "that I'm vegetarian'). Write it in the first person, as the user would say it, one fact "
-        "per call: {\"fact\": \"I'm vegetarian\"}. It is checked against saved facts: a "
+        'per call: {"fact": "I\'m vegetarian"}. It is checked against saved facts: a '
         "'duplicate' is not stored again; a 'conflict' (e.g. 'I live in Porto' after 'I live in "
         "Lisbon') stores nothing until you ask the user and call again with on_conflict "
         "'replace' or 'keep_both'.\n"
         "- kind 'event': something that happened or was said, kept with its date and found "
-        "later by recall: {\"fact\": \"Had dinner with Ana at Casa Pasto\", \"kind\": \"event\", "
-        "\"at\": \"2024-05-19T20:00:00+01:00\"}."
+        'later by recall: {"fact": "Had dinner with Ana at Casa Pasto", "kind": "event", '
+        '"at": "2024-05-19T20:00:00+01:00"}.'
     ),
-    input_schema=_schema({
-        "fact": {"type": "string", "minLength": 1, "maxLength": 4000,
-                 "description": "What to remember, e.g. \"I'm vegetarian\" or \"I live in Porto\"."},
-        "kind": {"type": "string", "enum": ["saved", "event"], "default": "saved",
-                 "description": "'saved': a lasting fact (at most 500 characters); "
-                                "'event': something that happened, kept with its time."},
-        "on_conflict": {"type": "string", "enum": ["ask", "replace", "keep_both"], "default": "ask",
-                        "description": "For kind 'saved', when it contradicts a saved fact: ask "
-                                       "(store nothing and report the conflict), replace (retire "
-                                       "the old fact) or keep_both."},
-        "at": {"type": "string", "description": f"For kind 'event': when it happened, {_DATE} "
-                                                "(default: now)."},
-        "session_id": {"type": "string", "description": "For kind 'event': the conversation it "
-                                                        "belongs to."},
-    }, ("fact",)),
-    read_only=False, destructive=False, idempotent=False,
+    input_schema=_schema(
+        {
+            "fact": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 4000,
+                "description": 'What to remember, e.g. "I\'m vegetarian" or "I live in Porto".',
+            },
+            "kind": {
+                "type": "string",
+                "enum": ["saved", "event"],
+                "default": "saved",
+                "description": "'saved': a lasting fact (at most 500 characters); "
+                "'event': something that happened, kept with its time.",
+            },
+            "on_conflict": {
+                "type": "string",
+                "enum": ["ask", "replace", "keep_both"],
+                "default": "ask",
+                "description": "For kind 'saved', when it contradicts a saved fact: ask "
+                "(store nothing and report the conflict), replace (retire "
+                "the old fact) or keep_both.",
+            },
+            "at": {
+                "type": "string",
+                "description": f"For kind 'event': when it happened, {_DATE} (default: now).",
+            },
+            "session_id": {
+                "type": "string",
+                "description": "For kind 'event': the conversation it belongs to.",
+            },
+        },
+        ("fact",),
+    ),
+    read_only=False,
+    destructive=False,
+    idempotent=False,
 )
 
 RECALL = ToolSpec(
@@ -77,27 +102,45 @@ RECALL = ToolSpec(
         "Use it when the memories you were given do not cover what the user asks about. Put "
         "time phrases in the query or in 'when' ('last Sunday', 'two weeks ago', 'in March', "
         "'no domingo passado'); they are read in the user's time zone. Examples: "
-        "{\"query\": \"what did we say about the trip to Japan last month\"}, "
-        "{\"query\": \"guitar\", \"when\": \"last week\"}, "
-        "{\"since\": \"2024-05-19\", \"until\": \"2024-05-19\"} (everything from that day). "
+        '{"query": "what did we say about the trip to Japan last month"}, '
+        '{"query": "guitar", "when": "last week"}, '
+        '{"since": "2024-05-19", "until": "2024-05-19"} (everything from that day). '
         "Returns dated memories, best first, each with its id and a score in [0, 1], and the "
         "time window it understood."
     ),
-    input_schema=_schema({
-        "query": {"type": "string", "description": "What to look for, in natural language; may "
-                                                   "name a time. Empty: the latest memories in "
-                                                   "the dates given."},
-        "when": {"type": "string", "description": "A time phrase or date on its own, e.g. "
-                                                  "'yesterday', 'last summer', '2024-05-19'."},
-        "since": {"type": "string", "description": f"First day (inclusive): {_DATE}."},
-        "until": {"type": "string", "description": f"Last day (inclusive): {_DATE}."},
-        "session_id": {"type": "string", "description": "Only this conversation."},
-        "role": {"type": "string", "enum": ["user", "assistant"],
-                 "description": "Only what the user said, or only what the assistant said."},
-        "k": {"type": "integer", "minimum": 1, "maximum": 50, "default": 8,
-              "description": "How many memories to return."},
-    }),
-    read_only=True, destructive=False, idempotent=True,
+    input_schema=_schema(
+        {
+            "query": {
+                "type": "string",
+                "description": "What to look for, in natural language; may "
+                "name a time. Empty: the latest memories in "
+                "the dates given.",
+            },
+            "when": {
+                "type": "string",
+                "description": "A time phrase or date on its own, e.g. "
+                "'yesterday', 'last summer', '2024-05-19'.",
+            },
+            "since": {"type": "string", "description": f"First day (inclusive): {_DATE}."},
+            "until": {"type": "string", "description": f"Last day (inclusive): {_DATE}."},
+            "session_id": {"type": "string", "description": "Only this conversation."},
+            "role": {
+                "type": "string",
+                "enum": ["user", "assistant"],
+                "description": "Only what the user said, or only what the assistant said.",
+            },
+            "k": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 50,
+                "default": 8,
+                "description": "How many memories to return.",
+            },
+        }
+    ),
+    read_only=True,
+    destructive=False,
+    idempotent=True,
 )
 
 CONTEXT = ToolSpec(
@@ -107,19 +150,38 @@ CONTEXT = ToolSpec(
         "The prompt-ready memory block for a message: the user's saved facts, insights, recent "
         "history from other conversations and the past moments that matter for the message, "
         "dated and within a token budget. Call it at the start of a conversation or when the "
-        "topic changes: {\"query\": \"Can you suggest a dinner for Saturday?\"}."
+        'topic changes: {"query": "Can you suggest a dinner for Saturday?"}.'
     ),
-    input_schema=_schema({
-        "query": {"type": "string", "minLength": 1,
-                  "description": "The user's message (or the topic) the context is for."},
-        "budget_tokens": {"type": "integer", "minimum": 16, "maximum": 32000, "default": 1500,
-                          "description": "The most tokens the block may take."},
-        "session_id": {"type": "string", "description": "The conversation in progress: its own "
-                                                        "turns are left out of recent history."},
-        "preset": {"type": "string", "enum": sorted(PRESETS),
-                   "description": "Search preset (default: the server's)."},
-    }, ("query",)),
-    read_only=True, destructive=False, idempotent=True,
+    input_schema=_schema(
+        {
+            "query": {
+                "type": "string",
+                "minLength": 1,
+                "description": "The user's message (or the topic) the context is for.",
+            },
+            "budget_tokens": {
+                "type": "integer",
+                "minimum": 16,
+                "maximum": 32000,
+                "default": 1500,
+                "description": "The most tokens the block may take.",
+            },
+            "session_id": {
+                "type": "string",
+                "description": "The conversation in progress: its own "
+                "turns are left out of recent history.",
+            },
+            "preset": {
+                "type": "string",
+                "enum": sorted(PRESETS),
+                "description": "Search preset (default: the server's).",
+            },
+        },
+        ("query",),
+    ),
+    read_only=True,
+    destructive=False,
+    idempotent=True,
 )
 
 FORGET = ToolSpec(
@@ -128,19 +190,29 @@ FORGET = ToolSpec(
     description=(
         "Delete from the user's memory, for good (with everything derived from it), when the "
         "user asks you to forget. Give exactly one of: 'id' (a memory or a saved fact, as "
-        "returned by recall, timeline or saved_memories): {\"id\": \"01f3...\"}; 'session_id' (a "
+        'returned by recall, timeline or saved_memories): {"id": "01f3..."}; \'session_id\' (a '
         "whole conversation); or 'everything': true with 'confirm': true to erase all that is "
         "stored about the user. Ask the user before erasing everything."
     ),
-    input_schema=_schema({
-        "id": {"type": "string", "description": "The id of a memory or of a saved fact."},
-        "session_id": {"type": "string", "description": "A conversation to delete entirely."},
-        "everything": {"type": "boolean", "default": False,
-                       "description": "Erase everything stored about the user."},
-        "confirm": {"type": "boolean", "default": False,
-                    "description": "Must be true with 'everything', after the user confirmed."},
-    }),
-    read_only=False, destructive=True, idempotent=True,
+    input_schema=_schema(
+        {
+            "id": {"type": "string", "description": "The id of a memory or of a saved fact."},
+            "session_id": {"type": "string", "description": "A conversation to delete entirely."},
+            "everything": {
+                "type": "boolean",
+                "default": False,
+                "description": "Erase everything stored about the user.",
+            },
+            "confirm": {
+                "type": "boolean",
+                "default": False,
+                "description": "Must be true with 'everything', after the user confirmed.",
+            },
+        }
+    ),
+    read_only=False,
+    destructive=True,
+    idempotent=True,
 )
 
 TIMELINE = ToolSpec(
@@ -148,20 +220,32 @@ TIMELINE = ToolSpec(
     title="Timeline",
     description=(
         "What happened in a period, grouped by conversation, oldest first: for questions like "
-        "'what did we talk about last week?'. Examples: {\"when\": \"yesterday\"}, "
-        "{\"when\": \"last week\"}, {\"when\": \"May 2024\"}, "
-        "{\"since\": \"2024-05-01\", \"until\": \"2024-05-07\"}."
+        '\'what did we talk about last week?\'. Examples: {"when": "yesterday"}, '
+        '{"when": "last week"}, {"when": "May 2024"}, '
+        '{"since": "2024-05-01", "until": "2024-05-07"}.'
     ),
-    input_schema=_schema({
-        "when": {"type": "string", "description": "A day, week or month as a phrase or date: "
-                                                  "'today', 'last week', 'in March', "
-                                                  "'2024-05-19'."},
-        "since": {"type": "string", "description": f"First day (inclusive): {_DATE}."},
-        "until": {"type": "string", "description": f"Last day (inclusive): {_DATE}."},
-        "per_session": {"type": "integer", "minimum": 1, "maximum": 50, "default": 6,
-                        "description": "At most this many messages shown per conversation."},
-    }),
-    read_only=True, destructive=False, idempotent=True,
+    input_schema=_schema(
+        {
+            "when": {
+                "type": "string",
+                "description": "A day, week or month as a phrase or date: "
+                "'today', 'last week', 'in March', "
+                "'2024-05-19'.",
+            },
+            "since": {"type": "string", "description": f"First day (inclusive): {_DATE}."},
+            "until": {"type": "string", "description": f"Last day (inclusive): {_DATE}."},
+            "per_session": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 50,
+                "default": 6,
+                "description": "At most this many messages shown per conversation.",
+            },
+        }
+    ),
+    read_only=True,
+    destructive=False,
+    idempotent=True,
 )
 
 SAVED_MEMORIES = ToolSpec(
@@ -169,16 +253,20 @@ SAVED_MEMORIES = ToolSpec(
     title="Saved memories",
     description=(
         "List, correct or delete the facts saved about the user (what 'remember' stored). "
-        "{\"action\": \"list\"}; {\"action\": \"edit\", \"id\": \"...\", \"text\": \"I live in "
-        "Braga\"} when the user corrects one; {\"action\": \"delete\", \"id\": \"...\"} when "
+        '{"action": "list"}; {"action": "edit", "id": "...", "text": "I live in '
+        'Braga"} when the user corrects one; {"action": "delete", "id": "..."} when '
         "they ask you to drop one."
     ),
-    input_schema=_schema({
-        "action": {"type": "string", "enum": ["list", "edit", "delete"], "default": "list"},
-        "id": {"type": "string", "description": "The saved fact to edit or delete."},
-        "text": {"type": "string", "description": "For edit: the corrected fact."},
-    }),
-    read_only=False, destructive=True, idempotent=True,
+    input_schema=_schema(
+        {
+            "action": {"type": "string", "enum": ["list", "edit", "delete"], "default": "list"},
+            "id": {"type": "string", "description": "The saved fact to edit or delete."},
+            "text": {"type": "string", "description": "For edit: the corrected fact."},
+        }
+    ),
+    read_only=False,
+    destructive=True,
+    idempotent=True,
 )
 
 CATALOGUE: tuple[ToolSpec, ...] = (REMEMBER, RECALL, CONTEXT, FORGET, TIMELINE, SAVED_MEMORIES)
@@ -193,8 +281,14 @@ def spec(name: str) -> ToolSpec:
 def openai_tool(name: str) -> dict[str, Any]:
     """The tool in the OpenAI function-calling shape (``{"type": "function", ...}``)."""
     tool = spec(name)
-    return {"type": "function", "function": {"name": tool.name, "description": tool.description,
-                                             "parameters": tool.input_schema}}
+    return {
+        "type": "function",
+        "function": {
+            "name": tool.name,
+            "description": tool.description,
+            "parameters": tool.input_schema,
+        },
+    }
 
 
 def openai_tools(names: tuple[str, ...] | None = None) -> list[dict[str, Any]]:

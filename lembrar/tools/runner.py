@@ -33,16 +33,25 @@ class ToolRunner:
     """The tools of one user. ``turn``: the message being answered, if it is already stored
     (recall leaves it out; a fact saved from it is linked to it)."""
 
-    def __init__(self, memory: Memory, user_id: str, *, saved: SavedFacts | None = None,
-                 turn: Episode | None = None) -> None:
+    def __init__(
+        self,
+        memory: Memory,
+        user_id: str,
+        *,
+        saved: SavedFacts | None = None,
+        turn: Episode | None = None,
+    ) -> None:
         self.memory = memory
         self.user_id = user_id
         self.saved = saved or saved_facts(memory, user_id)
         self.turn = turn
         self.recalled: list[tuple[Episode, float | None]] = []
         self._handlers: dict[str, Callable[[dict[str, Any], datetime], dict[str, Any]]] = {
-            "remember": self._remember, "recall": self._recall, "context": self._context,
-            "forget": self._forget, "timeline": self._timeline,
+            "remember": self._remember,
+            "recall": self._recall,
+            "context": self._context,
+            "forget": self._forget,
+            "timeline": self._timeline,
             "saved_memories": self._saved_memories,
         }
 
@@ -61,18 +70,26 @@ class ToolRunner:
                     raise ValidationError(name, "only for kind 'event'; a saved fact has no date")
             source = self.turn.id if self.turn is not None else None
             return self.saved.save(fact, on_conflict=args["on_conflict"], source_episode_id=source)
-        [episode] = self.memory.add({"role": "user", "content": fact}, self.user_id,
-                                    session_id=args.get("session_id"), at=args.get("at") or now)
+        [episode] = self.memory.add(
+            {"role": "user", "content": fact},
+            self.user_id,
+            session_id=args.get("session_id"),
+            at=args.get("at") or now,
+        )
         return {"status": "stored", "kind": "event", **described(episode)}
 
     # -- recall -------------------------------------------------------------------------
     def _recall(self, args: dict[str, Any], now: datetime) -> dict[str, Any]:
         filters, window = self._filters(args), None
         if "when" in args:  # on its own, a time phrase is a hard limit, not a ranking hint
-            window = phrase_window(args["when"], now, self.memory.user_settings(self.user_id),
-                                   self.memory.config)
-            filters = replace(filters, since=_later(filters.since, window[0]),
-                              until=_earlier(filters.until, window[1]))
+            window = phrase_window(
+                args["when"], now, self.memory.user_settings(self.user_id), self.memory.config
+            )
+            filters = replace(
+                filters,
+                since=_later(filters.since, window[0]),
+                until=_earlier(filters.until, window[1]),
+            )
         query, k = args.get("query", "").strip(), args["k"]
         if query:
             result = self.memory.retrieve(query, self.user_id, k + 1, filters=filters, now=now)
@@ -83,8 +100,14 @@ class ToolRunner:
             found = [(e, None) for e in reversed(page.items) if not self._is_turn(e)]
             time = None
         if window is not None:
-            time = {**(time or {}), "when": {"start": window[0].isoformat(),
-                                             "end": window[1].isoformat(), "phrase": args["when"]}}
+            time = {
+                **(time or {}),
+                "when": {
+                    "start": window[0].isoformat(),
+                    "end": window[1].isoformat(),
+                    "phrase": args["when"],
+                },
+            }
         found = found[:k]
         self.recalled += found
         return {"understood": time, "memories": [described(e, score) for e, score in found]}
@@ -101,14 +124,21 @@ class ToolRunner:
 
     # -- context ------------------------------------------------------------------------
     def _context(self, args: dict[str, Any], now: datetime) -> dict[str, Any]:
-        block = self.memory.context(args["query"], self.user_id, budget_tokens=args["budget_tokens"],
-                                    now=now, session_id=args.get("session_id"),
-                                    preset=args.get("preset"))
+        block = self.memory.context(
+            args["query"],
+            self.user_id,
+            budget_tokens=args["budget_tokens"],
+            now=now,
+            session_id=args.get("session_id"),
+            preset=args.get("preset"),
+        )
         return block.as_dict()
 
     # -- forget -------------------------------------------------------------------------
     def _forget(self, args: dict[str, Any], now: datetime) -> dict[str, Any]:
-        chosen = [n for n in ("id", "session_id") if n in args] + (["everything"] * args["everything"])
+        chosen = [n for n in ("id", "session_id") if n in args] + (
+            ["everything"] * args["everything"]
+        )
         if len(chosen) != 1:
             raise ValidationError("id", "give exactly one of 'id', 'session_id' or 'everything'")
         if chosen == ["everything"]:
@@ -131,37 +161,60 @@ class ToolRunner:
 
     def _forget_everything(self, confirm: bool) -> dict[str, Any]:
         if not confirm:
-            raise ValidationError("confirm", "set confirm to true, once the user has confirmed, "
-                                             "to erase everything stored about them")
-        return {"status": "forgotten", "everything": True,
-                "deleted": self.memory.forget_user(self.user_id)}
+            raise ValidationError(
+                "confirm",
+                "set confirm to true, once the user has confirmed, "
+                "to erase everything stored about them",
+            )
+        return {
+            "status": "forgotten",
+            "everything": True,
+            "deleted": self.memory.forget_user(self.user_id),
+        }
 
     # -- timeline -----------------------------------------------------------------------
     def _timeline(self, args: dict[str, Any], now: datetime) -> dict[str, Any]:
         settings = self.memory.user_settings(self.user_id)
         if not {"when", "since", "until"} & set(args):
             raise ValidationError("when", "name a period: 'when' (e.g. 'last week') or since/until")
-        start, end = (phrase_window(args["when"], now, settings, self.memory.config)
-                      if "when" in args else (None, None))
+        start, end = (
+            phrase_window(args["when"], now, settings, self.memory.config)
+            if "when" in args
+            else (None, None)
+        )
         filters = replace(self._filters(args), session_id=None, roles=())
-        filters = replace(filters, since=_later(filters.since, start), until=_earlier(filters.until, end))
+        filters = replace(
+            filters, since=_later(filters.since, start), until=_earlier(filters.until, end)
+        )
         page = self.memory.get_all(self.user_id, filters, order="asc", limit=TIMELINE_LIMIT)
-        sessions = [_session(sid, list(turns), args["per_session"])
-                    for sid, turns in groupby(sorted(page.items, key=_by_session), key=_session_id)]
+        sessions = [
+            _session(sid, list(turns), args["per_session"])
+            for sid, turns in groupby(sorted(page.items, key=_by_session), key=_session_id)
+        ]
         sessions.sort(key=lambda s: s["first"])
-        return {"since": _iso(filters.since), "until": _iso(filters.until),
-                "messages": len(page.items), "truncated": page.next_cursor is not None,
-                "sessions": sessions}
+        return {
+            "since": _iso(filters.since),
+            "until": _iso(filters.until),
+            "messages": len(page.items),
+            "truncated": page.next_cursor is not None,
+            "sessions": sessions,
+        }
 
     # -- saved memories ---------------------------------------------------------------------
     def _saved_memories(self, args: dict[str, Any], now: datetime) -> dict[str, Any]:
         action = args["action"]
         if action == "list":
-            return {"memories": [{"id": f.id, "text": f.text, "created_at": f.created_at.isoformat()}
-                                 for f in self.saved.list()]}
+            return {
+                "memories": [
+                    {"id": f.id, "text": f.text, "created_at": f.created_at.isoformat()}
+                    for f in self.saved.list()
+                ]
+            }
         ident = args.get("id")
         if not ident:
-            raise ValidationError("id", f"{action} needs the id of a saved fact (see action 'list')")
+            raise ValidationError(
+                "id", f"{action} needs the id of a saved fact (see action 'list')"
+            )
         if action == "delete":
             if not self.saved.delete(ident):
                 raise NotFoundError("saved memory", ident)
@@ -181,9 +234,13 @@ def _by_session(episode: Episode) -> tuple[str, datetime]:
 
 
 def _session(session_id: str, turns: list[Episode], shown: int) -> dict[str, Any]:
-    return {"session_id": session_id or None, "first": turns[0].tags.local.isoformat(),
-            "last": turns[-1].tags.local.isoformat(), "count": len(turns),
-            "messages": [described(e) for e in turns[:shown]]}
+    return {
+        "session_id": session_id or None,
+        "first": turns[0].tags.local.isoformat(),
+        "last": turns[-1].tags.local.isoformat(),
+        "count": len(turns),
+        "messages": [described(e) for e in turns[:shown]],
+    }
 
 
 def _later(a: datetime | None, b: datetime | None) -> datetime | None:

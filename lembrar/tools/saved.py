@@ -33,7 +33,9 @@ class SavedFact:
 class SavedFacts(Protocol):
     """One user's saved facts; ``save`` returns a JSON-able outcome for the model to read."""
 
-    def save(self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None) -> dict[str, Any]: ...
+    def save(
+        self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None
+    ) -> dict[str, Any]: ...
     def list(self) -> Sequence[SavedFact]: ...
     def edit(self, memory_id: str, text: str) -> SavedFact: ...
     def delete(self, memory_id: str) -> bool: ...
@@ -46,8 +48,12 @@ class LayerSavedFacts:
         self.layer = layer
         self.user_id = user_id
 
-    def save(self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None) -> dict[str, Any]:
-        outcome = self.layer.add(fact, self.user_id, on_conflict=on_conflict, source_episode_id=source_episode_id)
+    def save(
+        self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None
+    ) -> dict[str, Any]:
+        outcome = self.layer.add(
+            fact, self.user_id, on_conflict=on_conflict, source_episode_id=source_episode_id
+        )
         return outcome.as_dict()
 
     def list(self) -> list[SavedFact]:
@@ -72,10 +78,16 @@ class EpisodeSavedFacts:
         self.memory = memory
         self.user_id = user_id
 
-    def save(self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None) -> dict[str, Any]:
+    def save(
+        self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None
+    ) -> dict[str, Any]:
         for existing in self.list():
             if " ".join(existing.text.casefold().split()) == " ".join(fact.casefold().split()):
-                return {"status": "duplicate", "fact": fact, "existing": {"id": existing.id, "text": existing.text}}
+                return {
+                    "status": "duplicate",
+                    "fact": fact,
+                    "existing": {"id": existing.id, "text": existing.text},
+                }
         metadata: dict[str, Any] = {"source": SOURCE}
         if source_episode_id:
             metadata["derived_from"] = [source_episode_id]

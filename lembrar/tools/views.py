@@ -32,22 +32,35 @@ def bound(value: str | None, settings: UserSettings, field: str, *, end: bool) -
         try:
             return parse_instant(value, settings, field)
         except ValidationError:
-            raise ValidationError(field, f"use a day as YYYY-MM-DD or an ISO 8601 instant, not "
-                                         f"{value!r}; put phrases like 'last week' in 'when'") from None
+            raise ValidationError(
+                field,
+                f"use a day as YYYY-MM-DD or an ISO 8601 instant, not "
+                f"{value!r}; put phrases like 'last week' in 'when'",
+            ) from None
     return at_local(day + timedelta(days=1 if end else 0), 0, zone(settings.zone_name))
 
 
-def phrase_window(when: str, now: datetime, settings: UserSettings,
-                  config: MemoryConfig) -> tuple[datetime, datetime]:
+def phrase_window(
+    when: str, now: datetime, settings: UserSettings, config: MemoryConfig
+) -> tuple[datetime, datetime]:
     """The span a time phrase or a date names ('last week', 'May 2024', '2024-05-19')."""
     start = bound(when, settings, "when", end=False) if _is_day(when) else None
     if start is not None:
         return start, start + timedelta(days=1)
-    parsed = parse_time(when, now, settings.zone_name, periods=config.periods,
-                        hemisphere=settings.hemisphere, language=settings.language)
+    parsed = parse_time(
+        when,
+        now,
+        settings.zone_name,
+        periods=config.periods,
+        hemisphere=settings.hemisphere,
+        language=settings.language,
+    )
     if not parsed.windows:
-        raise ValidationError("when", f"no date found in {when!r}; try 'yesterday', 'last week', "
-                                      "'in March', 'May 2024' or a day as YYYY-MM-DD")
+        raise ValidationError(
+            "when",
+            f"no date found in {when!r}; try 'yesterday', 'last week', "
+            "'in March', 'May 2024' or a day as YYYY-MM-DD",
+        )
     return min(w.start for w in parsed.windows), max(w.end for w in parsed.windows)
 
 
@@ -63,9 +76,12 @@ def described(episode: Episode, score: float | None = None) -> dict[str, Any]:
     """A memory as a tool shows it: id, weekday and local time, conversation, speaker, text."""
     tags = episode.tags
     out: dict[str, Any] = {
-        "id": episode.id, "when": f"{tags.weekday.capitalize()} {tags.local:%Y-%m-%d %H:%M}",
-        "at": tags.local.isoformat(), "session": episode.session_id,
-        "who": episode.role or episode.kind, "text": episode.content,
+        "id": episode.id,
+        "when": f"{tags.weekday.capitalize()} {tags.local:%Y-%m-%d %H:%M}",
+        "at": tags.local.isoformat(),
+        "session": episode.session_id,
+        "who": episode.role or episode.kind,
+        "text": episode.content,
     }
     if score is not None:
         out["score"] = round(score, 4)
@@ -77,8 +93,11 @@ def understood(time: TimeQuery | None) -> dict[str, Any] | None:
     if time is None or not time.has_time:
         return None
     return {
-        "windows": [{"start": w.start.isoformat(), "end": w.end.isoformat(), "phrase": w.phrase}
-                    for w in time.windows],
-        "periods": sorted(time.periods), "weekdays": [WEEKDAYS[d] for d in sorted(time.weekdays)],
+        "windows": [
+            {"start": w.start.isoformat(), "end": w.end.isoformat(), "phrase": w.phrase}
+            for w in time.windows
+        ],
+        "periods": sorted(time.periods),
+        "weekdays": [WEEKDAYS[d] for d in sorted(time.weekdays)],
         "phrases": list(time.phrases),
     }

@@ -27,7 +27,12 @@ def served(tmp_path, serve, client, new_tenant):
 def test_requests_reuse_the_tenants_engine(served):
     engines, a, b = served
     for n in range(5):
-        assert a.post("/v1/users/ana/episodes", json={"content": f"note {n} about the garden"}).status_code == 201
+        assert (
+            a.post(
+                "/v1/users/ana/episodes", json={"content": f"note {n} about the garden"}
+            ).status_code
+            == 201
+        )
         assert a.post("/v1/users/ana/search", json={"query": "garden"}).status_code == 200
     assert b.get("/v1/users/ana/episodes").status_code == 200
     assert (engines.built, len(engines)) == (2, 2)
@@ -38,8 +43,11 @@ def test_kept_engines_never_share_rows_between_tenants(served):
     a.post("/v1/users/ana/episodes", json={"content": "the vault code is 4711", "session_id": "s"})
     b.post("/v1/users/ana/episodes", json={"content": "tenant b keeps bees", "session_id": "s"})
     for other, hidden in ((b, "4711"), (a, "bees")):
-        for response in (other.post("/v1/users/ana/search", json={"query": "what code does the tenant keep"}),
-                         other.get("/v1/users/ana/episodes"), other.get("/v1/users/ana/sessions")):
+        for response in (
+            other.post("/v1/users/ana/search", json={"query": "what code does the tenant keep"}),
+            other.get("/v1/users/ana/episodes"),
+            other.get("/v1/users/ana/sessions"),
+        ):
             assert response.status_code == 200 and hidden not in response.text
     assert engines.built == 2
 
@@ -55,7 +63,9 @@ def test_concurrent_requests_of_many_tenants_stay_apart(served, client, tmp_path
             if ("apple" in text) == ("pear" in text):
                 errors.append(text)
 
-    threads = [threading.Thread(target=write_and_read, args=(c, w)) for c, w in ((a, "apple"), (b, "pear"))]
+    threads = [
+        threading.Thread(target=write_and_read, args=(c, w)) for c, w in ((a, "apple"), (b, "pear"))
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -68,7 +78,10 @@ def test_the_tool_catalogue_over_http(served):
     listed = a.get("/v1/tools").json()
     assert [t["function"]["name"] for t in listed["tools"]][:2] == ["remember", "recall"]
     assert listed["hints"]["forget"]["destructive"] is True
-    assert a.post("/v1/users/ana/tools/remember", json={"fact": "I keep bees"}).json()["status"] == "saved"
+    assert (
+        a.post("/v1/users/ana/tools/remember", json={"fact": "I keep bees"}).json()["status"]
+        == "saved"
+    )
     found = a.post("/v1/users/ana/tools/saved_memories", json={}).json()["memories"]
     assert [m["text"] for m in found] == ["I keep bees"]
     assert b.post("/v1/users/ana/tools/saved_memories", json={}).json()["memories"] == []

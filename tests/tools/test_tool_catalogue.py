@@ -16,7 +16,11 @@ from lembrar.tools import CATALOGUE, ToolRunner, openai_tools, spec
 
 NOW = datetime(2024, 5, 22, 9, 0, tzinfo=timezone.utc)  # a Wednesday
 TURNS = [
-    ("2024-05-19T13:00:00+00:00", "sunday", "I had lunch with Ana at the harbour, grilled sardines"),
+    (
+        "2024-05-19T13:00:00+00:00",
+        "sunday",
+        "I had lunch with Ana at the harbour, grilled sardines",
+    ),
     ("2024-05-19T13:05:00+00:00", "sunday", "Ana said she is moving to Berlin in June"),
     ("2024-05-16T19:00:00+00:00", "thursday", "My guitar lesson was hard today"),
     ("2024-04-02T10:00:00+00:00", "april", "Booked the flights to Tokyo"),
@@ -73,8 +77,15 @@ def test_remember_a_fact_then_an_event_with_its_time(tools, memory):
     saved = tools.call("remember", {"fact": "I'm vegetarian"})
     assert saved["status"] == "saved"
     assert tools.call("remember", {"fact": "I'm vegetarian"})["status"] == "duplicate"
-    event = tools.call("remember", {"fact": "Ran 10 km by the river", "kind": "event",
-                                    "at": "2024-05-21T07:00:00+00:00", "session_id": "run"})
+    event = tools.call(
+        "remember",
+        {
+            "fact": "Ran 10 km by the river",
+            "kind": "event",
+            "at": "2024-05-21T07:00:00+00:00",
+            "session_id": "run",
+        },
+    )
     assert event["status"] == "stored" and event["when"].startswith("Tuesday 2024-05-21")
     found = tools.call("recall", {"query": "running", "when": "yesterday"})
     assert [m["text"] for m in found["memories"]] == ["Ran 10 km by the river"]
@@ -84,14 +95,19 @@ def test_remember_a_fact_then_an_event_with_its_time(tools, memory):
 
 def test_context_is_the_prompt_block(tools):
     tools.call("remember", {"fact": "I live in Porto"})
-    block = tools.call("context", {"query": "where should Ana and I have lunch?", "budget_tokens": 400})
+    block = tools.call(
+        "context", {"query": "where should Ana and I have lunch?", "budget_tokens": 400}
+    )
     assert "I live in Porto" in block["text"] and "sardines" in block["text"]
     assert 0 < block["tokens"] <= 400
 
 
 def test_timeline_groups_a_period_by_conversation(tools):
     week = tools.call("timeline", {"when": "last week", "per_session": 1})
-    assert [(s["session_id"], s["count"]) for s in week["sessions"]] == [("thursday", 1), ("sunday", 2)]
+    assert [(s["session_id"], s["count"]) for s in week["sessions"]] == [
+        ("thursday", 1),
+        ("sunday", 2),
+    ]
     assert len(week["sessions"][1]["messages"]) == 1 and week["messages"] == 3
     day = tools.call("timeline", {"when": "2024-04-02"})
     assert [s["session_id"] for s in day["sessions"]] == ["april"]
@@ -113,32 +129,39 @@ def test_forget_one_memory_a_session_or_everything_with_confirmation(tools, memo
 
 def test_saved_memories_edit_and_delete(tools):
     fact = tools.call("remember", {"fact": "I live in Lisbon"})
-    edited = tools.call("saved_memories", {"action": "edit", "id": fact["id"], "text": "I live in Braga"})
+    edited = tools.call(
+        "saved_memories", {"action": "edit", "id": fact["id"], "text": "I live in Braga"}
+    )
     assert edited["text"] == "I live in Braga"
-    assert tools.call("saved_memories", {"action": "delete", "id": fact["id"]})["status"] == "deleted"
+    assert (
+        tools.call("saved_memories", {"action": "delete", "id": fact["id"]})["status"] == "deleted"
+    )
     assert tools.call("saved_memories", {"action": "list"})["memories"] == []
     with pytest.raises(NotFoundError):
         tools.call("saved_memories", {"action": "delete", "id": fact["id"]})
 
 
-@pytest.mark.parametrize(("name", "arguments", "field"), [
-    ("recall", {"k": 0}, "k"),
-    ("recall", {"k": "five"}, "k"),
-    ("recall", {"since": "last week"}, "since"),
-    ("recall", {"colour": "red"}, "colour"),
-    ("recall", "[1, 2]", "arguments"),
-    ("remember", {}, "fact"),
-    ("remember", {"fact": "   "}, "fact"),
-    ("remember", {"fact": "x", "kind": "dream"}, "kind"),
-    ("remember", {"fact": "x", "at": "2024-05-01"}, "at"),
-    ("context", {"query": "x", "budget_tokens": 1}, "budget_tokens"),
-    ("forget", {}, "id"),
-    ("forget", {"id": "a", "session_id": "b"}, "id"),
-    ("timeline", {}, "when"),
-    ("timeline", {"when": "purple"}, "when"),
-    ("saved_memories", {"action": "edit"}, "id"),
-    ("teleport", {}, "name"),
-])
+@pytest.mark.parametrize(
+    ("name", "arguments", "field"),
+    [
+        ("recall", {"k": 0}, "k"),
+        ("recall", {"k": "five"}, "k"),
+        ("recall", {"since": "last week"}, "since"),
+        ("recall", {"colour": "red"}, "colour"),
+        ("recall", "[1, 2]", "arguments"),
+        ("remember", {}, "fact"),
+        ("remember", {"fact": "   "}, "fact"),
+        ("remember", {"fact": "x", "kind": "dream"}, "kind"),
+        ("remember", {"fact": "x", "at": "2024-05-01"}, "at"),
+        ("context", {"query": "x", "budget_tokens": 1}, "budget_tokens"),
+        ("forget", {}, "id"),
+        ("forget", {"id": "a", "session_id": "b"}, "id"),
+        ("timeline", {}, "when"),
+        ("timeline", {"when": "purple"}, "when"),
+        ("saved_memories", {"action": "edit"}, "id"),
+        ("teleport", {}, "name"),
+    ],
+)
 def test_bad_arguments_name_the_argument_and_store_nothing(tools, memory, name, arguments, field):
     before = memory.get_all("ana").items
     with pytest.raises(ValidationError) as error:
@@ -153,7 +176,11 @@ def test_the_hints_tell_the_truth(tools, memory):
     before = (memory.get_all("ana").items, memory.saved.list("ana"))
     for tool in CATALOGUE:
         if tool.read_only:
-            args = {"query": "sardines"} if "query" in tool.input_schema["required"] else {"when": "last week"}
+            args = (
+                {"query": "sardines"}
+                if "query" in tool.input_schema["required"]
+                else {"when": "last week"}
+            )
             tools.call(tool.name, args)
     assert (memory.get_all("ana").items, memory.saved.list("ana")) == before
     assert spec("forget").destructive and spec("forget").idempotent

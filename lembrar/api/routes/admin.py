@@ -8,13 +8,13 @@ from typing import Annotated, Any
 from fastapi import Depends, Path
 
 from lembrar.api.auth import Admin, services
-from lembrar.model.tenancy import TENANT_PATTERN
-from lembrar.tenancy import create_tenant, issue_key
 from lembrar.api.routing import resource_router
 from lembrar.api.schemas.admin import KeyCreate, KeyCreated, KeyList, KeyOut, TenantCreate, TenantList, TenantOut
 from lembrar.api.schemas.common import ErrorBody
 from lembrar.api.services import Services
 from lembrar.errors import NotFoundError
+from lembrar.model.tenancy import TENANT_PATTERN
+from lembrar.tenancy import create_tenant, issue_key
 
 router = resource_router("/v1/admin", "admin")
 Svc = Annotated[Services, Depends(services)]

@@ -23,13 +23,19 @@ ToolName = Path(description="one of " + ", ".join(t.name for t in CATALOGUE))
 @router.get("/tools", dependencies=[Depends(tenant)])
 def list_tools() -> dict[str, Any]:
     """The tools in the OpenAI function-calling shape, with their read-only/destructive hints."""
-    hints = {t.name: {"read_only": t.read_only, "destructive": t.destructive,
-                      "idempotent": t.idempotent} for t in CATALOGUE}
+    hints = {
+        t.name: {"read_only": t.read_only, "destructive": t.destructive, "idempotent": t.idempotent}
+        for t in CATALOGUE
+    }
     return {"tools": openai_tools(), "hints": hints}
 
 
 @router.post("/users/{user_id}/tools/{name}")
-def call_tool(user_id: UserId, memory: TenantMemory, name: str = ToolName,
-              arguments: dict[str, Any] = Body(default_factory=dict)) -> dict[str, Any]:
+def call_tool(
+    user_id: UserId,
+    memory: TenantMemory,
+    name: str = ToolName,
+    arguments: dict[str, Any] = Body(default_factory=dict),
+) -> dict[str, Any]:
     """Run one tool call for the user; the body is the call's arguments."""
     return ToolRunner(memory, user_id).call(name, arguments)

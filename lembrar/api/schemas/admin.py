@@ -6,8 +6,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from lembrar.model.tenancy import TENANT_PATTERN, KeyRecord, Tenant
 from lembrar.api.schemas.common import RequestModel
+from lembrar.model.tenancy import TENANT_PATTERN, KeyRecord, Tenant
 
 
 class TenantCreate(RequestModel):

@@ -53,8 +53,14 @@ class SqliteKeyStore:
     def add_key(self, record: KeyRecord) -> None:
         self._write(
             f"INSERT INTO api_keys ({_KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL)",
-            (record.key_id, record.tenant_id, record.name, record.salt, record.digest,
-             record.created_at.isoformat()),
+            (
+                record.key_id,
+                record.tenant_id,
+                record.name,
+                record.salt,
+                record.digest,
+                record.created_at.isoformat(),
+            ),
         )
 
     def keys(self, tenant_id: str) -> list[KeyRecord]:

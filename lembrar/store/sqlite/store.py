@@ -21,8 +21,8 @@ from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionIn
 from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode
 from lembrar.store.sqlite.codec import EPISODE_COLUMNS, episode_from_row, episode_row
 from lembrar.store.sqlite.filters import where
-from lembrar.store.sqlite.keys import SqliteKeyStore
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
+from lembrar.store.sqlite.keys import SqliteKeyStore
 from lembrar.store.sqlite.migrations import migrate
 from lembrar.store.rows import decode_cursor, encode_cursor
 from lembrar.model.text import keywords
