@@ -1,0 +1,82 @@
+"""``lembrar mcp``: the memory as a Model Context Protocol server (the ``[mcp]`` extra).
+
+Over stdio (the default, for Claude Desktop, Claude Code, Cursor...) it acts for one user of
+one tenant; over streamable HTTP it serves every tenant with a key, each caller naming its
+user in the ``X-Lembrar-User`` header.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from lembrar.cli.common import default_db
+from lembrar.errors import MissingExtraError, ValidationError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("mcp", help="run the MCP server (needs the [mcp] extra)")
+    p.add_argument(
+        "--db",
+        default=argparse.SUPPRESS,
+        help="SQLite file or postgresql:// URL (default: $LEMBRAR_DB or the user data dir)",
+    )
+    p.add_argument(
+        "--transport",
+        choices=("stdio", "http"),
+        default="stdio",
+        help="stdio for a desktop client (default), http for remote agents",
+    )
+    p.add_argument(
+        "--user",
+        default=os.environ.get("LEMBRAR_USER") or "me",
+        help="the user memories belong to (default: $LEMBRAR_USER or 'me'); over "
+        "HTTP, the user of requests without an X-Lembrar-User header",
+    )
+    p.add_argument("--tenant", default="default", help="stdio: the tenant to act in")
+    p.add_argument("--host", default="127.0.0.1", help="http: address to listen on")
+    p.add_argument("--port", type=int, default=8421, help="http: port (default: 8421)")
+    p.add_argument("--path", default="/mcp", help="http: endpoint path (default: /mcp)")
+    p.set_defaults(run=run_mcp)
+
+
+def run_mcp(args: argparse.Namespace) -> int:
+    try:
+        import anyio
+        import uvicorn
+
+        from lembrar.mcp import MemoryService, build_server
+        from lembrar.mcp.http import http_app
+    except ImportError as exc:
+        raise MissingExtraError("mcp", "mcp") from exc
+    from lembrar.config import MemoryConfig
+    from lembrar.embed import get_embedder
+    from lembrar.engines import EnginePool
+    from lembrar.store import open_store
+    from lembrar.tenancy import open_key_store
+
+    if not args.path.startswith("/"):
+        raise ValidationError("path", "start it with '/', e.g. /mcp")
+    store = open_store(args.db or default_db())
+    try:
+        engines = EnginePool(store, get_embedder(args.embedder), MemoryConfig())
+        service = MemoryService(engines, args.user, args.tenant)
+        engines.get(args.tenant)  # checks the store's embedder before the first call
+        server = build_server(service)
+        if args.transport == "stdio":
+            anyio.run(_stdio, server)
+        else:
+            app = http_app(server, open_key_store(store), host=args.host, path=args.path)
+            print(f"lembrar MCP on http://{args.host}:{args.port}{args.path}", file=sys.stderr)
+            uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    finally:
+        store.close()
+    return 0
+
+
+async def _stdio(server: object) -> None:
+    from mcp.server.stdio import stdio_server
+
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())  # type: ignore[attr-defined]

@@ -1,0 +1,276 @@
+"""``lembrar mcp`` as a subprocess, driven by the official ``mcp`` client over stdio and over
+streamable HTTP: tools, resources, the prompt, tenants, and bad calls."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import closing, contextmanager
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp", reason="needs the [mcp] extra")
+import anyio  # noqa: E402
+from mcp import Client, StdioServerParameters  # noqa: E402
+from mcp.client.streamable_http import streamable_http_client  # noqa: E402
+from mcp.shared._httpx_utils import create_mcp_http_client  # noqa: E402
+
+from lembrar.store import open_store  # noqa: E402
+from lembrar.tenancy import create_tenant, issue_key  # noqa: E402
+
+pytestmark = pytest.mark.server
+ROOT = Path(__file__).resolve().parents[2]
+YESTERDAY_NOON = (datetime.now(timezone.utc) - timedelta(days=1)).replace(hour=12, minute=0)
+
+
+def lembrar_args(db: Path, *more: str) -> list[str]:
+    return ["-m", "lembrar", "--db", str(db), "--embedder", "hash", "mcp", *more]
+
+
+def environment() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def run(session: Callable[[Client], Awaitable[Any]], transport: Any) -> Any:
+    async def main() -> Any:
+        async with Client(transport, read_timeout_seconds=60) as client:
+            return await session(client)
+
+    return anyio.run(main)
+
+
+def stdio(db: Path, *more: str) -> StdioServerParameters:
+    return StdioServerParameters(
+        command=sys.executable, args=lembrar_args(db, *more), env=environment()
+    )
+
+
+def payload(result: Any) -> dict[str, Any]:
+    assert not result.is_error, result.content[0].text
+    return json.loads(result.content[0].text)
+
+
+# -- stdio ---------------------------------------------------------------------------------
+def test_stdio_lists_the_tools_with_truthful_hints(tmp_path):
+    async def session(client: Client) -> Any:
+        return (await client.list_tools()).tools
+
+    tools = {t.name: t for t in run(session, stdio(tmp_path / "m.db"))}
+    assert list(tools) == ["remember", "recall", "context", "forget", "timeline", "saved_memories"]
+    assert tools["recall"].annotations.read_only_hint is True
+    assert tools["forget"].annotations.destructive_hint is True
+    assert tools["remember"].annotations.read_only_hint is False
+    assert tools["remember"].annotations.destructive_hint is False
+    assert tools["recall"].input_schema["properties"]["k"]["maximum"] == 50
+
+
+def test_stdio_remember_recall_by_time_phrase_then_forget(tmp_path):
+    db = tmp_path / "m.db"
+
+    async def session(client: Client) -> Any:
+        stored = payload(
+            await client.call_tool(
+                "remember",
+                {
+                    "fact": "Climbed Pico with Rui, windy at the top",
+                    "kind": "event",
+                    "at": YESTERDAY_NOON.isoformat(),
+                    "session_id": "trip",
+                },
+            )
+        )
+        found = payload(
+            await client.call_tool("recall", {"query": "the climb", "when": "yesterday"})
+        )
+        forgotten = payload(await client.call_tool("forget", {"id": stored["id"]}))
+        after = payload(
+            await client.call_tool("recall", {"query": "the climb", "when": "yesterday"})
+        )
+        return stored, found, forgotten, after
+
+    stored, found, forgotten, after = run(session, stdio(db, "--user", "ana"))
+    assert [m["text"] for m in found["memories"]] == ["Climbed Pico with Rui, windy at the top"]
+    assert found["understood"]["when"]["phrase"] == "yesterday"
+    assert found["memories"][0]["id"] == stored["id"] and forgotten["kind"] == "episode"
+    assert after["memories"] == []
+    with closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("SELECT count(*) FROM episodes").fetchone() == (0,)
+
+
+def test_stdio_bad_arguments_are_tool_errors_naming_the_argument(tmp_path):
+    async def session(client: Client) -> Any:
+        bad = [
+            await client.call_tool(name, args)
+            for name, args in (
+                ("recall", {"k": 0}),
+                ("remember", {}),
+                ("forget", {"everything": True}),
+                ("timeline", {"when": "purple"}),
+                ("teleport", {}),
+            )
+        ]
+        still = payload(await client.call_tool("saved_memories", {}))
+        return bad, still
+
+    bad, still = run(session, stdio(tmp_path / "m.db"))
+    assert all(r.is_error for r in bad)
+    named = [r.content[0].text.split(":")[0] for r in bad]
+    assert named[:4] == ["k", "fact", "confirm", "when"] and "teleport" in bad[4].content[0].text
+    assert still == {"memories": []}  # the session survived every bad call
+
+
+def test_stdio_resources_and_prompt(tmp_path):
+    async def session(client: Client) -> Any:
+        await client.call_tool("remember", {"fact": "I'm allergic to peanuts"})
+        await client.call_tool(
+            "remember",
+            {"fact": "Dinner at Casa Pasto was great", "kind": "event", "session_id": "dinner"},
+        )
+        listed = [str(r.uri) for r in (await client.list_resources()).resources]
+        saved = await client.read_resource("lembrar://saved-memories")
+        sessions = await client.read_resource("lembrar://sessions")
+        one = await client.read_resource("lembrar://sessions/dinner")
+        prompt = await client.get_prompt(
+            "with_memory", {"question": "What should I order tonight?"}
+        )
+        return listed, saved, sessions, one, prompt
+
+    listed, saved, sessions, one, prompt = run(session, stdio(tmp_path / "m.db"))
+    assert listed == ["lembrar://saved-memories", "lembrar://sessions"]
+    assert [m["text"] for m in json.loads(saved.contents[0].text)] == ["I'm allergic to peanuts"]
+    assert [s["session_id"] for s in json.loads(sessions.contents[0].text)] == ["dinner"]
+    assert json.loads(one.contents[0].text)[0]["text"] == "Dinner at Casa Pasto was great"
+    text = prompt.messages[0].content.text
+    assert "allergic to peanuts" in text and text.endswith("What should I order tonight?")
+
+
+# -- streamable HTTP -----------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def http_server(db: Path) -> Iterator[str]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, *lembrar_args(db, "--transport", "http", "--port", str(port))],
+        env=environment(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert process.poll() is None, process.stderr.read().decode()
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the MCP server did not start"
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Iterator[tuple[str, str, str]]:
+    db = tmp_path_factory.mktemp("mcp") / "m.db"
+    store = open_store(db)
+    keys = store.key_store()
+    for tenant in ("acme", "globex"):
+        create_tenant(keys, tenant)
+    key_a, key_b = issue_key(keys, "acme")[1], issue_key(keys, "globex")[1]
+    store.close()
+    with http_server(db) as url:
+        yield url, key_a, key_b
+
+
+def over_http(
+    url: str, key: str | None, session: Callable[[Client], Awaitable[Any]], user: str | None = None
+) -> Any:
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    if user:
+        headers["X-Lembrar-User"] = user
+
+    async def main() -> Any:
+        async with create_mcp_http_client(headers=headers) as http:
+            async with Client(
+                streamable_http_client(url, http_client=http), read_timeout_seconds=60
+            ) as client:
+                return await session(client)
+
+    return anyio.run(main)
+
+
+def test_http_remember_recall_forget_and_tenants_see_nothing_of_each_other(served):
+    url, key_a, key_b = served
+
+    async def write(client: Client) -> Any:
+        return payload(
+            await client.call_tool(
+                "remember",
+                {
+                    "fact": "The server room door code is 4711",
+                    "kind": "event",
+                    "at": YESTERDAY_NOON.isoformat(),
+                },
+            )
+        )
+
+    async def look(client: Client) -> Any:
+        found = payload(
+            await client.call_tool("recall", {"query": "door code", "when": "yesterday"})
+        )
+        timeline = payload(await client.call_tool("timeline", {"when": "yesterday"}))
+        return found, timeline
+
+    stored = over_http(url, key_a, write, user="ana")
+    found, _ = over_http(url, key_a, look, user="ana")
+    assert [m["id"] for m in found["memories"]] == [stored["id"]]
+    other_tenant, other_timeline = over_http(url, key_b, look, user="ana")
+    other_user, _ = over_http(url, key_a, look, user="bob")
+    assert other_tenant["memories"] == [] and other_timeline["sessions"] == []
+    assert other_user["memories"] == []
+
+    async def forget(client: Client) -> Any:
+        return await client.call_tool("forget", {"id": stored["id"]})
+
+    assert over_http(url, key_b, forget, user="ana").is_error  # not found in the other tenant
+    assert not over_http(url, key_a, forget, user="ana").is_error
+    assert over_http(url, key_a, look, user="ana")[0]["memories"] == []
+
+
+def test_http_refuses_a_missing_or_unknown_key(served):
+    import httpx
+
+    url = served[0]
+    for headers in ({}, {"Authorization": "Bearer lmb_0000000000000000_" + "x" * 43}):
+        response = httpx.post(
+            url,
+            headers={**headers, "Accept": "application/json, text/event-stream"},
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        )
+        assert response.status_code == 401 and response.headers["www-authenticate"] == "Bearer"
+
+
+def test_http_bad_arguments_are_tool_errors(served):
+    url, key_a, _ = served
+
+    async def session(client: Client) -> Any:
+        return await client.call_tool("recall", {"since": "last tuesday"})
+
+    result = over_http(url, key_a, session)
+    assert result.is_error and result.content[0].text.startswith("since:")
