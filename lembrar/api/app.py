@@ -18,6 +18,7 @@ from lembrar.embed import Embedder, get_embedder
 from lembrar.engine import Memory
 from lembrar.errors import ConflictError
 from lembrar.llm.config import LLMConfig
+from lembrar.proxy.upstream import Upstream
 from lembrar.store import open_store
 from lembrar.tenancy import create_tenant, open_key_store
 
@@ -37,6 +38,7 @@ def create_app(
     clock: Callable[[], datetime] | None = None,
     local: bool = False,
     llm: LLMConfig | str | None = None,
+    upstream: LLMConfig | None = None,
 ) -> FastAPI:
     """The HTTP API over the store at ``db`` (a SQLite path or a ``postgresql://`` URL).
 
@@ -44,7 +46,8 @@ def create_app(
     instance, loaded once here; bodies over ``max_body_bytes`` are refused with 413. ``local``:
     requests without a key act for the tenant ``local`` (``lembrar serve --local``, which
     listens on 127.0.0.1 only). ``llm``: the chat model of the page (as for ``lembrar chat``), or
-    the text saying how to configure one.
+    the text saying how to configure one; the memory proxy (``/v1/chat/completions``) forwards
+    to ``upstream``, by default to that same model.
     """
     services = _services(str(db), admin_key, embedder, config or MemoryConfig(), clock)
     if local:
@@ -53,10 +56,14 @@ def create_app(
         services.llm = llm
     elif llm:
         services.llm_setup = llm
+    proxied = upstream or services.llm  # the memory proxy forwards to this model server
+    services.upstream = Upstream(proxied) if proxied is not None else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        if services.upstream is not None:
+            await services.upstream.aclose()
         services.close()
 
     app = FastAPI(title="lembrar", version=__version__, description=DESCRIPTION, lifespan=lifespan)

@@ -11,6 +11,7 @@ from lembrar.embed import Embedder
 from lembrar.engine import Memory
 from lembrar.engines import EnginePool
 from lembrar.llm.config import HOW_TO_CONFIGURE, LLMConfig
+from lembrar.proxy.upstream import Upstream
 from lembrar.store import Store
 from lembrar.store.base import KeyStore
 
@@ -28,6 +29,8 @@ class Services:
     llm: LLMConfig | None = None
     """The chat model of ``POST .../chat``; None: ``llm_setup`` says how to configure one."""
     llm_setup: str = HOW_TO_CONFIGURE
+    upstream: Upstream | None = None
+    """The memory proxy's model server (``POST /v1/chat/completions``), when one is configured."""
     engines: EnginePool = field(init=False)
 
     def __post_init__(self) -> None:

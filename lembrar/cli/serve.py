@@ -19,6 +19,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-body-bytes", type=int, help="refuse larger request bodies with 413 (default: 1 MiB)")
     p.add_argument("--local", action="store_true",
                    help="single-user mode for this machine: the page and API need no key (127.0.0.1 only)")
+    p.add_argument("--llm-base-url", help="the chat model and memory proxy's OpenAI-compatible URL "
+                                          "(default: $LEMBRAR_LLM_BASE_URL, as for lembrar chat)")
+    p.add_argument("--llm-model", help="its default model (default: $LEMBRAR_LLM_MODEL)")
+    p.add_argument("--llm-api-key", help="its key (default: $LEMBRAR_LLM_API_KEY)")
     p.set_defaults(run=run_serve)
 
 
@@ -35,9 +39,11 @@ def run_serve(args: argparse.Namespace) -> int:
                               " Drop --local and use API keys to listen on another interface")
     from lembrar.api.server import serve
 
+    llm = {f"LEMBRAR_LLM_{name.upper()}": getattr(args, f"llm_{name}")
+           for name in ("base_url", "model", "api_key") if getattr(args, f"llm_{name}")}
     serve(db=args.db or default_db(), host=args.host, port=args.port, workers=args.workers,
           admin_key=args.admin_key or os.environ.get("LEMBRAR_ADMIN_KEY", ""),
           embedder=args.embedder or os.environ.get("LEMBRAR_EMBEDDER", ""),
           max_body_bytes=args.max_body_bytes or os.environ.get("LEMBRAR_MAX_BODY_BYTES", ""),
-          local=args.local)
+          local=args.local, llm=llm)
     return 0

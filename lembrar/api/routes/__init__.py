@@ -7,6 +7,7 @@ from fastapi import APIRouter
 from lembrar.api.routes import (
     admin,
     chat,
+    completions,
     context,
     episodes,
     forget,
@@ -27,5 +28,5 @@ from lembrar.api.routes import (
 ROUTERS: tuple[APIRouter, ...] = (
     health.router, admin.router, users.router, episodes.router, sessions.router, search.router, context.router,
     memories.router, insights.router, summaries.router, stats.router, tools.router, timeline.router,
-    forget.router, chat.router, page.router, graph.router,
+    forget.router, chat.router, completions.router, page.router, graph.router,
 )
