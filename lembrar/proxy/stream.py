@@ -8,13 +8,14 @@ __all__ = ["StreamText"]
 
 
 class StreamText:
-    """Feed it the raw bytes of an SSE stream, in any pieces; ``text`` is the reply so far and
-    ``done`` turns true at ``data: [DONE]`` or a ``finish_reason``."""
+    """Feed it the raw bytes of an SSE stream, in any pieces; ``text`` is the reply so far,
+    ``done`` turns true at a ``finish_reason`` or ``data: [DONE]``, ``ended`` at ``[DONE]``."""
 
     def __init__(self) -> None:
         self._pending = b""
         self._parts: list[str] = []
         self.done = False
+        self.ended = False
 
     @property
     def text(self) -> str:
@@ -31,7 +32,7 @@ class StreamText:
             return
         data = line[5:].strip()
         if data == b"[DONE]":
-            self.done = True
+            self.done = self.ended = True
             return
         try:
             event = json.loads(data)

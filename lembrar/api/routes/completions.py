@@ -24,14 +24,11 @@ from lembrar.api.routing import ERRORS
 from lembrar.api.services import Services
 from lembrar.proxy import Exchange, StreamText, Upstream, UpstreamUnavailable, begin, read_options
 
-router = APIRouter(
-    prefix="/v1",
-    tags=["proxy"],
-    responses={
-        **ERRORS,
-        502: ERRORS[404] | {"description": "The upstream server could not be reached"},
-    },
-)
+UPSTREAM_ERRORS = {
+    502: {**ERRORS[404], "description": "The upstream server could not be reached"},
+    503: {**ERRORS[404], "description": "No upstream model server is configured"},
+}
+router = APIRouter(prefix="/v1", tags=["proxy"], responses={**ERRORS, **UPSTREAM_ERRORS})
 log = logging.getLogger("lembrar.api")
 NO_UPSTREAM = (
     "no upstream model is configured: set LEMBRAR_LLM_BASE_URL and LEMBRAR_LLM_MODEL "
@@ -90,17 +87,22 @@ async def _read(response: httpx.Response) -> bytes:
 
 
 async def _relay(response: httpx.Response, exchange: Exchange) -> AsyncIterator[bytes]:
-    """The upstream's events, chunk by chunk, as they arrive; the reply is stored at the end."""
-    text = StreamText()
+    """The upstream's events, chunk by chunk, as they arrive. The reply is stored before the
+    chunk that ends the stream is passed on: a caller that saw the end finds it stored."""
+    text, stored = StreamText(), False
     try:
         async for chunk in response.aiter_raw():
             text.feed(chunk)
+            if text.ended and not stored:
+                stored = True
+                await run_in_threadpool(exchange.finish, text.text)
             yield chunk
     except httpx.HTTPError as exc:
         log.warning("upstream stream broke off: %s", exc)
+        return
     finally:
         await response.aclose()
-    if text.done:
+    if text.done and not stored:  # a server that ends without [DONE]
         await run_in_threadpool(exchange.finish, text.text)
 
 
