@@ -17,6 +17,7 @@ The user has ``--episodes`` stored turns first. Every query is new (no embedding
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -63,7 +64,7 @@ def main() -> int:
     args = parse()
     with (
         tempfile.TemporaryDirectory(prefix="lembrar-surfaces-") as tmp,
-        FakeOpenAIServer(default=Reply(text=ANSWER)) as upstream,
+        FakeOpenAIServer(default=fresh_answer()) as upstream,
     ):
         db = str(Path(tmp) / "m.db")
         port = free_port()
@@ -79,6 +80,12 @@ def main() -> int:
         mcp = measure_mcp(db, tenant, args.embedder, args.calls)
     report(args, proxy, mcp)
     return 0
+
+
+def fresh_answer() -> Callable[[Any], Reply]:
+    """A reply never given before, so storing it embeds new text, as a real reply would."""
+    count = itertools.count()
+    return lambda request: Reply(text=f"{ANSWER} ({next(count)})")
 
 
 def parse() -> argparse.Namespace:
@@ -190,7 +197,8 @@ def measure_proxy(url: str, key: str, upstream: str, calls: int) -> dict[str, li
                     )
                 )
             )
-            last, first = stream_times(sdk, messages)
+            streamed = [messages[0], {"role": "user", "content": messages[1]["content"] + " (s)"}]
+            last, first = stream_times(sdk, streamed)  # a new question: no embedding reused
             times[f"{name}_stream"].append(last)
             times[f"{name}_first"].append(first)
     return times
@@ -236,22 +244,27 @@ def measure_mcp(db: str, tenant: str, embedder: str, calls: int) -> dict[str, li
         ],
     )
 
-    async def over_stdio() -> list[float]:
-        out = []
+    async def side_by_side(memory: Memory) -> tuple[list[float], list[float]]:
+        """Each query over MCP and in-process, in a random order, one after the other."""
+        runner, over_mcp, local = ToolRunner(memory, "ana"), [], []
         async with Client(params, read_timeout_seconds=120) as client:
             await client.call_tool("recall", {"query": "warm up"})
+            runner.call("recall", {"query": "warm up, here"})
             for query in queries:
-                start = time.perf_counter()
-                result = await client.call_tool("recall", {"query": query})
-                out.append((time.perf_counter() - start) * 1000)
-                assert not result.is_error, result.content[0].text
-        return out
+                for where in random.sample(("mcp", "local"), 2):
+                    start = time.perf_counter()
+                    if where == "mcp":
+                        result = await client.call_tool("recall", {"query": query})
+                        assert not result.is_error, result.content[0].text
+                    else:  # another text, so neither side finds the other's query vector
+                        runner.call("recall", {"query": query + " here"})
+                    (over_mcp if where == "mcp" else local).append(
+                        (time.perf_counter() - start) * 1000
+                    )
+        return over_mcp, local
 
-    mcp = anyio.run(over_stdio)
     with Memory(db, embedder=embedder, tenant=tenant) as memory:
-        runner = ToolRunner(memory, "ana")
-        runner.call("recall", {"query": "warm up"})
-        local = [timed(lambda q=q: runner.call("recall", {"query": q + " again"})) for q in queries]
+        mcp, local = anyio.run(side_by_side, memory)
     return {"mcp_recall": mcp, "inprocess_recall": local}
 
 
