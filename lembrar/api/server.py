@@ -60,6 +60,11 @@ def serve(*, db: str, host: str, port: int, workers: int, admin_key: str, embedd
                 workers=workers)
 
 
+def run_asgi(app: object, *, host: str, port: int) -> None:
+    """Serve another ASGI app (the MCP server's streamable HTTP) on uvicorn until interrupted."""
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
 def chat_model(env: Mapping[str, str]) -> LLMConfig | str:
     """The model configured as for ``lembrar chat``, or what to set to configure one."""
     try:

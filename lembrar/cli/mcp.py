@@ -44,10 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_mcp(args: argparse.Namespace) -> int:
     try:
         import anyio
-        import uvicorn
 
         from lembrar.mcp import MemoryService, build_server
-        from lembrar.mcp.http import http_app
     except ImportError as exc:
         raise MissingExtraError("mcp", "mcp") from exc
     from lembrar.config import MemoryConfig
@@ -67,12 +65,19 @@ def run_mcp(args: argparse.Namespace) -> int:
         if args.transport == "stdio":
             anyio.run(_stdio, server)
         else:
-            app = http_app(server, open_key_store(store), host=args.host, path=args.path)
-            print(f"lembrar MCP on http://{args.host}:{args.port}{args.path}", file=sys.stderr)
-            uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+            _serve_http(server, open_key_store(store), args)
     finally:
         store.close()
     return 0
+
+
+def _serve_http(server: object, keys: object, args: argparse.Namespace) -> None:
+    from lembrar.api.server import run_asgi  # uvicorn, from the [server] extra
+    from lembrar.mcp.http import http_app
+
+    app = http_app(server, keys, host=args.host, path=args.path)  # type: ignore[arg-type]
+    print(f"lembrar MCP on http://{args.host}:{args.port}{args.path}", file=sys.stderr)
+    run_asgi(app, host=args.host, port=args.port)
 
 
 async def _stdio(server: object) -> None:

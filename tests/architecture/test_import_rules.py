@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "lembrar"
 PURE = {"errors", "model", "registry"}
 PORTS = PURE | {"temporal", "embed", "store", "llm"}
 DOMAIN = PORTS | {"config", "context", "ingest", "retrieval", "tools", "layers", "graph"}
-CORE = DOMAIN | {"engine", "engines", "tenancy", "assistant"}
+CORE = DOMAIN | {"engine", "engines", "tenancy", "assistant", "proxy"}
 INTERFACES = {"api", "cli", "mcp", "ui", "bench", "importers", "testing"}
 
 # What each part may import besides itself: a part imports only parts below it.
@@ -39,6 +39,7 @@ ALLOWED: dict[str, set[str]] = {
     "tenancy": PORTS | {"config", "engine"},
     "engines": PORTS | {"config", "engine", "tenancy"},
     "assistant": DOMAIN | {"engine"},
+    "proxy": DOMAIN | {"engine"},
     "importers": CORE,
     "testing": CORE,
     "bench": CORE | {"importers", "testing"},
