@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -149,7 +149,7 @@ def make_tenant(url: str) -> tuple[str, str]:
 
 
 def seed(url: str, key: str, count: int) -> None:
-    start = datetime.now(timezone.utc) - timedelta(days=180)
+    start = datetime.now(UTC) - timedelta(days=180)
     items = [
         {
             "content": f"Talked about {TOPICS[i % len(TOPICS)]} ({i}) and what to do next",
@@ -192,7 +192,7 @@ def measure_proxy(url: str, key: str, upstream: str, calls: int) -> dict[str, li
         for name, sdk in order:
             times[name].append(
                 timed(
-                    lambda: sdk.chat.completions.create(
+                    lambda sdk=sdk, messages=messages: sdk.chat.completions.create(
                         model="fake-model", messages=messages, user="ana"
                     )
                 )

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from lembrar.errors import ConfigurationError, NotFoundError, ValidationError
 from lembrar.model.tenancy import KEY_PREFIX, TENANT_PATTERN, KeyRecord, Tenant
@@ -35,7 +35,7 @@ def _digest(salt: str, secret: str) -> str:
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def create_tenant(keys: KeyStore, tenant_id: str, name: str | None = None) -> Tenant:

@@ -10,11 +10,11 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from lembrar.config import MemoryConfig
-from lembrar.model.users import UserSettings
 from lembrar.errors import ValidationError
 from lembrar.ingest import parse_instant
 from lembrar.model.episode import Episode
 from lembrar.model.timetags import WEEKDAYS, zone
+from lembrar.model.users import UserSettings
 from lembrar.temporal import TimeQuery, parse_time
 from lembrar.temporal.intervals import at_local
 

@@ -15,7 +15,9 @@ def events(pieces: list[str]) -> bytes:
     chunks += [{"choices": [{"index": 0, "delta": {"content": p}}]} for p in pieces]
     chunks += [{"choices": [{"index": 1, "delta": {"content": "other choice"}}]}]
     chunks += [{"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}]
-    body = "".join(f"data: {json.dumps(c)}\n\n" for c in chunks) + ": keep-alive\n\ndata: [DONE]\n\n"
+    body = (
+        "".join(f"data: {json.dumps(c)}\n\n" for c in chunks) + ": keep-alive\n\ndata: [DONE]\n\n"
+    )
     return body.encode()
 
 

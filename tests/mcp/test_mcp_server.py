@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import closing, contextmanager
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from lembrar.tenancy import create_tenant, issue_key  # noqa: E402
 
 pytestmark = pytest.mark.server
 ROOT = Path(__file__).resolve().parents[2]
-YESTERDAY_NOON = (datetime.now(timezone.utc) - timedelta(days=1)).replace(hour=12, minute=0)
+YESTERDAY_NOON = (datetime.now(UTC) - timedelta(days=1)).replace(hour=12, minute=0)
 
 
 def lembrar_args(db: Path, *more: str) -> list[str]:

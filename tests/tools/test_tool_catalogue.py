@@ -4,7 +4,7 @@ arguments checked by name, and the hints the catalogue states."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -14,7 +14,7 @@ from lembrar.errors import NotFoundError, ValidationError
 from lembrar.layers import REMEMBER_TOOL
 from lembrar.tools import CATALOGUE, ToolRunner, openai_tools, spec
 
-NOW = datetime(2024, 5, 22, 9, 0, tzinfo=timezone.utc)  # a Wednesday
+NOW = datetime(2024, 5, 22, 9, 0, tzinfo=UTC)  # a Wednesday
 TURNS = [
     (
         "2024-05-19T13:00:00+00:00",

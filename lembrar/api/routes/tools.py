@@ -7,7 +7,7 @@ A bad call answers 422 naming the argument, which the app can hand back to the m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import Body, Depends, Path
 
@@ -17,7 +17,10 @@ from lembrar.api.routing import resource_router
 from lembrar.tools import CATALOGUE, ToolRunner, openai_tools
 
 router = resource_router("/v1", "tools")
-ToolName = Path(description="one of " + ", ".join(t.name for t in CATALOGUE))
+ToolName = Annotated[str, Path(description="one of " + ", ".join(t.name for t in CATALOGUE))]
+Arguments = Annotated[
+    dict[str, Any], Body(default_factory=dict, description="the call's arguments")
+]
 
 
 @router.get("/tools", dependencies=[Depends(tenant)])
@@ -34,8 +37,8 @@ def list_tools() -> dict[str, Any]:
 def call_tool(
     user_id: UserId,
     memory: TenantMemory,
-    name: str = ToolName,
-    arguments: dict[str, Any] = Body(default_factory=dict),
+    name: ToolName,
+    arguments: Arguments,
 ) -> dict[str, Any]:
     """Run one tool call for the user; the body is the call's arguments."""
     return ToolRunner(memory, user_id).call(name, arguments)
