@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -45,7 +46,14 @@ def run(session: Callable[[Client], Awaitable[Any]], transport: Any) -> Any:
         async with Client(transport, read_timeout_seconds=60) as client:
             return await session(client)
 
-    return anyio.run(main)
+    return in_own_thread(main)
+
+
+def in_own_thread(main: Callable[[], Awaitable[Any]]) -> Any:
+    """Run ``main`` on an event loop of its own thread: another test (the browser tests) may
+    leave a loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(anyio.run, main).result()
 
 
 def stdio(db: Path, *more: str) -> StdioServerParameters:
@@ -212,7 +220,7 @@ def over_http(
             ) as client:
                 return await session(client)
 
-    return anyio.run(main)
+    return in_own_thread(main)
 
 
 def test_http_remember_recall_forget_and_tenants_see_nothing_of_each_other(served):
