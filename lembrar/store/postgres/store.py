@@ -350,13 +350,18 @@ class PostgresStore:
 
     # -- embedding cache: the stored chunks are the cache --------------------------------
     def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
-        """Vectors of already stored chunks with these text hashes (one embedder per store)."""
+        """Vectors of this tenant's stored chunks with these text hashes (one embedder per store);
+        never another tenant's, whose hit would be faster and tell that it holds the text."""
         out: dict[str, np.ndarray] = {}
         with self._db.connection() as conn:
             cursor = conn.cursor(binary=True)
             for start in range(0, len(hashes), 1000):
                 part = list(hashes[start : start + 1000])
-                cursor.execute("SELECT DISTINCT ON (text_hash) text_hash, embedding FROM chunks WHERE text_hash = ANY(%s::text[])", (part,))
+                cursor.execute(
+                    "SELECT DISTINCT ON (text_hash) text_hash, embedding FROM chunks"
+                    " WHERE tenant_id = %s AND text_hash = ANY(%s::text[])",
+                    (self.tenant, part),
+                )
                 out.update(cursor.fetchall())
         return out
 

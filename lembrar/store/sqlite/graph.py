@@ -200,8 +200,8 @@ class SqliteGraphStore:
             ),
         )
         db.executemany(
-            "INSERT OR IGNORE INTO graph_mentions VALUES (?, ?)",
-            [(e.id, episode_id) for episode_id in e.episodes],
+            "INSERT OR IGNORE INTO graph_mentions (tenant_id, entity_id, episode_id) VALUES (?, ?, ?)",
+            [(self.tenant, e.id, episode_id) for episode_id in e.episodes],
         )
 
     def _put_fact(self, db: sqlite3.Connection, user_id: str, f: Fact) -> None:
@@ -228,6 +228,7 @@ class SqliteGraphStore:
             ),
         )
         db.executemany(
-            "INSERT OR IGNORE INTO graph_fact_sources VALUES (?, ?, ?, ?)",
-            [(f.id, s.episode_id, s.quote, _iso(s.valid_at)) for s in f.sources],
+            "INSERT OR IGNORE INTO graph_fact_sources (tenant_id, fact_id, episode_id, quote, valid_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [(self.tenant, f.id, s.episode_id, s.quote, _iso(s.valid_at)) for s in f.sources],
         )

@@ -126,7 +126,8 @@ class SqliteLayerStore:
                  _iso(s.first_at), _iso(s.last_at), s.turns, s.method, _iso(s.created_at), 0, _blob(vector),
                  s.first_at.timestamp(), s.last_at.timestamp()),
             )
-            db.executemany("INSERT INTO summary_sources (summary_id, episode_id) VALUES (?, ?)", [(s.id, e) for e in sources])
+            db.executemany("INSERT INTO summary_sources (tenant_id, summary_id, episode_id) VALUES (?, ?, ?)",
+                           [(self.tenant, s.id, e) for e in sources])
 
     def summaries(self, user_id: str, *, vectors: bool = True) -> list[tuple[SessionSummary, np.ndarray | None]]:
         columns = _SUMMARY_COLUMNS if vectors else _SUMMARY_COLUMNS.replace("vector", "NULL")
@@ -159,7 +160,8 @@ class SqliteLayerStore:
                      _iso(i.first_at), _iso(i.last_at), i.size, i.cohesion, i.confidence, _iso(i.created_at),
                      _iso(i.updated_at), int(i.edited), 0),
                 )
-                db.executemany("INSERT INTO insight_sources (insight_id, episode_id) VALUES (?, ?)", [(i.id, e) for e in i.sources])
+                db.executemany("INSERT INTO insight_sources (tenant_id, insight_id, episode_id) VALUES (?, ?, ?)",
+                               [(self.tenant, i.id, e) for e in i.sources])
         if remove:
             self._scrub()
 

@@ -215,6 +215,177 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE TRIGGER graph_member_gone AFTER DELETE ON graph_entities
             WHEN old.community_id IS NOT NULL BEGIN
             DELETE FROM graph_communities WHERE id = old.community_id;
+        # One counter per file that only grows: a scope's version is the counter's value at its
+        # last write, so a version is never reused for other contents (not even after the
+        # scope's row is deleted with its user), and other processes' cached matrices expire.
+        "0006_scope_generation",
+        """
+        CREATE TABLE scope_generation (
+            id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL
+        );
+        INSERT INTO scope_generation SELECT 1, COALESCE(MAX(version), 0) FROM scope_versions;
+        """,
+    ),
+    (
+        # Episode ids are unique per tenant, not per file: one tenant's id neither blocks nor
+        # reveals another's. Tables are rebuilt (foreign keys off, checked before commit); rows
+        # keep their rowids, so cursors and chunk refs stay valid.
+        "0007_episode_ids_per_tenant",
+        """
+        CREATE TABLE episodes_new (
+            seq INTEGER PRIMARY KEY, id TEXT NOT NULL,
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, session_id TEXT,
+            kind TEXT NOT NULL, role TEXT, speaker TEXT,
+            content TEXT NOT NULL, record TEXT, metadata TEXT NOT NULL DEFAULT '{}',
+            at_ts REAL NOT NULL, at_utc TEXT NOT NULL, tz TEXT NOT NULL,
+            local_date TEXT NOT NULL, local_time TEXT NOT NULL, period TEXT NOT NULL,
+            weekday TEXT NOT NULL, iso_week TEXT NOT NULL, month INTEGER NOT NULL, season TEXT NOT NULL,
+            recorded_at TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 1,
+            last_accessed REAL, access_count INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (tenant_id, id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        INSERT INTO episodes_new SELECT rowid, * FROM episodes;
+        DROP TABLE episodes;
+        ALTER TABLE episodes_new RENAME TO episodes;
+        CREATE INDEX episodes_by_time ON episodes (tenant_id, user_id, at_ts, id);
+        CREATE INDEX episodes_by_session ON episodes (tenant_id, user_id, session_id, at_ts);
+        CREATE TABLE chunks_new (
+            ref INTEGER PRIMARY KEY,
+            episode_id TEXT NOT NULL,
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
+            position INTEGER NOT NULL, text TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL,
+            text_hash TEXT NOT NULL, vector BLOB NOT NULL,
+            UNIQUE (tenant_id, episode_id, position),
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        INSERT INTO chunks_new (ref, episode_id, tenant_id, user_id, position, text, start, "end", text_hash, vector)
+            SELECT ref, episode_id, tenant_id, user_id, position, text, start, "end", text_hash, vector FROM chunks;
+        DROP TABLE chunks;
+        ALTER TABLE chunks_new RENAME TO chunks;
+        CREATE INDEX chunks_by_scope ON chunks (tenant_id, user_id);
+        CREATE INDEX chunks_by_hash ON chunks (tenant_id, text_hash);
+        CREATE TRIGGER chunks_fts_insert AFTER INSERT ON chunks BEGIN
+            INSERT INTO chunks_fts (rowid, text) VALUES (new.ref, new.text);
+        END;
+        CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
+            INSERT INTO chunks_fts (chunks_fts, rowid, text) VALUES ('delete', old.ref, old.text);
+        END;
+        CREATE TABLE episode_history_new (
+            id INTEGER PRIMARY KEY, tenant_id TEXT NOT NULL, episode_id TEXT NOT NULL,
+            version INTEGER NOT NULL, event TEXT NOT NULL, content TEXT NOT NULL, changed_at TEXT NOT NULL,
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        INSERT INTO episode_history_new SELECT h.id, e.tenant_id, h.episode_id, h.version, h.event, h.content,
+            h.changed_at FROM episode_history h JOIN episodes e ON e.id = h.episode_id;
+        DROP TABLE episode_history;
+        ALTER TABLE episode_history_new RENAME TO episode_history;
+        CREATE INDEX history_by_episode ON episode_history (tenant_id, episode_id, version);
+        CREATE TABLE saved_memories_new (
+            id TEXT PRIMARY KEY,
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
+            text TEXT NOT NULL, vector BLOB NOT NULL,
+            created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+            source_episode_id TEXT,
+            retired_at TEXT,
+            replaced_by TEXT REFERENCES saved_memories (id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, source_episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        INSERT INTO saved_memories_new SELECT * FROM saved_memories;
+        DROP TABLE saved_memories;
+        ALTER TABLE saved_memories_new RENAME TO saved_memories;
+        CREATE INDEX saved_by_user ON saved_memories (tenant_id, user_id, created_at);
+        CREATE INDEX saved_by_source ON saved_memories (tenant_id, source_episode_id);
+        CREATE INDEX saved_by_successor ON saved_memories (replaced_by);
+        CREATE TABLE summary_sources_new (
+            tenant_id TEXT NOT NULL,
+            summary_id TEXT NOT NULL REFERENCES session_summaries (id) ON DELETE CASCADE,
+            episode_id TEXT NOT NULL,
+            PRIMARY KEY (summary_id, episode_id),
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        INSERT INTO summary_sources_new SELECT s.tenant_id, x.summary_id, x.episode_id
+            FROM summary_sources x JOIN session_summaries s ON s.id = x.summary_id;
+        DROP TABLE summary_sources;
+        ALTER TABLE summary_sources_new RENAME TO summary_sources;
+        CREATE INDEX summary_sources_by_episode ON summary_sources (tenant_id, episode_id);
+        CREATE TABLE insight_sources_new (
+            tenant_id TEXT NOT NULL,
+            insight_id TEXT NOT NULL REFERENCES insights (id) ON DELETE CASCADE,
+            episode_id TEXT NOT NULL,
+            PRIMARY KEY (insight_id, episode_id),
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        INSERT INTO insight_sources_new SELECT i.tenant_id, x.insight_id, x.episode_id
+            FROM insight_sources x JOIN insights i ON i.id = x.insight_id;
+        DROP TABLE insight_sources;
+        ALTER TABLE insight_sources_new RENAME TO insight_sources;
+        CREATE INDEX insight_sources_by_episode ON insight_sources (tenant_id, episode_id);
+        CREATE TABLE insight_exclusions_new (
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, episode_id TEXT NOT NULL,
+            PRIMARY KEY (tenant_id, user_id, episode_id),
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        INSERT INTO insight_exclusions_new SELECT * FROM insight_exclusions;
+        DROP TABLE insight_exclusions;
+        ALTER TABLE insight_exclusions_new RENAME TO insight_exclusions;
+        CREATE INDEX insight_exclusions_by_episode ON insight_exclusions (tenant_id, episode_id);
+        CREATE TRIGGER summary_source_gone AFTER DELETE ON summary_sources BEGIN
+            DELETE FROM session_summaries WHERE id = old.summary_id
+                AND NOT EXISTS (SELECT 1 FROM summary_sources WHERE summary_id = old.summary_id);
+            UPDATE session_summaries SET title = '', summary = '', keyphrases = '[]', vector = NULL, stale = 1
+                WHERE id = old.summary_id AND stale = 0;
+        END;
+        CREATE TRIGGER insight_source_gone AFTER DELETE ON insight_sources BEGIN
+            DELETE FROM insights WHERE id = old.insight_id
+                AND NOT EXISTS (SELECT 1 FROM insight_sources WHERE insight_id = old.insight_id);
+            UPDATE insights SET statement = CASE WHEN edited THEN statement ELSE '' END, keyphrases = '[]', stale = 1
+                WHERE id = old.insight_id AND stale = 0;
+        END;
+        CREATE TABLE graph_mentions_new (
+            tenant_id TEXT NOT NULL,
+            entity_id TEXT NOT NULL REFERENCES graph_entities (id) ON DELETE CASCADE,
+            episode_id TEXT NOT NULL,
+            PRIMARY KEY (entity_id, episode_id),
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        INSERT INTO graph_mentions_new SELECT e.tenant_id, m.entity_id, m.episode_id
+            FROM graph_mentions m JOIN graph_entities e ON e.id = m.entity_id;
+        DROP TABLE graph_mentions;
+        ALTER TABLE graph_mentions_new RENAME TO graph_mentions;
+        CREATE INDEX graph_mentions_by_episode ON graph_mentions (tenant_id, episode_id);
+        CREATE TABLE graph_fact_sources_new (
+            tenant_id TEXT NOT NULL,
+            fact_id TEXT NOT NULL REFERENCES graph_facts (id) ON DELETE CASCADE,
+            episode_id TEXT NOT NULL,
+            quote TEXT NOT NULL, valid_at TEXT NOT NULL,
+            PRIMARY KEY (fact_id, episode_id),
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        INSERT INTO graph_fact_sources_new SELECT f.tenant_id, s.fact_id, s.episode_id, s.quote, s.valid_at
+            FROM graph_fact_sources s JOIN graph_facts f ON f.id = s.fact_id;
+        DROP TABLE graph_fact_sources;
+        ALTER TABLE graph_fact_sources_new RENAME TO graph_fact_sources;
+        CREATE INDEX graph_fact_sources_by_episode ON graph_fact_sources (tenant_id, episode_id);
+        CREATE TRIGGER graph_source_gone AFTER DELETE ON graph_fact_sources BEGIN
+            DELETE FROM graph_facts WHERE id = old.fact_id
+                AND NOT EXISTS (SELECT 1 FROM graph_fact_sources WHERE fact_id = old.fact_id);
+            UPDATE graph_facts SET valid_at = (SELECT min(valid_at) FROM graph_fact_sources
+                WHERE fact_id = old.fact_id) WHERE id = old.fact_id;
+        END;
+        CREATE TRIGGER graph_mention_gone AFTER DELETE ON graph_mentions BEGIN
+            DELETE FROM graph_entities WHERE id = old.entity_id
+                AND NOT EXISTS (SELECT 1 FROM graph_mentions WHERE entity_id = old.entity_id);
+        END;
+        CREATE TRIGGER episode_text_changed AFTER UPDATE OF content ON episodes BEGIN
+            UPDATE session_summaries SET title = '', summary = '', keyphrases = '[]', vector = NULL, stale = 1
+                WHERE id IN (SELECT summary_id FROM summary_sources
+                             WHERE tenant_id = new.tenant_id AND episode_id = new.id);
+            UPDATE insights SET statement = CASE WHEN edited THEN statement ELSE '' END, keyphrases = '[]', stale = 1
+                WHERE id IN (SELECT insight_id FROM insight_sources
+                             WHERE tenant_id = new.tenant_id AND episode_id = new.id);
         END;
         """,
     ),
@@ -229,17 +400,23 @@ def migrate(db: sqlite3.Connection) -> list[str]:
     for name, sql in MIGRATIONS:
         if name in done:
             continue
+        db.execute("PRAGMA foreign_keys=OFF")  # tables are rebuilt; keys are checked before commit
         db.execute("BEGIN IMMEDIATE")
         try:
             if not db.execute("SELECT 1 FROM migrations WHERE name = ?", (name,)).fetchone():
                 for statement in _statements(sql):
                     db.execute(statement)
+                broken = db.execute("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise sqlite3.IntegrityError(f"migration {name} breaks foreign keys: {broken[:3]}")
                 db.execute("INSERT INTO migrations VALUES (?, ?)", (name, datetime.now(timezone.utc).isoformat()))
                 applied.append(name)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        finally:
+            db.execute("PRAGMA foreign_keys=ON")
     return applied
 
 

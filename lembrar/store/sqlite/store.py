@@ -34,9 +34,12 @@ if TYPE_CHECKING:
     from lembrar.store.sqlite.graph import SqliteGraphStore
 
 _E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLUMNS.split(","))
+_JOIN = "JOIN episodes e ON e.tenant_id = c.tenant_id AND e.id = c.episode_id"  # ids are per tenant
+_HISTORY = ("INSERT INTO episode_history (tenant_id, episode_id, version, event, content, changed_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)")
 _MATRIX_SQL = (
     "SELECT c.ref, c.vector, e.at_ts, e.session_id, e.role, e.period, e.weekday FROM chunks c"
-    " JOIN episodes e ON e.id = c.episode_id WHERE c.tenant_id = ? AND c.user_id = ? ORDER BY c.ref"
+    " JOIN episodes e ON e.tenant_id = c.tenant_id AND e.id = c.episode_id WHERE c.tenant_id = ? AND c.user_id = ? ORDER BY c.ref"
 )
 
 
@@ -128,11 +131,12 @@ class SqliteStore:
     def _bump(self, db: sqlite3.Connection, user_id: str) -> tuple[int, int]:
         row = db.execute("SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id)).fetchone()
         old = row[0] if row else 0
+        (new,) = db.execute("UPDATE scope_generation SET value = value + 1 RETURNING value").fetchone()
         db.execute(
             "INSERT INTO scope_versions VALUES (?, ?, ?) ON CONFLICT (tenant_id, user_id) DO UPDATE SET version = excluded.version",
-            (self.tenant, user_id, old + 1),
+            (self.tenant, user_id, new),
         )
-        return old, old + 1
+        return old, new
 
     def _version(self, user_id: str) -> int:
         rows = self._read("SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id))
@@ -202,14 +206,14 @@ class SqliteStore:
         e = item.episode
         with self._write() as db:
             old = self._get(db, e.user_id, e.id)
-            if not db.execute("SELECT 1 FROM episode_history WHERE episode_id = ?", (e.id,)).fetchone():
-                db.execute("INSERT INTO episode_history (episode_id, version, event, content, changed_at) VALUES (?, ?, 'ADD', ?, ?)",
-                           (e.id, old.version, old.content, old.recorded_at.isoformat()))
-            db.execute("INSERT INTO episode_history (episode_id, version, event, content, changed_at) VALUES (?, ?, 'UPDATE', ?, ?)",
-                       (e.id, e.version, e.content, changed_at.astimezone(timezone.utc).isoformat()))
-            db.execute("DELETE FROM chunks WHERE episode_id = ?", (e.id,))
+            key = (self.tenant, e.id)
+            if not db.execute("SELECT 1 FROM episode_history WHERE tenant_id = ? AND episode_id = ?", key).fetchone():
+                db.execute(_HISTORY, (*key, old.version, "ADD", old.content, old.recorded_at.isoformat()))
+            db.execute(_HISTORY, (*key, e.version, "UPDATE", e.content, changed_at.astimezone(timezone.utc).isoformat()))
+            db.execute("DELETE FROM chunks WHERE tenant_id = ? AND episode_id = ?", key)
             row = episode_row(self.tenant, e)
-            db.execute(f"UPDATE episodes SET {', '.join(f'{k} = ?' for k in row)} WHERE id = ?", [*row.values(), e.id])
+            db.execute(f"UPDATE episodes SET {', '.join(f'{k} = ?' for k in row)} WHERE tenant_id = ? AND id = ?",
+                       [*row.values(), *key])
             self._insert_chunks(db, item, row)
             self._bump(db, e.user_id)
         self._scrub()
@@ -240,9 +244,9 @@ class SqliteStore:
         return count
 
     def _delete_where(self, db: sqlite3.Connection, user_id: str, condition: str, params: list[object]) -> int:
-        scoped = f"SELECT e.id FROM episodes e WHERE e.tenant_id = ? AND e.user_id = ? AND {condition}"
+        scoped = f"SELECT e.seq FROM episodes e WHERE e.tenant_id = ? AND e.user_id = ? AND {condition}"
         args = [self.tenant, user_id, *params]
-        count = db.execute(f"DELETE FROM episodes WHERE id IN ({scoped})", args).rowcount
+        count = db.execute(f"DELETE FROM episodes WHERE seq IN ({scoped})", args).rowcount
         if count:
             self._bump(db, user_id)
         return count
@@ -295,7 +299,8 @@ class SqliteStore:
 
     def history(self, user_id: str, episode_id: str) -> list[HistoryEntry]:
         episode = self.get(user_id, episode_id)
-        rows = self._read("SELECT version, event, content, changed_at FROM episode_history WHERE episode_id = ? ORDER BY version", (episode_id,))
+        rows = self._read("SELECT version, event, content, changed_at FROM episode_history"
+                          " WHERE tenant_id = ? AND episode_id = ? ORDER BY version", (self.tenant, episode_id))
         if not rows:
             return [HistoryEntry(episode.id, episode.version, "ADD", episode.content, episode.recorded_at)]
         return [HistoryEntry(episode_id, v, ev, c, datetime.fromisoformat(t)) for v, ev, c, t in rows]
@@ -338,7 +343,7 @@ class SqliteStore:
     def _allowed_refs(self, user_id: str, filters: Filters) -> list[int]:
         condition, params = where(filters)
         rows = self._read(
-            f"SELECT c.ref FROM chunks c JOIN episodes e ON e.id = c.episode_id WHERE c.tenant_id = ? AND c.user_id = ? AND {condition}",
+            f"SELECT c.ref FROM chunks c {_JOIN} WHERE c.tenant_id = ? AND c.user_id = ? AND {condition}",
             [self.tenant, user_id, *params],
         )
         return [r for (r,) in rows]
@@ -351,7 +356,7 @@ class SqliteStore:
         condition, params = where(filters)
         rows = self._read(
             "SELECT c.ref, -bm25(chunks_fts) FROM chunks_fts JOIN chunks c ON c.ref = chunks_fts.rowid"
-            f" JOIN episodes e ON e.id = c.episode_id WHERE chunks_fts MATCH ? AND c.tenant_id = ? AND c.user_id = ? AND {condition}"
+            f" {_JOIN} WHERE chunks_fts MATCH ? AND c.tenant_id = ? AND c.user_id = ? AND {condition}"
             " ORDER BY bm25(chunks_fts) LIMIT ?",
             [match, self.tenant, user_id, *params, k],
         )
@@ -376,7 +381,7 @@ class SqliteStore:
         for start in range(0, len(refs), 500):
             part = list(refs[start : start + 500])
             rows = self._read(
-                f"SELECT c.ref, c.position, c.text, {_E_COLUMNS} FROM chunks c JOIN episodes e ON e.id = c.episode_id"
+                f"SELECT c.ref, c.position, c.text, {_E_COLUMNS} FROM chunks c {_JOIN}"
                 f" WHERE c.tenant_id = ? AND c.user_id = ? AND c.ref IN ({','.join('?' * len(part))})",
                 [self.tenant, user_id, *part],
             )
