@@ -6,7 +6,9 @@
     ├── NotFoundError(LembrarError, KeyError)          unknown id (or one owned by another user)
     ├── ConflictError(LembrarError)                    a write that contradicts stored state
     ├── StoreError(LembrarError)                       the backend failed; the write was rolled back
-    │   └── StoreBusyError                             transient: locked by another writer; retry
+    │   ├── StoreBusyError                             transient: locked by another writer; retry
+    │   └── StoreOpenError                             the target is no store and cannot become one
+    ├── SourceError(LembrarError)                      an import file cannot be read at all
     ├── ConfigurationError(LembrarError)               an unusable setting
     │   └── MissingExtraError(ConfigurationError, ImportError)
     │                                                  an optional part is not installed
@@ -59,6 +61,19 @@ class StoreError(LembrarError):
 
 class StoreBusyError(StoreError):
     """The store was locked or busy (another writer); nothing was written and a retry may succeed."""
+
+
+class StoreOpenError(StoreError):
+    """The store's target cannot be opened (not a database, or a place nothing can be created)."""
+
+
+class SourceError(LembrarError):
+    """An import source that cannot be read: missing, not UTF-8, not the compression it claims."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(f"{path}: {message}")
 
 
 class ConfigurationError(LembrarError):

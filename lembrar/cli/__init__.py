@@ -6,7 +6,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from lembrar.errors import LembrarError, ValidationError
+from lembrar.cli.failures import EXIT_CODES_HELP, describe
+from lembrar.errors import LembrarError
 from lembrar.registry import Registry
 
 COMMANDS: Registry[None] = Registry("command")
@@ -16,7 +17,8 @@ for _name in ("episodes", "io", "bench", "serve", "chat", "memories", "graph", "
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lembrar", description="Episodic memory for LLM assistants.")
+    parser = argparse.ArgumentParser(prog="lembrar", description="Episodic memory for LLM assistants.",
+                                     epilog=EXIT_CODES_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: $LEMBRAR_DB or the user data dir)")
     parser.add_argument("--embedder", help="embedding model name (default: use-m3)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -34,12 +36,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return args.run(args)
-    except ValidationError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
     except LembrarError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        status, message = describe(exc)
+        print(f"error: {message}", file=sys.stderr)
+        return status
     except KeyboardInterrupt:
         return 130
 

@@ -21,6 +21,7 @@ def default_db() -> str:
 
 
 def open_memory(args: argparse.Namespace) -> Memory:
+    """The store named by ``--db``; a file that is no store is left as it was."""
     return Memory(args.db or default_db(), embedder=args.embedder)
 
 

@@ -8,6 +8,7 @@ import sys
 
 from lembrar.cli.common import emit, open_memory
 from lembrar.cli.render import episode_block, episode_line, hit_line
+from lembrar.errors import NotFoundError, ValidationError
 from lembrar.model.timetags import WEEKDAYS
 from lembrar.temporal.delegate import time_reader_note
 
@@ -82,10 +83,21 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_add(args: argparse.Namespace) -> int:
     content = sys.stdin.read() if args.content == "-" else args.content
     data = {"role": args.role, "content": content, "name": args.speaker} if args.role else content
-    metadata = json.loads(args.metadata) if args.metadata else None
+    metadata = _json_object("--metadata", args.metadata) if args.metadata else None
     with open_memory(args) as memory:
         episodes = memory.add(data, user_id=args.user, session_id=args.session, at=args.at, metadata=metadata)
     return emit(args, episodes, lambda: "\n".join(episode_line(e) for e in episodes))
+
+
+def _json_object(option: str, text: str) -> dict:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValidationError(option, f"not JSON ({exc.msg} at character {exc.pos}); "
+                                      'give an object like \'{"source": "chat"}\'') from exc
+    if not isinstance(value, dict):
+        raise ValidationError(option, 'must be a JSON object like \'{"source": "chat"}\'')
+    return value
 
 
 def run_search(args: argparse.Namespace) -> int:
@@ -146,6 +158,8 @@ def run_forget(args: argparse.Namespace) -> int:
         elif args.session:
             count = memory.delete_all(args.user, session_id=args.session)
         elif args.all:
+            if memory.store.get_user(args.user) is None:
+                raise NotFoundError("user", args.user)
             count = memory.forget_user(args.user)
         else:
             print("forget: give an episode id, --session SESSION, or --all for the whole user", file=sys.stderr)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from lembrar.errors import ImportFormatError
+from lembrar.errors import ImportFormatError, SourceError
 from lembrar.model.inputs import EpisodeIn
 from lembrar.registry import Registry
 
@@ -55,7 +55,7 @@ def read_text(path: str | Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise ImportFormatError(line, "encoding", "the file is not valid UTF-8") from exc
+        raise SourceError(str(path), f"not UTF-8 text (line {line}); save it as UTF-8") from exc
 
 
 def load_json_records(path: str | Path, limit: int | None = None) -> list[Any]:

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lembrar.model.users import UserSettings
-from lembrar.errors import ConflictError, NotFoundError, StoreBusyError, StoreError, ValidationError
+from lembrar.errors import (
+    ConflictError,
+    NotFoundError,
+    StoreBusyError,
+    StoreError,
+    StoreOpenError,
+    ValidationError,
+)
 from lembrar.model.episode import Episode
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode
@@ -55,14 +62,31 @@ class _Shared:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        if path != ":memory:":
-            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30.0)
         self.lock = threading.RLock()
         self.index = ScopeIndexCache()
-        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "secure_delete=ON", "busy_timeout=30000", "synchronous=NORMAL"):
-            self.db.execute(f"PRAGMA {pragma}")
-        migrate(self.db)
+        try:
+            if path != ":memory:":
+                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30.0)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreOpenError(f"{path}: no SQLite file can be created there ({exc})") from exc
+        try:
+            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "secure_delete=ON", "busy_timeout=30000",
+                           "synchronous=NORMAL"):
+                self.db.execute(f"PRAGMA {pragma}")
+            migrate(self.db)
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            raise _open_error(path, exc) from exc
+
+
+def _open_error(path: str, exc: sqlite3.DatabaseError) -> StoreError:
+    reason = str(exc)
+    if "locked" in reason or "busy" in reason:
+        return store_error(f"{path}: the file is busy, try again", exc)
+    if "unable to open" in reason or "readonly" in reason:
+        return StoreOpenError(f"{path}: no SQLite file can be written there ({reason})")
+    return StoreOpenError(f"{path}: not a lembrar SQLite file ({reason})")
 
 
 class SqliteStore:
