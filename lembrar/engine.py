@@ -19,6 +19,7 @@ from lembrar.ingest import build_episode, coerce_input, index_episodes, parse_in
 from lembrar.layers import Insight, LayerConfig, Layers, SessionSummary, retrieved_sections
 from lembrar.model.episode import Episode, require_text
 from lembrar.model.hits import SearchHit
+from lembrar.model.ids import user_key
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.query import Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.retrieval.config import SearchConfig, resolve
@@ -98,12 +99,13 @@ class Memory:
 
     # -- users ----------------------------------------------------------------------
     def set_user(self, user_id: str, *, timezone: str | None = None, hemisphere: str = "north", language: str | None = None) -> UserSettings:
-        settings = UserSettings(require_text("user_id", user_id), timezone, hemisphere, language)
+        settings = UserSettings(user_key(user_id), timezone, hemisphere, language)
         self.store.put_user(settings)
         return settings
 
     def user_settings(self, user_id: str) -> UserSettings:
-        return self.config.settings_for(user_id, self.store.get_user(require_text("user_id", user_id)))
+        user_id = user_key(user_id)
+        return self.config.settings_for(user_id, self.store.get_user(user_id))
 
     def users(self) -> list[str]:
         return self.store.users()
@@ -135,7 +137,7 @@ class Memory:
         for position, item in enumerate(items):
             try:
                 episode_in = coerce_input(item)
-                require_text("user_id", episode_in.user_id)
+                episode_in = replace(episode_in, user_id=user_key(episode_in.user_id))
                 if episode_in.user_id not in settings:
                     settings[episode_in.user_id] = self.user_settings(episode_in.user_id)
                 user = settings[episode_in.user_id]
@@ -168,6 +170,7 @@ class Memory:
 
     def update(self, episode_id: str, content: str, user_id: str) -> Episode:
         """Replace an episode's text (re-chunked and re-embedded); the old text stays in history."""
+        user_id = user_key(user_id)
         old = self.store.get(user_id, episode_id)
         require_text("content", content)
         if old.kind == "record":
@@ -179,6 +182,7 @@ class Memory:
         return new
 
     def delete(self, episode_id: str, user_id: str) -> None:
+        user_id = user_key(user_id)
         self.store.delete(user_id, [episode_id])
         self.layers.after_change(user_id)
         self.graph.after_change(user_id)
@@ -188,30 +192,31 @@ class Memory:
         chosen = Filters.of(filters)
         if session_id is not None:
             chosen = replace(chosen, session_id=session_id)
-        count = self.store.delete_matching(require_text("user_id", user_id), chosen)
+        user_id = user_key(user_id)
+        count = self.store.delete_matching(user_id, chosen)
         self.layers.after_change(user_id)
         self.graph.after_change(user_id)
         return count
 
     def forget_user(self, user_id: str) -> int:
         """Remove the user and everything stored for them."""
-        return self.store.delete_user(require_text("user_id", user_id))
+        return self.store.delete_user(user_key(user_id))
 
     # -- reads ----------------------------------------------------------------------
     def get(self, episode_id: str, user_id: str) -> Episode:
-        return self.store.get(require_text("user_id", user_id), require_text("episode_id", episode_id))
+        return self.store.get(user_key(user_id), require_text("episode_id", episode_id))
 
     def get_all(self, user_id: str, filters: Filters | Mapping[str, Any] | None = None, *, order: str = "asc",
                 limit: int = 100, cursor: str | None = None) -> Page:
         if order not in ("asc", "desc"):
             raise ValidationError("order", "use 'asc' (oldest first) or 'desc' (newest first)")
-        return self.store.list(require_text("user_id", user_id), Filters.of(filters), newest_first=order == "desc", limit=limit, cursor=cursor)
+        return self.store.list(user_key(user_id), Filters.of(filters), newest_first=order == "desc", limit=limit, cursor=cursor)
 
     def history(self, episode_id: str, user_id: str) -> list[HistoryEntry]:
-        return self.store.history(require_text("user_id", user_id), episode_id)
+        return self.store.history(user_key(user_id), episode_id)
 
     def sessions(self, user_id: str) -> list[SessionInfo]:
-        return self.store.sessions(require_text("user_id", user_id))
+        return self.store.sessions(user_key(user_id))
 
     def stats(self) -> StoreStats:
         return self.store.stats()
@@ -222,7 +227,7 @@ class Memory:
         """A search resolved once: the user's settings, "now" in their zone, the preset, the filters
         and the time reference the query names."""
         require_text("query", query)
-        require_text("user_id", user_id)
+        user_id = user_key(user_id)
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise ValidationError("k", "must be a positive integer")
         settings = self.user_settings(user_id)
@@ -272,6 +277,7 @@ class Memory:
         budget = budget_tokens if isinstance(budget_tokens, ContextBudget) else ContextBudget(total=budget_tokens)
         if budget.total < 16:
             raise ValidationError("budget_tokens", "must be at least 16")
+        user_id = user_key(user_id)
         request = self.request(query, user_id, k, filters=filters, now=now, preset=preset)
         sections = self.layers.sections(user_id, request.now, budget, session_id)
         facts = self.graph.section(user_id, query, request.now,
@@ -311,7 +317,8 @@ class Memory:
 
     def recent(self, user_id: str, *, session_id: str | None = None, now: datetime | str | None = None) -> list[Episode]:
         """The user's latest messages from conversations other than ``session_id``, newest first."""
-        return self.layers.recent(require_text("user_id", user_id), self.layers.instant(user_id, now), session_id)
+        user_id = user_key(user_id)
+        return self.layers.recent(user_id, self.layers.instant(user_id, now), session_id)
 
 
 def _shape(data: object) -> list[dict[str, Any]]:

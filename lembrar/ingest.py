@@ -15,6 +15,7 @@ from lembrar.model.users import UserSettings
 from lembrar.model.vectors import content_hash
 from lembrar.errors import ValidationError
 from lembrar.model.episode import ROLES, Chunk, Episode, IndexedEpisode, new_id, record_text, require_text
+from lembrar.model.ids import require_no_nul, user_key
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.timetags import time_tags, zone
 from lembrar.model.text import chunk_spans
@@ -61,7 +62,9 @@ def coerce_input(item: EpisodeIn | Mapping[str, Any], default_user: str | None =
 
 def build_episode(item: EpisodeIn, settings: UserSettings, config: MemoryConfig, now: datetime) -> Episode:
     """Validate one input and derive its time tags."""
-    require_text("user_id", item.user_id)
+    user_id = user_key(item.user_id)
+    for name in ("content", "session_id", "speaker", "role", "id", "record", "metadata"):
+        require_no_nul(name, getattr(item, name))
     if item.record is not None and item.content is not None:
         raise ValidationError("content", "give either content or record, not both")
     if item.record is not None and not isinstance(item.record, dict):
@@ -77,7 +80,7 @@ def build_episode(item: EpisodeIn, settings: UserSettings, config: MemoryConfig,
     at = parse_instant(item.at if item.at is not None else now, settings)
     recorded = parse_instant(item.recorded_at, settings, "recorded_at") if item.recorded_at is not None else now
     return Episode(
-        id=item.id or new_id(), user_id=item.user_id, kind=item.kind, content=content if content is not None else "",
+        id=item.id or new_id(), user_id=user_id, kind=item.kind, content=content if content is not None else "",
         at=at, recorded_at=recorded, tags=time_tags(at, settings.zone_name, settings.hemisphere, config.periods),
         session_id=item.session_id, role=item.role, speaker=item.speaker, record=item.record, metadata=dict(item.metadata),
     )

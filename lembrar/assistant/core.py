@@ -13,6 +13,7 @@ from contextlib import suppress
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from lembrar.model.ids import user_key
 from lembrar.assistant.reply import Reply, ReplyStream, ToolRun, UsedMemory
 from lembrar.assistant.tools import Toolbox, result_content
 from lembrar.context import ContextBlock
@@ -56,7 +57,7 @@ class Assistant:
     ) -> None:
         self.memory = memory
         self.llm = llm
-        self.user_id = require_text("user_id", user_id)
+        self.user_id = user_key(user_id)
         self.session_id = session_id or f"chat-{memory.now():%Y%m%d-%H%M%S}-{new_id()[-4:]}"
         self.search = search
         self.k = k

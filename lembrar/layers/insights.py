@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
+from lembrar.model.ids import user_key
 from lembrar.errors import LembrarError, NotFoundError, ValidationError
 from lembrar.ingest import index_episodes
 from lembrar.layers.clustering import cluster
@@ -80,7 +81,7 @@ class UserInsights:
     # -- the batch job -------------------------------------------------------------------
     def refresh(self, user_id: str, *, now: datetime | str | None = None) -> list[Insight]:
         """Recompute the user's insights from all their messages; returns the current ones."""
-        require_text("user_id", user_id)
+        user_id = user_key(user_id)
         moment = self._layers.instant(user_id, now)
         messages = self._messages(user_id)
         cfg = self._layers.config
@@ -176,7 +177,7 @@ class UserInsights:
     # -- the user's view -------------------------------------------------------------------
     def list(self, user_id: str) -> list[Insight]:
         """Current insights, most confident first (wiped ones are recomputed first)."""
-        self.refresh_stale(require_text("user_id", user_id))
+        self.refresh_stale(user_key(user_id))
         return [i for i in self._layers.store.insights(user_id) if not i.stale]
 
     def get(self, insight_id: str, user_id: str) -> Insight:
@@ -198,7 +199,7 @@ class UserInsights:
     def delete(self, insight_id: str, user_id: str, *, exclude_sources: bool = True) -> int:
         """Delete an insight; by default its messages are left out of later refreshes, so the
         same insight is not drawn again from them."""
-        return self._layers.store.delete_insight(require_text("user_id", user_id), insight_id, exclude_sources=exclude_sources)
+        return self._layers.store.delete_insight(user_key(user_id), insight_id, exclude_sources=exclude_sources)
 
 
 def _conversations(episodes: Sequence[Episode], members: np.ndarray) -> int:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from lembrar.model.ids import user_key
 from lembrar.errors import NotFoundError, ValidationError
 from lembrar.layers import facts
 from lembrar.model.layers import ON_CONFLICT, Conflict, Duplicate, Saved, SavedMemory, SaveOutcome
@@ -45,7 +46,7 @@ class SavedMemories:
         contradicted fact (kept in history); ``keep_both`` saves it beside the old one.
         """
         text = _clean_fact(fact)
-        require_text("user_id", user_id)
+        user_id = user_key(user_id)
         if on_conflict not in ON_CONFLICT:
             raise ValidationError("on_conflict", f"use one of {ON_CONFLICT}")
         at = self._layers.instant(user_id, now)
@@ -89,7 +90,7 @@ class SavedMemories:
         request = detect_request(require_text("message", text))
         if request is None:
             return None
-        return self.add(request.fact, require_text("user_id", user_id), on_conflict=on_conflict,
+        return self.add(request.fact, user_key(user_id), on_conflict=on_conflict,
                         source_episode_id=source, now=now)
 
     def handle_tool_call(self, arguments: str | Mapping[str, Any], user_id: str) -> dict[str, Any]:
@@ -101,7 +102,7 @@ class SavedMemories:
 
     def list(self, user_id: str, *, include_retired: bool = False) -> list[SavedMemory]:
         """Active facts, oldest first (with ``include_retired``, replaced ones too)."""
-        return [m for m, _ in self._layers.store.memories(require_text("user_id", user_id), include_retired=include_retired)]
+        return [m for m, _ in self._layers.store.memories(user_key(user_id), include_retired=include_retired)]
 
     def get(self, memory_id: str, user_id: str) -> SavedMemory:
         found = [m for m in self.list(user_id, include_retired=True) if m.id == memory_id]
@@ -113,12 +114,12 @@ class SavedMemories:
         """Rewrite a fact in place (the user's correction; the old wording is not kept)."""
         fact = _clean_fact(text)
         vector = self._layers.embedder.embed_batch([fact])[0]
-        return self._layers.store.edit_memory(require_text("user_id", user_id), memory_id, fact, vector,
+        return self._layers.store.edit_memory(user_key(user_id), memory_id, fact, vector,
                                               self._layers.instant(user_id, now))
 
     def delete(self, memory_id: str, user_id: str) -> int:
         """Delete a fact and the retired versions it replaced; returns how many rows went."""
-        return self._layers.store.delete_memory(require_text("user_id", user_id), memory_id)
+        return self._layers.store.delete_memory(user_key(user_id), memory_id)
 
 
 def _clean_fact(fact: object) -> str:

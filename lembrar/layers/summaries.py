@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from lembrar.model.ids import user_key
 from lembrar.errors import LembrarError, NotFoundError
 from lembrar.model.layers import SessionSummary, SummaryDraft
 from lembrar.layers.summarize import ExtractiveSummarizer, Summarizer
@@ -49,7 +50,7 @@ class SessionSummaries:
     # -- writing -----------------------------------------------------------------------
     def summarize(self, user_id: str, session_id: str, *, now: datetime | str | None = None) -> SessionSummary:
         """Summarise a session now (on demand, or when it ends)."""
-        turns = self._turns(require_text("user_id", user_id), require_text("session_id", session_id))
+        turns = self._turns(user_key(user_id), require_text("session_id", session_id))
         if not turns:
             raise NotFoundError("session", session_id)
         draft, method = self._draft(turns)
@@ -76,7 +77,7 @@ class SessionSummaries:
     def summarize_idle(self, now: datetime | str | None = None, *, user_id: str | None = None) -> list[SessionSummary]:
         """Summarise every session idle for ``LayerConfig.idle_timeout`` whose summary is missing,
         stale or older than its last turn (all users, or one)."""
-        users = [require_text("user_id", user_id)] if user_id is not None else self._layers.episodes.users()
+        users = [user_key(user_id)] if user_id is not None else self._layers.episodes.users()
         written = []
         for user in users:
             moment = self._layers.instant(user, now)
@@ -93,7 +94,7 @@ class SessionSummaries:
     # -- reading -------------------------------------------------------------------------
     def list(self, user_id: str) -> list[SessionSummary]:
         """The user's current summaries, oldest conversation first."""
-        return [s for s, _ in self._layers.store.summaries(require_text("user_id", user_id), vectors=False) if not s.stale]
+        return [s for s, _ in self._layers.store.summaries(user_key(user_id), vectors=False) if not s.stale]
 
     def get(self, user_id: str, session_id: str) -> SessionSummary:
         for summary in self.list(user_id):
@@ -102,11 +103,12 @@ class SessionSummaries:
         raise NotFoundError("session summary", session_id)
 
     def delete(self, user_id: str, session_id: str) -> int:
-        return self._layers.store.delete_summary(require_text("user_id", user_id), session_id)
+        return self._layers.store.delete_summary(user_key(user_id), session_id)
 
     def search(self, query: str, user_id: str, k: int = 5, *, now: datetime | str | None = None,
                preset: SearchConfig | str | None = None) -> builtins.list[SearchHit]:
         """The summaries (of every session, whatever their age) that best match ``query``."""
+        user_id = user_key(user_id)
         request = self._layers.host.request(query, user_id, k, now=now, preset=preset)
         rows = [(s, v) for s, v in self._layers.store.summaries(user_id) if not s.stale and v is not None]
         return self._hits(request.semantic, rows, request.time, request.config, request.settings, k)

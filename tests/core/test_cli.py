@@ -61,7 +61,7 @@ def test_errors_are_clear_and_exit_non_zero(cli, tmp_path):
     bad = cli("add", "hi", "--user", "ana", "--at", "2024-05-02T18:30:00", ok=False)
     assert bad.returncode == 2 and "at:" in bad.stderr and "Traceback" not in bad.stderr
     missing = cli("show", "nope", "--user", "ana", ok=False)
-    assert missing.returncode == 1 and "not found" in missing.stderr
+    assert missing.returncode == 3 and "not found" in missing.stderr
     broken = tmp_path / "broken.jsonl"
     broken.write_text('{"user_id": "a", "content": "ok"}\n{oops\n')
     failed = cli("import", str(broken), ok=False)

@@ -53,4 +53,4 @@ def test_summarize_end_session_insights_and_errors(cli, tmp_path):
     assert "Likes Rust" in cli("insights", "edit", insights[0]["id"], "Likes Rust", "--user", "ana")
     assert "deleted 1 insight" in cli("insights", "delete", insights[0]["id"], "--user", "ana")
     cli("summarize", "--user", "ana", code=2)
-    cli("memories", "delete", "nope", "--user", "ana", code=1)
+    cli("memories", "delete", "nope", "--user", "ana", code=3)

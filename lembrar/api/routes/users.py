@@ -12,9 +12,12 @@ from lembrar.api.schemas.common import Deleted
 from lembrar.api.schemas.users import UserList, UserOut, UserSettingsIn
 from lembrar.engine import Memory
 from lembrar.errors import NotFoundError
+from lembrar.model.ids import MAX_USER_ID, USER_ID_PATTERN
 
 router = resource_router("/v1/users", "users")
-UserId = Annotated[str, Path(description="the user's id, unique within the tenant")]
+UserId = Annotated[str, Path(description="the user's id, unique within the tenant; compared in Unicode NFC"
+                                         " form; no control characters, '/' or '\\'; not only dots",
+                              max_length=MAX_USER_ID, pattern=USER_ID_PATTERN)]
 
 
 def existing(memory: Memory, user_id: str) -> None:

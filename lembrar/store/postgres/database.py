@@ -15,7 +15,7 @@ from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
 from psycopg_pool import ConnectionPool
 
-from lembrar.errors import ConflictError, StoreBusyError, StoreError
+from lembrar.errors import ConflictError, LembrarError, StoreBusyError, StoreError, ValidationError
 from lembrar.store.postgres.migrations import column_dimension, fix_dimension, migrate
 
 
@@ -78,6 +78,8 @@ class Database:
         try:
             with self.pool.connection() as conn:
                 yield conn
+        except psycopg.DataError as exc:
+            raise _refused_text(exc) from exc
         except psycopg.Error as exc:
             raise store_error("query failed", exc) from exc
 
@@ -89,6 +91,8 @@ class Database:
                 yield conn
         except psycopg.IntegrityError as exc:
             raise ConflictError(f"write rejected, nothing stored: {exc}") from exc
+        except psycopg.DataError as exc:
+            raise _refused_text(exc) from exc
         except psycopg.Error as exc:
             raise store_error("write failed, nothing stored", exc) from exc
 
@@ -108,6 +112,14 @@ _TRANSIENT = (psycopg.errors.SerializationFailure, psycopg.errors.DeadlockDetect
 def store_error(what: str, exc: psycopg.Error) -> StoreError:
     """The ``StoreError`` for a PostgreSQL failure; a lock conflict is ``StoreBusyError``."""
     return (StoreBusyError if isinstance(exc, _TRANSIENT) else StoreError)(f"{what}: {exc}")
+
+
+def _refused_text(exc: psycopg.DataError) -> LembrarError:
+    """A value PostgreSQL cannot hold as text (a NUL character) is bad input, not an outage."""
+    reason = str(exc)
+    if "NUL" in reason or "\\u0000" in reason or "0x00" in reason:
+        return ValidationError("text", "contains a NUL character (U+0000), which cannot be stored; remove it")
+    return StoreError(f"the store refused a value: {reason}")
 
 
 def _version(text: str) -> tuple[int, ...]:

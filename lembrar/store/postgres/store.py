@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from lembrar.model.ids import require_stored_form
 from lembrar.model.users import UserSettings
 from lembrar.errors import MissingExtraError, NotFoundError, ValidationError
 from lembrar.model.episode import Episode
@@ -120,6 +121,7 @@ class PostgresStore:
 
     def put_user(self, settings: UserSettings) -> None:
         """Store a user's settings; a new language re-indexes their chunks for full-text search."""
+        require_stored_form(settings.user_id)
         config = codec.text_search_config(settings.language, self._db.text_configs)
         with self._db.transaction() as conn:
             conn.execute(
@@ -155,7 +157,7 @@ class PostgresStore:
         if not items:
             return
         self._ensure_dimension(items)
-        user_ids = sorted({i.episode.user_id for i in items})
+        user_ids = sorted({require_stored_form(i.episode.user_id) for i in items})
         with self._db.transaction() as conn:
             cursor = conn.cursor()
             cursor.executemany("INSERT INTO users (tenant_id, user_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",

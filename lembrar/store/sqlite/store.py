@@ -24,6 +24,7 @@ from lembrar.errors import (
     ValidationError,
 )
 from lembrar.model.episode import Episode
+from lembrar.model.ids import require_stored_form
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode
 from lembrar.store.sqlite.codec import EPISODE_COLUMNS, episode_from_row, episode_row
@@ -181,6 +182,7 @@ class SqliteStore:
         return UserSettings(user_id, *rows[0]) if rows else None
 
     def put_user(self, settings: UserSettings) -> None:
+        require_stored_form(settings.user_id)
         with self._write() as db:
             self._upsert_user(db, settings)
 
@@ -200,7 +202,7 @@ class SqliteStore:
             return
         appended: dict[str, list[tuple]] = {}
         with self._write() as db:
-            for user_id in {i.episode.user_id for i in items}:
+            for user_id in {require_stored_form(i.episode.user_id) for i in items}:
                 db.execute("INSERT OR IGNORE INTO users (tenant_id, user_id, created_at) VALUES (?, ?, ?)", (self.tenant, user_id, _now()))
             for item in items:
                 appended.setdefault(item.episode.user_id, []).extend(self._insert(db, item))
