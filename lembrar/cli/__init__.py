@@ -12,7 +12,7 @@ from lembrar.registry import Registry
 
 COMMANDS: Registry[None] = Registry("command")
 """Each entry adds its subcommands to the parser: ``register(subparsers)``."""
-for _name in ("episodes", "io", "bench", "serve", "chat", "memories", "graph", "mcp"):
+for _name in ("episodes", "io", "bench", "serve", "chat", "memories", "graph", "mcp", "maintenance"):
     COMMANDS.register(_name, f"lembrar.cli.{_name}:register")
 
 

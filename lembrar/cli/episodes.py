@@ -9,6 +9,7 @@ import sys
 from lembrar.cli.common import emit, open_memory
 from lembrar.cli.render import episode_block, episode_line, hit_line
 from lembrar.errors import NotFoundError, ValidationError
+from lembrar.model.ids import user_key
 from lembrar.model.timetags import WEEKDAYS
 from lembrar.temporal.delegate import time_reader_note
 
@@ -158,7 +159,7 @@ def run_forget(args: argparse.Namespace) -> int:
         elif args.session:
             count = memory.delete_all(args.user, session_id=args.session)
         elif args.all:
-            if memory.store.get_user(args.user) is None:
+            if memory.store.get_user(user_key(args.user)) is None:
                 raise NotFoundError("user", args.user)
             count = memory.forget_user(args.user)
         else:

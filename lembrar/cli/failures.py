@@ -48,11 +48,17 @@ def describe(exc: LembrarError) -> tuple[int, str]:
     if isinstance(exc, ValidationError):
         return EXIT_USAGE, str(exc)
     if isinstance(exc, NotFoundError):
-        return EXIT_NOT_FOUND, f"{exc}; `lembrar users` and `lembrar list --user ID` show what exists"
+        return (
+            EXIT_NOT_FOUND,
+            f"{exc}; `lembrar users` and `lembrar list --user ID` show what exists",
+        )
     if isinstance(exc, SourceError):
         return EXIT_INPUT, f"input file {exc}"
     if isinstance(exc, StoreOpenError):
-        return EXIT_STORE, f"--db {exc}; point --db (or $LEMBRAR_DB) at a lembrar store or a new file path"
+        return (
+            EXIT_STORE,
+            f"--db {exc}; point --db (or $LEMBRAR_DB) at a lembrar store or a new file path",
+        )
     return EXIT_FAILED, str(exc)
 
 

@@ -21,13 +21,23 @@ continues where it stopped."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("import", help="import episodes from a file", description=IMPORT_HELP,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "import",
+        help="import episodes from a file",
+        description=IMPORT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("path")
     p.add_argument("--format", default="jsonl", choices=formats())
-    p.add_argument("--user", help="owner of every imported episode (required unless each line names one)")
+    p.add_argument(
+        "--user", help="owner of every imported episode (required unless each line names one)"
+    )
     p.add_argument("--limit", type=int, help="import at most this many records")
-    p.add_argument("--skip-invalid", action="store_true", help="skip malformed records and report them instead of failing")
+    p.add_argument(
+        "--skip-invalid",
+        action="store_true",
+        help="skip malformed records and report them instead of failing",
+    )
     p.add_argument("--batch-size", type=int, default=BATCH_SIZE, help="records per transaction")
     p.set_defaults(run=run_import)
 
@@ -39,8 +49,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_import(args: argparse.Namespace) -> int:
     with open_memory(args) as memory, progress_bar(sys.stderr, "importing") as progress:
-        report = import_file(memory, args.path, args.format, user_id=args.user, limit=args.limit,
-                             skip_invalid=args.skip_invalid, batch_size=args.batch_size, progress=progress)
+        report = import_file(
+            memory,
+            args.path,
+            args.format,
+            user_id=args.user,
+            limit=args.limit,
+            skip_invalid=args.skip_invalid,
+            batch_size=args.batch_size,
+            progress=progress,
+        )
 
     def human() -> str:
         lines = [f"imported {report.imported} episode(s)"]

@@ -11,7 +11,7 @@ WIDTH = 30
 
 @contextmanager
 def progress_bar(stream: TextIO, label: str) -> Iterator[Callable[[int, int], None] | None]:
-    """Yields ``update(done, total)`` for a terminal, ``None`` otherwise (pipes and files stay clean)."""
+    """``update(done, total)`` for a terminal, ``None`` otherwise (pipes and files stay clean)."""
     if not stream.isatty():
         yield None
         return

@@ -22,8 +22,17 @@ Numbered = list[tuple[int, EpisodeIn]]
 
 def record_key(fmt: str, item: EpisodeIn) -> str:
     at = item.at.isoformat() if hasattr(item.at, "isoformat") else item.at
-    fields = [fmt, item.user_id, item.session_id, at, item.role, item.speaker, item.content, item.record,
-              item.metadata]
+    fields = [
+        fmt,
+        item.user_id,
+        item.session_id,
+        at,
+        item.role,
+        item.speaker,
+        item.content,
+        item.record,
+        item.metadata,
+    ]
     return json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
 
 
@@ -41,8 +50,11 @@ def stable_ids(fmt: str, numbered: Numbered) -> Numbered:
             item = replace(item, id="imp-" + digest.hexdigest()[:28])
         owner = (item.user_id, item.id) if isinstance(item.id, str) else None
         if owner is not None and owner in lines:
-            raise ImportFormatError(line, "id", f"id {item.id!r} is also on line {lines[owner]}; "
-                                                "ids must be unique within a file")
+            raise ImportFormatError(
+                line,
+                "id",
+                f"id {item.id!r} is also on line {lines[owner]}; ids must be unique within a file",
+            )
         if owner is not None:
             lines[owner] = line
         out.append((line, item))

@@ -14,7 +14,12 @@ from pathlib import Path
 from typing import IO
 
 from lembrar.engine import Memory
-from lembrar.errors import ConflictError, ImportFormatError, NotFoundError, ValidationError
+from lembrar.errors import (
+    ConflictError,
+    ImportFormatError,
+    NotFoundError,
+    ValidationError,
+)
 from lembrar.importers import reader
 from lembrar.importers.identity import stable_ids
 from lembrar.importers.jsonl import read_jsonl_numbered, write_jsonl
@@ -35,17 +40,30 @@ class ImportReport:
     skipped: list[tuple[int, str]] = field(default_factory=list)
 
 
-def _numbered(path: str | Path, fmt: str, user_id: str | None, limit: int | None,
-              skipped: list[tuple[int, str]] | None) -> Numbered:
+def _numbered(
+    path: str | Path,
+    fmt: str,
+    user_id: str | None,
+    limit: int | None,
+    skipped: list[tuple[int, str]] | None,
+) -> Numbered:
     with reading(path):
         if fmt == "jsonl":
             return list(read_jsonl_numbered(path, user_id, limit, skipped))
         return list(enumerate(reader(fmt)(path, user_id=user_id, limit=limit), start=1))
 
 
-def import_file(memory: Memory, path: str | Path, fmt: str = "jsonl", *, user_id: str | None = None,
-                limit: int | None = None, skip_invalid: bool = False, batch_size: int = BATCH_SIZE,
-                progress: Progress | None = None) -> ImportReport:
+def import_file(
+    memory: Memory,
+    path: str | Path,
+    fmt: str = "jsonl",
+    *,
+    user_id: str | None = None,
+    limit: int | None = None,
+    skip_invalid: bool = False,
+    batch_size: int = BATCH_SIZE,
+    progress: Progress | None = None,
+) -> ImportReport:
     """Import the records of ``path``; records stored by an earlier run are skipped.
 
     Strict by default: the first bad record raises ``ImportFormatError`` with its line (or record)
@@ -65,7 +83,9 @@ def import_file(memory: Memory, path: str | Path, fmt: str = "jsonl", *, user_id
     return report
 
 
-def _checked(memory: Memory, numbered: Numbered, report: ImportReport, skip_invalid: bool) -> Numbered:
+def _checked(
+    memory: Memory, numbered: Numbered, report: ImportReport, skip_invalid: bool
+) -> Numbered:
     """The records that would be stored, every one validated before anything is written."""
     out: Numbered = []
     now = memory.now()
@@ -90,8 +110,12 @@ def _write(memory: Memory, batch: Numbered, report: ImportReport) -> None:
         memory.add_many([item for _, item in fresh])
     except ConflictError as exc:
         first, last = fresh[0][0], fresh[-1][0]
-        raise ImportFormatError(first, "id", f"to line {last}: an id there is used by another user of "
-                                             f"this store ({exc}); remove the ids or import into another store") from exc
+        raise ImportFormatError(
+            first,
+            "id",
+            f"to line {last}: an id there is used by another user of "
+            f"this store ({exc}); remove the ids or import into another store",
+        ) from exc
     report.imported += len(fresh)
 
 

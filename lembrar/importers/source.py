@@ -21,11 +21,18 @@ def reading(path: str | Path) -> Iterator[None]:
     except FileNotFoundError as exc:
         raise SourceError(name, "no such file; check the path") from exc
     except (gzip.BadGzipFile, zlib.error, EOFError) as exc:
-        raise SourceError(name, "named .gz but not a complete gzip file; "
-                                "compress it with gzip, or drop the .gz from its name") from exc
+        raise SourceError(
+            name,
+            "named .gz but not a complete gzip file; "
+            "compress it with gzip, or drop the .gz from its name",
+        ) from exc
     except UnicodeDecodeError as exc:
-        raise SourceError(name, f"not UTF-8 text (byte {exc.start} of the text); save it as UTF-8") from exc
+        raise SourceError(
+            name, f"not UTF-8 text (byte {exc.start} of the text); save it as UTF-8"
+        ) from exc
     except OSError as exc:
         if exc.errno in (errno.EISDIR, errno.ENOTDIR):
             raise SourceError(name, "not a file; give the path of the file to import") from exc
-        raise SourceError(name, f"cannot be read ({exc.strerror or exc}); check its permissions") from exc
+        raise SourceError(
+            name, f"cannot be read ({exc.strerror or exc}); check its permissions"
+        ) from exc

@@ -29,15 +29,20 @@ def user_key(value: object, field: str = "user_id") -> str:
     if len(text) > MAX_USER_ID:
         raise ValidationError(field, f"has {len(text)} characters; use at most {MAX_USER_ID}")
     if not _VALID.fullmatch(text):
-        raise ValidationError(field, "must not hold control characters, '/' or '\\\\', nor be only dots; "
-                                     "use letters, digits and - _ . @ :")
+        raise ValidationError(
+            field,
+            "must not hold control characters, '/' or '\\\\', nor be only dots; "
+            "use letters, digits and - _ . @ :",
+        )
     return text
 
 
 def require_stored_form(value: str, field: str = "user_id") -> str:
     """For stores: refuse an id that breaks the rules or is not already in its stored form."""
     if user_key(value, field) != value:
-        raise ValidationError(field, "must be in Unicode NFC form; pass it through lembrar.model.ids.user_key")
+        raise ValidationError(
+            field, "must be in Unicode NFC form; pass it through lembrar.model.ids.user_key"
+        )
     return value
 
 

@@ -12,6 +12,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from lembrar.model.erasure import ErasureReport, Guarantee
 from lembrar.model.episode import Episode, IndexedEpisode
 from lembrar.model.graph import GraphChange, GraphData
 from lembrar.model.layers import Insight, SavedMemory, SessionSummary
@@ -27,9 +28,11 @@ DEFAULT_TENANT = "default"
 @runtime_checkable
 class Store(VectorCache, Protocol):
     tenant: str
+    erasure: Guarantee  # when deleted text leaves the disk (``lembrar.model.erasure``)
 
     def for_tenant(self, tenant: str) -> "Store": ...
     def close(self) -> None: ...
+    def erase_pending(self) -> ErasureReport: ...
 
     # store-wide settings (e.g. which embedder built the vectors)
     def get_meta(self, key: str) -> str | None: ...

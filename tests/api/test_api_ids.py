@@ -6,7 +6,9 @@ import uuid
 
 
 def _bulk(client, user: str, ident: str, text: str):
-    return client.post(f"/v1/users/{user}/episodes/bulk", json={"items": [{"content": text, "id": ident}]})
+    return client.post(
+        f"/v1/users/{user}/episodes/bulk", json={"items": [{"content": text, "id": ident}]}
+    )
 
 
 def test_an_id_another_tenant_uses_is_accepted(alice, bob, user):

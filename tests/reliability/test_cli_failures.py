@@ -12,12 +12,24 @@ import sys
 import pytest
 
 from lembrar.cli import build_parser
-from lembrar.cli.failures import EXIT_INPUT, EXIT_NOT_FOUND, EXIT_OUTPUT, EXIT_STORE, EXIT_USAGE
+from lembrar.cli.failures import (
+    EXIT_INPUT,
+    EXIT_NOT_FOUND,
+    EXIT_OUTPUT,
+    EXIT_STORE,
+    EXIT_USAGE,
+)
 
 
 def lembrar(db, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "lembrar", "--db", str(db), "--embedder", "hash", *args],
-                          capture_output=True, text=True, env={**os.environ, "PYTHONUTF8": "1"}, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "lembrar", "--db", str(db), "--embedder", "hash", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONUTF8": "1"},
+        timeout=120,
+        check=False,
+    )
 
 
 @pytest.fixture
@@ -44,17 +56,36 @@ def _files(tmp_path):
 
 
 CASES = {
-    "metadata that is not JSON": (lambda t: ("add", "x", "--user", "ana", "--metadata", "{bad"),
-                                  EXIT_USAGE, ["--metadata", "object like"]),
-    "an import file that is not UTF-8": (lambda t: ("import", str(_files(t)[0])), EXIT_INPUT,
-                                         ["latin1.jsonl", "UTF-8"]),
-    "a .gz that is not gzip": (lambda t: ("import", str(_files(t)[1])), EXIT_INPUT, ["turns.jsonl.gz", "gzip"]),
-    "a missing import file": (lambda t: ("import", str(t / "nowhere.jsonl")), EXIT_INPUT,
-                              ["nowhere.jsonl", "check the path"]),
-    "export into a missing folder": (lambda t: ("export", "--out", str(t / "no" / "such" / "out.jsonl")),
-                                     EXIT_OUTPUT, ["--out", "does not exist", "create it"]),
-    "forgetting a user that does not exist": (lambda t: ("forget", "--user", "nobody", "--all"), EXIT_NOT_FOUND,
-                                              ["nobody", "not found"]),
+    "metadata that is not JSON": (
+        lambda t: ("add", "x", "--user", "ana", "--metadata", "{bad"),
+        EXIT_USAGE,
+        ["--metadata", "object like"],
+    ),
+    "an import file that is not UTF-8": (
+        lambda t: ("import", str(_files(t)[0])),
+        EXIT_INPUT,
+        ["latin1.jsonl", "UTF-8"],
+    ),
+    "a .gz that is not gzip": (
+        lambda t: ("import", str(_files(t)[1])),
+        EXIT_INPUT,
+        ["turns.jsonl.gz", "gzip"],
+    ),
+    "a missing import file": (
+        lambda t: ("import", str(t / "nowhere.jsonl")),
+        EXIT_INPUT,
+        ["nowhere.jsonl", "check the path"],
+    ),
+    "export into a missing folder": (
+        lambda t: ("export", "--out", str(t / "no" / "such" / "out.jsonl")),
+        EXIT_OUTPUT,
+        ["--out", "does not exist", "create it"],
+    ),
+    "forgetting a user that does not exist": (
+        lambda t: ("forget", "--user", "nobody", "--all"),
+        EXIT_NOT_FOUND,
+        ["nobody", "not found"],
+    ),
 }
 
 
@@ -79,7 +110,9 @@ def test_a_db_that_is_no_store_is_named_and_left_alone(tmp_path, where):
     assert proc.returncode == EXIT_STORE, proc.stderr
     [line] = proc.stderr.strip().splitlines()
     assert str(target) in line and "--db" in line and "new file path" in line
-    assert text.read_text() == "my shopping list\n" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    assert text.read_text() == "my shopping list\n" and sorted(
+        p.name for p in tmp_path.iterdir()
+    ) == ["notes.txt"]
 
 
 def test_the_exit_statuses_are_in_the_help():

@@ -19,11 +19,24 @@ from lembrar.importers.load import export_file, import_file
 
 
 def _locomo(tmp_path):
-    turns = [{"speaker": "Ana" if i % 2 else "Rui", "dia_id": f"D1:{i}", "text": "ok" if i % 3 else f"turn {i}"}
-             for i in range(1, 13)]
-    record = {"sample_id": "conv-1", "qa": [],
-              "conversation": {"speaker_a": "Ana", "speaker_b": "Rui",
-                               "session_1_date_time": "1:56 pm on 8 May, 2023", "session_1": turns}}
+    turns = [
+        {
+            "speaker": "Ana" if i % 2 else "Rui",
+            "dia_id": f"D1:{i}",
+            "text": "ok" if i % 3 else f"turn {i}",
+        }
+        for i in range(1, 13)
+    ]
+    record = {
+        "sample_id": "conv-1",
+        "qa": [],
+        "conversation": {
+            "speaker_a": "Ana",
+            "speaker_b": "Rui",
+            "session_1_date_time": "1:56 pm on 8 May, 2023",
+            "session_1": turns,
+        },
+    }
     path = tmp_path / "locomo.json"
     path.write_text(json.dumps([record]))
     return path
@@ -41,12 +54,16 @@ def test_importing_the_same_locomo_file_twice_stores_it_once(mem, tmp_path):
     again = import_file(mem, path, "locomo", user_id="ana")
     assert (first.imported, again.imported, again.already_stored) == (12, 0, 12)
     stored = mem.get_all("ana", limit=100).items
-    assert len(stored) == 12 and sum(e.content == "ok" for e in stored) == 8  # repeated turns are kept
+    assert (
+        len(stored) == 12 and sum(e.content == "ok" for e in stored) == 8
+    )  # repeated turns are kept
 
 
 def test_jsonl_without_ids_reimports_as_a_no_op_and_duplicates_in_it_are_kept(mem, tmp_path):
     path = tmp_path / "turns.jsonl"
-    line = '{"user_id": "ana", "session_id": "s", "content": "ok", "at": "2024-05-01T10:00:00+00:00"}'
+    line = (
+        '{"user_id": "ana", "session_id": "s", "content": "ok", "at": "2024-05-01T10:00:00+00:00"}'
+    )
     path.write_text("\n".join([line, line, line.replace('"ok"', '"fine"')]) + "\n")
     assert import_file(mem, path).imported == 3
     assert import_file(mem, path).imported == 0 and len(mem.get_all("ana").items) == 3
@@ -59,13 +76,19 @@ def test_an_exported_file_reimports_as_a_no_op(mem, tmp_path):
     path = tmp_path / "export.jsonl"
     path.write_text(out.getvalue())
     report = import_file(mem, path)
-    assert (report.imported, report.already_stored, len(mem.get_all("ana", limit=100).items)) == (0, 12, 12)
+    assert (report.imported, report.already_stored, len(mem.get_all("ana", limit=100).items)) == (
+        0,
+        12,
+        12,
+    )
 
 
 def test_an_id_given_twice_in_a_file_names_both_lines(mem, tmp_path):
     path = tmp_path / "dup.jsonl"
-    path.write_text('{"user_id": "ana", "content": "a", "id": "x1"}\n{"user_id": "ana", "content": "b"}\n'
-                    '{"user_id": "ana", "content": "c", "id": "x1"}\n')
+    path.write_text(
+        '{"user_id": "ana", "content": "a", "id": "x1"}\n{"user_id": "ana", "content": "b"}\n'
+        '{"user_id": "ana", "content": "c", "id": "x1"}\n'
+    )
     with pytest.raises(ImportFormatError) as info:
         import_file(mem, path)
     assert info.value.line == 3 and "line 1" in str(info.value) and mem.users() == []
@@ -73,8 +96,12 @@ def test_an_id_given_twice_in_a_file_names_both_lines(mem, tmp_path):
 
 def test_a_partial_import_resumes_where_it_stopped(mem, tmp_path):
     path = tmp_path / "turns.jsonl"
-    path.write_text("".join(json.dumps({"user_id": "ana", "content": f"turn {i}", "metadata": {"n": i}}) + "\n"
-                            for i in range(12)))
+    path.write_text(
+        "".join(
+            json.dumps({"user_id": "ana", "content": f"turn {i}", "metadata": {"n": i}}) + "\n"
+            for i in range(12)
+        )
+    )
     assert import_file(mem, path, limit=5, batch_size=2).imported == 5
     report = import_file(mem, path, batch_size=2)
     assert (report.imported, report.already_stored) == (7, 5)
@@ -84,7 +111,9 @@ def test_a_partial_import_resumes_where_it_stopped(mem, tmp_path):
 def test_a_bad_record_anywhere_stores_nothing_even_in_batches(mem, tmp_path):
     path = tmp_path / "bad.jsonl"
     good = '{"user_id": "ana", "content": "fine %d"}'
-    path.write_text("\n".join([*(good % i for i in range(5)), '{"user_id": "ana", "content": ""}']) + "\n")
+    path.write_text(
+        "\n".join([*(good % i for i in range(5)), '{"user_id": "ana", "content": ""}']) + "\n"
+    )
     with pytest.raises(ImportFormatError) as info:
         import_file(mem, path, batch_size=2)
     assert info.value.line == 6 and mem.users() == []
@@ -96,17 +125,35 @@ def _cli(args, db, **kwargs):
 
 def test_progress_is_drawn_on_a_terminal_only(tmp_path):
     path = _locomo(tmp_path)
-    piped = subprocess.run(_cli(["import", str(path), "--format", "locomo", "--user", "a", "--batch-size", "4"],
-                                tmp_path / "a.db"), capture_output=True, text=True, timeout=120)
+    piped = subprocess.run(
+        _cli(
+            ["import", str(path), "--format", "locomo", "--user", "a", "--batch-size", "4"],
+            tmp_path / "a.db",
+        ),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert piped.returncode == 0 and piped.stderr == ""
     leader, follower = pty.openpty()
-    proc = subprocess.run(_cli(["import", str(path), "--format", "locomo", "--user", "a", "--batch-size", "4"],
-                               tmp_path / "b.db"), stdout=subprocess.PIPE, stderr=follower, timeout=120,
-                          env={**os.environ})
+    proc = subprocess.run(
+        _cli(
+            ["import", str(path), "--format", "locomo", "--user", "a", "--batch-size", "4"],
+            tmp_path / "b.db",
+        ),
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        timeout=120,
+        env={**os.environ},
+        check=False,
+    )
     os.close(follower)
     drawn = os.read(leader, 4096).decode()
     os.close(leader)
-    assert proc.returncode == 0 and "\rimporting [" in drawn and "12/12" in drawn and "4/12" in drawn
+    assert (
+        proc.returncode == 0 and "\rimporting [" in drawn and "12/12" in drawn and "4/12" in drawn
+    )
 
 
 def test_import_help_says_what_is_atomic():

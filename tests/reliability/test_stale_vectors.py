@@ -12,7 +12,10 @@ from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.model.query import Filters
 
-OLD = ["the lighthouse keeper painted the stairs blue", "we argued about the best route to the coast"]
+OLD = [
+    "the lighthouse keeper painted the stairs blue",
+    "we argued about the best route to the coast",
+]
 NEW = ["a recipe for lentil soup with cumin", "notes on the marathon training plan"]
 
 
@@ -26,7 +29,8 @@ def _ranked(memory: Memory, query: str) -> list[tuple[str, float]]:
     dense = memory.store.dense("u", vector, 5, Filters())
     rows = memory.store.chunk_rows("u", [ref for ref, _ in dense])
     return [(rows[ref].text, round(score, 5)) for ref, score in dense] + [
-        (hit.text, -1.0) for hit in memory.search(query, user_id="u", k=5)]
+        (hit.text, -1.0) for hit in memory.search(query, user_id="u", k=5)
+    ]
 
 
 def test_a_second_object_does_not_rank_with_a_forgotten_users_vectors(db_path):
@@ -56,8 +60,9 @@ def test_a_process_does_not_rank_with_a_forgotten_users_vectors(db_path):
                 except Exception as exc:
                     print(json.dumps(repr(exc)), flush=True)
     """)
-    reader = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True)
+    reader = subprocess.Popen(
+        [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         reader.stdin.write(OLD[0] + "\n")
         reader.stdin.flush()

@@ -27,13 +27,23 @@ def test_embedding_cache_lookups_stay_within_a_tenant(backend, clock):
 
 
 def test_episode_ids_are_unique_per_tenant_not_per_store(backend, clock):
-    with _memory(backend, backend.tenant, clock) as one, _memory(backend, backend.tenant + "-b", clock) as two:
+    with (
+        _memory(backend, backend.tenant, clock) as one,
+        _memory(backend, backend.tenant + "-b", clock) as two,
+    ):
         [mine] = one.add_many([{"user_id": "ana", "content": "tenant one's turn", "id": "turn-1"}])
-        [theirs] = two.add_many([{"user_id": "ana", "content": "tenant two's turn", "id": "turn-1"}])
+        [theirs] = two.add_many(
+            [{"user_id": "ana", "content": "tenant two's turn", "id": "turn-1"}]
+        )
         assert one.get("turn-1", "ana") == mine and two.get("turn-1", "ana") == theirs
-        assert [h.text for h in two.search("turn", user_id="ana", preset="keyword")] == ["tenant two's turn"]
+        assert [h.text for h in two.search("turn", user_id="ana", preset="keyword")] == [
+            "tenant two's turn"
+        ]
         two.update("turn-1", "tenant two's edited turn", "ana")
-        assert [h.content for h in two.history("turn-1", "ana")] == ["tenant two's turn", "tenant two's edited turn"]
+        assert [h.content for h in two.history("turn-1", "ana")] == [
+            "tenant two's turn",
+            "tenant two's edited turn",
+        ]
         assert [h.content for h in one.history("turn-1", "ana")] == ["tenant one's turn"]
         two.delete("turn-1", "ana")
         assert one.get("turn-1", "ana") == mine

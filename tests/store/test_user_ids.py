@@ -4,7 +4,7 @@ no path tricks, a maximum length; and a NUL character is bad input (never a stor
 from __future__ import annotations
 
 import unicodedata
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
@@ -29,12 +29,30 @@ def mem(backend, clock):
 def test_equivalent_unicode_forms_are_one_user(mem):
     [added] = mem.add("a note from José", user_id=NFD)
     assert mem.users() == [NFC] and added.user_id == NFC
-    assert [e.id for e in mem.get_all(NFC).items] == [added.id] == [e.id for e in mem.get_all(NFD).items]
+    assert (
+        [e.id for e in mem.get_all(NFC).items]
+        == [added.id]
+        == [e.id for e in mem.get_all(NFD).items]
+    )
     assert mem.forget_user(NFD) == 1 and mem.users() == []
 
 
-@pytest.mark.parametrize("bad", ["..", ".", "a/b", "..\\x", "ana\x00", "ana\n", "tab\there", "\x85x", " ",
-                                 "x" * (MAX_USER_ID + 1), "x" * 5000])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "..",
+        ".",
+        "a/b",
+        "..\\x",
+        "ana\x00",
+        "ana\n",
+        "tab\there",
+        "\x85x",
+        " ",
+        "x" * (MAX_USER_ID + 1),
+        "x" * 5000,
+    ],
+)
 def test_user_ids_breaking_the_rules_are_refused_and_nothing_is_stored(mem, backend, bad):
     with pytest.raises(ValidationError) as info:
         mem.add("text", user_id=bad)
@@ -53,11 +71,23 @@ def test_the_longest_allowed_id_and_dotted_ids_are_fine(mem):
 
 
 def test_the_store_itself_refuses_ids_not_in_stored_form(store_under_test):
-    at = datetime(2024, 5, 1, tzinfo=timezone.utc)
-    episode = Episode(id="e1", user_id=NFD, kind="text", content="x", at=at, recorded_at=at,
-                      tags=time_tags(at, "UTC", "north"))
-    item = IndexedEpisode(episode, [Chunk("e1", 0, "x", 0, 1)], np.ones((1, 256), np.float32) / 16, ["h"])
-    for write in (lambda: store_under_test.add([item]), lambda: store_under_test.put_user(UserSettings("..", None))):
+    at = datetime(2024, 5, 1, tzinfo=UTC)
+    episode = Episode(
+        id="e1",
+        user_id=NFD,
+        kind="text",
+        content="x",
+        at=at,
+        recorded_at=at,
+        tags=time_tags(at, "UTC", "north"),
+    )
+    item = IndexedEpisode(
+        episode, [Chunk("e1", 0, "x", 0, 1)], np.ones((1, 256), np.float32) / 16, ["h"]
+    )
+    for write in (
+        lambda: store_under_test.add([item]),
+        lambda: store_under_test.put_user(UserSettings("..", None)),
+    ):
         with pytest.raises(ValidationError):
             write()
     assert store_under_test.users() == []
@@ -68,8 +98,16 @@ def store_under_test(backend):
     return backend.open()
 
 
-@pytest.mark.parametrize("field, value", [("content", "a\x00b"), ("session_id", "s\x00"), ("speaker", "A\x00"),
-                                          ("metadata", {"k": "v\x00"}), ("record", {"k\x00": 1})])
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("content", "a\x00b"),
+        ("session_id", "s\x00"),
+        ("speaker", "A\x00"),
+        ("metadata", {"k": "v\x00"}),
+        ("record", {"k\x00": 1}),
+    ],
+)
 def test_a_nul_character_is_bad_input_on_every_store(mem, backend, field, value):
     item = {"user_id": "ana", "content": "fine"} | {field: value}
     if field == "record":
@@ -82,7 +120,10 @@ def test_a_nul_character_is_bad_input_on_every_store(mem, backend, field, value)
 
 def test_a_nul_in_an_id_read_is_not_found_not_an_outage(mem):
     mem.add("text", user_id="ana")
-    for read in (lambda: mem.get("e\x00", "ana"), lambda: mem.history("e\x00", "ana"),
-                 lambda: mem.delete("e\x00", "ana")):
+    for read in (
+        lambda: mem.get("e\x00", "ana"),
+        lambda: mem.history("e\x00", "ana"),
+        lambda: mem.delete("e\x00", "ana"),
+    ):
         with pytest.raises((NotFoundError, ValidationError)):
             read()

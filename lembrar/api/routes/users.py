@@ -8,11 +8,11 @@ from fastapi import Path
 
 from lembrar.api.auth import TenantMemory
 from lembrar.api.routing import resource_router
-from lembrar.api.schemas.common import Deleted
-from lembrar.api.schemas.users import UserList, UserOut, UserSettingsIn
+from lembrar.api.schemas.users import Forgotten, UserList, UserOut, UserSettingsIn
 from lembrar.engine import Memory
 from lembrar.errors import NotFoundError
-from lembrar.model.ids import MAX_USER_ID, USER_ID_PATTERN
+from lembrar.model.erasure import NOTES
+from lembrar.model.ids import MAX_USER_ID, USER_ID_PATTERN, user_key
 
 router = resource_router("/v1/users", "users")
 UserId = Annotated[str, Path(description="the user's id, unique within the tenant; compared in Unicode NFC"
@@ -22,7 +22,7 @@ UserId = Annotated[str, Path(description="the user's id, unique within the tenan
 
 def existing(memory: Memory, user_id: str) -> None:
     """404 unless the user exists in this tenant."""
-    if memory.store.get_user(user_id) is None:
+    if memory.store.get_user(user_key(user_id)) is None:
         raise NotFoundError("user", user_id)
 
 
@@ -43,8 +43,11 @@ def put_user(user_id: UserId, body: UserSettingsIn, memory: TenantMemory) -> Use
     return UserOut.of(memory.set_user(user_id, timezone=body.timezone, hemisphere=body.hemisphere, language=body.language))
 
 
-@router.delete("/{user_id}", response_model=Deleted)
-def forget_user(user_id: UserId, memory: TenantMemory) -> Deleted:
-    """Remove the user, their settings and everything stored for them; returns how many episodes."""
+@router.delete("/{user_id}", response_model=Forgotten)
+def forget_user(user_id: UserId, memory: TenantMemory) -> Forgotten:
+    """Remove the user, their settings and everything stored for them; returns how many episodes
+    and when the deleted text leaves the disk on this store (``erasure``)."""
     existing(memory, user_id)
-    return Deleted(deleted=memory.forget_user(user_id))
+    deleted = memory.forget_user(user_id)
+    guarantee = memory.store.erasure
+    return Forgotten(deleted=deleted, erasure=guarantee, erasure_note=NOTES[guarantee])

@@ -30,3 +30,14 @@ class UserOut(BaseModel):
 
 class UserList(BaseModel):
     users: list[str]
+
+
+class Forgotten(BaseModel):
+    """What forgetting a user removed, and what this store guarantees about the bytes."""
+
+    deleted: int = Field(description="episodes removed")
+    erasure: Literal["immediate", "on_maintenance"] = Field(
+        description="`immediate` (SQLite): the text is overwritten in the store's files before this answer; "
+        "`on_maintenance` (PostgreSQL): the rows are deleted and never returned, and their bytes leave the "
+        "disk when an operator runs `lembrar maintenance erase-pending`")
+    erasure_note: str

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from lembrar.model.erasure import ON_MAINTENANCE, ErasureReport, Guarantee
 from lembrar.model.ids import require_stored_form
 from lembrar.model.users import UserSettings
 from lembrar.errors import MissingExtraError, NotFoundError, ValidationError
@@ -75,6 +76,14 @@ class PostgresStore:
 
     def close(self) -> None:
         self._db.close()
+
+    erasure: Guarantee = ON_MAINTENANCE  # see ``lembrar.model.erasure``
+
+    def erase_pending(self) -> ErasureReport:
+        """Rewrite the tables and recycle the log so that deleted text leaves the disk."""
+        from lembrar.store.postgres.erasure import erase_pending
+
+        return erase_pending(self._db)
 
     def key_store(self) -> PostgresKeyStore:
         """The HTTP API's tenants and keys, in this database and over this pool."""

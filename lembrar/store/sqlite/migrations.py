@@ -229,7 +229,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     (
         # Episode ids are unique per tenant, not per file: one tenant's id neither blocks nor
         # reveals another's. Tables are rebuilt (foreign keys off, checked before commit); rows
-        # keep their rowids, so cursors and chunk refs stay valid.
+        # keep their rowids, so cursors and chunk refs stay valid; a chunk ref is never reused.
         "0007_episode_ids_per_tenant",
         """
         CREATE TABLE episodes_new (
@@ -251,7 +251,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX episodes_by_time ON episodes (tenant_id, user_id, at_ts, id);
         CREATE INDEX episodes_by_session ON episodes (tenant_id, user_id, session_id, at_ts);
         CREATE TABLE chunks_new (
-            ref INTEGER PRIMARY KEY,
+            ref INTEGER PRIMARY KEY AUTOINCREMENT,
             episode_id TEXT NOT NULL,
             tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
             position INTEGER NOT NULL, text TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL,

@@ -24,6 +24,7 @@ from lembrar.errors import (
     ValidationError,
 )
 from lembrar.model.episode import Episode
+from lembrar.model.erasure import IMMEDIATE, ErasureReport, Guarantee
 from lembrar.model.ids import require_stored_form
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode
@@ -113,6 +114,13 @@ class SqliteStore:
     def close(self) -> None:
         with self._s.lock:
             self._s.db.close()
+
+    erasure: Guarantee = IMMEDIATE  # see ``lembrar.model.erasure``
+
+    def erase_pending(self) -> ErasureReport:
+        """Nothing is pending: every delete already overwrote and checkpointed the freed pages."""
+        self._scrub()
+        return ErasureReport(log_recycled=True, complete=True)
 
     def key_store(self) -> SqliteKeyStore:
         """Tenants and API keys, in this file and over this connection."""
