@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any, Protocol
 
 import numpy as np
@@ -42,6 +42,10 @@ def parse_instant(value: datetime | str, settings: UserSettings, field: str = "a
                 field, "timestamp has no zone and the user has none configured; add an offset or set the user's timezone"
             )
         value = value.replace(tzinfo=zone(settings.timezone))
+    for where, seen in (("UTC", value.astimezone(timezone.utc)), ("the user's zone", value.astimezone(zone(settings.zone_name)))):
+        if not MIN_YEAR <= seen.year <= MAX_YEAR:
+            raise ValidationError(field, f"{value.isoformat()} falls in year {seen.year} in {where}; "
+                                         f"use a time within the years {MIN_YEAR} to {MAX_YEAR} everywhere")
     return value
 
 

@@ -24,12 +24,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from lembrar.errors import ConflictError, LembrarError, NotFoundError, StoreError, ValidationError
 
 log = logging.getLogger("lembrar.api")
 
+_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 _CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
           409: "conflict", 413: "payload_too_large", 415: "unsupported_media_type", 422: "validation_error"}
 
@@ -85,7 +87,17 @@ async def _request_invalid(request: Request, exc: RequestValidationError) -> JSO
 
 async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
     message = exc.detail if isinstance(exc.detail, str) else _CODES.get(exc.status_code, "error")
-    return error_response(exc.status_code, _CODES.get(exc.status_code, "error"), message, headers=getattr(exc, "headers", None))
+    headers = getattr(exc, "headers", None)
+    if exc.status_code == 405:
+        headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
+    return error_response(exc.status_code, _CODES.get(exc.status_code, "error"), message, headers=headers)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route of the app answers in full at this path."""
+    routes = request.app.router.routes
+    return [method for method in _METHODS
+            if any(route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes)]
 
 
 async def _out_of_range(request: Request, exc: Exception) -> JSONResponse:

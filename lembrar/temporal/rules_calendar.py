@@ -6,7 +6,7 @@ import re
 from datetime import date
 
 from lembrar.temporal import dates, windows
-from lembrar.temporal.hits import WEAK, WINDOW, Anchor, Context, Hit, Rule, group_key, next_word
+from lembrar.temporal.hits import FILTER, WEAK, WINDOW, Anchor, Context, Hit, Rule, group_key, next_word
 from lembrar.temporal.lexicon import Lexicon
 from lembrar.temporal.patterns import DAY, START, STOP, YEAR, alt, lead
 
@@ -106,14 +106,16 @@ def _day_first_pattern(lex: Lexicon) -> str:
 
 
 def date_hit(ctx: Context, start: int, end: int, found: tuple[int | None, int, int]) -> Hit | None:
-    """A day window for (year or None, month, day); None where no such date exists."""
+    """A day window for (year or None, month, day). A date that does not exist ("the 31st of
+    February") is read as what it is: a phrase that names no time, so it gives no window (and
+    no shorter part of it, like "the 31st", is read instead)."""
     year, month, number = found
     if year is None:
         day = dates.day_on_or_before(ctx.today, month, number)
     else:
         day = dates.safe_date(year, month, number)
     if day is None:
-        return None
+        return Hit(start, end, role=FILTER) if 1 <= number <= 31 else None
     return Hit(start, end, windows.day(ctx, day), anchor=Anchor("date", year, month, number))
 
 

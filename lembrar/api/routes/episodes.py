@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import Depends, Query, Response
-from pydantic import AwareDatetime
 
 from lembrar.api.auth import TenantMemory
 from lembrar.api.routes.users import UserId
 from lembrar.api.routing import resource_router
-from lembrar.api.schemas.common import Deleted, ErrorBody, Kind, Period, Role, Weekday
+from lembrar.api.schemas.common import AwareInstant, Deleted, ErrorBody, Kind, Period, Role, Weekday
 from lembrar.api.schemas.episodes import (
     BulkCreate,
     EpisodeCreate,
@@ -32,8 +31,8 @@ def list_filters(
     session_id: str | None = None,
     role: Annotated[list[Role] | None, Query(description="repeat for several")] = None,
     kind: Annotated[list[Kind] | None, Query()] = None,
-    since: Annotated[AwareDatetime | None, Query(description="ISO 8601 with offset; events at or after it")] = None,
-    until: Annotated[AwareDatetime | None, Query(description="ISO 8601 with offset; events before it")] = None,
+    since: Annotated[AwareInstant | None, Query(description="ISO 8601 with offset; events at or after it")] = None,
+    until: Annotated[AwareInstant | None, Query(description="ISO 8601 with offset; events before it")] = None,
     period: Annotated[list[Period] | None, Query()] = None,
     weekday: Annotated[list[Weekday] | None, Query()] = None,
 ) -> dict[str, Any]:
@@ -74,7 +73,7 @@ def list_episodes(
     filters: Filtered,
     order: Annotated[str, Query(pattern="^(asc|desc)$", description="asc: oldest first")] = "asc",
     limit: Annotated[int, Query(ge=1, le=1000)] = 50,
-    cursor: Annotated[str | None, Query(description="next_cursor of the previous page")] = None,
+    cursor: Annotated[str | None, Query(min_length=1, description="next_cursor of the previous page")] = None,
 ) -> EpisodePage:
     return EpisodePage.of(memory.get_all(user_id, filters, order=order, limit=limit, cursor=cursor))
 

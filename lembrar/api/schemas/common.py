@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
+import re
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, JsonValue
+from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict, JsonValue, StringConstraints
 
 Role = Literal["user", "assistant", "system", "tool"]
 Kind = Literal["message", "text", "record"]
@@ -15,12 +16,15 @@ Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "satur
 MIN_YEAR, MAX_YEAR = 1000, 8999
 
 
+ISO_8601 = r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$"
+
+
 def _in_range(value: str) -> str:
-    """Leave unparsable text to the engine (it names the field); refuse years past the range."""
+    """A time the engine can read (ISO 8601 as ``ISO_8601`` describes) in the supported years."""
     try:
         parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
-        return value
+        raise ValueError("not an ISO 8601 time; use e.g. 2024-05-02T14:30:00+01:00") from None
     if not MIN_YEAR <= parsed.year <= MAX_YEAR:
         raise ValueError(f"the year must be between {MIN_YEAR} and {MAX_YEAR}")
     return value
@@ -35,7 +39,17 @@ def _finite(value: Any) -> Any:
     return value
 
 
-Instant = Annotated[str, AfterValidator(_in_range)]
+def _not_a_number(value: Any) -> Any:
+    """Dates come as ISO 8601 text: a number (or a numeric string) is no date here."""
+    if isinstance(value, (int, float)) or (isinstance(value, str) and _NUMBER.fullmatch(value.strip())):
+        raise ValueError("give an ISO 8601 date-time with an offset, e.g. 2024-05-02T14:30:00+01:00, not a number")
+    return value
+
+
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+Instant = Annotated[str, StringConstraints(pattern=ISO_8601), AfterValidator(_in_range)]
+AwareInstant = Annotated[AwareDatetime, BeforeValidator(_not_a_number)]
+NonBlank = Annotated[str, StringConstraints(min_length=1, pattern=r"\S")]
 JsonObject = Annotated[dict[str, JsonValue], AfterValidator(_finite)]
 
 

@@ -8,17 +8,17 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from lembrar.api.schemas.common import Instant, RequestModel
-from lembrar.api.schemas.search import NOW_HELP, PRESET_HELP, FiltersIn
+from lembrar.api.schemas.search import NOW_HELP, PRESET_HELP, FiltersIn, PresetName
 from lembrar.context import ContextBlock
 
 
 class ContextRequest(RequestModel):
     query: str = Field(min_length=1, max_length=10_000)
     budget_tokens: int = Field(1500, ge=16, le=100_000)
-    k: int = Field(8, ge=1, le=100)
+    k: int = Field(8, ge=1, le=100, strict=True)
     filters: FiltersIn | None = None
     now: Instant | None = Field(None, description=NOW_HELP)
-    preset: str | None = Field(None, description=PRESET_HELP)
+    preset: PresetName | None = Field(None, description=PRESET_HELP)
 
 
 class ContextSectionOut(BaseModel):

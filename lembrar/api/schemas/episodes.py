@@ -66,11 +66,11 @@ class EpisodeCreate(RequestModel):
 
     model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": [name]} for name in ("content", "messages", "record")]})
 
-    content: str | None = None
+    content: str = Field(None, min_length=1, description="a text, or a message when `role` is set")  # type: ignore[assignment]
     role: Role | None = None
     name: str | None = None
-    messages: list[MessageIn] | None = Field(None, min_length=1, max_length=MAX_ITEMS)
-    record: JsonObject | None = Field(None, description="a JSON object, stored as is and searchable")
+    messages: list[MessageIn] = Field(None, min_length=1, max_length=MAX_ITEMS)  # type: ignore[assignment]
+    record: JsonObject = Field(None, description="a JSON object, stored as is and searchable")  # type: ignore[assignment]
     session_id: str | None = None
     at: Instant | None = Field(None, description=_AT)
     metadata: JsonObject = Field(default_factory=dict)

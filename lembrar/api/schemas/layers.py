@@ -7,21 +7,21 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from lembrar.api.schemas.common import Instant, RequestModel
+from lembrar.api.schemas.common import Instant, NonBlank, RequestModel
 from lembrar.model.layers import Insight, SavedMemory, SaveOutcome, SessionSummary
 
 Now = Field(None, description="ISO 8601; naive times are read in the user's zone (default: the server's clock)")
 
 
 class MemoryCreate(RequestModel):
-    fact: str = Field(..., description="one short fact, in the user's words, e.g. \"I'm vegetarian\"")
+    fact: NonBlank = Field(..., description="one short fact, in the user's words, e.g. \"I'm vegetarian\"")
     on_conflict: Literal["ask", "replace", "keep_both"] = Field(
         "ask", description="if it contradicts a saved fact: ask (save nothing, report it), replace (retire the old one) or keep_both")
     now: Instant | None = Now
 
 
 class MemoryEdit(RequestModel):
-    fact: str
+    fact: NonBlank
     now: Instant | None = Now
 
 
@@ -68,7 +68,7 @@ class NowIn(RequestModel):
 
 
 class InsightEdit(RequestModel):
-    statement: str
+    statement: NonBlank
     now: Instant | None = Now
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, Field, StringConstraints
+from pydantic import BaseModel, Field, StringConstraints
 
-from lembrar.api.schemas.common import Instant, Kind, Period, RequestModel, Role, Weekday
+from lembrar.api.schemas.common import AwareInstant, Instant, Kind, Period, RequestModel, Role, Weekday
 from lembrar.api.schemas.episodes import EpisodeOut
 from lembrar.model.hits import SearchHit
 from lembrar.model.timetags import WEEKDAYS
@@ -16,6 +16,7 @@ from lembrar.retrieval.search import Retrieval
 
 MetadataKey = Annotated[str, StringConstraints(min_length=1, max_length=200, pattern=r'^[^"\\]+$')]
 Scalar = str | int | float | bool | None
+PresetName = Literal[tuple(sorted(PRESETS))]  # type: ignore[valid-type]
 NOW_HELP = "resolve time phrases ('last week') against this instant, ISO 8601 (default: now)"
 PRESET_HELP = f"search preset: {', '.join(sorted(PRESETS))} (default: balanced)"
 
@@ -26,8 +27,8 @@ class FiltersIn(RequestModel):
     session_id: str | None = None
     roles: list[Role] = []
     kinds: list[Kind] = []
-    since: AwareDatetime | None = None
-    until: AwareDatetime | None = None
+    since: AwareInstant | None = None
+    until: AwareInstant | None = None
     periods: list[Period] = []
     weekdays: list[Weekday] = []
     metadata: dict[MetadataKey, Scalar] = Field(default_factory=dict, description="metadata key -> required value")
@@ -38,10 +39,10 @@ class FiltersIn(RequestModel):
 
 class SearchRequest(RequestModel):
     query: str = Field(min_length=1, max_length=10_000)
-    k: int = Field(10, ge=1, le=100)
+    k: int = Field(10, ge=1, le=100, strict=True)
     filters: FiltersIn | None = None
     now: Instant | None = Field(None, description=NOW_HELP)
-    preset: str | None = Field(None, description=PRESET_HELP)
+    preset: PresetName | None = Field(None, description=PRESET_HELP)
 
 
 class TimeWindowOut(BaseModel):

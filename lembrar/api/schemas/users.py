@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Literal
+from zoneinfo import available_timezones
 
 from pydantic import BaseModel, Field
 
@@ -10,8 +11,11 @@ from lembrar.api.schemas.common import RequestModel
 from lembrar.model.users import UserSettings
 
 
+ZoneName = Literal[tuple(sorted(available_timezones()))]  # type: ignore[valid-type]
+
+
 class UserSettingsIn(RequestModel):
-    timezone: str | None = Field(None, description="IANA zone, e.g. 'Europe/Lisbon'; naive times are read in it")
+    timezone: ZoneName | None = Field(None, description="IANA zone, e.g. 'Europe/Lisbon'; naive times are read in it")
     hemisphere: Literal["north", "south"] = "north"
     language: str | None = Field(None, description="language code of the user's text, e.g. 'pt'; time phrases outside en/pt/es/fr need the server's [dates] extra")
 
