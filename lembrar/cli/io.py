@@ -76,7 +76,7 @@ def run_export(args: argparse.Namespace) -> int:
             export_file(memory, sys.stdout, args.user)
         return 0
     with writing("--out", args.out):
-        out = open(args.out, "w", encoding="utf-8")
+        out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - opened first, to fail before the store
     with out, open_memory(args) as memory:
         count = export_file(memory, out, args.user)
     print(f"exported {count} episode(s) to {args.out}", file=sys.stderr)

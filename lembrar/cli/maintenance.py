@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from lembrar.cli.common import emit, open_memory
-from lembrar.cli.failures import CliFailure, EXIT_FAILED
+from lembrar.cli.failures import EXIT_FAILED, CliFailure
 from lembrar.model.erasure import NOTES
 
 ERASE_HELP = """\
@@ -18,8 +18,12 @@ and wal_recycle = off). Exit status 1 when something could not be erased, and wh
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("maintenance", help="operator tasks on the store")
     tasks = p.add_subparsers(dest="task", metavar="TASK", required=True)
-    erase = tasks.add_parser("erase-pending", help="remove deleted text from the database's files",
-                             description=ERASE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    erase = tasks.add_parser(
+        "erase-pending",
+        help="remove deleted text from the database's files",
+        description=ERASE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     erase.set_defaults(run=run_erase_pending)
 
 
@@ -31,7 +35,11 @@ def run_erase_pending(args: argparse.Namespace) -> int:
         raise CliFailure(EXIT_FAILED, "erase-pending: " + "; ".join(report.notes or ["incomplete"]))
 
     def human() -> str:
-        rewritten = f"rewrote {len(report.tables_rewritten)} table(s), recycled the log" if report.tables_rewritten else ""
+        rewritten = (
+            f"rewrote {len(report.tables_rewritten)} table(s), recycled the log"
+            if report.tables_rewritten
+            else ""
+        )
         return rewritten or f"nothing pending: {NOTES[guarantee]}"
 
     return emit(args, report, human)

@@ -100,9 +100,8 @@ def test_an_older_file_is_rekeyed_without_losing_anything(db_path):
     before = _rows(db_path)
     with Memory(db_path, embedder=HashingEmbedder(), clock=lambda: NOW) as memory:
         assert _rows(db_path) == before
-        assert [h.text for h in memory.search("cat called Tom", user_id="ana", preset="keyword")][
-            0
-        ] == "a cat called Tom"
+        hits = memory.search("cat called Tom", user_id="ana", preset="keyword")
+        assert hits[0].text == "a cat called Tom"
         other = Memory(
             memory.store.for_tenant("other"), embedder=HashingEmbedder(), clock=lambda: NOW
         )

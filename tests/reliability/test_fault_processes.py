@@ -28,15 +28,30 @@ SECRET = "quokkasecret"
 
 def _source(tmp_path) -> Path:
     path = tmp_path / "turns.jsonl"
-    lines = (json.dumps({"user_id": f"u{i % 3}", "session_id": f"s{i // 50}", "content": f"turn {i} of the log"})
-             for i in range(RECORDS))
+    lines = (
+        json.dumps(
+            {"user_id": f"u{i % 3}", "session_id": f"s{i // 50}", "content": f"turn {i} of the log"}
+        )
+        for i in range(RECORDS)
+    )
     path.write_text("\n".join(lines) + "\n")
     return path
 
 
 def _import(db: Path, source: Path) -> subprocess.Popen:
-    args = [sys.executable, "-m", "lembrar", "--db", str(db), "--embedder", "hash", "import", str(source),
-            "--batch-size", str(BATCH)]
+    args = [
+        sys.executable,
+        "-m",
+        "lembrar",
+        "--db",
+        str(db),
+        "--embedder",
+        "hash",
+        "import",
+        str(source),
+        "--batch-size",
+        str(BATCH),
+    ]
     return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -70,11 +85,15 @@ def _sound(db: Path) -> int:
     try:
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-        orphans = conn.execute("SELECT COUNT(*) FROM episodes e WHERE NOT EXISTS"
-                               " (SELECT 1 FROM chunks c WHERE c.tenant_id = e.tenant_id AND c.episode_id = e.id)")
+        orphans = conn.execute(
+            "SELECT COUNT(*) FROM episodes e WHERE NOT EXISTS"
+            " (SELECT 1 FROM chunks c WHERE c.tenant_id = e.tenant_id AND c.episode_id = e.id)"
+        )
         assert orphans.fetchone()[0] == 0
         episodes = conn.execute("SELECT COUNT(*) FROM episodes").fetchone()[0]
-        assert conn.execute("SELECT COUNT(DISTINCT content) FROM episodes").fetchone()[0] == episodes
+        assert (
+            conn.execute("SELECT COUNT(DISTINCT content) FROM episodes").fetchone()[0] == episodes
+        )
         assert episodes % BATCH == 0 or episodes == RECORDS  # whole batches only
         return episodes
     finally:
@@ -97,8 +116,12 @@ def test_an_import_killed_at_several_points_resumes_to_exactly_the_source(tmp_pa
 
 
 def _worker(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, str(SUPPORT / "fault_workers.py"), *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, str(SUPPORT / "fault_workers.py"), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_writers_a_reader_and_a_forget_at_once(tmp_path):
@@ -108,7 +131,9 @@ def test_writers_a_reader_and_a_forget_at_once(tmp_path):
         memory.add([{"content": f"v note about item{i} {SECRET}"} for i in range(30)], user_id="v")
         reader = _worker("reader", str(db), "v", str(forgotten), str(stop), SECRET)
         writers = [_worker("writer", str(db), f"w{i}", "40") for i in range(3)]
-        writers.append(_worker("writer", str(db), "v", "40", str(forgotten)))  # writes after the forget
+        writers.append(
+            _worker("writer", str(db), "v", "40", str(forgotten))
+        )  # writes after the forget
         time.sleep(0.5)
         assert memory.forget_user("v") == 30
         forgotten.touch()
@@ -118,9 +143,15 @@ def test_writers_a_reader_and_a_forget_at_once(tmp_path):
         report, err = reader.communicate(timeout=120)
         assert reader.returncode == 0, err
         acked = [json.loads(line) for out, _ in outputs for line in out.splitlines()]
-        present = {(e.user_id, e.id) for u in ("w0", "w1", "w2", "v") for e in memory.get_all(u, limit=1000).items}
+        present = {
+            (e.user_id, e.id)
+            for u in ("w0", "w1", "w2", "v")
+            for e in memory.get_all(u, limit=1000).items
+        }
     result = json.loads(report)
     assert len(acked) == 160 and {(a["user"], a["ack"]) for a in acked} <= present
     assert result["searches"] > 0 and result["stale"] == 0 and result["leaked"] == 0
-    print(f"\nfaults: {len(acked)} writes acknowledged, {len(acked)} present; {result['searches']} searches"
-          f" during a forget, 0 stale, 0 forgotten returned")
+    print(
+        f"\nfaults: {len(acked)} writes acknowledged, {len(acked)} present; {result['searches']} searches"
+        f" during a forget, 0 stale, 0 forgotten returned"
+    )

@@ -26,11 +26,21 @@ def test_a_time_outside_the_years_in_utc_is_refused_not_shifted(mem, at):
 
 def test_the_first_supported_instant_is_kept_as_given(mem):
     [episode] = mem.add("edge", user_id="ana", at="1000-01-01T14:00:00+14:00")
-    assert mem.get(episode.id, "ana").at.astimezone().year >= 1000 and episode.tags.local_date.year == 1000
+    assert (
+        mem.get(episode.id, "ana").at.astimezone().year >= 1000
+        and episode.tags.local_date.year == 1000
+    )
 
 
-@pytest.mark.parametrize("query", ["what did we do on the 31st of February", "on February 30th, 2023",
-                                   "on the 29th of February 2023", "31/02"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what did we do on the 31st of February",
+        "on February 30th, 2023",
+        "on the 29th of February 2023",
+        "31/02",
+    ],
+)
 def test_a_date_that_does_not_exist_gives_no_window(mem, query):
     result = mem.retrieve(query, user_id="ana", now=NOW)
     assert result.time is None or not result.time.windows

@@ -58,8 +58,13 @@ def test_forgetting_then_erase_pending_leaves_no_byte_of_the_text(server, clock)
     root, url = server
     secret = f"marker{uuid.uuid4().hex[:12]}"
     with Memory(url, embedder=HashingEmbedder(), clock=clock) as memory:
-        memory.add([{"content": f"my password hint is {secret} number {i}"} for i in range(20)], user_id="victim")
-        memory.add(f"a long note {secret} " + "padding words " * 2000, user_id="victim")  # stored in TOAST
+        memory.add(
+            [{"content": f"my password hint is {secret} number {i}"} for i in range(20)],
+            user_id="victim",
+        )
+        memory.add(
+            f"a long note {secret} " + "padding words " * 2000, user_id="victim"
+        )  # stored in TOAST
         memory.add("an unrelated note", user_id="other")
         _checkpoint(url)
         assert _files_holding(root, secret), "the scan must see the text while it is stored"
@@ -67,13 +72,34 @@ def test_forgetting_then_erase_pending_leaves_no_byte_of_the_text(server, clock)
         _checkpoint(url)
         assert memory.search(secret, user_id="victim") == []
         left_after_forget = _files_holding(root, secret)
-    erase = subprocess.run([sys.executable, "-m", "lembrar", "--db", url, "--embedder", "hash", "--json",
-                            "maintenance", "erase-pending"], capture_output=True, text=True, timeout=300, check=False)
+    erase = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "lembrar",
+            "--db",
+            url,
+            "--embedder",
+            "hash",
+            "--json",
+            "maintenance",
+            "erase-pending",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert erase.returncode == 0, erase.stderr
     assert _files_holding(root, secret) == []
     with Memory(url, embedder=HashingEmbedder(), clock=clock) as memory:
-        assert memory.users() == ["other"] and memory.get_all("other").items[0].content == "an unrelated note"
-    print(f"\nerasure: {len(left_after_forget)} files held the text after forget, 0 after erase-pending")
+        assert (
+            memory.users() == ["other"]
+            and memory.get_all("other").items[0].content == "an unrelated note"
+        )
+    print(
+        f"\nerasure: {len(left_after_forget)} files held the text after forget, 0 after erase-pending"
+    )
 
 
 def test_erase_pending_says_what_keeps_old_log_segments(pg_server):

@@ -45,7 +45,9 @@ def reader(db: str, user: str, forgotten_flag: str, stop_flag: str, secret: str)
             stale += found["stale"]
             leaked += after_forget and any(secret in text for text in found["texts"])
             searches += 1
-    print(json.dumps({"searches": searches, "stale": int(stale), "leaked": int(leaked)}), flush=True)
+    print(
+        json.dumps({"searches": searches, "stale": int(stale), "leaked": int(leaked)}), flush=True
+    )
 
 
 def _ranked(memory: Memory, user: str, query: str) -> dict:
@@ -56,7 +58,9 @@ def _ranked(memory: Memory, user: str, query: str) -> dict:
     except KeyError:
         return {"stale": 1, "texts": []}  # a cached ref that no longer exists
     texts = [rows[ref].text for ref, _ in ranked if ref in rows]
-    expected = {ref: float(HashingEmbedder().embed_batch([rows[ref].text])[0] @ vector) for ref in rows}
+    expected = {
+        ref: float(HashingEmbedder().embed_batch([rows[ref].text])[0] @ vector) for ref in rows
+    }
     stale = sum(abs(expected[ref] - score) > 1e-4 for ref, score in ranked if ref in rows)
     return {"stale": int(stale), "texts": texts}
 

@@ -32,8 +32,10 @@ def erase_pending(db: Database) -> ErasureReport:
                 conn.execute("CHECKPOINT")
             report.log_recycled = True
         except psycopg.errors.InsufficientPrivilege as exc:
-            report.notes.append(f"the write-ahead log was not recycled: {exc.diag.message_primary}; "
-                                "run this as a superuser or grant pg_checkpoint and pg_switch_wal")
+            report.notes.append(
+                f"the write-ahead log was not recycled: {exc.diag.message_primary}; "
+                "run this as a superuser or grant pg_checkpoint and pg_switch_wal"
+            )
     report.complete = report.log_recycled and not report.notes
     return report
 
@@ -42,8 +44,10 @@ def _wal_keepers(conn: psycopg.Connection) -> list[str]:
     """Settings under which old log segments, and the deleted bytes in them, are kept."""
     notes = []
     if conn.execute("SHOW wal_recycle").fetchone()[0] == "on":
-        notes.append("wal_recycle is on: old log segments are reused with their bytes until overwritten; "
-                     "set wal_recycle = off")
+        notes.append(
+            "wal_recycle is on: old log segments are reused with their bytes until overwritten; "
+            "set wal_recycle = off"
+        )
     if conn.execute("SHOW wal_keep_size").fetchone()[0] not in ("0", "0MB", "0kB"):
         notes.append("wal_keep_size keeps old log segments; set it to 0 or wait until they pass")
     if conn.execute("SELECT count(*) FROM pg_replication_slots").fetchone()[0]:
