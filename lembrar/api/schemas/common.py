@@ -47,7 +47,18 @@ def _not_a_number(value: Any) -> Any:
 
 
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+def _in_range_if_readable(value: str) -> str:
+    """For bulk items: an unreadable time is the engine's to refuse (per item, with skip_invalid)."""
+    try:
+        return _in_range(value)
+    except ValueError as exc:
+        if "ISO 8601" in str(exc):
+            return value
+        raise
+
+
 Instant = Annotated[str, StringConstraints(pattern=ISO_8601), AfterValidator(_in_range)]
+ItemInstant = Annotated[str, AfterValidator(_in_range_if_readable)]
 AwareInstant = Annotated[AwareDatetime, BeforeValidator(_not_a_number)]
 NonBlank = Annotated[str, StringConstraints(min_length=1, pattern=r"\S")]
 JsonObject = Annotated[dict[str, JsonValue], AfterValidator(_finite)]

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
-from lembrar.api.schemas.common import Instant, JsonObject, Kind, RequestModel, Role
+from lembrar.api.schemas.common import Instant, ItemInstant, JsonObject, Kind, RequestModel, Role
 from lembrar.model.episode import Episode
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.query import HistoryEntry, Page, SessionInfo
@@ -101,10 +101,10 @@ class BulkItem(RequestModel):
     name: str | None = None
     record: JsonObject | None = None
     session_id: str | None = None
-    at: Instant | None = Field(None, description=_AT)
+    at: ItemInstant | None = Field(None, description=_AT + "; an unreadable one refuses this item only")
     metadata: JsonObject = Field(default_factory=dict)
     id: str | None = Field(None, min_length=1, max_length=64)
-    recorded_at: Instant | None = None
+    recorded_at: ItemInstant | None = None
 
     def input(self, user_id: str) -> EpisodeIn:
         fields = self.model_dump(exclude={"name"})
