@@ -7,15 +7,15 @@ from __future__ import annotations
 import pytest
 
 schemathesis = pytest.importorskip("schemathesis")
-from hypothesis import HealthCheck, given, settings
-from schemathesis.checks import (
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from schemathesis.checks import (  # noqa: E402
     not_a_server_error,
     response_schema_conformance,
-    status_code_conformance,
+    status_code_conformance,  # noqa: E402
 )
 
-from lembrar.api import create_app
-from lembrar.embed.hashing import HashingEmbedder
+from lembrar.api import create_app  # noqa: E402
+from lembrar.embed.hashing import HashingEmbedder  # noqa: E402
 
 pytestmark = [pytest.mark.server, pytest.mark.postgres]
 CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
