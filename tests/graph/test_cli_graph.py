@@ -59,4 +59,4 @@ def test_graph_commands(tmp_path, memory):
     bad = run(db, "graph", "facts", "--user", "maria", "--as-of", "nonsense", ok=False)
     assert bad.returncode == 2 and "as_of" in bad.stderr and "Traceback" not in bad.stderr
     missing = run(db, "graph", "facts", "--user", "maria", "--entity", "Nobody", ok=False)
-    assert missing.returncode == 1 and "entity 'Nobody' not found" in missing.stderr
+    assert missing.returncode == 3 and "entity 'Nobody' not found" in missing.stderr

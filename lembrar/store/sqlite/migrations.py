@@ -215,6 +215,10 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE TRIGGER graph_member_gone AFTER DELETE ON graph_entities
             WHEN old.community_id IS NOT NULL BEGIN
             DELETE FROM graph_communities WHERE id = old.community_id;
+        END;
+        """,
+    ),
+    (
         # One counter per file that only grows: a scope's version is the counter's value at its
         # last write, so a version is never reused for other contents (not even after the
         # scope's row is deleted with its user), and other processes' cached matrices expire.
