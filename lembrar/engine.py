@@ -154,6 +154,7 @@ class Memory:
         episodes += self._captured(episodes, settings, now)
         self.store.add(self._index(episodes))
         self.graph.after_add(episodes)
+        self.layers.after_add(episodes)
         return episodes
 
     def _captured(self, episodes: Sequence[Episode], settings: Mapping[str, UserSettings], now: datetime) -> list[Episode]:

@@ -7,7 +7,7 @@ import sys
 
 from lembrar.cli.common import emit, open_memory
 from lembrar.cli.render import clip
-from lembrar.layers import Conflict, Duplicate, Insight, SavedMemory, SessionSummary
+from lembrar.layers import Conflict, Duplicate, Insight, PendingMemory, SavedMemory, SessionSummary
 from lembrar.layers.sections import time_span
 
 
@@ -36,8 +36,19 @@ def _register_memories(sub: argparse._SubParsersAction) -> None:
     actions = memories.add_subparsers(dest="action", metavar="ACTION", required=True)
     p = actions.add_parser("list", help="the user's saved facts")
     p.add_argument("--user", required=True)
-    p.add_argument("--all", action="store_true", help="include facts replaced by later ones")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--all", action="store_true", help="include facts replaced by later ones")
+    shown.add_argument("--pending", action="store_true",
+                       help="captured facts that contradict a saved one, waiting to be resolved")
     p.set_defaults(run=run_memories_list)
+    p = actions.add_parser("resolve", help="settle a pending fact (see list --pending)")
+    p.add_argument("id")
+    p.add_argument("--user", required=True)
+    action = p.add_mutually_exclusive_group(required=True)
+    action.add_argument("--replace", action="store_true", help="save it and retire the fact it contradicts")
+    action.add_argument("--keep-both", action="store_true", help="save it beside the fact it contradicts")
+    action.add_argument("--discard", action="store_true", help="drop it")
+    p.set_defaults(run=run_memories_resolve)
     p = actions.add_parser("add", help="save a fact (checked for duplicates and contradictions)")
     p.add_argument("fact")
     p.add_argument("--user", required=True)
@@ -83,6 +94,11 @@ def memory_line(m: SavedMemory) -> str:
     return f"{m.id}  {m.created_at:%Y-%m-%d %H:%M}  {clip(m.text)}{retired}"
 
 
+def pending_line(p: PendingMemory) -> str:
+    against = f"contradicts {p.conflicts_with}" if p.conflicts_with else "the fact it contradicted is gone"
+    return f"{p.id}  {p.created_at:%Y-%m-%d %H:%M}  {clip(p.text)}  ({against}: {p.reason})"
+
+
 def insight_line(i: Insight) -> str:
     return f"{i.id}  {clip(i.statement, 80)} — {time_span(i.first_at, i.last_at)}, confidence {i.label} ({i.size} messages)"
 
@@ -92,23 +108,38 @@ def summary_line(s: SessionSummary) -> str:
 
 
 def run_memories_list(args: argparse.Namespace) -> int:
+    if args.pending:
+        with open_memory(args) as memory:
+            waiting = memory.saved.pending(args.user)
+        return emit(args, waiting, lambda: "\n".join(pending_line(p) for p in waiting) or "no pending memories")
     with open_memory(args) as memory:
         items = memory.saved.list(args.user, include_retired=args.all)
     return emit(args, items, lambda: "\n".join(memory_line(m) for m in items) or "no saved memories")
+
+
+def run_memories_resolve(args: argparse.Namespace) -> int:
+    action = "replace" if args.replace else "keep_both" if args.keep_both else "discard"
+    with open_memory(args) as memory:
+        outcome = memory.saved.resolve(args.id, args.user, action)
+    if outcome is None:
+        return emit(args, {"status": "discarded", "id": args.id}, lambda: f"discarded {args.id}")
+    return emit(args, outcome.as_dict(), lambda: _outcome_line(outcome))
+
+
+def _outcome_line(outcome: object) -> str:
+    if isinstance(outcome, Duplicate):
+        return f"already saved ({outcome.reason}): {outcome.existing.id}  {outcome.existing.text}"
+    if isinstance(outcome, Conflict):
+        return (f"not saved: it contradicts {outcome.existing.id}  {outcome.existing.text!r} ({outcome.reason});"
+                " add --replace or --keep-both")
+    return f"saved {outcome.memory.id}" + (f", replacing {outcome.replaced.id}" if outcome.replaced else "")
 
 
 def run_memories_add(args: argparse.Namespace) -> int:
     policy = "replace" if args.replace else "keep_both" if args.keep_both else "ask"
     with open_memory(args) as memory:
         outcome = memory.saved.add(args.fact, args.user, on_conflict=policy)
-    if isinstance(outcome, Duplicate):
-        human = f"already saved ({outcome.reason}): {outcome.existing.id}  {outcome.existing.text}"
-    elif isinstance(outcome, Conflict):
-        human = (f"not saved: it contradicts {outcome.existing.id}  {outcome.existing.text!r} ({outcome.reason});"
-                 " add --replace or --keep-both")
-    else:
-        human = f"saved {outcome.memory.id}" + (f", replacing {outcome.replaced.id}" if outcome.replaced else "")
-    emit(args, outcome.as_dict(), lambda: human)
+    emit(args, outcome.as_dict(), lambda: _outcome_line(outcome))
     return 1 if isinstance(outcome, Conflict) else 0
 
 

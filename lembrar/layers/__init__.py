@@ -8,7 +8,18 @@ Reached through ``Memory``: ``memory.saved``, ``memory.summaries``, ``memory.ins
 """
 
 from lembrar.layers.insights import InsightWriter, KeyphraseInsightWriter, UserInsights
-from lembrar.model.layers import Conflict, Duplicate, Insight, Saved, SavedMemory, SaveOutcome, SessionSummary, SummaryDraft, TopicCluster
+from lembrar.model.layers import (
+    Conflict,
+    Duplicate,
+    Insight,
+    PendingMemory,
+    Saved,
+    SavedMemory,
+    SaveOutcome,
+    SessionSummary,
+    SummaryDraft,
+    TopicCluster,
+)
 from lembrar.layers.config import LayerConfig
 from lembrar.layers.requests import RememberRequest, detect_request
 from lembrar.layers.saved import REMEMBER_TOOL, SavedMemories
@@ -27,6 +38,7 @@ __all__ = [
     "KeyphraseInsightWriter",
     "LayerConfig",
     "Layers",
+    "PendingMemory",
     "REMEMBER_TOOL",
     "RawWindow",
     "RememberRequest",

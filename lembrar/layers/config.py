@@ -21,6 +21,8 @@ class LayerConfig:
     raw_window_days                   raw turns of a summarised session stay searchable this long;
                                       older ones are reached through the summary (None: forever)
     idle_timeout                      a session idle this long is summarised by ``summarize_idle``
+    capture_on_add                    save the fact of a "remember that …" user message when it
+                                      is added (imports too); False leaves it to ``saved.capture``
     duplicate_threshold               cosine at which two saved facts are the same fact
                                       (None: the value calibrated for the embedder)
     summary_min_similarity            a summary needs this cosine (or a shared word, or a time
@@ -35,6 +37,7 @@ class LayerConfig:
     recent_window: timedelta = timedelta(hours=24)
     raw_window_days: float | None = 14.0
     idle_timeout: timedelta = timedelta(hours=1)
+    capture_on_add: bool = True
     duplicate_threshold: float | None = None
     summary_sentences: int = 3
     summary_min_similarity: float = 0.3

@@ -1,12 +1,14 @@
 """Saved memories: facts the user asked to be remembered, with duplicate and contradiction checks.
 
-Three ways in, one path: ``capture`` (a message with an explicit request, see ``requests``),
-the ``remember`` tool (``REMEMBER_TOOL``, for LLM function calling) and ``add`` (API and CLI).
+Three ways in, one path: ``capture`` (a message with an explicit request, see ``requests``;
+run on every added user message unless ``LayerConfig.capture_on_add`` is off), the ``remember``
+tool (``REMEMBER_TOOL``, for LLM function calling) and ``add`` (API and CLI). A captured fact
+that contradicts a saved one is kept as pending until the user resolves it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -15,9 +17,18 @@ import numpy as np
 from lembrar.model.ids import user_key
 from lembrar.errors import NotFoundError, ValidationError
 from lembrar.layers import facts
-from lembrar.model.layers import ON_CONFLICT, Conflict, Duplicate, Saved, SavedMemory, SaveOutcome
 from lembrar.layers.requests import detect_request
 from lembrar.model.episode import Episode, new_id, require_text
+from lembrar.model.layers import (
+    ON_CONFLICT,
+    RESOLUTIONS,
+    Conflict,
+    Duplicate,
+    PendingMemory,
+    Saved,
+    SavedMemory,
+    SaveOutcome,
+)
 from lembrar.tools.arguments import checked
 from lembrar.tools.catalogue import openai_tool, spec
 
@@ -79,19 +90,63 @@ class SavedMemories:
         """Save the fact of an explicit "remember that …" request; None when the message makes none.
 
         Given a stored ``Episode`` (a user message), the fact is linked to it: deleting the
-        message deletes the fact.
+        message deletes the fact. With ``on_conflict="ask"`` a fact that contradicts a saved one
+        is kept as pending (see ``pending`` and ``resolve``) and the ``Conflict`` is returned.
         """
         if isinstance(message, Episode):
-            if message.role != "user":
+            if message.role != "user" or message.kind != "message":
                 return None
             user_id, text, source = message.user_id, message.content, message.id
+            now = message.at if now is None else now
         else:
             text, source = message, None
         request = detect_request(require_text("message", text))
         if request is None:
             return None
-        return self.add(request.fact, user_key(user_id), on_conflict=on_conflict,
-                        source_episode_id=source, now=now)
+        user = user_key(user_id)
+        outcome = self.add(request.fact, user, on_conflict=on_conflict, source_episode_id=source, now=now)
+        if isinstance(outcome, Conflict):
+            self._keep_pending(outcome, user, source, now)
+        return outcome
+
+    def capture_added(self, episodes: Iterable[Episode]) -> list[SaveOutcome]:
+        """Capture the requests in newly added user messages (``Memory.add`` calls this)."""
+        outcomes = []
+        for episode in episodes:
+            try:
+                outcome = self.capture(episode)
+            except ValidationError:  # e.g. a fact too long to save: the message itself is stored
+                continue
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+    def _keep_pending(self, conflict: Conflict, user_id: str, source: str | None,
+                      now: datetime | str | None) -> None:
+        at = self._layers.instant(user_id, now)
+        pending = PendingMemory(new_id(), user_id, conflict.fact, at, conflict.existing.id, conflict.reason, source)
+        self._layers.store.add_pending(pending)
+
+    def pending(self, user_id: str) -> list[PendingMemory]:
+        """Captured facts that contradict a saved one, oldest first, waiting for ``resolve``."""
+        return self._layers.store.pending(require_text("user_id", user_id))
+
+    def resolve(self, pending_id: str, user_id: str, action: str, *,
+                now: datetime | str | None = None) -> SaveOutcome | None:
+        """Settle a pending fact: ``replace`` retires the fact it contradicts, ``keep_both`` saves
+        it beside that one, ``discard`` drops it (returns None). The pending entry goes either way."""
+        if action not in RESOLUTIONS:
+            raise ValidationError("action", f"use one of {RESOLUTIONS}")
+        found = [p for p in self.pending(user_id) if p.id == pending_id]
+        if not found:
+            raise NotFoundError("pending memory", pending_id)
+        outcome = None
+        if action != "discard":
+            policy = "keep_both" if found[0].conflicts_with is None else action
+            outcome = self.add(found[0].text, user_id, on_conflict=policy,
+                               source_episode_id=found[0].source_episode_id, now=now)
+        self._layers.store.delete_pending(user_id, pending_id)
+        return outcome
 
     def handle_tool_call(self, arguments: str | Mapping[str, Any], user_id: str) -> dict[str, Any]:
         """Run a ``remember`` tool call (arguments as JSON text or a dict); the JSON-able result."""

@@ -96,6 +96,11 @@ class Layers:
             return saved_section(self.saved.list(user_id), budget)
         return insights_section(self.insights.list(user_id), budget)
 
+    def after_add(self, episodes: list[Episode]) -> None:
+        """Capture the "remember that …" requests of newly added user messages (if enabled)."""
+        if self.config.capture_on_add and self.available:
+            self.saved.capture_added(episodes)
+
     def after_change(self, user_id: str) -> None:
         """Rewrite the summaries that deleting or editing turns wiped (wiped insights are
         recomputed when next read: that needs all the user's messages)."""

@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 OnConflict = Literal["ask", "replace", "keep_both"]
 ON_CONFLICT: tuple[str, ...] = ("ask", "replace", "keep_both")
+RESOLUTIONS: tuple[str, ...] = ("replace", "keep_both", "discard")
+"""How a pending fact is settled: retire the saved one, keep both, or drop the pending one."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,28 @@ class SavedMemory:
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "text": self.text, "created_at": self.created_at.isoformat(),
                 "retired_at": None if self.retired_at is None else self.retired_at.isoformat()}
+
+
+@dataclass(frozen=True)
+class PendingMemory:
+    """A fact captured from a message that contradicts a saved one, kept for the user to review.
+
+    ``conflicts_with`` is the saved fact it contradicts (None once that fact was deleted);
+    ``source_episode_id`` the message it came from (deleting that message deletes it).
+    """
+
+    id: str
+    user_id: str
+    text: str
+    created_at: datetime
+    conflicts_with: str | None
+    reason: str
+    source_episode_id: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "fact": self.text, "created_at": self.created_at.isoformat(),
+                "conflicts_with": self.conflicts_with, "reason": self.reason,
+                "source_episode_id": self.source_episode_id}
 
 
 @dataclass(frozen=True)

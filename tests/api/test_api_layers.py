@@ -93,3 +93,20 @@ def test_another_tenant_cannot_read_change_or_delete_layers(alice, bob, user):
     assert [m["fact"] for m in alice.get(f"/v1/users/{user}/memories").json()["memories"]] == ["My locker code is 4711"]
     assert insight in [i["id"] for i in alice.get(f"/v1/users/{user}/insights").json()["insights"]]
     assert len(alice.get(f"/v1/users/{user}/summaries").json()["summaries"]) == 1
+
+
+def test_a_captured_conflict_is_pending_until_resolved(alice, user):
+    memories = f"/v1/users/{user}/memories"
+    alice.post(memories, json={"fact": "I live in Lisbon"})
+    added = alice.post(f"/v1/users/{user}/episodes/bulk",
+                       json={"items": [{"role": "user", "content": "Remember that I live in Porto"}]})
+    assert added.status_code == 201
+    [pending] = alice.get(f"{memories}/pending").json()["pending"]
+    assert pending["fact"] == "I live in Porto" and pending["conflicts_with"]
+    bad = alice.post(f"{memories}/pending/{pending['id']}", json={"action": "merge"})
+    assert bad.status_code == 422 and bad.json()["error"]["field"] == "action"
+    settled = alice.post(f"{memories}/pending/{pending['id']}", json={"action": "keep_both"}).json()
+    assert settled["status"] == "saved" and settled["result"]["memory"]["fact"] == "I live in Porto"
+    assert [m["fact"] for m in alice.get(memories).json()["memories"]] == ["I live in Lisbon", "I live in Porto"]
+    assert alice.get(f"{memories}/pending").json() == {"pending": []}
+    assert alice.post(f"{memories}/pending/{pending['id']}", json={"action": "discard"}).status_code == 404

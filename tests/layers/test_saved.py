@@ -11,11 +11,10 @@ from lembrar.layers import REMEMBER_TOOL, Conflict, Duplicate, Saved
 
 def test_a_request_in_a_message_is_saved_and_linked_to_it(memory):
     [message] = memory.add({"role": "user", "content": "Lembra que eu sou vegetariana, por favor."}, user_id="ana", session_id="s1")
+    [saved] = memory.saved.list("ana")  # captured on add
+    assert saved.text == "Eu sou vegetariana" and saved.source_episode_id == message.id
     outcome = memory.saved.capture(message)
-    assert isinstance(outcome, Saved)
-    assert outcome.memory.text == "Eu sou vegetariana"
-    assert outcome.memory.source_episode_id == message.id
-    assert [m.text for m in memory.saved.list("ana")] == [outcome.memory.text]
+    assert isinstance(outcome, Duplicate) and outcome.existing.id == saved.id
 
 
 def test_messages_that_ask_nothing_save_nothing(memory):

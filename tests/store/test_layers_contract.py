@@ -14,7 +14,8 @@ from lembrar.layers import Conflict, Duplicate, Saved
 from lembrar.store.base import LayerStore
 
 NOW = datetime(2024, 5, 20, 12, 0, tzinfo=timezone.utc)  # the root conftest's clock
-LAYER_TABLES = ("saved_memories", "session_summaries", "summary_sources", "insights", "insight_sources", "insight_exclusions")
+LAYER_TABLES = ("saved_memories", "session_summaries", "summary_sources", "insights", "insight_sources", "insight_exclusions",
+                "pending_memories")
 RUNNING = [
     ("user", "Can you help me plan a 10 km running schedule? I want to race in July."),
     ("assistant", "Sure: three easy runs a week, one long run on Sundays and a tempo run on Wednesdays."),
@@ -103,10 +104,31 @@ def test_saved_memories_add_duplicate_conflict_replace_list_delete(mem):
 
 def test_a_captured_fact_goes_with_its_message(mem):
     [message] = mem.add({"role": "user", "content": "Lembra que eu sou vegetariana, por favor."}, user_id="ana", session_id="s1")
-    outcome = mem.saved.capture(message)
-    assert isinstance(outcome, Saved) and outcome.memory.source_episode_id == message.id
+    [saved] = mem.saved.list("ana")
+    assert saved.text == "Eu sou vegetariana" and saved.source_episode_id == message.id
     mem.delete(message.id, "ana")
     assert mem.saved.list("ana", include_retired=True) == []
+
+
+def test_a_contradicting_capture_is_kept_pending_and_resolved(mem):
+    lisbon = mem.saved.add("I live in Lisbon", "ana").memory
+    [message] = mem.add({"role": "user", "content": "Remember that I live in Porto."}, user_id="ana")
+    [pending] = mem.saved.pending("ana")
+    assert (pending.text, pending.conflicts_with, pending.source_episode_id) == ("I live in Porto", lisbon.id, message.id)
+    assert [m.text for m in mem.saved.list("ana")] == ["I live in Lisbon"]
+    outcome = mem.saved.resolve(pending.id, "ana", "replace")
+    assert isinstance(outcome, Saved) and outcome.replaced.id == lisbon.id
+    assert [m.text for m in mem.saved.list("ana")] == ["I live in Porto"] and mem.saved.pending("ana") == []
+    with pytest.raises(NotFoundError):
+        mem.saved.resolve(pending.id, "ana", "discard")
+
+
+def test_a_pending_fact_goes_with_its_message(mem):
+    mem.saved.add("I live in Lisbon", "ana")
+    [message] = mem.add({"role": "user", "content": "Remember that I live in Porto."}, user_id="ana")
+    assert len(mem.saved.pending("ana")) == 1
+    mem.delete(message.id, "ana")
+    assert mem.saved.pending("ana") == []
 
 
 def test_summaries_are_written_listed_and_deleted_with_their_session(backend, mem):
@@ -157,6 +179,7 @@ def test_forgetting_a_user_leaves_no_layer_rows(backend, mem):
         mem.end_session(user, "s-run")
         mem.saved.add("I live in Lisbon", user)
         mem.saved.add("I live in Porto", user, on_conflict="replace")
+        mem.add({"role": "user", "content": "Remember that I live in Madrid"}, user_id=user)  # kept pending
         add_topics(mem, user, per_topic=12)
         mem.insights.delete(mem.refresh_insights(user)[0].id, user)
     both = layer_rows(backend)

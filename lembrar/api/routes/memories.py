@@ -15,6 +15,10 @@ from lembrar.api.schemas.layers import (
     MemoryEdit,
     MemoryList,
     MemoryOut,
+    PendingList,
+    PendingOut,
+    PendingResolve,
+    PendingResult,
     SaveResult,
 )
 
@@ -26,6 +30,21 @@ def list_memories(user_id: UserId, memory: LayeredMemory,
                   include_retired: Annotated[bool, Query(description="also the facts later ones replaced")] = False) -> MemoryList:
     """Active facts, oldest first."""
     return MemoryList(memories=[MemoryOut.of(m) for m in memory.saved.list(user_id, include_retired=include_retired)])
+
+
+@router.get("/pending", response_model=PendingList)
+def list_pending(user_id: UserId, memory: LayeredMemory) -> PendingList:
+    """Facts captured from messages that contradict a saved one, oldest first, waiting to be resolved."""
+    return PendingList(pending=[PendingOut.of(p) for p in memory.saved.pending(user_id)])
+
+
+@router.post("/pending/{pending_id}", response_model=PendingResult)
+def resolve_pending(user_id: UserId, pending_id: str, body: PendingResolve, memory: LayeredMemory) -> PendingResult:
+    """Settle a pending fact: ``replace``, ``keep_both`` or ``discard``; the pending entry goes."""
+    outcome = memory.saved.resolve(pending_id, user_id, body.action, now=body.now)
+    if outcome is None:
+        return PendingResult(status="discarded")
+    return PendingResult(status=outcome.status, result=SaveResult.of(outcome))
 
 
 @router.post("", status_code=201, response_model=SaveResult,

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from lembrar.api.schemas.common import Instant, NonBlank, RequestModel
-from lembrar.model.layers import Insight, SavedMemory, SaveOutcome, SessionSummary
+from lembrar.model.layers import Insight, PendingMemory, SavedMemory, SaveOutcome, SessionSummary
 
 Now = Field(None, description="ISO 8601; naive times are read in the user's zone (default: the server's clock)")
 
@@ -61,6 +61,40 @@ class SaveResult(BaseModel):
             replaced = MemoryOut.of(outcome.replaced) if outcome.replaced else None
             return cls(status="saved", memory=MemoryOut.of(outcome.memory), replaced=replaced)
         return cls(status=outcome.status, existing=MemoryOut.of(outcome.existing), reason=outcome.reason)
+
+
+class PendingOut(BaseModel):
+    """A captured fact that contradicts ``conflicts_with`` (None once that fact was deleted)."""
+
+    id: str
+    user_id: str
+    fact: str
+    created_at: datetime
+    conflicts_with: str | None
+    reason: str
+    source_episode_id: str | None
+
+    @classmethod
+    def of(cls, p: PendingMemory) -> PendingOut:
+        return cls(id=p.id, user_id=p.user_id, fact=p.text, created_at=p.created_at, conflicts_with=p.conflicts_with,
+                   reason=p.reason, source_episode_id=p.source_episode_id)
+
+
+class PendingList(BaseModel):
+    pending: list[PendingOut]
+
+
+class PendingResolve(RequestModel):
+    action: Literal["replace", "keep_both", "discard"] = Field(
+        ..., description="replace (retire the saved fact it contradicts), keep_both, or discard it")
+    now: Instant | None = Now
+
+
+class PendingResult(BaseModel):
+    """``discarded``, or the outcome of saving the pending fact."""
+
+    status: Literal["discarded", "saved", "duplicate", "conflict"]
+    result: SaveResult | None = None
 
 
 class NowIn(RequestModel):

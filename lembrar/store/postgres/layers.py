@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from lembrar.errors import NotFoundError
-from lembrar.model.layers import Insight, SavedMemory, SessionSummary
+from lembrar.model.layers import Insight, PendingMemory, SavedMemory, SessionSummary
 from lembrar.store.postgres.database import Database
 
 __all__ = ["PostgresLayerStore"]
@@ -101,6 +101,36 @@ class PostgresLayerStore:
         if not count:
             raise NotFoundError("saved memory", memory_id)
         return count
+
+    # -- pending facts ---------------------------------------------------------------
+    def add_pending(self, pending: PendingMemory) -> None:
+        p = pending
+        with self._db.transaction() as conn:
+            conn.execute(_ENSURE_USER, (self.tenant, p.user_id))
+            conn.execute(
+                "INSERT INTO pending_memories (tenant_id, id, user_id, text, created_at, conflicts_with, reason,"
+                " source_episode_id) VALUES (%s,%s,%s,%s,%s,%s,%s,%s)",
+                (self.tenant, p.id, p.user_id, p.text, p.created_at, p.conflicts_with, p.reason, p.source_episode_id),
+            )
+
+    def pending(self, user_id: str) -> list[PendingMemory]:
+        """Pending facts, oldest first; ``conflicts_with`` is None once that fact was deleted."""
+        rows = self._rows(
+            "SELECT p.id, p.user_id, p.text, p.created_at, m.id, p.reason, p.source_episode_id"
+            " FROM pending_memories p LEFT JOIN saved_memories m"
+            " ON m.tenant_id = p.tenant_id AND m.id = p.conflicts_with"
+            " WHERE p.tenant_id = %s AND p.user_id = %s ORDER BY p.created_at, p.seq", (self.tenant, user_id),
+        )
+        return [PendingMemory(r[0], r[1], r[2], _utc(r[3]), r[4], r[5], r[6]) for r in rows]
+
+    def delete_pending(self, user_id: str, pending_id: str) -> None:
+        with self._db.transaction() as conn:
+            deleted = conn.execute(
+                "DELETE FROM pending_memories WHERE tenant_id = %s AND user_id = %s AND id = %s",
+                (self.tenant, user_id, pending_id),
+            ).rowcount
+        if not deleted:
+            raise NotFoundError("pending memory", pending_id)
 
     # -- session summaries -----------------------------------------------------------
     def put_summary(self, summary: SessionSummary, vector: np.ndarray, sources: Sequence[str]) -> None:

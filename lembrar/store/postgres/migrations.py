@@ -254,6 +254,21 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             FOR EACH ROW WHEN (old.community_id IS NOT NULL) EXECUTE FUNCTION graph_member_gone();
         """,
     ),
+    (
+        "0006_pending_memories",
+        """
+        CREATE TABLE pending_memories (
+            tenant_id text NOT NULL, id text NOT NULL, seq bigint GENERATED ALWAYS AS IDENTITY,
+            user_id text NOT NULL, text text NOT NULL, created_at timestamptz NOT NULL,
+            conflicts_with text, reason text NOT NULL, source_episode_id text,
+            PRIMARY KEY (tenant_id, id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, source_episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX pending_by_user ON pending_memories (tenant_id, user_id, created_at, seq);
+        CREATE INDEX pending_by_source ON pending_memories (tenant_id, source_episode_id);
+        """,
+    ),
 )
 
 _MIGRATIONS_TABLE = "CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"

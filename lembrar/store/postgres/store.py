@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 _TABLES = ("users", "episodes", "chunks", "episode_history", "meta", "migrations", "saved_memories", "session_summaries",
            "summary_sources", "insights", "insight_sources", "insight_exclusions", "graph_communities",
-           "graph_entities", "graph_mentions", "graph_facts", "graph_fact_sources")
+           "graph_entities", "graph_mentions", "graph_facts", "graph_fact_sources", "pending_memories")
 _INSERT_CHUNK = (
     'INSERT INTO chunks (tenant_id, episode_id, user_id, position, text, start, "end", text_hash, embedding, fts_config, fts)'
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::regconfig, to_tsvector(%s::regconfig, %s))"

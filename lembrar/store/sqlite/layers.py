@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lembrar.errors import NotFoundError
-from lembrar.model.layers import Insight, SavedMemory, SessionSummary
+from lembrar.model.layers import Insight, PendingMemory, SavedMemory, SessionSummary
 
 if TYPE_CHECKING:
     from lembrar.store.sqlite.store import SqliteStore
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["SqliteLayerStore"]
 
 _MEMORY_COLUMNS = "id, user_id, text, created_at, updated_at, source_episode_id, retired_at, replaced_by, vector"
+_PENDING_COLUMNS = "id, user_id, text, created_at, conflicts_with, reason, source_episode_id"
 _SUMMARY_COLUMNS = ("id, user_id, session_id, title, summary, keyphrases, first_at, last_at, turns, method, created_at,"
                     " stale, vector")
 _INSIGHT_COLUMNS = ("id, user_id, statement, keyphrases, first_at, last_at, size, cohesion, confidence, created_at,"
@@ -112,6 +113,32 @@ class SqliteLayerStore:
             count = db.total_changes - before
         self._scrub()
         return count
+
+    # -- pending facts ---------------------------------------------------------------
+    def add_pending(self, pending: PendingMemory) -> None:
+        p = pending
+        with self._store._write() as db:
+            self._ensure_user(db, p.user_id)
+            db.execute(
+                f"INSERT INTO pending_memories (tenant_id, {_PENDING_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
+                (self.tenant, p.id, p.user_id, p.text, _iso(p.created_at), p.conflicts_with, p.reason,
+                 p.source_episode_id),
+            )
+
+    def pending(self, user_id: str) -> list[PendingMemory]:
+        rows = self._store._read(
+            f"SELECT {_PENDING_COLUMNS} FROM pending_memories WHERE tenant_id = ? AND user_id = ?"
+            " ORDER BY created_at, rowid", (self.tenant, user_id),
+        )
+        return [PendingMemory(r[0], r[1], r[2], _at(r[3]), r[4], r[5], r[6]) for r in rows]
+
+    def delete_pending(self, user_id: str, pending_id: str) -> None:
+        with self._store._write() as db:
+            deleted = db.execute("DELETE FROM pending_memories WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                                 (pending_id, self.tenant, user_id)).rowcount
+            if not deleted:
+                raise NotFoundError("pending memory", pending_id)
+        self._scrub()
 
     # -- session summaries -----------------------------------------------------------
     def put_summary(self, summary: SessionSummary, vector: np.ndarray, sources: Sequence[str]) -> None:

@@ -393,6 +393,24 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         END;
         """,
     ),
+    (
+        "0008_pending_memories",
+        """
+        CREATE TABLE pending_memories (
+            id TEXT PRIMARY KEY,
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL,
+            text TEXT NOT NULL, created_at TEXT NOT NULL,
+            conflicts_with TEXT REFERENCES saved_memories (id) ON DELETE SET NULL,
+            reason TEXT NOT NULL,
+            source_episode_id TEXT,
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE,
+            FOREIGN KEY (tenant_id, source_episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX pending_by_user ON pending_memories (tenant_id, user_id, created_at);
+        CREATE INDEX pending_by_source ON pending_memories (tenant_id, source_episode_id);
+        CREATE INDEX pending_by_conflict ON pending_memories (conflicts_with);
+        """,
+    ),
 )
 
 
