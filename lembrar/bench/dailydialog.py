@@ -45,11 +45,14 @@ class DailyDialogSettings:
     cache_dir: Path | None = DEFAULT_CACHE_DIR
     progress: bool = True
     llm: LLMSearch | None = None
+    style: str = "plain"
+    """``plain`` (the generator's own phrasings), or recollection frames in four languages:
+    ``frames`` (the set tuned on) or ``frames-unseen`` (other phrasings, never tuned on)."""
 
 
 def run_dailydialog(settings: DailyDialogSettings) -> BenchResult:
     dialogues = load_dailydialog(settings.data, settings.limit, DEFAULT_END)
-    questions = generate_questions(dialogues, DEFAULT_END, settings.questions, settings.seed)
+    questions = _questions(settings, dialogues)
     backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir,
                                         llm=settings.llm)
     systems = [s for b in backends for s in b.systems]
@@ -73,6 +76,15 @@ def run_dailydialog(settings: DailyDialogSettings) -> BenchResult:
         extras={"time_parsing": parsing, "questions": [_question_json(q) for q in questions]},
         extra_markdown=parsing_markdown(parsing),
     )
+
+
+def _questions(settings: DailyDialogSettings, dialogues: Sequence[Dialogue]) -> list[DialogueQuestion]:
+    if settings.style == "plain":
+        return generate_questions(dialogues, DEFAULT_END, settings.questions, settings.seed)
+    from lembrar.bench.frame_questions import frame_questions
+
+    style = {"frames": "dev", "frames-unseen": "unseen"}[settings.style]
+    return frame_questions(dialogues, DEFAULT_END, settings.questions, settings.seed, style)
 
 
 def build_case(dialogues: Sequence[Dialogue], questions: Sequence[DialogueQuestion]) -> Case:

@@ -34,6 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                 limit=False)
     p.add_argument("--questions", type=int, default=200, help="how many questions to generate")
     p.add_argument("--seed", type=int, default=0, help="seed of the question generator")
+    p.add_argument("--style", choices=("plain", "frames", "frames-unseen"), default="plain",
+                   help="question phrasings: the generator's own, or recollection frames in en/pt/es/fr "
+                        "(frames: the set tuned on; frames-unseen: other phrasings)")
     p.set_defaults(run=run_dailydialog)
 
     p = _common(bench.add_parser("speed", help="ingest throughput, search latency at 1k/10k/100k, memory, store size"),
@@ -122,7 +125,7 @@ def run_dailydialog(args: argparse.Namespace) -> int:
 
     settings = DailyDialogSettings(_data("dailydialog", args), args.questions, args.seed, preset=args.preset,
                                    embedder=_embedder(args), baselines=_baselines(args), cache_dir=_cache(args),
-                                   progress=not args.no_progress, llm=_llm(args))
+                                   progress=not args.no_progress, llm=_llm(args), style=args.style)
     return _publish(args, run(settings))
 
 

@@ -20,6 +20,10 @@ class SearchConfig:
     fusion       how the methods' lists combine: ``relative`` (each list's scores min-max scaled,
                  weighted mean) or ``rrf`` (weighted reciprocal rank fusion with ``rrf_k``)
     weights      per-method weight in the fusion
+    adaptive_weights  lift the keyword weight and lower the dense one when the text left to
+                 search is one or two content words (see ``lembrar.retrieval.adaptive``)
+    set_aside_frames  leave recollection frames ("did we talk about", "você me disse que", "…,
+                 right?") out of the text searched by meaning and words, like time phrases
     limits       how many candidates each method contributes
     time_weight  weight of the soft time score (1 inside a parsed window, decaying outside)
     speaker_weight  weight of the speaker prior: when the query names some of the speakers
@@ -38,6 +42,8 @@ class SearchConfig:
     fusion: str = "relative"
     rrf_k: int = 20
     parse_time: bool = True
+    set_aside_frames: bool = True
+    adaptive_weights: bool = False
     time_weight: float = 0.4
     time_tolerance_days: float | None = None
     recency_weight: float = 0.0

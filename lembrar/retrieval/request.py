@@ -59,7 +59,7 @@ def understand(query: str, now: datetime, settings: UserSettings, periods: DayPe
                config: SearchConfig) -> tuple[TimeQuery | None, str]:
     """The parsed time reference (if any) and the text left for semantic matching."""
     if not config.parse_time:
-        return None, query
+        return None, _topic(query, config)
     from lembrar.temporal import parse_time
 
     parsed = parse_time(query, now, settings.zone_name, periods=periods, hemisphere=settings.hemisphere,
@@ -67,7 +67,16 @@ def understand(query: str, now: datetime, settings: UserSettings, periods: DayPe
     # A phrase that only names a weekday or a part of day stays in the text: "the rotation on a
     # Sunday", "activities for the evening" are as often what a memory says as when it was made.
     semantic = parsed.stripped.strip() if parsed.windows else query
-    return _past_only(parsed, now), semantic or query
+    return _past_only(parsed, now), _topic(semantic or query, config)
+
+
+def _topic(text: str, config: SearchConfig) -> str:
+    """The text without its recollection frames ("weren't we discussing…", "…, né?")."""
+    if not config.set_aside_frames:
+        return text
+    from lembrar.retrieval.frames import set_aside
+
+    return set_aside(text).topic
 
 
 def _past_only(parsed: TimeQuery, now: datetime) -> TimeQuery:

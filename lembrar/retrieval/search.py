@@ -16,6 +16,7 @@ from lembrar.model.hits import SearchHit
 from lembrar.model.query import ChunkRow, Filters
 from lembrar.model.timetags import WEEKDAYS
 from lembrar.retrieval import fusion
+from lembrar.retrieval.adaptive import adapted_weights
 from lembrar.retrieval.config import SearchConfig
 from lembrar.retrieval.hooks import SearchHooks
 from lembrar.retrieval.request import SearchRequest
@@ -75,7 +76,8 @@ def search_turns(store: Store, embed: EmbedFn, request: SearchRequest, hooks: Se
     rankings = _candidates(store, user_id, vector, request.semantic, filters, parsed, config)
     if hooks is not None:
         rankings.update(_extra_dense(store, user_id, hooks, filters, config))
-    fused, ceiling = fusion.fuse(rankings, config.fusion, config.weights, config.rrf_k)
+    weights = adapted_weights(config.weights, request.semantic) if config.adaptive_weights else config.weights
+    fused, ceiling = fusion.fuse(rankings, config.fusion, weights, config.rrf_k)
     pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(4 * k, POOL)]
     rows = store.chunk_rows(user_id, pool)
     by_ref = {name: dict(hits) for name, hits in rankings.items()}
