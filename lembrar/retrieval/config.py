@@ -10,6 +10,7 @@ from lembrar.errors import ValidationError
 METHODS = ("dense", "keyword", "time")
 FUSIONS = ("relative", "rrf")
 GRANULARITIES = ("chunk", "episode", "session")
+ADAPTIVE = ("framed", "always", "off")
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,8 @@ class SearchConfig:
                  weighted mean) or ``rrf`` (weighted reciprocal rank fusion with ``rrf_k``)
     weights      per-method weight in the fusion
     adaptive_weights  lift the keyword weight and lower the dense one when the text left to
-                 search is one or two content words (see ``lembrar.retrieval.adaptive``)
+                 search is one or two content words (see ``lembrar.retrieval.adaptive``):
+                 ``framed`` (when a recollection frame was set aside), ``always`` or ``off``
     set_aside_frames  leave recollection frames ("did we talk about", "você me disse que", "…,
                  right?") out of the text searched by meaning and words, like time phrases
     limits       how many candidates each method contributes
@@ -43,7 +45,7 @@ class SearchConfig:
     rrf_k: int = 20
     parse_time: bool = True
     set_aside_frames: bool = True
-    adaptive_weights: bool = False
+    adaptive_weights: str = "framed"
     time_weight: float = 0.4
     time_tolerance_days: float | None = None
     recency_weight: float = 0.0
@@ -73,6 +75,8 @@ class SearchConfig:
         for name in ("time_weight", "speaker_weight", "session_weight", "recency_weight", "access_weight"):
             if getattr(self, name) < 0:
                 raise ValidationError(name, "must be zero (off) or positive")
+        if self.adaptive_weights not in ADAPTIVE:
+            raise ValidationError("adaptive_weights", f"use one of {ADAPTIVE}")
         if self.fusion not in FUSIONS:
             raise ValidationError("fusion", f"use one of {FUSIONS}")
         if self.rrf_k < 1:

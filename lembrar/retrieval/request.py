@@ -21,7 +21,8 @@ class SearchRequest:
     """Everything a search and its candidate sources need; built by :func:`resolve_request`.
 
     ``time`` is the time reference parsed from ``query`` (None when parsing is off);
-    ``semantic`` is the text left for meaning and words once the time phrase is set aside.
+    ``semantic`` is the text left for meaning and words once the time phrase and the
+    recollection frames (``frames``, e.g. "did we talk about") are set aside.
     """
 
     query: str
@@ -34,6 +35,7 @@ class SearchRequest:
     config: SearchConfig
     time: TimeQuery | None
     semantic: str
+    frames: tuple[str, ...] = ()
 
     def with_windows(self, extra: tuple[TimeWindow, ...]) -> SearchRequest:
         """This request with ``extra`` windows (e.g. a language model's) joined to the parsed ones."""
@@ -52,14 +54,15 @@ def resolve_request(query: str, user_id: str, k: int, filters: Filters, now: dat
                     settings: UserSettings, periods: DayPeriods, config: SearchConfig) -> SearchRequest:
     """The request with the query's time reference parsed in the user's zone and language."""
     parsed, semantic = understand(query, now, settings, periods, config)
-    return SearchRequest(query, user_id, k, filters, now, settings, periods, config, parsed, semantic)
+    topic, frames = _topic(semantic, config)
+    return SearchRequest(query, user_id, k, filters, now, settings, periods, config, parsed, topic, frames)
 
 
 def understand(query: str, now: datetime, settings: UserSettings, periods: DayPeriods,
                config: SearchConfig) -> tuple[TimeQuery | None, str]:
     """The parsed time reference (if any) and the text left for semantic matching."""
     if not config.parse_time:
-        return None, _topic(query, config)
+        return None, query
     from lembrar.temporal import parse_time
 
     parsed = parse_time(query, now, settings.zone_name, periods=periods, hemisphere=settings.hemisphere,
@@ -67,16 +70,17 @@ def understand(query: str, now: datetime, settings: UserSettings, periods: DayPe
     # A phrase that only names a weekday or a part of day stays in the text: "the rotation on a
     # Sunday", "activities for the evening" are as often what a memory says as when it was made.
     semantic = parsed.stripped.strip() if parsed.windows else query
-    return _past_only(parsed, now), _topic(semantic or query, config)
+    return _past_only(parsed, now), semantic or query
 
 
-def _topic(text: str, config: SearchConfig) -> str:
-    """The text without its recollection frames ("weren't we discussing…", "…, né?")."""
+def _topic(text: str, config: SearchConfig) -> tuple[str, tuple[str, ...]]:
+    """The text without its recollection frames ("weren't we discussing…", "…, né?"), and them."""
     if not config.set_aside_frames:
-        return text
+        return text, ()
     from lembrar.retrieval.frames import set_aside
 
-    return set_aside(text).topic
+    framed = set_aside(text)
+    return framed.topic, framed.frames
 
 
 def _past_only(parsed: TimeQuery, now: datetime) -> TimeQuery:

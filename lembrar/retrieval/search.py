@@ -76,7 +76,8 @@ def search_turns(store: Store, embed: EmbedFn, request: SearchRequest, hooks: Se
     rankings = _candidates(store, user_id, vector, request.semantic, filters, parsed, config)
     if hooks is not None:
         rankings.update(_extra_dense(store, user_id, hooks, filters, config))
-    weights = adapted_weights(config.weights, request.semantic) if config.adaptive_weights else config.weights
+    adapt = config.adaptive_weights == "always" or (config.adaptive_weights == "framed" and request.frames)
+    weights = adapted_weights(config.weights, request.semantic) if adapt else config.weights
     fused, ceiling = fusion.fuse(rankings, config.fusion, weights, config.rrf_k)
     pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(4 * k, POOL)]
     rows = store.chunk_rows(user_id, pool)

@@ -1,5 +1,9 @@
 """Fusion weights follow the query: one or two content words lean on the keyword signal."""
 
+import pytest
+
+from lembrar import ValidationError
+from lembrar.retrieval.config import PRESETS, SearchConfig
 from lembrar.retrieval.adaptive import DENSE_CUT, KEYWORD_LIFT, adapted_weights, focus
 
 WEIGHTS = {"dense": 1.0, "keyword": 0.8, "time": 0.5}
@@ -29,3 +33,9 @@ def test_focused_text_lifts_keyword_above_dense():
 def test_a_natural_question_keeps_the_configured_weights():
     text = "how should I plan the long run before the race in July with my knee"
     assert adapted_weights(WEIGHTS, text) == WEIGHTS
+
+
+def test_framed_is_the_default_and_other_modes_are_named():
+    assert PRESETS["balanced"].adaptive_weights == "framed"
+    with pytest.raises(ValidationError, match="adaptive_weights"):
+        SearchConfig(adaptive_weights="sometimes")

@@ -67,6 +67,8 @@ def test_the_request_searches_the_topic_and_keeps_the_time_window(tmp_path):
     with Memory(tmp_path / "m.db", embedder=HashingEmbedder(), clock=lambda: NOW) as memory:
         request = memory.request("weren't we discussing gasoline back in March?", "ana")
         assert request.semantic == "gasoline?" and request.time is not None and request.time.windows
+        assert request.frames == ("back", "weren't we discussing")
+        assert memory.request("gasoline prices in March", "ana").frames == ()
         off = memory.request("weren't we discussing gasoline?", "ana",
                              preset=PRESETS["balanced"].with_(set_aside_frames=False))
         assert off.semantic == "weren't we discussing gasoline?"
