@@ -52,6 +52,8 @@ def test_frames_are_set_aside(text, topic):
     "a palestra sobre conversas difíceis",
     "no me gusta la conversación",
     "Je parle français",
+    "What is the total distance I covered in my four road trips?",
+    "I shared a photo of the beach",
 ])
 def test_text_without_a_frame_is_unchanged(text):
     assert set_aside(text).topic == text and set_aside(text).frames == ()

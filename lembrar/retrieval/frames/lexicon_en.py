@@ -12,8 +12,8 @@ _PREP = r"\s+(?:about|of|on|regarding|concerning|that|over)"
 _TALK = (r"(?:talk(?:ed|ing|s)?|chat(?:ted|ting|s)?|spoke|speak(?:ing|s)?|sa(?:id|y|ying|ys)|t(?:old|ell|elling)"
          r"|hear(?:d)?|learn(?:ed|t)?|wr(?:ote|ite|iting)|text(?:ed)?|ask(?:ed)?|go(?:ing)? on|went on|rant(?:ed)?"
          r"|complain(?:ed)?)")
-_COVER = (r"(?:discuss(?:ed|ing)?|mention(?:ed|ing|s)?|br(?:ing|ought|inging) up|c(?:over(?:ed)?)|touch(?:ed)? on"
-          r"|go(?:ne)? over|went over|bring up|rais(?:ed|e)|share(?:d)?)")
+_COVER = (r"(?:discuss(?:ed|ing)?|mention(?:ed|ing|s)?|br(?:ing|ought|inging) up|touch(?:ed)? on"
+          r"|go(?:ne)? over|went over|bring up)")
 
 CLAUSES: tuple[str, ...] = (
     # asking what was said: "what did I tell you about", "what was it you said about"
