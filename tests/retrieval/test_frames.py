@@ -45,6 +45,7 @@ def test_frames_are_set_aside(text, topic):
     "Are you serious?",
     "Why can't we?",
     "We discussed",  # nothing but the frame: kept whole
+    "We had a conversation. What was it about?",  # no topic either
     "remember to call mom",
     "Tell me about gasoline",
     "I told my boss about the raise",

@@ -7,7 +7,8 @@ matches every chit-chat turn. :func:`set_aside` removes them, in English, Portug
 French (one lexicon module per language, data only), and keeps the topic. A frame is a whole
 clause (a speaker, a verb of saying, the word that introduces the topic) or a trailing question
 tag, so a frame word that is the topic itself ("the talk at the conference", "remember to call")
-stays; when nothing would be left, the text is kept as it was.
+stays; when nothing would be left but words naming the conversation itself ("we had a
+conversation"), the text is kept as it was.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from lembrar.retrieval.frames import lexicon_en, lexicon_es, lexicon_fr, lexicon
 __all__ = ["Framed", "set_aside"]
 
 _LEXICONS = (lexicon_en, lexicon_pt, lexicon_es, lexicon_fr)
+_META = frozenset().union(*(lex.META for lex in _LEXICONS))
 _EDGE = r"(?<![\w'-])"
 _END = r"(?![\w'-])"
 _CLAUSES = tuple(re.compile(_EDGE + body + _END, re.IGNORECASE) for lex in _LEXICONS for body in lex.CLAUSES)
@@ -48,7 +50,7 @@ def set_aside(text: str) -> Framed:
         topic = _tidy(_strip_clauses(_strip_tags(topic, found), found))
         if topic == before:
             break
-    if not found or not keywords(topic):
+    if not found or all(word in _META for word in keywords(topic)):
         return Framed(text, ())
     return Framed(topic, tuple(found))
 

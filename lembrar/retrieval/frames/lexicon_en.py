@@ -42,3 +42,9 @@ TAGS: tuple[str, ...] = (
     r"what was that", r"do you remember", r"if i remember (?:correctly|right)", r"i think", r"or not",
     r"am i right", r"any idea",
 )
+
+META: frozenset[str] = frozenset(
+    "conversation conversations chat chats talk talks discussion discussions talked discussed said told mentioned"
+    " something anything stuff thing things again".split()
+)
+"""Words that name the conversation itself: a text left with only these has no topic."""

@@ -25,3 +25,8 @@ TAGS: tuple[str, ...] = (
     r"verdad", r"no", r"cierto", r"s[ií]", r"te acuerdas", r"recuerdas", r"no es as[ií]", r"o no",
     r"de qu[eé] se trataba", r"qu[eé] era", r"eh",
 )
+
+META: frozenset[str] = frozenset(
+    "conversación conversaciones charla plática tema temas hablamos dijiste cosa cosas algo".split()
+)
+"""Words that name the conversation itself: a text left with only these has no topic."""

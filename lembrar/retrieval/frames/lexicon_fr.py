@@ -25,3 +25,8 @@ TAGS: tuple[str, ...] = (
     r"non", r"n'est-ce pas", r"hein", r"c'est [çc]a", r"tu te souviens", r"vous vous souvenez", r"pas vrai",
     r"c'[eé]tait quoi", r"de quoi il s'agissait", r"ou pas", r"oui",
 )
+
+META: frozenset[str] = frozenset(
+    "conversation conversations discussion discussions sujet sujets chose choses quelque parlé dit".split()
+)
+"""Words that name the conversation itself: a text left with only these has no topic."""

@@ -27,3 +27,8 @@ TAGS: tuple[str, ...] = (
     r"n[eé]", r"n[aã]o [eé]", r"n[aã]o foi", r"certo", r"lembra", r"se lembra", r"n[aã]o", r"ou n[aã]o",
     r"foi", r"verdade", r"t[aá]", r"o que era", r"do que se tratava", r"n[aã]o lembra",
 )
+
+META: frozenset[str] = frozenset(
+    "conversa conversas papo assunto assuntos falamos conversamos disse falou coisa coisas algo".split()
+)
+"""Words that name the conversation itself: a text left with only these has no topic."""
