@@ -97,9 +97,10 @@ class SearchConfig:
 
 
 PRESETS: dict[str, SearchConfig] = {
-    "dense": SearchConfig(methods=("dense",), parse_time=False, time_weight=0.0, speaker_weight=0.0, dedup_threshold=None),
-    "keyword": SearchConfig(methods=("keyword",), parse_time=False, time_weight=0.0, speaker_weight=0.0,
-                            dedup_threshold=None),
+    "dense": SearchConfig(methods=("dense",), parse_time=False, set_aside_frames=False, time_weight=0.0,
+                          speaker_weight=0.0, dedup_threshold=None),
+    "keyword": SearchConfig(methods=("keyword",), parse_time=False, set_aside_frames=False, time_weight=0.0,
+                            speaker_weight=0.0, dedup_threshold=None),
     "fast": SearchConfig(methods=("dense", "keyword"), limits={"dense": 30, "keyword": 20}),
     "balanced": SearchConfig(),
     "thorough": SearchConfig(limits={"dense": 120, "keyword": 80, "time": 80}, session_weight=0.3, mmr_lambda=0.85,

@@ -48,13 +48,14 @@ def test_a_tool_call_saves_a_memory(assistant, server):
     reply = assistant.chat("Remember that I am vegetarian")
     assert reply.text == "Noted, no meat!"
     [run] = reply.tool_calls
-    assert run.name == "remember" and run.error is None and run.result["status"] == "saved"
+    # the request was already captured when the user's message was stored
+    assert run.name == "remember" and run.error is None and run.result["status"] == "duplicate"
     assert [fact.text for fact in assistant.saved.list()] == ["I am vegetarian"]
     first, second = server.requests
     assert {t["function"]["name"] for t in first.body["tools"]} == {"remember", "recall", "forget", "facts"}
     tool_message = second.messages[-1]
     assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "call_1"
-    assert json.loads(tool_message["content"])["status"] == "saved"
+    assert json.loads(tool_message["content"])["status"] == "duplicate"
     assert second.messages[-2]["tool_calls"][0]["function"]["name"] == "remember"
 
 
