@@ -126,7 +126,14 @@ def memories_section(hits: Sequence[SearchHit], now: datetime, budget: int, titl
 
 def _dedupe(lines: list[str]) -> list[str]:
     seen: set[str] = set()
-    return [line for line in lines if line.startswith("### ") or not (line in seen or seen.add(line))]
+    kept: list[str] = []
+    for line in lines:
+        if not line.startswith("### "):
+            if line in seen:
+                continue
+            seen.add(line)
+        kept.append(line)
+    return kept
 
 
 def _hit_item(hit: SearchHit, now: datetime) -> dict[str, Any]:

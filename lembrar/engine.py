@@ -121,7 +121,12 @@ class Memory:
     ) -> list[Episode]:
         """Store a text, a message dict (``role``, ``content``, optional ``name``), a list of
         messages, or a JSON record (a dict without ``role``). Returns the created episodes."""
-        common = {"user_id": user_id, "session_id": session_id, "at": at, "metadata": {} if metadata is None else metadata}
+        common: dict[str, Any] = {
+            "user_id": user_id,
+            "session_id": session_id,
+            "at": at,
+            "metadata": {} if metadata is None else metadata,
+        }
         return self.add_many([EpisodeIn(**common, **fields) for fields in _shape(data)])
 
     def add_many(self, items: Iterable[EpisodeIn | Mapping[str, Any]],

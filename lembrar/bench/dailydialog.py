@@ -121,11 +121,14 @@ def time_parsing(questions: Sequence[DialogueQuestion], now: datetime, tz: str) 
 
 
 def check_windows(question: DialogueQuestion, parsed: Any) -> dict[str, Any]:
+    phrase = question.phrase
+    if phrase is None:
+        raise ValueError(f"question {question.qid} names no time phrase to check")
     windows = list(parsed.windows)
-    stated = datetime.combine(question.phrase.day, time(12), tzinfo=timezone.utc)
+    stated = datetime.combine(phrase.day, time(12), tzinfo=timezone.utc)
     hits = [w for w in windows if w.contains(question.gold_at)]
     return {
-        "qid": question.qid, "phrase": question.phrase.kind, "truthful": question.truthful,
+        "qid": question.qid, "phrase": phrase.kind, "truthful": question.truthful,
         "contains_gold": bool(hits),
         "within_tolerance": any(w.distance(question.gold_at) <= w.tolerance for w in windows),
         "contains_stated": any(w.contains(stated) for w in windows),

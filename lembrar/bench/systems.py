@@ -40,7 +40,8 @@ class Found:
 
 
 class Backend(Protocol):
-    systems: tuple[str, ...]
+    @property
+    def systems(self) -> tuple[str, ...]: ...
 
     def load(self, scope: str, items: Sequence[EpisodeIn]) -> None: ...
     def search(self, system: str, scope: str, query: str, k: int, now: datetime) -> list[Found]: ...
@@ -147,7 +148,8 @@ class ChromaBackend:
         vector = embed_queries(self.query_embedder or self.embedder, [query])
         result = collection.query(query_embeddings=vector, n_results=min(size, k * 3),
                                   include=["metadatas", "distances", "documents"])
-        out, seen = [], set()
+        out: list[Found] = []
+        seen: set[str] = set()
         for meta, distance, text in zip(result["metadatas"][0], result["distances"][0], result["documents"][0]):
             if meta["episode"] not in seen and len(out) < k:
                 seen.add(meta["episode"])

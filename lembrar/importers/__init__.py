@@ -64,7 +64,7 @@ def load_json_records(path: str | Path, limit: int | None = None) -> list[Any]:
     start = len(text) - len(text.lstrip())
     if text[start : start + 1] == "[":
         return _array_records(text, start + 1, limit)
-    records = []
+    records: list[Any] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if limit is not None and len(records) >= limit:
             break
@@ -78,7 +78,8 @@ def load_json_records(path: str | Path, limit: int | None = None) -> list[Any]:
 
 def _array_records(text: str, position: int, limit: int | None) -> list[Any]:
     """Decode the elements of a JSON array one by one, stopping after ``limit``."""
-    decoder, records = json.JSONDecoder(), []
+    decoder = json.JSONDecoder()
+    records: list[Any] = []
     while limit is None or len(records) < limit:
         position = _skip(text, position, ",")
         if text[position : position + 1] in ("]", ""):

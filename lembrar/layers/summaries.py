@@ -42,6 +42,8 @@ _PAGE = 500
 class SessionSummaries:
     """``memory.summaries``: write, list, search and delete conversation summaries."""
 
+    name = "summaries"  # as a candidate source
+
     def __init__(self, layers: Layers, summarizer: Summarizer | None = None) -> None:
         self._layers = layers
         self.fallback = ExtractiveSummarizer(layers.config.summary_sentences)

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from lembrar.model.episode import EpisodeKind
+
 
 @dataclass(frozen=True)
 class EpisodeIn:
@@ -27,7 +29,7 @@ class EpisodeIn:
     recorded_at: datetime | str | None = None
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> EpisodeKind:
         if self.record is not None:
             return "record"
         return "message" if self.role is not None else "text"

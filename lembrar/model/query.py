@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -52,12 +53,12 @@ class Filters:
                 raise ValidationError("metadata", f"filter key {key!r} must be letters, digits, '_', '-' or '.' (dots reach nested keys)")
 
     @classmethod
-    def of(cls, value: "Filters | dict[str, Any] | None") -> "Filters":
+    def of(cls, value: "Filters | Mapping[str, Any] | None") -> "Filters":
         if value is None:
             return cls()
         if isinstance(value, cls):
             return value
-        if isinstance(value, dict):
+        if isinstance(value, Mapping):
             unknown = set(value) - set(cls.__dataclass_fields__)
             if unknown:
                 raise ValidationError("filters", f"unknown filter(s) {sorted(unknown)}; use {sorted(cls.__dataclass_fields__)}")

@@ -61,11 +61,11 @@ def soft_time_score(distance_seconds: float, tolerance_seconds: float) -> float:
         return 1.0
     if tolerance_seconds <= 0:
         return 0.0
-    return 0.5 ** (distance_seconds / tolerance_seconds)
+    return math.pow(0.5, distance_seconds / tolerance_seconds)
 
 
 def recency_score(age_seconds: float, half_life_seconds: float) -> float:
-    return 0.5 ** (max(age_seconds, 0.0) / half_life_seconds) if half_life_seconds > 0 else 0.0
+    return math.pow(0.5, max(age_seconds, 0.0) / half_life_seconds) if half_life_seconds > 0 else 0.0
 
 
 def access_score(count: int) -> float:

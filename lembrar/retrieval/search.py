@@ -122,8 +122,11 @@ def _extra_dense(store: Store, user_id: str, hooks: SearchHooks, filters: Filter
 def _time_candidates(store: Store, user_id: str, vector: np.ndarray, filters: Filters,
                      parsed: TimeQuery, config: SearchConfig) -> list[tuple[int, float]]:
     """Dense k-NN restricted to each parsed window (and period/weekday filters), best first."""
-    extra = {"periods": tuple(sorted(parsed.periods)), "weekdays": tuple(WEEKDAYS[d] for d in sorted(parsed.weekdays))}
-    scoped = [replace(filters, **{key: value for key, value in extra.items() if value})]
+    periods = tuple(sorted(parsed.periods))
+    weekdays = tuple(WEEKDAYS[d] for d in sorted(parsed.weekdays))
+    scoped = [
+        replace(filters, periods=periods or filters.periods, weekdays=weekdays or filters.weekdays)
+    ]
     windows = parsed.windows or ()
     if windows:
         scoped = [replace(scoped[0], since=_later(filters.since, w.start), until=_earlier(filters.until, w.end)) for w in windows]
@@ -166,7 +169,7 @@ def _filters_match(c: _Candidate, parsed: TimeQuery) -> float:
 def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime, config: SearchConfig,
            query: str, semantic: str) -> None:
     """Final score in [0, 1]: fused relevance blended with the enabled priors."""
-    timed = parsed is not None and parsed.has_time and config.time_weight > 0
+    timed = parsed if parsed is not None and parsed.has_time and config.time_weight > 0 else None
     rerank = get_reranker(config.reranker).score(semantic, [c.row.text for c in candidates]) if config.reranker else None
     named = named_speakers(query, {c.row.episode.speaker for c in candidates if c.row.episode.speaker}) \
         if config.speaker_weight > 0 else set()
@@ -176,10 +179,10 @@ def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime
         if rerank is not None:
             c.signals["rerank"] = rerank[i]
             parts.append((1.0, rerank[i]))
-        if timed:
-            affinity = _time_affinity(c.row.episode.at, parsed, config) * _filters_match(c, parsed)
+        if timed is not None:
+            affinity = _time_affinity(c.row.episode.at, timed, config) * _filters_match(c, timed)
             c.signals["time_score"] = affinity
-            parts.append((config.time_weight * (1.0 if parsed.windows else FILTER_ONLY_SHARE), affinity))
+            parts.append((config.time_weight * (1.0 if timed.windows else FILTER_ONLY_SHARE), affinity))
         if config.recency_weight > 0:
             age = (now - c.row.episode.at).total_seconds()
             parts.append((config.recency_weight, fusion.recency_score(age, config.recency_half_life_days * DAY)))

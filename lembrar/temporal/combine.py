@@ -177,20 +177,21 @@ def _on_or_before(ctx: Context, anchor: Anchor, limit: date) -> TimeWindow | Non
     return None
 
 
-def _same_month(ctx: Context, other: TimeWindow, number: int) -> TimeWindow | None:
+def _same_month(ctx: Context, other: TimeWindow, anchor: Anchor | None) -> TimeWindow | None:
+    """The day a windowless hit names ("10" in "May 1 to 10") in the month of ``other``."""
+    if anchor is None or anchor.day is None:
+        return None
     base = other.start.date()
-    found = dates.safe_date(base.year, base.month, number)
+    found = dates.safe_date(base.year, base.month, anchor.day)
     return windows.day(ctx, found) if found else None
 
 
 def _range_windows(ctx: Context, first: Hit, second: Hit) -> tuple[TimeWindow, TimeWindow] | None:
-    if first.window is None and second.window is None:
-        return None
     if second.window is None:  # "May 1 to 10"
-        later = _same_month(ctx, first.window, second.anchor.day) if second.anchor else None
-        return (first.window, later) if later else None
+        later = _same_month(ctx, first.window, second.anchor) if first.window else None
+        return (first.window, later) if first.window and later else None
     if first.window is None:  # "between 1 and 10 May"
-        earlier = _same_month(ctx, second.window, first.anchor.day) if first.anchor else None
+        earlier = _same_month(ctx, second.window, first.anchor)
         return (earlier, second.window) if earlier else None
     earlier = first.window
     if first.anchor is not None:
@@ -313,10 +314,12 @@ def bounds(ctx: Context, hit: Hit) -> Hit:
             return moved
     for name in ("since", "until", "before", "after"):
         start = _tail_start(ctx, hit.start, name)
-        if start is not None and _whole_past(ctx, name, hit.window):
+        if start is None:
+            continue
+        if _whole_past(ctx, name, hit.window):
             # "before today", "until this week": the whole past, so no window; the phrase still goes
             return replace(hit, start=start, window=None, role=FILTER, anchor=None)
-        window = _bounded(ctx, name, hit.window) if start is not None else None
+        window = _bounded(ctx, name, hit.window)
         if window is not None:
             return replace(hit, start=start, window=window, anchor=None)
     return hit

@@ -54,7 +54,7 @@ def time_reader_note(language: str | None) -> str:
     return f"its time phrases are not read (use a language code; lembrar reads {', '.join(LEXICONS)})"
 
 
-def parse_other(text: str, now: datetime, where: tzinfo, language: str) -> TimeQuery:
+def parse_other(text: str, now: datetime, where: tzinfo, language: str | None) -> TimeQuery:
     """The windows ``dateparser`` finds in ``text`` for ``language``; none where it cannot read it."""
     code = language_code(language)
     if code is None or time_reader(code) != "dateparser":

@@ -104,6 +104,16 @@ def group_key(match: re.Match[str], name: str) -> str | None:
     return key(value) if value else None
 
 
+def required_key(match: re.Match[str], *names: str) -> str:
+    """The lookup key of the first of ``names`` that took part: the rule's pattern makes one
+    of them match whenever the whole pattern does."""
+    for name in names:
+        found = group_key(match, name)
+        if found is not None:
+            return found
+    raise ValueError(f"no group of {names} took part in the match {match.group(0)!r}")
+
+
 def next_word(ctx: Context, end: int) -> str:
     found = re.match(r"\s+([\w']+)", ctx.after(end))
     return found.group(1) if found else ""

@@ -6,7 +6,18 @@ import re
 from datetime import date
 
 from lembrar.temporal import dates, windows
-from lembrar.temporal.hits import FILTER, WEAK, WINDOW, Anchor, Context, Hit, Rule, group_key, next_word
+from lembrar.temporal.hits import (
+    FILTER,
+    WEAK,
+    WINDOW,
+    Anchor,
+    Context,
+    Hit,
+    Rule,
+    group_key,
+    next_word,
+    required_key,
+)
 from lembrar.temporal.lexicon import Lexicon
 from lembrar.temporal.patterns import DAY, START, STOP, YEAR, alt, lead
 
@@ -69,13 +80,13 @@ def _month(match: re.Match[str], ctx: Context) -> Hit | None:
     strength = _month_strength(match, ctx)
     if strength is None:
         return None
-    month = ctx.lex.months[group_key(match, "m")]
+    month = ctx.lex.months[required_key(match, "m")]
     modifier = group_key(match, "mod") or group_key(match, "post")
     if match.group("y"):
         year = int(match.group("y"))
     else:
         year, month = resolve_month(ctx, month, ctx.offset(modifier))
-    part = ctx.lex.month_parts[group_key(match, "part")] if match.group("part") else None
+    part = ctx.lex.month_parts[required_key(match, "part")] if match.group("part") else None
     fixed = match.group("y") or modifier
     anchor = Anchor("month", year, month) if fixed else Anchor("month", month=month)
     role = WINDOW if strength == "strong" else WEAK
@@ -120,7 +131,7 @@ def date_hit(ctx: Context, start: int, end: int, found: tuple[int | None, int, i
 
 
 def _named_date(match: re.Match[str], ctx: Context) -> Hit | None:
-    name = group_key(match, "m")
+    name = required_key(match, "m")
     plain = not (match.group("y") or match.group("o") or match.group("lead"))
     if plain and _plain_word(match, ctx, "m"):
         return None
@@ -251,7 +262,7 @@ def _season(match: re.Match[str], ctx: Context) -> Hit | None:
     licensed = modifier or match.group("y")
     if not licensed and _strength(ctx, match.start(), ctx.lex.season_leads, lead_key) != "strong":
         return None
-    season = ctx.lex.seasons[group_key(match, "s")]
+    season = ctx.lex.seasons[required_key(match, "s")]
     if match.group("y"):
         first = dates.season_of_year(int(match.group("y")), season, ctx.hemisphere)
     else:
@@ -286,13 +297,14 @@ def _week_of_month_pattern(lex: Lexicon) -> str:
 
 
 def _week_of_month(match: re.Match[str], ctx: Context) -> Hit:
-    month = ctx.lex.months[group_key(match, "m")]
+    month = ctx.lex.months[required_key(match, "m")]
     if match.group("y"):
         year = int(match.group("y"))
     else:
         year, month = dates.month_on_or_before(ctx.today, month)
-    unit = ctx.lex.calendar_units[group_key(match, "u")]
-    window = windows.week_of_month(ctx, year, month, ctx.lex.week_ordinals[group_key(match, "ord")], unit)
+    unit = ctx.lex.calendar_units[required_key(match, "u")]
+    ordinal = ctx.lex.week_ordinals[required_key(match, "ord")]
+    window = windows.week_of_month(ctx, year, month, ordinal, unit)
     return Hit(match.start(), match.end(), window, anchor=Anchor("month", year, month))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lembrar.temporal.hits import BARE, FILTER, Context, Hit, Rule, group_key
+from lembrar.temporal.hits import BARE, FILTER, Context, Hit, Rule, required_key
 from lembrar.temporal.lexicon import Lexicon
 from lembrar.temporal.patterns import START, STOP, alt
 
@@ -14,7 +14,7 @@ def _periods_pattern(lex: Lexicon) -> str:
 
 
 def _periods(match: re.Match[str], ctx: Context) -> Hit:
-    periods = ctx.lex.period_filters[group_key(match, "w")]
+    periods = ctx.lex.period_filters[required_key(match, "w")]
     return Hit(match.start(), match.end(), role=FILTER, periods=periods)
 
 
@@ -23,7 +23,7 @@ def _bare_pattern(lex: Lexicon) -> str:
 
 
 def _bare(match: re.Match[str], ctx: Context) -> Hit:
-    word = group_key(match, "w")
+    word = required_key(match, "w")
     periods = ctx.lex.period_words[word]
     return Hit(
         match.start(),
@@ -62,10 +62,11 @@ def _in_a_name(ctx: Context, start: int) -> bool:
 
 def _every(match: re.Match[str], ctx: Context) -> Hit | None:
     if match.group("wd"):
-        name = group_key(match, "wd")
-        weekday = ctx.lex.weekdays.get(name, ctx.lex.weekdays_short.get(name))
+        name = required_key(match, "wd")
+        short = name not in ctx.lex.weekdays
+        weekday = ctx.lex.weekdays_short[name] if short else ctx.lex.weekdays[name]
     else:
-        name = group_key(match, "wp")
+        name = required_key(match, "wp")
         if match.group("ep") is None and (_needs_article(ctx, name) or _in_a_name(ctx, match.start())):
             return None
         weekday = ctx.lex.weekday_plurals[name]

@@ -6,7 +6,7 @@ import re
 from datetime import date, timedelta
 
 from lembrar.temporal import windows
-from lembrar.temporal.hits import Anchor, Context, Hit, Rule, group_key
+from lembrar.temporal.hits import Anchor, Context, Hit, Rule, group_key, required_key
 from lembrar.temporal.intervals import TimeWindow
 from lembrar.temporal.lexicon import Lexicon
 from lembrar.temporal.patterns import START, STOP, YEAR, alt, lead
@@ -75,7 +75,7 @@ def _licensed(match: re.Match[str], ctx: Context) -> bool:
 def _holiday(match: re.Match[str], ctx: Context) -> Hit | None:
     if not _licensed(match, ctx):
         return None
-    name = ctx.lex.holidays[group_key(match, "h")]
+    name = ctx.lex.holidays[required_key(match, "h")]
     modifier = group_key(match, "mod") or group_key(match, "post")
     if match.group("y"):
         day = holiday(name, int(match.group("y")))

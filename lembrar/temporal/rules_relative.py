@@ -6,7 +6,7 @@ import re
 from datetime import date, timedelta
 
 from lembrar.temporal import dates, windows
-from lembrar.temporal.hits import Anchor, Context, Hit, Rule, group_key
+from lembrar.temporal.hits import Anchor, Context, Hit, Rule, group_key, required_key
 from lembrar.temporal.intervals import TimeWindow, span
 from lembrar.temporal.lexicon import Lexicon
 from lembrar.temporal.patterns import START, STOP, alt, lead, number
@@ -41,7 +41,7 @@ def _days_pattern(lex: Lexicon) -> str:
 
 
 def _days(match: re.Match[str], ctx: Context) -> Hit:
-    day = ctx.today + timedelta(days=ctx.lex.days[group_key(match, "w")])
+    day = ctx.today + timedelta(days=ctx.lex.days[required_key(match, "w")])
     anchor = Anchor("date", day.year, day.month, day.day)
     return Hit(match.start(), match.end(), windows.day(ctx, day), anchor=anchor)
 
@@ -51,7 +51,7 @@ def _day_periods_pattern(lex: Lexicon) -> str:
 
 
 def _day_periods(match: re.Match[str], ctx: Context) -> Hit:
-    offset, periods = ctx.lex.day_periods[group_key(match, "w")]
+    offset, periods = ctx.lex.day_periods[required_key(match, "w")]
     window = windows.part_of_day(ctx, ctx.today + timedelta(days=offset), periods)
     return Hit(match.start(), match.end(), window)
 
@@ -64,7 +64,7 @@ def _soft_pattern(lex: Lexicon) -> str:
 
 
 def _soft(match: re.Match[str], ctx: Context) -> Hit:
-    kind = ctx.lex.soft[group_key(match, "w")]
+    kind = ctx.lex.soft[required_key(match, "w")]
     first, stop, tolerance = SOFT[kind]
     base = ctx.today
     if kind == "year_ago":
@@ -111,10 +111,10 @@ def unit_window(ctx: Context, unit: str, offset: int, part: str | None = None) -
     return windows.year(ctx, ctx.today.year + offset, part)
 
 
-def _relative(match: re.Match[str], ctx: Context) -> Hit:
-    unit = ctx.lex.calendar_units[group_key(match, "u") or group_key(match, "u2")]
-    offset = ctx.grammar.offsets[group_key(match, "mod") or group_key(match, "post")]
-    part = ctx.lex.month_parts[group_key(match, "part")] if match.group("part") else None
+def _relative(match: re.Match[str], ctx: Context) -> Hit | None:
+    unit = ctx.lex.calendar_units[required_key(match, "u", "u2")]
+    offset = ctx.grammar.offsets[required_key(match, "mod", "post")]
+    part = ctx.lex.month_parts[required_key(match, "part")] if match.group("part") else None
     if part and unit not in ("month", "year"):
         return None  # "I was late last week": too fine to guess; "last week" alone still matches
     return Hit(match.start(), match.end(), unit_window(ctx, unit, offset, part))
@@ -192,12 +192,12 @@ def _ago_reference(ctx: Context, amount: int, unit: str) -> Anchor | None:
 
 
 def _ago_hit(match: re.Match[str], ctx: Context, about: bool) -> Hit | None:
-    unit = ctx.lex.units[group_key(match, "u")]
+    unit = ctx.lex.units[required_key(match, "u")]
     amount, approximate = read_amount(match, ctx, "n")
     if amount is None:
         bare = match.group("few") is None
         if bare and (
-            not group_key(match, "u").endswith("s")
+            not required_key(match, "u").endswith("s")
             or _AFTER_NUMBER.search(ctx.before(match.start()))
             or _ASKING_AMOUNT.search(ctx.before(match.start()))
         ):
@@ -265,9 +265,9 @@ def _rolling_start(ctx: Context, amount: int, unit: str) -> TimeWindow:
 
 
 def _rolling(match: re.Match[str], ctx: Context) -> Hit | None:
-    unit, word = ctx.lex.units[group_key(match, "u")], group_key(match, "r")
+    unit, word = ctx.lex.units[required_key(match, "u")], group_key(match, "r")
     amount, _ = read_amount(match, ctx, "n" if match.group("n") else "n2")
-    plural = group_key(match, "u").endswith("s")
+    plural = required_key(match, "u").endswith("s")
     if amount is None and match.group("few") is None and not plural:
         if word in ctx.lex.last:
             return None

@@ -6,7 +6,16 @@ import re
 from datetime import date, timedelta
 
 from lembrar.temporal import dates, windows
-from lembrar.temporal.hits import WEAK, Anchor, Context, Hit, Rule, group_key, next_word
+from lembrar.temporal.hits import (
+    WEAK,
+    Anchor,
+    Context,
+    Hit,
+    Rule,
+    group_key,
+    next_word,
+    required_key,
+)
 from lembrar.temporal.lexicon import Lexicon
 from lembrar.temporal.patterns import START, STOP, alt, lead, number
 from lembrar.temporal.rules_relative import MAX_AMOUNT, read_amount
@@ -65,14 +74,15 @@ def _licensed(match: re.Match[str], ctx: Context) -> str | None:
 
 
 def _weekday(match: re.Match[str], ctx: Context) -> Hit | None:
-    name = group_key(match, "wd")
+    name = required_key(match, "wd")
     short = name not in ctx.lex.weekdays
     weekday = ctx.lex.weekdays_short[name] if short else ctx.lex.weekdays[name]
     strength = _licensed(match, ctx) if short else "strong"
     if strength is None:
         return None
     if match.group("week"):
-        day = dates.weekday_in_week(ctx.today, weekday, _week_offset(ctx, group_key(match, "week")))
+        offset = _week_offset(ctx, required_key(match, "week"))
+        day = dates.weekday_in_week(ctx.today, weekday, offset)
     else:
         modifier = group_key(match, "mod") or group_key(match, "post")
         day = resolve(ctx, weekday, ctx.offset(modifier))
@@ -99,10 +109,10 @@ def _weekdays_ago_pattern(lex: Lexicon) -> str:
 def _weekdays_ago(match: re.Match[str], ctx: Context) -> Hit | None:
     """The Nth most recent such weekday before today: two Saturdays ago from a Sunday is 8 days back."""
     amount, _ = read_amount(match, ctx, "n" if match.group("n") else "n2")
-    name = group_key(match, "wd") or group_key(match, "wd2")
+    name = required_key(match, "wd", "wd2")
     if amount is None or not 1 <= amount <= MAX_AMOUNT["week"]:
         return None
-    weekday = ctx.lex.weekdays.get(name, ctx.lex.weekday_plurals.get(name))
+    weekday = ctx.lex.weekdays[name] if name in ctx.lex.weekdays else ctx.lex.weekday_plurals[name]
     day = resolve(ctx, weekday, -amount)
     return Hit(match.start(), match.end(), windows.day(ctx, day), anchor=Anchor("date", day.year, day.month, day.day))
 

@@ -64,9 +64,9 @@ def _value(name: str, value: Any, prop: Mapping[str, Any]) -> Any:
         raise ValidationError(name, f"must be a {kind}, not {json.dumps(value)[:40]}")
     if "enum" in prop and value not in prop["enum"]:
         raise ValidationError(name, f"{value!r} is not one of {prop['enum']}")
-    if kind == "string":
+    if kind == "string" and isinstance(value, str):
         _length(name, value, prop)
-    if kind == "integer":
+    if kind == "integer" and isinstance(value, int):
         _range(name, value, prop)
     return value
 

@@ -93,7 +93,9 @@ class ToolRunner:
         query, k = args.get("query", "").strip(), args["k"]
         if query:
             result = self.memory.retrieve(query, self.user_id, k + 1, filters=filters, now=now)
-            found = [(h.episode, h.score) for h in result.hits if not self._is_turn(h.episode)]
+            found: list[tuple[Episode, float | None]] = [
+                (h.episode, h.score) for h in result.hits if not self._is_turn(h.episode)
+            ]
             time = understood(result.time)
         else:
             page = self.memory.get_all(self.user_id, filters, order="desc", limit=k + 1)

@@ -8,9 +8,11 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import numpy as np
 import psycopg
+from psycopg.abc import Buffer
 from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
 from psycopg_pool import ConnectionPool
@@ -32,14 +34,22 @@ class _VectorDumper(Dumper):
 class _VectorBinaryLoader(Loader):
     format = Format.BINARY
 
-    def load(self, data: bytes | memoryview) -> np.ndarray:
+    def load(self, data: Buffer) -> np.ndarray:
         (dimension,) = struct.unpack_from(">H", data)
         return np.frombuffer(data, dtype=">f4", count=dimension, offset=4).astype(np.float32)
 
 
 class _VectorTextLoader(Loader):
-    def load(self, data: bytes | memoryview) -> np.ndarray:
+    def load(self, data: Buffer) -> np.ndarray:
         return np.array(bytes(data)[1:-1].decode().split(","), dtype=np.float32)
+
+
+def _scalar(conn: psycopg.Connection, query: str) -> Any:
+    """The value of a query that always returns one row (a catalogue lookup)."""
+    row = conn.execute(query).fetchone()
+    if row is None:
+        raise StoreError(f"the database returned no row for {query!r}")
+    return row[0]
 
 
 class Database:
@@ -50,10 +60,10 @@ class Database:
         try:
             with psycopg.connect(url, autocommit=True) as conn:
                 migrate(conn)
-                self.vector_oid = conn.execute("SELECT 'vector'::regtype::oid").fetchone()[0]
+                self.vector_oid = _scalar(conn, "SELECT 'vector'::regtype::oid")
                 self.dimension = column_dimension(conn)
                 self.text_configs = {name for (name,) in conn.execute("SELECT cfgname FROM pg_ts_config")}
-                version = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()[0]
+                version = _scalar(conn, "SELECT extversion FROM pg_extension WHERE extname = 'vector'")
         except psycopg.Error as exc:
             raise StoreError(f"cannot open the PostgreSQL store: {exc}") from exc
         self.iterative_scan = _version(version) >= (0, 8)

@@ -6,6 +6,7 @@ Shares the store's connection pool; opened by ``PostgresStore.key_store``.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from lembrar.errors import ConflictError, NotFoundError
 from lembrar.model.tenancy import KeyRecord, Tenant
@@ -22,7 +23,7 @@ class PostgresKeyStore:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    def _rows(self, sql: str, params: tuple = ()) -> list[tuple]:
+    def _rows(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._db.connection() as conn:
             return conn.execute(sql, params).fetchall()
 

@@ -6,6 +6,7 @@ sharding), and every statement filters on it and on ``user_id``.
 
 from __future__ import annotations
 
+import builtins
 import importlib
 from collections.abc import Sequence
 from datetime import datetime, timezone
@@ -24,6 +25,8 @@ from lembrar.store.postgres import codec, sql
 from lembrar.model.text import keywords
 
 if TYPE_CHECKING:
+    import psycopg
+
     from lembrar.store.postgres.database import Database
     from lembrar.store.postgres.keys import PostgresKeyStore
     from lembrar.store.postgres.layers import PostgresLayerStore
@@ -106,7 +109,7 @@ class PostgresStore:
     def _scope(self, user_id: str, **more: Any) -> dict[str, Any]:
         return {"tenant": self.tenant, "user": user_id, **more}
 
-    def _rows(self, query: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[tuple]:
+    def _rows(self, query: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[tuple[Any, ...]]:
         with self._db.connection() as conn:
             return conn.execute(query, params).fetchall()
 
@@ -175,7 +178,7 @@ class PostgresStore:
             cursor.executemany(codec.INSERT_EPISODE, [codec.episode_row(self.tenant, i.episode) for i in items])
             cursor.executemany(_INSERT_CHUNK, [row for i in items for row in self._chunk_rows(i, configs[i.episode.user_id])])
 
-    def _chunk_rows(self, item: IndexedEpisode, config: str) -> list[tuple]:
+    def _chunk_rows(self, item: IndexedEpisode, config: str) -> list[tuple[Any, ...]]:
         e = item.episode
         return [
             (self.tenant, e.id, e.user_id, chunk.position, chunk.text, chunk.start, chunk.end, text_hash,
@@ -218,7 +221,7 @@ class PostgresStore:
             conn.execute("DELETE FROM users WHERE tenant_id = %s AND user_id = %s", (self.tenant, user_id))
             return count
 
-    def _delete_where(self, conn: Any, user_id: str, condition: str, params: dict[str, Any]) -> int:
+    def _delete_where(self, conn: psycopg.Connection, user_id: str, condition: str, params: dict[str, Any]) -> int:
         """Delete matching episodes; their chunks and history go with them (ON DELETE CASCADE)."""
         cursor = conn.execute(f"DELETE FROM episodes e WHERE e.tenant_id = %(tenant)s AND e.user_id = %(user)s AND {condition}",
                               self._scope(user_id, **params))
@@ -265,7 +268,7 @@ class PostgresStore:
         more = codec.encode_cursor(*rows[limit - 1][-2:]) if len(rows) > limit else None
         return Page(items, more)
 
-    def history(self, user_id: str, episode_id: str) -> list[HistoryEntry]:
+    def history(self, user_id: str, episode_id: str) -> builtins.list[HistoryEntry]:
         episode = self.get(user_id, episode_id)
         rows = self._rows("SELECT version, event, content, changed_at FROM episode_history WHERE tenant_id = %s AND episode_id = %s"
                           " ORDER BY version, id", (self.tenant, episode_id))
@@ -273,7 +276,7 @@ class PostgresStore:
             return [HistoryEntry(episode.id, episode.version, "ADD", episode.content, episode.recorded_at)]
         return [HistoryEntry(episode_id, v, ev, c, t.astimezone(timezone.utc)) for v, ev, c, t in rows]
 
-    def sessions(self, user_id: str) -> list[SessionInfo]:
+    def sessions(self, user_id: str) -> builtins.list[SessionInfo]:
         rows = self._rows(
             "SELECT session_id, MIN(at_utc), MAX(at_utc), COUNT(*) FROM episodes WHERE tenant_id = %s AND user_id = %s"
             " AND session_id IS NOT NULL GROUP BY session_id ORDER BY MIN(at_utc), session_id",
@@ -294,7 +297,7 @@ class PostgresStore:
         return StoreStats(users, episodes, chunks, sessions, int(size))
 
     # -- search primitives --------------------------------------------------------
-    def dense(self, user_id: str, vector: np.ndarray, k: int, filters: Filters) -> list[tuple[int, float]]:
+    def dense(self, user_id: str, vector: np.ndarray, k: int, filters: Filters) -> builtins.list[tuple[int, float]]:
         """Best chunks by inner product (= cosine for unit vectors); exact for small scopes."""
         if k <= 0:
             return []
@@ -302,7 +305,11 @@ class PostgresStore:
         scope = sql.chunks_in_scope(filters)
         params = self._scope(user_id, vector=np.asarray(vector, dtype=np.float32), k=k, **params)
         with self._db.connection() as conn:
-            size = conn.execute("SELECT count(*) FROM chunks WHERE tenant_id = %s AND user_id = %s", (self.tenant, user_id)).fetchone()[0]
+            counted = conn.execute(
+                "SELECT count(*) FROM chunks WHERE tenant_id = %s AND user_id = %s",
+                (self.tenant, user_id),
+            ).fetchone()
+            size = counted[0] if counted else 0
             if size <= self.exact_search_limit:
                 rows = conn.execute(sql.dense_exact(scope, condition), params).fetchall()
             else:
@@ -313,7 +320,7 @@ class PostgresStore:
                     rows = conn.execute(sql.dense_indexed(scope, condition), params).fetchall()
         return [(int(r), float(s)) for r, s in rows]
 
-    def keyword(self, user_id: str, query: str, k: int, filters: Filters) -> list[tuple[int, float]]:
+    def keyword(self, user_id: str, query: str, k: int, filters: Filters) -> builtins.list[tuple[int, float]]:
         terms = [word for word in (codec.fold(t).strip() for t in keywords(query)) if word]
         if not terms or k <= 0:
             return []
@@ -344,7 +351,7 @@ class PostgresStore:
             return np.zeros((0, self._db.dimension or 0), dtype=np.float32)
         return np.stack([found[r] for r in refs])
 
-    def neighbours(self, user_id: str, episode_id: str, before: int, after: int) -> list[Episode]:
+    def neighbours(self, user_id: str, episode_id: str, before: int, after: int) -> builtins.list[Episode]:
         rows = self._rows("SELECT session_id, at_utc, seq FROM episodes WHERE tenant_id = %s AND user_id = %s AND id = %s",
                           (self.tenant, user_id, episode_id))
         if not rows:

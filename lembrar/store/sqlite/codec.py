@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from datetime import date, datetime, timezone
+from typing import Any
 
 from lembrar.model.episode import Episode
 from lembrar.store import rows
@@ -24,7 +25,7 @@ def episode_row(tenant: str, episode: Episode) -> dict[str, object]:
     return row
 
 
-def episode_from_row(row: sqlite3.Row | tuple) -> Episode:
+def episode_from_row(row: sqlite3.Row | tuple[Any, ...]) -> Episode:
     values = rows.row_values(tuple(row))
     record = values["record"]
     values.update(

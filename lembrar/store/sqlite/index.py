@@ -10,6 +10,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
 import numpy as np
 
 from lembrar.errors import NotFoundError
@@ -30,7 +32,7 @@ class ScopeMatrix:
     weekdays: np.ndarray
 
     @classmethod
-    def from_rows(cls, version: int, rows: list[tuple], dim: int) -> "ScopeMatrix":
+    def from_rows(cls, version: int, rows: list[tuple[Any, ...]], dim: int) -> "ScopeMatrix":
         if not rows:
             empty = np.zeros(0, dtype=object)
             return cls(version, np.zeros(0, np.int64), np.zeros((0, dim), np.float32), np.zeros(0), empty, empty, empty, empty)

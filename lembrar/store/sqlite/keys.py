@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from datetime import datetime
+from typing import Any
 
 from lembrar.errors import ConflictError, NotFoundError
 from lembrar.model.tenancy import KeyRecord, Tenant
@@ -21,7 +22,7 @@ def _time(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text is not None else None
 
 
-def _key_record(row: tuple) -> KeyRecord:
+def _key_record(row: tuple[Any, ...]) -> KeyRecord:
     key_id, tenant_id, name, salt, digest, created, revoked = row
     return KeyRecord(
         key_id, tenant_id, name, salt, digest, datetime.fromisoformat(created), _time(revoked)
@@ -35,11 +36,11 @@ class SqliteKeyStore:
         self._db = db
         self._lock = lock
 
-    def _rows(self, sql: str, params: tuple = ()) -> list[tuple]:
+    def _rows(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             return self._db.execute(sql, params).fetchall()
 
-    def _write(self, sql: str, params: tuple) -> int:
+    def _write(self, sql: str, params: tuple[object, ...]) -> int:
         with self._lock:
             try:
                 return self._db.execute(sql, params).rowcount

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import builtins
 import sqlite3
 import threading
 import unicodedata
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -154,7 +155,7 @@ class SqliteStore:
                 db.execute("ROLLBACK")
                 raise
 
-    def _read(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
+    def _read(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         with self._s.lock:
             try:
                 return self._s.db.execute(sql, params).fetchall()
@@ -208,7 +209,7 @@ class SqliteStore:
     def add(self, items: Sequence[IndexedEpisode]) -> None:
         if not items:
             return
-        appended: dict[str, list[tuple]] = {}
+        appended: dict[str, list[tuple[Any, ...]]] = {}
         with self._write() as db:
             for user_id in {require_stored_form(i.episode.user_id) for i in items}:
                 db.execute("INSERT OR IGNORE INTO users (tenant_id, user_id, created_at) VALUES (?, ?, ?)", (self.tenant, user_id, _now()))
@@ -219,12 +220,12 @@ class SqliteStore:
             old, new = versions[user_id]
             self._s.index.extend((self.tenant, user_id), old, new, ScopeMatrix.from_rows(new, rows, 0))
 
-    def _insert(self, db: sqlite3.Connection, item: IndexedEpisode) -> list[tuple]:
+    def _insert(self, db: sqlite3.Connection, item: IndexedEpisode) -> list[tuple[Any, ...]]:
         row = episode_row(self.tenant, item.episode)
         db.execute(f"INSERT INTO episodes ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
         return self._insert_chunks(db, item, row)
 
-    def _insert_chunks(self, db: sqlite3.Connection, item: IndexedEpisode, row: dict[str, object]) -> list[tuple]:
+    def _insert_chunks(self, db: sqlite3.Connection, item: IndexedEpisode, row: dict[str, object]) -> list[tuple[Any, ...]]:
         e = item.episode
         out = []
         for chunk, vector, text_hash in zip(item.chunks, item.vectors, item.hashes):
@@ -277,7 +278,7 @@ class SqliteStore:
         self._scrub()
         return count
 
-    def _delete_where(self, db: sqlite3.Connection, user_id: str, condition: str, params: list[object]) -> int:
+    def _delete_where(self, db: sqlite3.Connection, user_id: str, condition: str, params: Sequence[object]) -> int:
         scoped = f"SELECT e.seq FROM episodes e WHERE e.tenant_id = ? AND e.user_id = ? AND {condition}"
         args = [self.tenant, user_id, *params]
         count = db.execute(f"DELETE FROM episodes WHERE seq IN ({scoped})", args).rowcount
@@ -331,7 +332,7 @@ class SqliteStore:
         more = encode_cursor(rows[limit - 1][-2], rows[limit - 1][-1]) if len(rows) > limit else None
         return Page(items, more)
 
-    def history(self, user_id: str, episode_id: str) -> list[HistoryEntry]:
+    def history(self, user_id: str, episode_id: str) -> builtins.list[HistoryEntry]:
         episode = self.get(user_id, episode_id)
         rows = self._read("SELECT version, event, content, changed_at FROM episode_history"
                           " WHERE tenant_id = ? AND episode_id = ? ORDER BY version", (self.tenant, episode_id))
@@ -339,7 +340,7 @@ class SqliteStore:
             return [HistoryEntry(episode.id, episode.version, "ADD", episode.content, episode.recorded_at)]
         return [HistoryEntry(episode_id, v, ev, c, datetime.fromisoformat(t)) for v, ev, c, t in rows]
 
-    def sessions(self, user_id: str) -> list[SessionInfo]:
+    def sessions(self, user_id: str) -> builtins.list[SessionInfo]:
         rows = self._read(
             "SELECT session_id, MIN(at_utc), MAX(at_utc), COUNT(*) FROM episodes WHERE tenant_id = ? AND user_id = ?"
             " AND session_id IS NOT NULL GROUP BY session_id ORDER BY MIN(at_ts)",
@@ -365,7 +366,7 @@ class SqliteStore:
             self._s.index.put(scope, cached)
         return cached
 
-    def dense(self, user_id: str, vector: np.ndarray, k: int, filters: Filters) -> list[tuple[int, float]]:
+    def dense(self, user_id: str, vector: np.ndarray, k: int, filters: Filters) -> builtins.list[tuple[int, float]]:
         matrix = self._matrix(user_id)
         mask = matrix.mask(filters)
         if filters.needs_sql():
@@ -374,7 +375,7 @@ class SqliteStore:
             mask = sql_mask if mask is None else mask & sql_mask
         return matrix.top_k(vector, k, mask)
 
-    def _allowed_refs(self, user_id: str, filters: Filters) -> list[int]:
+    def _allowed_refs(self, user_id: str, filters: Filters) -> builtins.list[int]:
         condition, params = where(filters)
         rows = self._read(
             f"SELECT c.ref FROM chunks c {_JOIN} WHERE c.tenant_id = ? AND c.user_id = ? AND {condition}",
@@ -382,7 +383,7 @@ class SqliteStore:
         )
         return [r for (r,) in rows]
 
-    def keyword(self, user_id: str, query: str, k: int, filters: Filters) -> list[tuple[int, float]]:
+    def keyword(self, user_id: str, query: str, k: int, filters: Filters) -> builtins.list[tuple[int, float]]:
         terms = self._selective_terms(keywords(query))
         if not terms or k <= 0:
             return []
@@ -396,7 +397,7 @@ class SqliteStore:
         )
         return [(int(r), float(s)) for r, s in rows]
 
-    def _selective_terms(self, terms: list[str]) -> list[str]:
+    def _selective_terms(self, terms: builtins.list[str]) -> builtins.list[str]:
         """The query terms worth matching. In a large index (over ``PRUNE_ABOVE`` chunks): the rarest
         ``MAX_TERMS``, leaving out those in over ``COMMON_SHARE`` of all chunks — they barely move
         BM25 but make it scan most of the index."""
@@ -425,7 +426,7 @@ class SqliteStore:
     def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> np.ndarray:
         return self._matrix(user_id).vectors_of(refs)
 
-    def neighbours(self, user_id: str, episode_id: str, before: int, after: int) -> list[Episode]:
+    def neighbours(self, user_id: str, episode_id: str, before: int, after: int) -> builtins.list[Episode]:
         rows = self._read("SELECT session_id, at_ts, rowid FROM episodes WHERE id = ? AND tenant_id = ? AND user_id = ?",
                           (episode_id, self.tenant, user_id))
         if not rows:
