@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lembrar.model.episode import IndexedEpisode
 from lembrar.model.vectors import VectorCache
 from lembrar.registry import Registry
-from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode, Store
+from lembrar.store.base import DEFAULT_TENANT, Store
 
 BACKENDS: Registry[Store] = Registry("store backend")
 BACKENDS.register("sqlite", "lembrar.store.sqlite:SqliteStore")

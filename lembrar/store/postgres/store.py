@@ -18,9 +18,9 @@ from lembrar.model.erasure import ON_MAINTENANCE, ErasureReport, Guarantee
 from lembrar.model.ids import require_stored_form
 from lembrar.model.users import UserSettings
 from lembrar.errors import MissingExtraError, NotFoundError, ValidationError
-from lembrar.model.episode import Episode
+from lembrar.model.episode import Episode, IndexedEpisode
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
-from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode
+from lembrar.store.base import DEFAULT_TENANT
 from lembrar.store.postgres import codec, sql
 from lembrar.model.text import keywords
 

@@ -24,11 +24,11 @@ from lembrar.errors import (
     StoreOpenError,
     ValidationError,
 )
-from lembrar.model.episode import Episode
+from lembrar.model.episode import Episode, IndexedEpisode
 from lembrar.model.erasure import IMMEDIATE, ErasureReport, Guarantee
 from lembrar.model.ids import require_stored_form
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
-from lembrar.store.base import DEFAULT_TENANT, IndexedEpisode
+from lembrar.store.base import DEFAULT_TENANT
 from lembrar.store.sqlite.codec import EPISODE_COLUMNS, episode_from_row, episode_row
 from lembrar.store.sqlite.filters import where
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
