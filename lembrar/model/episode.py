@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lembrar.errors import ValidationError
 from lembrar.model.timetags import TimeTags
@@ -100,5 +101,5 @@ class IndexedEpisode:
 
     episode: Episode
     chunks: Sequence[Chunk]
-    vectors: np.ndarray
+    vectors: NDArray[np.float32]
     hashes: Sequence[str]

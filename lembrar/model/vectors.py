@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
+from numpy.typing import NDArray
 
 
 def content_hash(text: str) -> str:
@@ -22,6 +23,8 @@ def query_hash(text: str) -> str:
 class VectorCache(Protocol):
     """Embeddings by content hash, so the same text is never embedded twice."""
 
-    def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]: ...
+    def cached_vectors(
+        self, model: str, hashes: Sequence[str]
+    ) -> dict[str, NDArray[np.float32]]: ...
 
-    def cache_vectors(self, model: str, items: dict[str, np.ndarray]) -> None: ...
+    def cache_vectors(self, model: str, items: dict[str, NDArray[np.float32]]) -> None: ...

@@ -6,6 +6,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
 
 def rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: int) -> dict[int, float]:
@@ -65,7 +66,9 @@ def soft_time_score(distance_seconds: float, tolerance_seconds: float) -> float:
 
 
 def recency_score(age_seconds: float, half_life_seconds: float) -> float:
-    return math.pow(0.5, max(age_seconds, 0.0) / half_life_seconds) if half_life_seconds > 0 else 0.0
+    return (
+        math.pow(0.5, max(age_seconds, 0.0) / half_life_seconds) if half_life_seconds > 0 else 0.0
+    )
 
 
 def access_score(count: int) -> float:
@@ -73,7 +76,7 @@ def access_score(count: int) -> float:
     return 1.0 - 1.0 / (1.0 + math.log1p(max(count, 0)))
 
 
-def mmr(relevance: Sequence[float], vectors: np.ndarray, lam: float, k: int) -> list[int]:
+def mmr(relevance: Sequence[float], vectors: NDArray[np.float32], lam: float, k: int) -> list[int]:
     """Indices chosen by maximal marginal relevance (vectors unit-norm)."""
     if len(relevance) == 0:
         return []
@@ -90,7 +93,9 @@ def mmr(relevance: Sequence[float], vectors: np.ndarray, lam: float, k: int) -> 
     return chosen
 
 
-def near_duplicates(order: Sequence[int], vectors: np.ndarray, threshold: float) -> set[int]:
+def near_duplicates(
+    order: Sequence[int], vectors: NDArray[np.float32], threshold: float
+) -> set[int]:
     """Positions (in ``order``) whose vector is within ``threshold`` cosine of an earlier kept one."""
     dropped: set[int] = set()
     kept: list[int] = []

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lembrar.llm.steps import StepReport
 from lembrar.model.hits import SearchHit
@@ -29,7 +30,7 @@ PostFilter = Callable[[str, list[SearchHit]], list[SearchHit]]
 class SearchHooks:
     """Extra signals for one search; ``steps`` collects reports, ``post_filter`` may add one."""
 
-    extra_vectors: dict[str, np.ndarray] = field(default_factory=dict)
+    extra_vectors: dict[str, NDArray[np.float32]] = field(default_factory=dict)
     extra_windows: tuple[TimeWindow, ...] = ()
     post_filter: PostFilter | None = None
     steps: list[StepReport] = field(default_factory=list)

@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lembrar.llm.steps import StepReport
 from lembrar.model.hits import SearchHit
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from lembrar.model.episode import Episode
     from lembrar.temporal import TimeQuery
 
-EmbedFn = Callable[[Sequence[str]], np.ndarray]
+EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
 DAY = 86400.0
 FILTER_ONLY_SHARE = 0.5  # of the time weight, for a query that names only weekdays or parts of day
 SESSION_DEPTH = 3  # candidates per session that its support averages
@@ -99,8 +100,15 @@ def search_turns(store: Store, embed: EmbedFn, request: SearchRequest, hooks: Se
     return Retrieval(request.query, request.semantic, parsed, hits, steps)
 
 
-def _candidates(store: Store, user_id: str, vector: np.ndarray, text: str, filters: Filters,
-                parsed: TimeQuery | None, config: SearchConfig) -> dict[str, list[tuple[int, float]]]:
+def _candidates(
+    store: Store,
+    user_id: str,
+    vector: NDArray[np.float32],
+    text: str,
+    filters: Filters,
+    parsed: TimeQuery | None,
+    config: SearchConfig,
+) -> dict[str, list[tuple[int, float]]]:
     out: dict[str, list[tuple[int, float]]] = {}
     if "dense" in config.methods:
         out["dense"] = store.dense(user_id, vector, config.limit("dense"), filters)
@@ -119,7 +127,7 @@ def _extra_dense(store: Store, user_id: str, hooks: SearchHooks, filters: Filter
     return {name: hits for name, hits in out.items() if hits}
 
 
-def _time_candidates(store: Store, user_id: str, vector: np.ndarray, filters: Filters,
+def _time_candidates(store: Store, user_id: str, vector: NDArray[np.float32], filters: Filters,
                      parsed: TimeQuery, config: SearchConfig) -> list[tuple[int, float]]:
     """Dense k-NN restricted to each parsed window (and period/weekday filters), best first."""
     periods = tuple(sorted(parsed.periods))
@@ -182,7 +190,9 @@ def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime
         if timed is not None:
             affinity = _time_affinity(c.row.episode.at, timed, config) * _filters_match(c, timed)
             c.signals["time_score"] = affinity
-            parts.append((config.time_weight * (1.0 if timed.windows else FILTER_ONLY_SHARE), affinity))
+            parts.append(
+                (config.time_weight * (1.0 if timed.windows else FILTER_ONLY_SHARE), affinity)
+            )
         if config.recency_weight > 0:
             age = (now - c.row.episode.at).total_seconds()
             parts.append((config.recency_weight, fusion.recency_score(age, config.recency_half_life_days * DAY)))

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lembrar.model.users import UserSettings
 from lembrar.llm.steps import NO_LLM
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["prepare_search"]
 
-EmbedFn = Callable[[Sequence[str]], np.ndarray]
+EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
 
 
 def prepare_search(

@@ -13,6 +13,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lembrar.llm.steps import attempt
 from lembrar.model.episode import record_text
@@ -28,7 +29,7 @@ __all__ = ["NAME", "hypothetical_record", "hypothetical_text", "hypothetical_vec
 NAME = "hypothetical"
 """The name of the extra dense ranking (its weight: ``SearchConfig.weights["hypothetical"]``)."""
 
-EmbedFn = Callable[[Sequence[str]], np.ndarray]
+EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
 
 
 def hypothetical_record(memory: HypotheticalMemory) -> dict[str, str]:
@@ -62,7 +63,7 @@ def hypothetical_text(llm: LLMClient | None, question: str, today: date) -> tupl
 
 def hypothetical_vector(
     llm: LLMClient | None, embed: EmbedFn, question: str, today: date
-) -> tuple[np.ndarray | None, StepReport]:
+) -> tuple[NDArray[np.float32] | None, StepReport]:
     """The embedding of the imagined memory (None after a fallback) and the step's report."""
     text, step = hypothetical_text(llm, question, today)
     return (embed([text])[0] if text is not None else None), step

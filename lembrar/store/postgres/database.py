@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import psycopg
+from numpy.typing import NDArray
 from psycopg.abc import Buffer
 from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
@@ -34,13 +35,13 @@ class _VectorDumper(Dumper):
 class _VectorBinaryLoader(Loader):
     format = Format.BINARY
 
-    def load(self, data: Buffer) -> np.ndarray:
+    def load(self, data: Buffer) -> NDArray[np.float32]:
         (dimension,) = struct.unpack_from(">H", data)
         return np.frombuffer(data, dtype=">f4", count=dimension, offset=4).astype(np.float32)
 
 
 class _VectorTextLoader(Loader):
-    def load(self, data: Buffer) -> np.ndarray:
+    def load(self, data: Buffer) -> NDArray[np.float32]:
         return np.array(bytes(data)[1:-1].decode().split(","), dtype=np.float32)
 
 
@@ -63,7 +64,9 @@ class Database:
                 self.vector_oid = _scalar(conn, "SELECT 'vector'::regtype::oid")
                 self.dimension = column_dimension(conn)
                 self.text_configs = {name for (name,) in conn.execute("SELECT cfgname FROM pg_ts_config")}
-                version = _scalar(conn, "SELECT extversion FROM pg_extension WHERE extname = 'vector'")
+                version = _scalar(
+                    conn, "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
+                )
         except psycopg.Error as exc:
             raise StoreError(f"cannot open the PostgreSQL store: {exc}") from exc
         self.iterative_scan = _version(version) >= (0, 8)

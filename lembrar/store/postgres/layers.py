@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lembrar.errors import NotFoundError
 from lembrar.model.layers import Insight, PendingMemory, SavedMemory, SessionSummary
@@ -36,7 +37,7 @@ def _when(value: datetime | None) -> datetime | None:
     return None if value is None else _utc(value)
 
 
-def _vector(vector: np.ndarray) -> np.ndarray:
+def _vector(vector: NDArray[np.float32]) -> NDArray[np.float32]:
     return np.asarray(vector, dtype=np.float32).ravel()
 
 
@@ -52,7 +53,9 @@ class PostgresLayerStore:
             return conn.execute(query, params).fetchall()
 
     # -- saved memories ------------------------------------------------------------
-    def save_memory(self, memory: SavedMemory, vector: np.ndarray, retire: str | None = None) -> None:
+    def save_memory(
+        self, memory: SavedMemory, vector: NDArray[np.float32], retire: str | None = None
+    ) -> None:
         m = memory
         with self._db.transaction() as conn:
             conn.execute(_ENSURE_USER, (self.tenant, m.user_id))
@@ -68,7 +71,9 @@ class PostgresLayerStore:
                 if not changed:
                     raise NotFoundError("saved memory", retire)
 
-    def edit_memory(self, user_id: str, memory_id: str, text: str, vector: np.ndarray, at: datetime) -> SavedMemory:
+    def edit_memory(
+        self, user_id: str, memory_id: str, text: str, vector: NDArray[np.float32], at: datetime
+    ) -> SavedMemory:
         with self._db.transaction() as conn:
             changed = conn.execute(
                 "UPDATE saved_memories SET text = %s, vector = %s, updated_at = %s"
@@ -79,7 +84,9 @@ class PostgresLayerStore:
             raise NotFoundError("saved memory", memory_id)
         return next(m for m, _ in self.memories(user_id, include_retired=True) if m.id == memory_id)
 
-    def memories(self, user_id: str, *, include_retired: bool = False) -> list[tuple[SavedMemory, np.ndarray]]:
+    def memories(
+        self, user_id: str, *, include_retired: bool = False
+    ) -> list[tuple[SavedMemory, NDArray[np.float32]]]:
         active = "" if include_retired else " AND retired_at IS NULL"
         rows = self._rows(
             f"SELECT {_MEMORY_COLUMNS} FROM saved_memories WHERE tenant_id = %s AND user_id = %s{active}"
@@ -133,7 +140,9 @@ class PostgresLayerStore:
             raise NotFoundError("pending memory", pending_id)
 
     # -- session summaries -----------------------------------------------------------
-    def put_summary(self, summary: SessionSummary, vector: np.ndarray, sources: Sequence[str]) -> None:
+    def put_summary(
+        self, summary: SessionSummary, vector: NDArray[np.float32], sources: Sequence[str]
+    ) -> None:
         s = summary
         with self._db.transaction() as conn:
             conn.execute(_ENSURE_USER, (self.tenant, s.user_id))
@@ -150,7 +159,9 @@ class PostgresLayerStore:
                 [(self.tenant, s.id, e) for e in sources],
             )
 
-    def summaries(self, user_id: str, *, vectors: bool = True) -> list[tuple[SessionSummary, np.ndarray | None]]:
+    def summaries(
+        self, user_id: str, *, vectors: bool = True
+    ) -> list[tuple[SessionSummary, NDArray[np.float32] | None]]:
         columns = _SUMMARY_COLUMNS if vectors else _SUMMARY_COLUMNS.replace("vector", "NULL")
         rows = self._rows(
             f"SELECT {columns} FROM session_summaries WHERE tenant_id = %s AND user_id = %s ORDER BY first_at, id COLLATE \"C\"",

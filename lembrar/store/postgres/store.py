@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lembrar.model.erasure import ON_MAINTENANCE, ErasureReport, Guarantee
 from lembrar.model.ids import require_stored_form
@@ -109,7 +110,9 @@ class PostgresStore:
     def _scope(self, user_id: str, **more: Any) -> dict[str, Any]:
         return {"tenant": self.tenant, "user": user_id, **more}
 
-    def _rows(self, query: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[tuple[Any, ...]]:
+    def _rows(
+        self, query: str, params: Sequence[Any] | dict[str, Any] = ()
+    ) -> list[tuple[Any, ...]]:
         with self._db.connection() as conn:
             return conn.execute(query, params).fetchall()
 
@@ -221,7 +224,9 @@ class PostgresStore:
             conn.execute("DELETE FROM users WHERE tenant_id = %s AND user_id = %s", (self.tenant, user_id))
             return count
 
-    def _delete_where(self, conn: psycopg.Connection, user_id: str, condition: str, params: dict[str, Any]) -> int:
+    def _delete_where(
+        self, conn: psycopg.Connection, user_id: str, condition: str, params: dict[str, Any]
+    ) -> int:
         """Delete matching episodes; their chunks and history go with them (ON DELETE CASCADE)."""
         cursor = conn.execute(f"DELETE FROM episodes e WHERE e.tenant_id = %(tenant)s AND e.user_id = %(user)s AND {condition}",
                               self._scope(user_id, **params))
@@ -297,7 +302,9 @@ class PostgresStore:
         return StoreStats(users, episodes, chunks, sessions, int(size))
 
     # -- search primitives --------------------------------------------------------
-    def dense(self, user_id: str, vector: np.ndarray, k: int, filters: Filters) -> builtins.list[tuple[int, float]]:
+    def dense(
+        self, user_id: str, vector: NDArray[np.float32], k: int, filters: Filters
+    ) -> builtins.list[tuple[int, float]]:
         """Best chunks by inner product (= cosine for unit vectors); exact for small scopes."""
         if k <= 0:
             return []
@@ -320,7 +327,9 @@ class PostgresStore:
                     rows = conn.execute(sql.dense_indexed(scope, condition), params).fetchall()
         return [(int(r), float(s)) for r, s in rows]
 
-    def keyword(self, user_id: str, query: str, k: int, filters: Filters) -> builtins.list[tuple[int, float]]:
+    def keyword(
+        self, user_id: str, query: str, k: int, filters: Filters
+    ) -> builtins.list[tuple[int, float]]:
         terms = [word for word in (codec.fold(t).strip() for t in keywords(query)) if word]
         if not terms or k <= 0:
             return []
@@ -338,7 +347,7 @@ class PostgresStore:
         )
         return {r[0]: ChunkRow(r[0], r[1], r[2], codec.episode_from_row(r[3:])) for r in rows}
 
-    def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> np.ndarray:
+    def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> NDArray[np.float32]:
         with self._db.connection() as conn:
             cursor = conn.cursor(binary=True)
             rows = cursor.execute("SELECT ref, embedding FROM chunks WHERE tenant_id = %s AND user_id = %s AND ref = ANY(%s::bigint[])",
@@ -351,7 +360,9 @@ class PostgresStore:
             return np.zeros((0, self._db.dimension or 0), dtype=np.float32)
         return np.stack([found[r] for r in refs])
 
-    def neighbours(self, user_id: str, episode_id: str, before: int, after: int) -> builtins.list[Episode]:
+    def neighbours(
+        self, user_id: str, episode_id: str, before: int, after: int
+    ) -> builtins.list[Episode]:
         rows = self._rows("SELECT session_id, at_utc, seq FROM episodes WHERE tenant_id = %s AND user_id = %s AND id = %s",
                           (self.tenant, user_id, episode_id))
         if not rows:
@@ -367,10 +378,10 @@ class PostgresStore:
         return [codec.episode_from_row(r) for r in [*reversed(earlier), *later]]
 
     # -- embedding cache: the stored chunks are the cache --------------------------------
-    def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
+    def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, NDArray[np.float32]]:
         """Vectors of this tenant's stored chunks with these text hashes (one embedder per store);
         never another tenant's, whose hit would be faster and tell that it holds the text."""
-        out: dict[str, np.ndarray] = {}
+        out: dict[str, NDArray[np.float32]] = {}
         with self._db.connection() as conn:
             cursor = conn.cursor(binary=True)
             for start in range(0, len(hashes), 1000):
@@ -383,5 +394,5 @@ class PostgresStore:
                 out.update(cursor.fetchall())
         return out
 
-    def cache_vectors(self, model: str, items: dict[str, np.ndarray]) -> None:
+    def cache_vectors(self, model: str, items: dict[str, NDArray[np.float32]]) -> None:
         """Nothing to do: vectors are persisted with their chunks, in the same transaction."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lembrar.errors import NotFoundError
 from lembrar.model.query import Filters
@@ -23,13 +24,13 @@ Scope = tuple[str, str]
 @dataclass
 class ScopeMatrix:
     version: int
-    refs: np.ndarray
-    vectors: np.ndarray
-    at_ts: np.ndarray
-    sessions: np.ndarray
-    roles: np.ndarray
-    periods: np.ndarray
-    weekdays: np.ndarray
+    refs: NDArray[np.int64]
+    vectors: NDArray[np.float32]
+    at_ts: NDArray[np.float64]
+    sessions: NDArray[np.object_]
+    roles: NDArray[np.object_]
+    periods: NDArray[np.object_]
+    weekdays: NDArray[np.object_]
 
     @classmethod
     def from_rows(cls, version: int, rows: list[tuple[Any, ...]], dim: int) -> "ScopeMatrix":
@@ -57,7 +58,7 @@ class ScopeMatrix:
             np.concatenate([self.weekdays, more.weekdays]),
         )
 
-    def mask(self, filters: Filters) -> np.ndarray | None:
+    def mask(self, filters: Filters) -> NDArray[np.bool_] | None:
         """Rows passing the column filters, or None when nothing restricts them."""
         mask = np.ones(len(self.refs), dtype=bool)
         if filters.session_id is not None:
@@ -74,7 +75,7 @@ class ScopeMatrix:
             mask &= self.at_ts < filters.until.timestamp()
         return None if mask.all() else mask
 
-    def vectors_of(self, refs: Sequence[int]) -> np.ndarray:
+    def vectors_of(self, refs: Sequence[int]) -> NDArray[np.float32]:
         """Rows for chunk refs (refs are kept in ascending order)."""
         wanted = np.asarray(refs, dtype=np.int64)
         rows = np.searchsorted(self.refs, wanted)
@@ -83,7 +84,9 @@ class ScopeMatrix:
             raise NotFoundError("chunk", str(int(wanted[~found][0])))
         return self.vectors[rows]
 
-    def top_k(self, query: np.ndarray, k: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
+    def top_k(
+        self, query: NDArray[np.float32], k: int, mask: NDArray[np.bool_] | None
+    ) -> list[tuple[int, float]]:
         rows = np.arange(len(self.refs)) if mask is None else np.flatnonzero(mask)
         if len(rows) == 0 or k <= 0:
             return []

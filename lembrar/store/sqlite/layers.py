@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lembrar.errors import NotFoundError
 from lembrar.model.layers import Insight, PendingMemory, SavedMemory, SessionSummary
@@ -43,11 +44,11 @@ def _when(value: str | None) -> datetime | None:
     return None if value is None else _at(value)
 
 
-def _blob(vector: np.ndarray) -> bytes:
+def _blob(vector: NDArray[np.float32]) -> bytes:
     return np.asarray(vector, dtype=np.float32).tobytes()
 
 
-def _vector(blob: bytes | None) -> np.ndarray | None:
+def _vector(blob: bytes | None) -> NDArray[np.float32] | None:
     return None if blob is None else np.frombuffer(blob, dtype=np.float32)
 
 
@@ -67,7 +68,9 @@ class SqliteLayerStore:
         self._store._read("PRAGMA wal_checkpoint(TRUNCATE)")
 
     # -- saved memories ------------------------------------------------------------
-    def save_memory(self, memory: SavedMemory, vector: np.ndarray, retire: str | None = None) -> None:
+    def save_memory(
+        self, memory: SavedMemory, vector: NDArray[np.float32], retire: str | None = None
+    ) -> None:
         with self._store._write() as db:
             self._ensure_user(db, memory.user_id)
             db.execute(
@@ -83,7 +86,9 @@ class SqliteLayerStore:
                 if not changed:
                     raise NotFoundError("saved memory", retire)
 
-    def edit_memory(self, user_id: str, memory_id: str, text: str, vector: np.ndarray, at: datetime) -> SavedMemory:
+    def edit_memory(
+        self, user_id: str, memory_id: str, text: str, vector: NDArray[np.float32], at: datetime
+    ) -> SavedMemory:
         with self._store._write() as db:
             changed = db.execute(
                 "UPDATE saved_memories SET text = ?, vector = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND user_id = ?",
@@ -94,7 +99,9 @@ class SqliteLayerStore:
         self._scrub()
         return next(m for m, _ in self.memories(user_id, include_retired=True) if m.id == memory_id)
 
-    def memories(self, user_id: str, *, include_retired: bool = False) -> list[tuple[SavedMemory, np.ndarray]]:
+    def memories(
+        self, user_id: str, *, include_retired: bool = False
+    ) -> list[tuple[SavedMemory, NDArray[np.float32]]]:
         active = "" if include_retired else " AND retired_at IS NULL"
         rows = self._store._read(
             f"SELECT {_MEMORY_COLUMNS} FROM saved_memories WHERE tenant_id = ? AND user_id = ?{active} ORDER BY created_at, rowid",
@@ -141,7 +148,9 @@ class SqliteLayerStore:
         self._scrub()
 
     # -- session summaries -----------------------------------------------------------
-    def put_summary(self, summary: SessionSummary, vector: np.ndarray, sources: Sequence[str]) -> None:
+    def put_summary(
+        self, summary: SessionSummary, vector: NDArray[np.float32], sources: Sequence[str]
+    ) -> None:
         s = summary
         with self._store._write() as db:
             self._ensure_user(db, s.user_id)
@@ -156,7 +165,9 @@ class SqliteLayerStore:
             db.executemany("INSERT INTO summary_sources (tenant_id, summary_id, episode_id) VALUES (?, ?, ?)",
                            [(self.tenant, s.id, e) for e in sources])
 
-    def summaries(self, user_id: str, *, vectors: bool = True) -> list[tuple[SessionSummary, np.ndarray | None]]:
+    def summaries(
+        self, user_id: str, *, vectors: bool = True
+    ) -> list[tuple[SessionSummary, NDArray[np.float32] | None]]:
         columns = _SUMMARY_COLUMNS if vectors else _SUMMARY_COLUMNS.replace("vector", "NULL")
         rows = self._store._read(
             f"SELECT {columns} FROM session_summaries WHERE tenant_id = ? AND user_id = ? ORDER BY first_ts, id",

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lembrar.model.users import UserSettings
 from lembrar.errors import (
@@ -225,7 +226,9 @@ class SqliteStore:
         db.execute(f"INSERT INTO episodes ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
         return self._insert_chunks(db, item, row)
 
-    def _insert_chunks(self, db: sqlite3.Connection, item: IndexedEpisode, row: dict[str, object]) -> list[tuple[Any, ...]]:
+    def _insert_chunks(
+        self, db: sqlite3.Connection, item: IndexedEpisode, row: dict[str, object]
+    ) -> list[tuple[Any, ...]]:
         e = item.episode
         out = []
         for chunk, vector, text_hash in zip(item.chunks, item.vectors, item.hashes):
@@ -278,7 +281,9 @@ class SqliteStore:
         self._scrub()
         return count
 
-    def _delete_where(self, db: sqlite3.Connection, user_id: str, condition: str, params: Sequence[object]) -> int:
+    def _delete_where(
+        self, db: sqlite3.Connection, user_id: str, condition: str, params: Sequence[object]
+    ) -> int:
         scoped = f"SELECT e.seq FROM episodes e WHERE e.tenant_id = ? AND e.user_id = ? AND {condition}"
         args = [self.tenant, user_id, *params]
         count = db.execute(f"DELETE FROM episodes WHERE seq IN ({scoped})", args).rowcount
@@ -366,7 +371,9 @@ class SqliteStore:
             self._s.index.put(scope, cached)
         return cached
 
-    def dense(self, user_id: str, vector: np.ndarray, k: int, filters: Filters) -> builtins.list[tuple[int, float]]:
+    def dense(
+        self, user_id: str, vector: NDArray[np.float32], k: int, filters: Filters
+    ) -> builtins.list[tuple[int, float]]:
         matrix = self._matrix(user_id)
         mask = matrix.mask(filters)
         if filters.needs_sql():
@@ -383,7 +390,9 @@ class SqliteStore:
         )
         return [r for (r,) in rows]
 
-    def keyword(self, user_id: str, query: str, k: int, filters: Filters) -> builtins.list[tuple[int, float]]:
+    def keyword(
+        self, user_id: str, query: str, k: int, filters: Filters
+    ) -> builtins.list[tuple[int, float]]:
         terms = self._selective_terms(keywords(query))
         if not terms or k <= 0:
             return []
@@ -423,10 +432,12 @@ class SqliteStore:
             out.update((r[0], ChunkRow(r[0], r[1], r[2], episode_from_row(r[3:]))) for r in rows)
         return out
 
-    def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> np.ndarray:
+    def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> NDArray[np.float32]:
         return self._matrix(user_id).vectors_of(refs)
 
-    def neighbours(self, user_id: str, episode_id: str, before: int, after: int) -> builtins.list[Episode]:
+    def neighbours(
+        self, user_id: str, episode_id: str, before: int, after: int
+    ) -> builtins.list[Episode]:
         rows = self._read("SELECT session_id, at_ts, rowid FROM episodes WHERE id = ? AND tenant_id = ? AND user_id = ?",
                           (episode_id, self.tenant, user_id))
         if not rows:
@@ -441,9 +452,9 @@ class SqliteStore:
         return [episode_from_row(r[:-2]) for r in [*reversed(earlier), *later]]
 
     # -- embedding cache: the stored chunks are the cache --------------------------------
-    def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
+    def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, NDArray[np.float32]]:
         """Vectors of already stored chunks with these text hashes (one embedder per store)."""
-        out: dict[str, np.ndarray] = {}
+        out: dict[str, NDArray[np.float32]] = {}
         for start in range(0, len(hashes), 500):
             part = list(hashes[start : start + 500])
             rows = self._read(
@@ -453,7 +464,7 @@ class SqliteStore:
             out.update((h, np.frombuffer(v, dtype=np.float32)) for h, v in rows)
         return out
 
-    def cache_vectors(self, model: str, items: dict[str, np.ndarray]) -> None:
+    def cache_vectors(self, model: str, items: dict[str, NDArray[np.float32]]) -> None:
         """Nothing to do: vectors are persisted with their chunks, in the same transaction."""
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import NDArray
 
 
 class SqliteVectorCache:
@@ -20,8 +21,8 @@ class SqliteVectorCache:
             "CREATE TABLE IF NOT EXISTS vectors (model TEXT, hash TEXT, vector BLOB, PRIMARY KEY (model, hash)) WITHOUT ROWID"
         )
 
-    def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
-        out: dict[str, np.ndarray] = {}
+    def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, NDArray[np.float32]]:
+        out: dict[str, NDArray[np.float32]] = {}
         for start in range(0, len(hashes), 500):
             part = list(hashes[start : start + 500])
             marks = ",".join("?" * len(part))
@@ -29,7 +30,7 @@ class SqliteVectorCache:
             out.update((h, np.frombuffer(blob, dtype=np.float32)) for h, blob in rows)
         return out
 
-    def cache_vectors(self, model: str, items: dict[str, np.ndarray]) -> None:
+    def cache_vectors(self, model: str, items: dict[str, NDArray[np.float32]]) -> None:
         with self._db:
             self._db.executemany(
                 "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?)",
