@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lembrar.errors import NotFoundError, ValidationError
 from lembrar.model.episode import Episode
@@ -101,11 +101,13 @@ def _with_derived(
     ids: set[str],
     left: dict[str, int],
     description: str,
-    **counts: int,
+    *,
+    episodes: int,
+    sessions: int = 0,
 ) -> ForgetPreview:
     """``left``: turns each touched conversation keeps afterwards (0: its summary goes)."""
     if not memory.layers.available:
-        return ForgetPreview(description, **counts)
+        return ForgetPreview(description, episodes, sessions)
     facts = sum(
         1 for m in memory.saved.list(user_id, include_retired=True) if m.source_episode_id in ids
     )
@@ -113,7 +115,8 @@ def _with_derived(
     touched = [set(i.sources) for i in memory.insights.list(user_id) if ids & set(i.sources)]
     return ForgetPreview(
         description,
-        **counts,
+        episodes,
+        sessions,
         saved_memories=facts,
         summaries_deleted=sum(1 for s in summaries if left[s.session_id] <= 0),
         summaries_rewritten=sum(1 for s in summaries if left[s.session_id] > 0),
@@ -148,7 +151,11 @@ def _user(memory: Memory, user_id: str) -> ForgetPreview:
     if user_id not in memory.users():
         raise NotFoundError("user", user_id)
     episodes = sum(1 for _ in _all(memory, user_id, None))
-    counts = {"episodes": episodes, "sessions": len(memory.sessions(user_id)), "settings": True}
+    counts: dict[str, Any] = {
+        "episodes": episodes,
+        "sessions": len(memory.sessions(user_id)),
+        "settings": True,
+    }
     if not memory.layers.available:
         return ForgetPreview(f"everything about {user_id}", **counts)
     return ForgetPreview(
