@@ -44,7 +44,7 @@ class Framed:
 
 def set_aside(text: str) -> Framed:
     """``text`` without its recollection frames; unchanged when it has none, or is nothing else."""
-    topic, found = text, []
+    topic, found = text, list[str]()
     for _ in range(MAX_PASSES):
         before = topic
         topic = _tidy(_strip_clauses(_strip_tags(topic, found), found))

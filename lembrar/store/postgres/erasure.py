@@ -14,7 +14,7 @@ from __future__ import annotations
 import psycopg
 
 from lembrar.model.erasure import ErasureReport
-from lembrar.store.postgres.database import Database
+from lembrar.store.postgres.database import Database, _scalar
 
 _TABLES = "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"
 
@@ -43,15 +43,15 @@ def erase_pending(db: Database) -> ErasureReport:
 def _wal_keepers(conn: psycopg.Connection) -> list[str]:
     """Settings under which old log segments, and the deleted bytes in them, are kept."""
     notes = []
-    if conn.execute("SHOW wal_recycle").fetchone()[0] == "on":
+    if _scalar(conn, "SHOW wal_recycle") == "on":
         notes.append(
             "wal_recycle is on: old log segments are reused with their bytes until overwritten; "
             "set wal_recycle = off"
         )
-    if conn.execute("SHOW wal_keep_size").fetchone()[0] not in ("0", "0MB", "0kB"):
+    if _scalar(conn, "SHOW wal_keep_size") not in ("0", "0MB", "0kB"):
         notes.append("wal_keep_size keeps old log segments; set it to 0 or wait until they pass")
-    if conn.execute("SELECT count(*) FROM pg_replication_slots").fetchone()[0]:
+    if _scalar(conn, "SELECT count(*) FROM pg_replication_slots"):
         notes.append("replication slots keep old log segments until their consumers advance")
-    if conn.execute("SHOW archive_mode").fetchone()[0] != "off":
+    if _scalar(conn, "SHOW archive_mode") != "off":
         notes.append("archive_mode is on: erase the archived segments as well")
     return notes

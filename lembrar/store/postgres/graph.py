@@ -41,7 +41,7 @@ class PostgresGraphStore:
         self._db = db
         self.tenant = tenant
 
-    def _rows(self, query: str, params: Sequence[Any] = ()) -> list[tuple]:
+    def _rows(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._db.connection() as conn:
             return conn.execute(query, params).fetchall()
 

@@ -38,6 +38,11 @@ def _at(value: str | None) -> datetime | None:
     return None if value is None else datetime.fromisoformat(value)
 
 
+def _when(value: str) -> datetime:
+    """A time the schema never leaves empty."""
+    return datetime.fromisoformat(value)
+
+
 def _blob(vector: np.ndarray) -> bytes | None:
     return np.asarray(vector, dtype=np.float32).tobytes() if vector.size else None
 
@@ -71,14 +76,14 @@ class SqliteGraphStore:
             " ORDER BY s.valid_at",
             scope,
         ):
-            sources[fact_id].append(FactSource(episode_id, quote, _at(valid_at)))
+            sources[fact_id].append(FactSource(episode_id, quote, _when(valid_at)))
         entities = tuple(
             Entity(
                 r[0],
                 r[1],
                 r[2],
                 r[3],
-                _at(r[6]),
+                _when(r[6]),
                 r[4],
                 tuple(json.loads(r[5])),
                 tuple(mentions[r[0]]),
@@ -99,8 +104,8 @@ class SqliteGraphStore:
                 r[3],
                 r[4],
                 r[5],
-                _at(r[9]),
-                _at(r[7]),
+                _when(r[9]),
+                _when(r[7]),
                 _at(r[8]),
                 _at(r[10]),
                 tuple(sources[r[0]]),
@@ -126,7 +131,7 @@ class SqliteGraphStore:
             (self.tenant, user_id),
         )
         return tuple(
-            Community(r[0], r[1], r[2], r[3], tuple(members[r[0]]), _at(r[4])) for r in rows
+            Community(r[0], r[1], r[2], r[3], tuple(members[r[0]]), _when(r[4])) for r in rows
         )
 
     # -- writes -----------------------------------------------------------------------
