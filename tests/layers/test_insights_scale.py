@@ -7,11 +7,21 @@ from datetime import timedelta
 import numpy as np
 import pytest
 
+from lembrar import Memory
+from lembrar.embed.hashing import HashingEmbedder
+from lembrar.graph import GraphConfig
 from lembrar.layers.clustering import cluster
 
 from layerkit import NOW, TOPICS, topic_messages
 
 MESSAGES = 10_000
+
+
+@pytest.fixture
+def memory(db_path, clock):
+    # the graph is not what is measured here; its extraction would dominate adding 10,000 messages
+    with Memory(db_path, embedder=HashingEmbedder(), clock=clock, graph=GraphConfig(enabled=False)) as mem:
+        yield mem
 
 
 @pytest.mark.slow
