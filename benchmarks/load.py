@@ -31,7 +31,16 @@ from pathlib import Path
 import httpx
 
 ADMIN_KEY = "load-test-admin"
-TOPICS = ("bread", "running", "a trip to Porto", "the dentist", "a new book", "tomatoes", "rain", "a concert")
+TOPICS = (
+    "bread",
+    "running",
+    "a trip to Porto",
+    "the dentist",
+    "a new book",
+    "tomatoes",
+    "rain",
+    "a concert",
+)
 
 
 @dataclass
@@ -43,7 +52,9 @@ class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock)
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    written: list[tuple[int, str, str, str]] = field(default_factory=list)  # tenant, user, id, content
+    written: list[tuple[int, str, str, str]] = field(
+        default_factory=list
+    )  # tenant, user, id, content
     leaks: list[str] = field(default_factory=list)
 
     def take(self) -> bool:
@@ -66,9 +77,27 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(db: str, port: int, workers: int, embedder: str, log_path: Path) -> subprocess.Popen:
-    command = [sys.executable, "-m", "lembrar", "--embedder", embedder, "serve", "--db", db, "--host", "127.0.0.1",
-               "--port", str(port), "--workers", str(workers), "--admin-key", ADMIN_KEY]
+def start_server(
+    db: str, port: int, workers: int, embedder: str, log_path: Path
+) -> subprocess.Popen:
+    command = [
+        sys.executable,
+        "-m",
+        "lembrar",
+        "--embedder",
+        embedder,
+        "serve",
+        "--db",
+        db,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--admin-key",
+        ADMIN_KEY,
+    ]
     log = open(log_path, "w")
     return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
@@ -77,7 +106,9 @@ def wait_ready(url: str, server: subprocess.Popen, timeout: float = 120) -> None
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            sys.exit(f"the server exited with {server.returncode}; see server.log in the run's folder")
+            sys.exit(
+                f"the server exited with {server.returncode}; see server.log in the run's folder"
+            )
         try:
             if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
                 return
@@ -88,11 +119,17 @@ def wait_ready(url: str, server: subprocess.Popen, timeout: float = 120) -> None
 
 def create_tenants(url: str, count: int) -> list[str]:
     keys = []
-    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {ADMIN_KEY}"}, timeout=30) as admin:
+    with httpx.Client(
+        base_url=url, headers={"Authorization": f"Bearer {ADMIN_KEY}"}, timeout=30
+    ) as admin:
         for t in range(count):
             tenant = f"load-{os.getpid()}-{t}"
             admin.post("/v1/admin/tenants", json={"tenant_id": tenant}).raise_for_status()
-            keys.append(admin.post(f"/v1/admin/tenants/{tenant}/keys", json={}).raise_for_status().json()["key"])
+            keys.append(
+                admin.post(f"/v1/admin/tenants/{tenant}/keys", json={})
+                .raise_for_status()
+                .json()["key"]
+            )
     return keys
 
 
@@ -102,22 +139,30 @@ def marker(tenant: int) -> str:
 
 def writer(index: int, url: str, keys: list[str], tally: Tally) -> None:
     tenant = index % len(keys)
-    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {keys[tenant]}"}, timeout=60) as c:
+    with httpx.Client(
+        base_url=url, headers={"Authorization": f"Bearer {keys[tenant]}"}, timeout=60
+    ) as c:
         n = 0
         while tally.take():
             user, n = f"user{n % 5}", n + 1
             content = f"{marker(tenant)} writer {index} note {n} about {random.choice(TOPICS)}"
             started = time.perf_counter()
-            response = c.post(f"/v1/users/{user}/episodes", json={"content": content, "session_id": f"w{index}"})
+            response = c.post(
+                f"/v1/users/{user}/episodes", json={"content": content, "session_id": f"w{index}"}
+            )
             tally.record("add", time.perf_counter() - started, response.status_code == 201)
             if response.status_code == 201:
                 with tally.lock:
-                    tally.written.append((tenant, user, response.json()["episodes"][0]["id"], content))
+                    tally.written.append(
+                        (tenant, user, response.json()["episodes"][0]["id"], content)
+                    )
 
 
 def reader(index: int, url: str, keys: list[str], tally: Tally) -> None:
     tenant = index % len(keys)
-    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {keys[tenant]}"}, timeout=60) as c:
+    with httpx.Client(
+        base_url=url, headers={"Authorization": f"Bearer {keys[tenant]}"}, timeout=60
+    ) as c:
         while tally.take():
             if random.random() < 0.2:
                 probe_other_tenant(c, tenant, tally)
@@ -129,7 +174,9 @@ def reader(index: int, url: str, keys: list[str], tally: Tally) -> None:
             if response.status_code == 200:
                 for hit in response.json()["hits"]:
                     if marker(tenant) not in hit["episode"]["content"]:
-                        tally.leaks.append(f"search of tenant {tenant} returned {hit['episode']['id']}")
+                        tally.leaks.append(
+                            f"search of tenant {tenant} returned {hit['episode']['id']}"
+                        )
 
 
 def probe_other_tenant(c: httpx.Client, tenant: int, tally: Tally) -> None:
@@ -148,7 +195,10 @@ def probe_other_tenant(c: httpx.Client, tenant: int, tally: Tally) -> None:
 
 def verify(url: str, keys: list[str], written: list[tuple[int, str, str, str]]) -> list[str]:
     """Every acknowledged write, read back with its own tenant's key."""
-    clients = [httpx.Client(base_url=url, headers={"Authorization": f"Bearer {k}"}, timeout=60) for k in keys]
+    clients = [
+        httpx.Client(base_url=url, headers={"Authorization": f"Bearer {k}"}, timeout=60)
+        for k in keys
+    ]
     missing = []
     for tenant, user, ident, content in written:
         response = clients[tenant].get(f"/v1/users/{user}/episodes/{ident}")
@@ -168,14 +218,21 @@ def percentiles(values: list[float]) -> tuple[float, float]:
 
 def report(args: argparse.Namespace, tally: Tally, elapsed: float, missing: list[str]) -> bool:
     total = sum(len(v) for v in tally.latencies.values())
-    print(f"workers={args.workers} writers={args.writers} readers={args.readers} tenants={args.tenants} "
-          f"embedder={args.embedder}: {total} requests in {elapsed:.1f}s = {total / elapsed:.1f} req/s")
+    print(
+        f"workers={args.workers} writers={args.writers} readers={args.readers} tenants={args.tenants} "
+        f"embedder={args.embedder}: {total} requests in {elapsed:.1f}s = {total / elapsed:.1f} req/s"
+    )
     for op in ("add", "search", "cross-tenant get"):
         values = tally.latencies.get(op, [])
         p50, p95 = percentiles(values)
-        print(f"  {op:<17} {len(values):>6} req  {len(values) / elapsed:>7.1f} req/s  p50 {p50 * 1000:7.1f} ms  "
-              f"p95 {p95 * 1000:7.1f} ms  errors {tally.errors.get(op, 0)}")
-    print(f"  acknowledged writes {len(tally.written)}, unreadable afterwards {len(missing)}, cross-tenant leaks {len(tally.leaks)}")
+        print(
+            f"  {op:<17} {len(values):>6} req  {len(values) / elapsed:>7.1f} req/s  p50 {p50 * 1000:7.1f} ms  "
+            f"p95 {p95 * 1000:7.1f} ms  errors {tally.errors.get(op, 0)}"
+        )
+    print(
+        f"  acknowledged writes {len(tally.written)}, unreadable afterwards {len(missing)}, "
+        f"cross-tenant leaks {len(tally.leaks)}"
+    )
     for problem in (missing + tally.leaks)[:10]:
         print(f"    {problem}")
     return not missing and not tally.leaks and not any(tally.errors.values())
@@ -202,8 +259,12 @@ def run(args: argparse.Namespace) -> int:
         wait_ready(url, server)
         keys = create_tenants(url, args.tenants)
         tally = Tally(budget=args.requests, deadline=time.monotonic() + args.duration)
-        threads = [threading.Thread(target=writer, args=(i, url, keys, tally)) for i in range(args.writers)]
-        threads += [threading.Thread(target=reader, args=(i, url, keys, tally)) for i in range(args.readers)]
+        threads = [
+            threading.Thread(target=writer, args=(i, url, keys, tally)) for i in range(args.writers)
+        ]
+        threads += [
+            threading.Thread(target=reader, args=(i, url, keys, tally)) for i in range(args.readers)
+        ]
         started = time.monotonic()
         for t in threads:
             t.start()
@@ -225,11 +286,20 @@ def main() -> int:
     parser.add_argument("--writers", type=int, default=4)
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--tenants", type=int, default=2)
-    parser.add_argument("--requests", type=int, default=2000, help="stop after this many requests in all")
+    parser.add_argument(
+        "--requests", type=int, default=2000, help="stop after this many requests in all"
+    )
     parser.add_argument("--duration", type=float, default=30.0, help="or after this many seconds")
-    parser.add_argument("--embedder", default="hash", help="embedder name (default: hash, no model)")
-    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: a fresh SQLite file in a temporary folder)")
-    parser.add_argument("--postgres", action="store_true", help="serve a fresh embedded PostgreSQL database instead")
+    parser.add_argument(
+        "--embedder", default="hash", help="embedder name (default: hash, no model)"
+    )
+    parser.add_argument(
+        "--db",
+        help="SQLite file or postgresql:// URL (default: a fresh SQLite file in a temporary folder)",
+    )
+    parser.add_argument(
+        "--postgres", action="store_true", help="serve a fresh embedded PostgreSQL database instead"
+    )
     args = parser.parse_args()
     if args.tenants < 2:
         parser.error("--tenants must be at least 2 to check isolation")

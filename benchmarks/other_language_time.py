@@ -19,8 +19,14 @@ from lembrar.temporal import parse_time
 
 ZONE = "Europe/Berlin"
 NOW = datetime(2026, 11, 22, 15, 0, tzinfo=ZoneInfo(ZONE))
-QUESTIONS = ("Was habe ich vor zwei Wochen gekauft?", "Worüber haben wir gestern geredet?", "Was war letzte Woche?",
-             "Wie heißt mein Zahnarzt?", "Im Mai war ich in Berlin", "Was habe ich letzten Monat gegessen?")
+QUESTIONS = (
+    "Was habe ich vor zwei Wochen gekauft?",
+    "Worüber haben wir gestern geredet?",
+    "Was war letzte Woche?",
+    "Wie heißt mein Zahnarzt?",
+    "Im Mai war ich in Berlin",
+    "Was habe ich letzten Monat gegessen?",
+)
 
 
 def timings(language: str | None, rounds: int) -> list[float]:
@@ -34,17 +40,27 @@ def timings(language: str | None, rounds: int) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--rounds", type=int, default=40)
     rounds = parser.parse_args().rounds
     for question in QUESTIONS:
-        parsed = parse_time(question, NOW, ZONE, language="de")  # the first call also loads dateparser
-        print(f"{question!r}: {[(w.phrase, w.start.date().isoformat(), w.granularity) for w in parsed.windows]} -> {parsed.stripped!r}")
+        parsed = parse_time(
+            question, NOW, ZONE, language="de"
+        )  # the first call also loads dateparser
+        print(
+            f"{question!r}: "
+            f"{[(w.phrase, w.start.date().isoformat(), w.granularity) for w in parsed.windows]} -> {parsed.stripped!r}"
+        )
     medians = {}
     for language in ("de", None):
         values = sorted(timings(language, rounds))
         medians[language] = statistics.median(values)
-        print(f"language={language}: median {medians[language]:.2f} ms, p95 {values[int(0.95 * len(values))]:.2f} ms, {len(values)} calls")
+        print(
+            f"language={language}: median {medians[language]:.2f} ms, p95 "
+            f"{values[int(0.95 * len(values))]:.2f} ms, {len(values)} calls"
+        )
     print(f"ratio of medians (de / unset): {medians['de'] / medians[None]:.1f}x")
 
 

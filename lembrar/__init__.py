@@ -2,7 +2,6 @@
 
 from lembrar.assistant import Assistant
 from lembrar.config import MemoryConfig
-from lembrar.model.users import UserSettings
 from lembrar.context import ContextBlock, ContextBudget
 from lembrar.engine import Memory
 from lembrar.errors import (
@@ -23,6 +22,7 @@ from lembrar.model.hits import SearchHit
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.query import Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.model.timetags import DayPeriods, TimeTags
+from lembrar.model.users import UserSettings
 from lembrar.retrieval.config import PRESETS, SearchConfig
 
 __version__ = "0.1.0"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lembrar.errors import ValidationError
-from lembrar.model.users import UserSettings
-from lembrar.model.timetags import HEMISPHERES, DayPeriods, zone
 from lembrar.model.text import ChunkSpec
+from lembrar.model.timetags import HEMISPHERES, DayPeriods, zone
+from lembrar.model.users import UserSettings
 
 
 @dataclass(frozen=True)

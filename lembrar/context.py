@@ -48,8 +48,13 @@ class ContextBlock:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "text": self.text, "tokens": self.tokens, "now": self.now.isoformat(),
-            "sections": [{"name": s.name, "title": s.title, "lines": list(s.lines), "items": list(s.items)} for s in self.sections],
+            "text": self.text,
+            "tokens": self.tokens,
+            "now": self.now.isoformat(),
+            "sections": [
+                {"name": s.name, "title": s.title, "lines": list(s.lines), "items": list(s.items)}
+                for s in self.sections
+            ],
         }
 
 
@@ -97,17 +102,27 @@ def _speaker(hit: SearchHit) -> str:
 def _heading(hit: SearchHit, now: datetime) -> str:
     t = hit.episode.tags
     session = f"Conversation {hit.episode.session_id}" if hit.episode.session_id else "Note"
-    return f"### {session} — {t.weekday.capitalize()} {t.local_date.isoformat()}, {t.period} ({relative_age(t.local, now)})"
+    day = f"{t.weekday.capitalize()} {t.local_date.isoformat()}"
+    return f"### {session} — {day}, {t.period} ({relative_age(t.local, now)})"
 
 
 def _hit_line(hit: SearchHit, episode=None) -> str:
     e = episode or hit.episode
-    who = _speaker(hit) if episode is None else (f"{e.speaker} ({e.role})" if e.speaker else str(e.role or e.kind))
+    who = (
+        _speaker(hit)
+        if episode is None
+        else (f"{e.speaker} ({e.role})" if e.speaker else str(e.role or e.kind))
+    )
     text = hit.text if episode is None else e.content
     return f"- [{e.tags.local:%H:%M}] {who}: {' '.join(text.split())}"
 
 
-def memories_section(hits: Sequence[SearchHit], now: datetime, budget: int, title: str = "Relevant past conversations") -> ContextSection:
+def memories_section(
+    hits: Sequence[SearchHit],
+    now: datetime,
+    budget: int,
+    title: str = "Relevant past conversations",
+) -> ContextSection:
     """Hits grouped by session and date, most relevant group first, turns in time order."""
     groups: dict[str, list[SearchHit]] = {}
     for hit in hits:
@@ -117,11 +132,21 @@ def memories_section(hits: Sequence[SearchHit], now: datetime, budget: int, titl
     for group in groups.values():
         lines.append(_heading(group[0], now))
         for hit in sorted(group, key=lambda h: h.episode.at):
-            lines += [_hit_line(hit, e) for e in hit.context if e.id != hit.episode.id and e.at <= hit.episode.at]
+            lines += [
+                _hit_line(hit, e)
+                for e in hit.context
+                if e.id != hit.episode.id and e.at <= hit.episode.at
+            ]
             lines.append(_hit_line(hit))
-            lines += [_hit_line(hit, e) for e in hit.context if e.id != hit.episode.id and e.at > hit.episode.at]
+            lines += [
+                _hit_line(hit, e)
+                for e in hit.context
+                if e.id != hit.episode.id and e.at > hit.episode.at
+            ]
     items = tuple(_hit_item(h, now) for h in hits)
-    return ContextSection("retrieved", title, fit(_dedupe(lines), budget, count_tokens(title) + 3), items)
+    return ContextSection(
+        "retrieved", title, fit(_dedupe(lines), budget, count_tokens(title) + 3), items
+    )
 
 
 def _dedupe(lines: list[str]) -> list[str]:
@@ -139,10 +164,18 @@ def _dedupe(lines: list[str]) -> list[str]:
 def _hit_item(hit: SearchHit, now: datetime) -> dict[str, Any]:
     t = hit.episode.tags
     return {
-        "episode_id": hit.episode.id, "session_id": hit.episode.session_id, "text": hit.text, "score": hit.score,
-        "signals": hit.signals, "speaker": hit.episode.speaker, "role": hit.episode.role,
-        "local_date": t.local_date.isoformat(), "local_time": f"{t.local:%H:%M}", "weekday": t.weekday,
-        "period": t.period, "age": relative_age(t.local, now),
+        "episode_id": hit.episode.id,
+        "session_id": hit.episode.session_id,
+        "text": hit.text,
+        "score": hit.score,
+        "signals": hit.signals,
+        "speaker": hit.episode.speaker,
+        "role": hit.episode.role,
+        "local_date": t.local_date.isoformat(),
+        "local_time": f"{t.local:%H:%M}",
+        "weekday": t.weekday,
+        "period": t.period,
+        "age": relative_age(t.local, now),
     }
 
 

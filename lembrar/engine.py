@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-
 from lembrar.config import MemoryConfig
-from lembrar.model.users import UserSettings
 from lembrar.context import ContextBlock, ContextBudget, assemble, remaining
 from lembrar.embed import CachedEmbedder, Embedder, get_embedder
 from lembrar.errors import ConfigurationError, ValidationError
@@ -22,6 +20,7 @@ from lembrar.model.hits import SearchHit
 from lembrar.model.ids import user_key
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.query import Filters, HistoryEntry, Page, SessionInfo, StoreStats
+from lembrar.model.users import UserSettings
 from lembrar.retrieval.config import SearchConfig, resolve
 from lembrar.retrieval.request import SearchRequest, resolve_request
 from lembrar.retrieval.search import Retrieval, search
@@ -37,7 +36,7 @@ Clock = Callable[[], datetime]
 
 
 def _utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class Memory:
@@ -60,15 +59,23 @@ class Memory:
         layers: LayerConfig | None = None,
         graph: GraphConfig | None = None,
     ) -> None:
-        self.store: Store = target if not isinstance(target, (str, Path)) else open_store(target, tenant)
+        self.store: Store = (
+            target if not isinstance(target, (str, Path)) else open_store(target, tenant)
+        )
         self.config = config or MemoryConfig()
-        inner = embedder if embedder is not None and not isinstance(embedder, str) else get_embedder(embedder)
+        inner = (
+            embedder
+            if embedder is not None and not isinstance(embedder, str)
+            else get_embedder(embedder)
+        )
         self._check_embedder(inner)
         self.embedder = CachedEmbedder(inner, cache=self.store)
         self._clock = clock or _utcnow
         self.llm = llm  # runs the llm_* search steps and, with llm_capture, writes memory records
         if llm_capture and llm is None:
-            raise ConfigurationError("llm_capture: needs a language model; pass llm=LLMClient(LLMConfig.from_env())")
+            raise ConfigurationError(
+                "llm_capture: needs a language model; pass llm=LLMClient(LLMConfig.from_env())"
+            )
         self.llm_capture = llm_capture
         self.layers = Layers(self, layers)  # saved memories, summaries, insights, recent history
         self.graph = Graph(self, graph)  # entities and facts over time, extracted on add
@@ -88,7 +95,7 @@ class Memory:
     def close(self) -> None:
         self.store.close()
 
-    def __enter__(self) -> "Memory":
+    def __enter__(self) -> Memory:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -98,7 +105,14 @@ class Memory:
         return self._clock()
 
     # -- users ----------------------------------------------------------------------
-    def set_user(self, user_id: str, *, timezone: str | None = None, hemisphere: str = "north", language: str | None = None) -> UserSettings:
+    def set_user(
+        self,
+        user_id: str,
+        *,
+        timezone: str | None = None,
+        hemisphere: str = "north",
+        language: str | None = None,
+    ) -> UserSettings:
         settings = UserSettings(user_key(user_id), timezone, hemisphere, language)
         self.store.put_user(settings)
         return settings
@@ -129,8 +143,11 @@ class Memory:
         }
         return self.add_many([EpisodeIn(**common, **fields) for fields in _shape(data)])
 
-    def add_many(self, items: Iterable[EpisodeIn | Mapping[str, Any]],
-                 on_invalid: Callable[[int, ValidationError], None] | None = None) -> list[Episode]:
+    def add_many(
+        self,
+        items: Iterable[EpisodeIn | Mapping[str, Any]],
+        on_invalid: Callable[[int, ValidationError], None] | None = None,
+    ) -> list[Episode]:
         """Bulk add in one transaction: every item is validated before anything is written.
 
         An invalid item raises its ``ValidationError`` (nothing is stored), unless ``on_invalid``
@@ -162,7 +179,9 @@ class Memory:
         self.layers.after_add(episodes)
         return episodes
 
-    def _captured(self, episodes: Sequence[Episode], settings: Mapping[str, UserSettings], now: datetime) -> list[Episode]:
+    def _captured(
+        self, episodes: Sequence[Episode], settings: Mapping[str, UserSettings], now: datetime
+    ) -> list[Episode]:
         """With ``llm_capture``: the memory records the model writes for the exchanges in ``episodes``."""
         if not self.llm_capture or not episodes:
             return []
@@ -180,7 +199,9 @@ class Memory:
         old = self.store.get(user_id, episode_id)
         require_text("content", content)
         if old.kind == "record":
-            raise ValidationError("content", "records are updated by adding a new record; delete the old one")
+            raise ValidationError(
+                "content", "records are updated by adding a new record; delete the old one"
+            )
         new = replace(old, content=content, version=old.version + 1)
         self.store.replace(self._index([new])[0], self.now())
         self.layers.after_change(user_id)
@@ -193,7 +214,12 @@ class Memory:
         self.layers.after_change(user_id)
         self.graph.after_change(user_id)
 
-    def delete_all(self, user_id: str, session_id: str | None = None, filters: Filters | Mapping[str, Any] | None = None) -> int:
+    def delete_all(
+        self,
+        user_id: str,
+        session_id: str | None = None,
+        filters: Filters | Mapping[str, Any] | None = None,
+    ) -> int:
         """Delete the user's episodes (of one session, or matching ``filters``); returns how many."""
         chosen = Filters.of(filters)
         if session_id is not None:
@@ -212,11 +238,24 @@ class Memory:
     def get(self, episode_id: str, user_id: str) -> Episode:
         return self.store.get(user_key(user_id), require_text("episode_id", episode_id))
 
-    def get_all(self, user_id: str, filters: Filters | Mapping[str, Any] | None = None, *, order: str = "asc",
-                limit: int = 100, cursor: str | None = None) -> Page:
+    def get_all(
+        self,
+        user_id: str,
+        filters: Filters | Mapping[str, Any] | None = None,
+        *,
+        order: str = "asc",
+        limit: int = 100,
+        cursor: str | None = None,
+    ) -> Page:
         if order not in ("asc", "desc"):
             raise ValidationError("order", "use 'asc' (oldest first) or 'desc' (newest first)")
-        return self.store.list(user_key(user_id), Filters.of(filters), newest_first=order == "desc", limit=limit, cursor=cursor)
+        return self.store.list(
+            user_key(user_id),
+            Filters.of(filters),
+            newest_first=order == "desc",
+            limit=limit,
+            cursor=cursor,
+        )
 
     def history(self, episode_id: str, user_id: str) -> list[HistoryEntry]:
         return self.store.history(user_key(user_id), episode_id)
@@ -228,8 +267,16 @@ class Memory:
         return self.store.stats()
 
     # -- search ---------------------------------------------------------------------
-    def request(self, query: str, user_id: str, k: int = 10, *, filters: Filters | Mapping[str, Any] | None = None,
-                now: datetime | str | None = None, preset: SearchConfig | str | None = None) -> SearchRequest:
+    def request(
+        self,
+        query: str,
+        user_id: str,
+        k: int = 10,
+        *,
+        filters: Filters | Mapping[str, Any] | None = None,
+        now: datetime | str | None = None,
+        preset: SearchConfig | str | None = None,
+    ) -> SearchRequest:
         """A search resolved once: the user's settings, "now" in their zone, the preset, the filters
         and the time reference the query names."""
         require_text("query", query)
@@ -239,16 +286,30 @@ class Memory:
         settings = self.user_settings(user_id)
         moment = parse_instant(now, settings, "now") if now is not None else self.now()
         config = resolve(preset, self.config.search_preset)
-        return resolve_request(query, user_id, k, Filters.of(filters), moment, settings, self.config.periods, config)
+        return resolve_request(
+            query, user_id, k, Filters.of(filters), moment, settings, self.config.periods, config
+        )
 
-    def retrieve(self, query: str, user_id: str, k: int = 10, *, filters: Filters | Mapping[str, Any] | None = None,
-                 now: datetime | str | None = None, preset: SearchConfig | str | None = None) -> Retrieval:
+    def retrieve(
+        self,
+        query: str,
+        user_id: str,
+        k: int = 10,
+        *,
+        filters: Filters | Mapping[str, Any] | None = None,
+        now: datetime | str | None = None,
+        preset: SearchConfig | str | None = None,
+    ) -> Retrieval:
         """Search, returning the hits together with the time reference understood in the query."""
-        return self.run_search(self.request(query, user_id, k, filters=filters, now=now, preset=preset))
+        return self.run_search(
+            self.request(query, user_id, k, filters=filters, now=now, preset=preset)
+        )
 
     def run_search(self, request: SearchRequest) -> Retrieval:
         """Run a resolved request over the turns and every candidate source."""
-        return search(self.store, self.embedder.embed_queries, request, self._llm_hooks(request), self.sources)
+        return search(
+            self.store, self.embedder.embed_queries, request, self._llm_hooks(request), self.sources
+        )
 
     @property
     def sources(self) -> list[CandidateSource]:
@@ -262,32 +323,60 @@ class Memory:
             return graph  # None unless GraphConfig.search_source
         from lembrar.retrieval.llm_steps.hooks import prepare_search
 
-        hooks = prepare_search(self.llm, self.embedder.embed_batch, request.query, request.now,
-                               request.settings, request.config)
+        hooks = prepare_search(
+            self.llm,
+            self.embedder.embed_batch,
+            request.query,
+            request.now,
+            request.settings,
+            request.config,
+        )
         if graph is not None:
             hooks.extra_vectors.update(graph.extra_vectors)
         return hooks
 
-    def search(self, query: str, user_id: str, k: int = 10, *, filters: Filters | Mapping[str, Any] | None = None,
-               now: datetime | str | None = None, preset: SearchConfig | str | None = None) -> list[SearchHit]:
+    def search(
+        self,
+        query: str,
+        user_id: str,
+        k: int = 10,
+        *,
+        filters: Filters | Mapping[str, Any] | None = None,
+        now: datetime | str | None = None,
+        preset: SearchConfig | str | None = None,
+    ) -> list[SearchHit]:
         """The ``k`` best memories for ``query``: scores in [0, 1], higher is better."""
         return self.retrieve(query, user_id, k, filters=filters, now=now, preset=preset).hits
 
     # -- prompt context -----------------------------------------------------------------
-    def context(self, query: str, user_id: str, *, budget_tokens: int | ContextBudget = 1500, now: datetime | str | None = None,
-                k: int = 8, filters: Filters | Mapping[str, Any] | None = None, preset: SearchConfig | str | None = None,
-                session_id: str | None = None) -> ContextBlock:
+    def context(
+        self,
+        query: str,
+        user_id: str,
+        *,
+        budget_tokens: int | ContextBudget = 1500,
+        now: datetime | str | None = None,
+        k: int = 8,
+        filters: Filters | Mapping[str, Any] | None = None,
+        preset: SearchConfig | str | None = None,
+        session_id: str | None = None,
+    ) -> ContextBlock:
         """A prompt-ready block of what matters for ``query``, within ``budget_tokens``: saved
         memories, insights, recent messages from other sessions than ``session_id`` (the
         conversation in progress), then the retrieved turns and summaries."""
-        budget = budget_tokens if isinstance(budget_tokens, ContextBudget) else ContextBudget(total=budget_tokens)
+        budget = (
+            budget_tokens
+            if isinstance(budget_tokens, ContextBudget)
+            else ContextBudget(total=budget_tokens)
+        )
         if budget.total < 16:
             raise ValidationError("budget_tokens", "must be at least 16")
         user_id = user_key(user_id)
         request = self.request(query, user_id, k, filters=filters, now=now, preset=preset)
         sections = self.layers.sections(user_id, request.now, budget, session_id)
-        facts = self.graph.section(user_id, query, request.now,
-                                   min(budget.facts, remaining(budget.total, sections)))
+        facts = self.graph.section(
+            user_id, query, request.now, min(budget.facts, remaining(budget.total, sections))
+        )
         sections += [facts] if facts.lines else []
         left = remaining(budget.total, sections)
         sections += retrieved_sections(self.run_search(request).hits, request.now, left)
@@ -309,11 +398,15 @@ class Memory:
         """User insights: ``refresh``, ``list``, ``get``, ``edit``, ``delete``."""
         return self.layers.insights
 
-    def end_session(self, user_id: str, session_id: str, *, now: datetime | str | None = None) -> SessionSummary:
+    def end_session(
+        self, user_id: str, session_id: str, *, now: datetime | str | None = None
+    ) -> SessionSummary:
         """The conversation is over: summarise it now."""
         return self.layers.summaries.summarize(user_id, session_id, now=now)
 
-    def summarize_idle(self, now: datetime | str | None = None, *, user_id: str | None = None) -> list[SessionSummary]:
+    def summarize_idle(
+        self, now: datetime | str | None = None, *, user_id: str | None = None
+    ) -> list[SessionSummary]:
         """Summarise the sessions idle for longer than ``LayerConfig.idle_timeout``."""
         return self.layers.summaries.summarize_idle(now, user_id=user_id)
 
@@ -321,7 +414,9 @@ class Memory:
         """Recompute the user's insights from their messages (a batch job)."""
         return self.layers.insights.refresh(user_id, now=now)
 
-    def recent(self, user_id: str, *, session_id: str | None = None, now: datetime | str | None = None) -> list[Episode]:
+    def recent(
+        self, user_id: str, *, session_id: str | None = None, now: datetime | str | None = None
+    ) -> list[Episode]:
         """The user's latest messages from conversations other than ``session_id``, newest first."""
         user_id = user_key(user_id)
         return self.layers.recent(user_id, self.layers.instant(user_id, now), session_id)
@@ -337,13 +432,21 @@ def _shape(data: object) -> list[dict[str, Any]]:
         return [{"record": dict(data)}]
     if isinstance(data, Sequence) and data and all(isinstance(m, Mapping) for m in data):
         return [_message(m) for m in data]
-    raise ValidationError("data", "pass a text, a message dict, a list of message dicts, or a record dict")
+    raise ValidationError(
+        "data", "pass a text, a message dict, a list of message dicts, or a record dict"
+    )
 
 
 def _message(message: Mapping[str, Any]) -> dict[str, Any]:
     unknown = set(message) - {"role", "content", "name", "speaker"}
     if unknown:
-        raise ValidationError(f"message.{sorted(unknown)[0]}", "unknown key; messages take role, content and name")
+        raise ValidationError(
+            f"message.{sorted(unknown)[0]}", "unknown key; messages take role, content and name"
+        )
     if "content" not in message:
         raise ValidationError("content", "a message needs content")
-    return {"role": message.get("role", "user"), "content": message["content"], "speaker": message.get("name", message.get("speaker"))}
+    return {
+        "role": message.get("role", "user"),
+        "content": message["content"],
+        "speaker": message.get("name", message.get("speaker")),
+    }

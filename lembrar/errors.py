@@ -1,18 +1,18 @@
 """The exception tree of lembrar.
 
-    LembrarError
-    ├── ValidationError(LembrarError, ValueError)     bad input; names the field and the fix
-    │   └── ImportFormatError                          a malformed line/record in an import
-    ├── NotFoundError(LembrarError, KeyError)          unknown id (or one owned by another user)
-    ├── ConflictError(LembrarError)                    a write that contradicts stored state
-    ├── StoreError(LembrarError)                       the backend failed; the write was rolled back
-    │   ├── StoreBusyError                             transient: locked by another writer; retry
-    │   └── StoreOpenError                             the target is no store and cannot become one
-    ├── SourceError(LembrarError)                      an import file cannot be read at all
-    ├── ConfigurationError(LembrarError)               an unusable setting
-    │   └── MissingExtraError(ConfigurationError, ImportError)
-    │                                                  an optional part is not installed
-    └── LLMError(LembrarError)                         a language-model call failed
+LembrarError
+├── ValidationError(LembrarError, ValueError)     bad input; names the field and the fix
+│   └── ImportFormatError                          a malformed line/record in an import
+├── NotFoundError(LembrarError, KeyError)          unknown id (or one owned by another user)
+├── ConflictError(LembrarError)                    a write that contradicts stored state
+├── StoreError(LembrarError)                       the backend failed; the write was rolled back
+│   ├── StoreBusyError                             transient: locked by another writer; retry
+│   └── StoreOpenError                             the target is no store and cannot become one
+├── SourceError(LembrarError)                      an import file cannot be read at all
+├── ConfigurationError(LembrarError)               an unusable setting
+│   └── MissingExtraError(ConfigurationError, ImportError)
+│                                                  an optional part is not installed
+└── LLMError(LembrarError)                         a language-model call failed
 """
 
 from __future__ import annotations
@@ -85,9 +85,7 @@ class MissingExtraError(ConfigurationError, ImportError):
 
     def __init__(self, extra: str, package: str) -> None:
         self.extra = extra
-        super().__init__(
-            f"{package!r} is not installed: pip install 'lembrar[{extra}]'"
-        )
+        super().__init__(f"{package!r} is not installed: pip install 'lembrar[{extra}]'")
 
 
 class LLMError(LembrarError):

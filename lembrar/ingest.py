@@ -5,20 +5,28 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 import numpy as np
 
 from lembrar.config import MemoryConfig
-from lembrar.model.users import UserSettings
-from lembrar.model.vectors import content_hash
 from lembrar.errors import ValidationError
-from lembrar.model.episode import ROLES, Chunk, Episode, IndexedEpisode, new_id, record_text, require_text
+from lembrar.model.episode import (
+    ROLES,
+    Chunk,
+    Episode,
+    IndexedEpisode,
+    new_id,
+    record_text,
+    require_text,
+)
 from lembrar.model.ids import require_no_nul, user_key
 from lembrar.model.inputs import EpisodeIn
-from lembrar.model.timetags import time_tags, zone
 from lembrar.model.text import chunk_spans
+from lembrar.model.timetags import time_tags, zone
+from lembrar.model.users import UserSettings
+from lembrar.model.vectors import content_hash
 
 _INPUT_FIELDS = {f.name for f in fields(EpisodeIn)}
 EMBED_BATCH = 256
@@ -31,21 +39,36 @@ def parse_instant(value: datetime | str, settings: UserSettings, field: str = "a
         try:
             value = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
         except ValueError as exc:
-            raise ValidationError(field, f"unparsable timestamp {value!r}; use ISO 8601 like 2024-05-02T14:30:00+01:00") from exc
+            raise ValidationError(
+                field,
+                f"unparsable timestamp {value!r}; use ISO 8601 like 2024-05-02T14:30:00+01:00",
+            ) from exc
     if not isinstance(value, datetime):
-        raise ValidationError(field, f"must be a datetime or ISO 8601 string, got {type(value).__name__}")
+        raise ValidationError(
+            field, f"must be a datetime or ISO 8601 string, got {type(value).__name__}"
+        )
     if not MIN_YEAR <= value.year <= MAX_YEAR:
-        raise ValidationError(field, f"year {value.year} is out of range; use a year between {MIN_YEAR} and {MAX_YEAR}")
+        raise ValidationError(
+            field,
+            f"year {value.year} is out of range; use a year between {MIN_YEAR} and {MAX_YEAR}",
+        )
     if value.tzinfo is None or value.utcoffset() is None:
         if settings.timezone is None:
             raise ValidationError(
-                field, "timestamp has no zone and the user has none configured; add an offset or set the user's timezone"
+                field,
+                "timestamp has no zone and the user has none configured; add an offset or set the user's timezone",
             )
         value = value.replace(tzinfo=zone(settings.timezone))
-    for where, seen in (("UTC", value.astimezone(timezone.utc)), ("the user's zone", value.astimezone(zone(settings.zone_name)))):
+    for where, seen in (
+        ("UTC", value.astimezone(UTC)),
+        ("the user's zone", value.astimezone(zone(settings.zone_name))),
+    ):
         if not MIN_YEAR <= seen.year <= MAX_YEAR:
-            raise ValidationError(field, f"{value.isoformat()} falls in year {seen.year} in {where}; "
-                                         f"use a time within the years {MIN_YEAR} to {MAX_YEAR} everywhere")
+            raise ValidationError(
+                field,
+                f"{value.isoformat()} falls in year {seen.year} in {where}; "
+                f"use a time within the years {MIN_YEAR} to {MAX_YEAR} everywhere",
+            )
     return value
 
 
@@ -56,7 +79,9 @@ def coerce_input(item: EpisodeIn | Mapping[str, Any], default_user: str | None =
         raise ValidationError("episode", f"expected a dict or EpisodeIn, got {type(item).__name__}")
     unknown = set(item) - _INPUT_FIELDS - {"name"}
     if unknown:
-        raise ValidationError(str(sorted(unknown)[0]), f"unknown field; episodes take {sorted(_INPUT_FIELDS)}")
+        raise ValidationError(
+            str(sorted(unknown)[0]), f"unknown field; episodes take {sorted(_INPUT_FIELDS)}"
+        )
     data = dict(item)
     if "name" in data:
         data.setdefault("speaker", data.pop("name"))
@@ -64,7 +89,9 @@ def coerce_input(item: EpisodeIn | Mapping[str, Any], default_user: str | None =
     return EpisodeIn(**data)
 
 
-def build_episode(item: EpisodeIn, settings: UserSettings, config: MemoryConfig, now: datetime) -> Episode:
+def build_episode(
+    item: EpisodeIn, settings: UserSettings, config: MemoryConfig, now: datetime
+) -> Episode:
     """Validate one input and derive its time tags."""
     user_id = user_key(item.user_id)
     for name in ("content", "session_id", "speaker", "role", "id", "record", "metadata"):
@@ -82,17 +109,33 @@ def build_episode(item: EpisodeIn, settings: UserSettings, config: MemoryConfig,
         require_json("record", item.record)
     content = record_text(item.record) if item.record is not None else item.content
     at = parse_instant(item.at if item.at is not None else now, settings)
-    recorded = parse_instant(item.recorded_at, settings, "recorded_at") if item.recorded_at is not None else now
+    recorded = (
+        parse_instant(item.recorded_at, settings, "recorded_at")
+        if item.recorded_at is not None
+        else now
+    )
     return Episode(
-        id=item.id or new_id(), user_id=user_id, kind=item.kind, content=content if content is not None else "",
-        at=at, recorded_at=recorded, tags=time_tags(at, settings.zone_name, settings.hemisphere, config.periods),
-        session_id=item.session_id, role=item.role, speaker=item.speaker, record=item.record, metadata=dict(item.metadata),
+        id=item.id or new_id(),
+        user_id=user_id,
+        kind=item.kind,
+        content=content if content is not None else "",
+        at=at,
+        recorded_at=recorded,
+        tags=time_tags(at, settings.zone_name, settings.hemisphere, config.periods),
+        session_id=item.session_id,
+        role=item.role,
+        speaker=item.speaker,
+        record=item.record,
+        metadata=dict(item.metadata),
     )
 
 
 def chunk_episode(episode: Episode, config: MemoryConfig) -> list[Chunk]:
     text = episode.content
-    return [Chunk(episode.id, i, text[s:e], s, e) for i, (s, e) in enumerate(chunk_spans(text, config.chunking))]
+    return [
+        Chunk(episode.id, i, text[s:e], s, e)
+        for i, (s, e) in enumerate(chunk_spans(text, config.chunking))
+    ]
 
 
 def chunk_hashes(chunks: Iterable[Chunk]) -> list[str]:
@@ -107,15 +150,18 @@ class HashedEmbedder(Protocol):
     def embed_hashed(self, texts: Sequence[str], hashes: Sequence[str]) -> np.ndarray: ...
 
 
-def index_episodes(episodes: Sequence[Episode], config: MemoryConfig,
-                   embedder: HashedEmbedder) -> list[IndexedEpisode]:
+def index_episodes(
+    episodes: Sequence[Episode], config: MemoryConfig, embedder: HashedEmbedder
+) -> list[IndexedEpisode]:
     """Each episode with its chunks and their vectors, embedded in batches of ``EMBED_BATCH``."""
     chunked = [chunk_episode(e, config) for e in episodes]
     hashes = [chunk_hashes(c) for c in chunked]
     texts = [c.text for chunks in chunked for c in chunks]
     flat = [h for hs in hashes for h in hs]
-    batches = [embedder.embed_hashed(texts[i : i + EMBED_BATCH], flat[i : i + EMBED_BATCH])
-               for i in range(0, len(texts), EMBED_BATCH)]
+    batches = [
+        embedder.embed_hashed(texts[i : i + EMBED_BATCH], flat[i : i + EMBED_BATCH])
+        for i in range(0, len(texts), EMBED_BATCH)
+    ]
     vectors = np.concatenate(batches or [np.zeros((0, embedder.dim), np.float32)])
     out, offset = [], 0
     for episode, chunks, hs in zip(episodes, chunked, hashes):
@@ -131,4 +177,7 @@ def require_json(name: str, value: object) -> None:
     try:
         json.dumps(value, allow_nan=False)
     except (TypeError, ValueError) as exc:
-        raise ValidationError(name, f"must hold only JSON values (strings, finite numbers, booleans, null, lists, objects): {exc}") from exc
+        raise ValidationError(
+            name,
+            f"must hold only JSON values (strings, finite numbers, booleans, null, lists, objects): {exc}",
+        ) from exc

@@ -35,7 +35,9 @@ class Registry(Generic[T]):
         self.kind = kind
         self._entries: dict[str, _Entry] = {}
 
-    def register(self, name: str, target: Callable[..., T] | str, *, extra: str | None = None) -> None:
+    def register(
+        self, name: str, target: Callable[..., T] | str, *, extra: str | None = None
+    ) -> None:
         """Add (or replace) the entry ``name``: a factory or a ``"module:attribute"`` path."""
         self._entries[name] = _Entry(target, extra)
 

@@ -7,7 +7,7 @@ directories are not on ``sys.path``, so this puts that one there (``from scan im
 from __future__ import annotations
 
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ from lembrar.embed.hashing import HashingEmbedder
 
 sys.path.insert(0, str(Path(__file__).parent / "support"))
 
-FIXED_NOW = datetime(2024, 5, 20, 12, 0, tzinfo=timezone.utc)
+FIXED_NOW = datetime(2024, 5, 20, 12, 0, tzinfo=UTC)
 
 # Property tests assert what is generated, never how fast: on a shared, loaded machine the
 # timing checks would fail tests whose behaviour is right.

@@ -84,9 +84,20 @@ def _local_tenant(services: Services) -> str:
     return LOCAL_TENANT
 
 
-def _services(db: str, admin_key: str | None, embedder: str | Embedder | None, config: MemoryConfig,
-              clock: Callable[[], datetime] | None) -> Services:
-    inner = embedder if embedder is not None and not isinstance(embedder, str) else get_embedder(embedder)
+def _services(
+    db: str,
+    admin_key: str | None,
+    embedder: str | Embedder | None,
+    config: MemoryConfig,
+    clock: Callable[[], datetime] | None,
+) -> Services:
+    inner = (
+        embedder
+        if embedder is not None and not isinstance(embedder, str)
+        else get_embedder(embedder)
+    )
     store = open_store(db)
-    Memory(store, embedder=inner, config=config)  # fails now if the store's vectors came from another embedder
+    Memory(
+        store, embedder=inner, config=config
+    )  # fails now if the store's vectors came from another embedder
     return Services(store, open_key_store(store), inner, config, admin_key or None, clock)

@@ -17,7 +17,9 @@ from lembrar.api.services import Services
 from lembrar.engine import Memory
 from lembrar.tenancy import authenticate, same_secret
 
-_bearer = HTTPBearer(auto_error=False, description="a tenant API key, or the admin key for /v1/admin")
+_bearer = HTTPBearer(
+    auto_error=False, description="a tenant API key, or the admin key for /v1/admin"
+)
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Security(_bearer)]
 _CHALLENGE = {"WWW-Authenticate": "Bearer"}
 
@@ -28,7 +30,12 @@ async def services(request: Request) -> Services:  # async: no thread hop for an
 
 def _presented(credentials: HTTPAuthorizationCredentials | None) -> str:
     if credentials is None or not credentials.credentials:
-        raise ApiError(401, "unauthorized", "send an API key: 'Authorization: Bearer <key>'", headers=_CHALLENGE)
+        raise ApiError(
+            401,
+            "unauthorized",
+            "send an API key: 'Authorization: Bearer <key>'",
+            headers=_CHALLENGE,
+        )
     return credentials.credentials
 
 
@@ -41,21 +48,29 @@ def tenant(credentials: Credentials, svc: Annotated[Services, Depends(services)]
         return svc.local_tenant  # lembrar serve --local: this machine's own user, on 127.0.0.1 only
     presented = _presented(credentials)
     if _is_admin(svc, presented):
-        raise ApiError(403, "forbidden", "the admin key manages tenants and keys; use a tenant key here")
+        raise ApiError(
+            403, "forbidden", "the admin key manages tenants and keys; use a tenant key here"
+        )
     found = authenticate(svc.keys, presented)
     if found is None:
         raise ApiError(401, "unauthorized", "unknown or revoked API key", headers=_CHALLENGE)
     return found
 
 
-def tenant_memory(tenant_id: Annotated[str, Depends(tenant)], svc: Annotated[Services, Depends(services)]) -> Memory:
+def tenant_memory(
+    tenant_id: Annotated[str, Depends(tenant)], svc: Annotated[Services, Depends(services)]
+) -> Memory:
     return svc.memory(tenant_id)
 
 
 def admin(credentials: Credentials, svc: Annotated[Services, Depends(services)]) -> None:
     presented = _presented(credentials)
     if svc.admin_key is None:
-        raise ApiError(403, "admin_disabled", "no admin key is configured: start the server with --admin-key or LEMBRAR_ADMIN_KEY")
+        raise ApiError(
+            403,
+            "admin_disabled",
+            "no admin key is configured: start the server with --admin-key or LEMBRAR_ADMIN_KEY",
+        )
     if not _is_admin(svc, presented):
         if authenticate(svc.keys, presented) is not None:
             raise ApiError(403, "forbidden", "tenant keys cannot manage tenants; use the admin key")
@@ -65,8 +80,12 @@ def admin(credentials: Credentials, svc: Annotated[Services, Depends(services)])
 def layered_memory(memory: Annotated[Memory, Depends(tenant_memory)]) -> Memory:
     """The tenant's ``Memory``, or 501 when its store's backend keeps no memory layers."""
     if not memory.layers.available:
-        raise ApiError(501, "not_implemented", f"the {type(memory.store).__name__} backend does not keep saved memories,"
-                       " summaries or insights yet; serve a SQLite file for these endpoints")
+        raise ApiError(
+            501,
+            "not_implemented",
+            f"the {type(memory.store).__name__} backend does not keep saved memories,"
+            " summaries or insights yet; serve a SQLite file for these endpoints",
+        )
     return memory
 
 

@@ -43,7 +43,9 @@ class BodyLimit:
         await self.app(scope, _replay([body], receive), send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = error_response(413, "payload_too_large", f"the request body is larger than {self.max_bytes} bytes")
+        response = error_response(
+            413, "payload_too_large", f"the request body is larger than {self.max_bytes} bytes"
+        )
         response.headers["Connection"] = "close"
         await response(scope, receive, send)
 

@@ -16,9 +16,14 @@ from lembrar.errors import StoreBusyError
 RETRY_DELAYS = (0.05, 0.1, 0.2, 0.4, 0.8)
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody, "description": text}
-    for status, text in ((400, "Malformed JSON"), (401, "Missing, unknown or revoked API key"),
-                         (403, "This key may not use this endpoint"), (404, "Not found in this tenant"),
-                         (413, "Request body too large"), (422, "Invalid input; `field` names it"))
+    for status, text in (
+        (400, "Malformed JSON"),
+        (401, "Missing, unknown or revoked API key"),
+        (403, "This key may not use this endpoint"),
+        (404, "Not found in this tenant"),
+        (413, "Request body too large"),
+        (422, "Invalid input; `field` names it"),
+    )
 }
 
 
@@ -51,11 +56,19 @@ class RetryingRoute(APIRoute):
 
 
 LAYER_ERRORS: dict[int | str, dict[str, Any]] = {
-    501: {"model": ErrorBody, "description": "The store's backend keeps no saved memories, summaries or insights"},
+    501: {
+        "model": ErrorBody,
+        "description": "The store's backend keeps no saved memories, summaries or insights",
+    },
 }
 
 
 def resource_router(prefix: str, tag: str, *, layers: bool = False) -> APIRouter:
     """A router for one resource; each resource module makes its own with this. ``layers``:
     its endpoints use the memory layers, so they may answer 501."""
-    return APIRouter(prefix=prefix, tags=[tag], route_class=RetryingRoute, responses={**ERRORS, **(LAYER_ERRORS if layers else {})})
+    return APIRouter(
+        prefix=prefix,
+        tags=[tag],
+        route_class=RetryingRoute,
+        responses={**ERRORS, **(LAYER_ERRORS if layers else {})},
+    )

@@ -34,30 +34,56 @@ def app_from_environment() -> FastAPI:
     )
 
 
-def serve(*, db: str, host: str, port: int, workers: int, admin_key: str, embedder: str,
-          max_body_bytes: int | str, local: bool = False,
-          llm: Mapping[str, str] | None = None) -> None:
+def serve(
+    *,
+    db: str,
+    host: str,
+    port: int,
+    workers: int,
+    admin_key: str,
+    embedder: str,
+    max_body_bytes: int | str,
+    local: bool = False,
+    llm: Mapping[str, str] | None = None,
+) -> None:
     """Run the API on uvicorn until interrupted; ``workers`` processes share the one store.
     ``local``: requests without a key act for the tenant ``local`` (the caller checks ``host``).
     ``llm``: ``LEMBRAR_LLM_*`` settings given on the command line (chat and memory proxy)."""
-    settings = {"LEMBRAR_DB": db, "LEMBRAR_ADMIN_KEY": admin_key, "LEMBRAR_EMBEDDER": embedder,
-                "LEMBRAR_MAX_BODY_BYTES": str(max_body_bytes), "LEMBRAR_SERVE_LOCAL": "1" if local else "",
-                **(llm or {})}
+    settings = {
+        "LEMBRAR_DB": db,
+        "LEMBRAR_ADMIN_KEY": admin_key,
+        "LEMBRAR_EMBEDDER": embedder,
+        "LEMBRAR_MAX_BODY_BYTES": str(max_body_bytes),
+        "LEMBRAR_SERVE_LOCAL": "1" if local else "",
+        **(llm or {}),
+    }
     os.environ.update(settings)  # the worker processes build their app from these
-    app = app_from_environment()  # migrates the store and checks the embedder before any worker starts
+    app = (
+        app_from_environment()
+    )  # migrates the store and checks the embedder before any worker starts
     mode = " (local mode: no key needed)" if local else ""
     url_host = f"[{host}]" if ":" in host else host
-    print(f"lembrar: open http://{url_host}:{port}/ in a browser{mode}", file=sys.stderr, flush=True)
+    print(
+        f"lembrar: open http://{url_host}:{port}/ in a browser{mode}", file=sys.stderr, flush=True
+    )
     upstream = app.state.services.upstream
     if upstream is not None:
-        print(f"lembrar: memory proxy at /v1/chat/completions -> {upstream.config.base_url}",
-              file=sys.stderr, flush=True)
+        print(
+            f"lembrar: memory proxy at /v1/chat/completions -> {upstream.config.base_url}",
+            file=sys.stderr,
+            flush=True,
+        )
     if workers == 1:
         uvicorn.run(app, host=host, port=port)
         return
     app.state.services.close()
-    uvicorn.run("lembrar.api.server:app_from_environment", factory=True, host=host, port=port,
-                workers=workers)
+    uvicorn.run(
+        "lembrar.api.server:app_from_environment",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+    )
 
 
 def run_asgi(app: object, *, host: str, port: int) -> None:

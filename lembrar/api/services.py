@@ -41,8 +41,9 @@ class Services:
         with ``clock``, a new one on that clock (a chat turn 'as of' a given instant)."""
         if clock is None:
             return self.engines.get(tenant)
-        return Memory(self.store.for_tenant(tenant), embedder=self.embedder, config=self.config,
-                      clock=clock)
+        return Memory(
+            self.store.for_tenant(tenant), embedder=self.embedder, config=self.config, clock=clock
+        )
 
     def close(self) -> None:
         self.keys.close()

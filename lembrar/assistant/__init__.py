@@ -1,8 +1,8 @@
 """A chat assistant with episodic memory, on any OpenAI-compatible model.
 
-    >>> with Memory("memory.db") as memory, LLMClient(LLMConfig.from_env()) as llm:
-    ...     assistant = Assistant(memory, llm, user_id="ana")
-    ...     assistant.chat("what did we talk about last Sunday?").text
+>>> with Memory("memory.db") as memory, LLMClient(LLMConfig.from_env()) as llm:
+...     assistant = Assistant(memory, llm, user_id="ana")
+...     assistant.chat("what did we talk about last Sunday?").text
 """
 
 from lembrar.assistant.core import Assistant

@@ -13,13 +13,13 @@ from contextlib import suppress
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from lembrar.model.ids import user_key
 from lembrar.assistant.reply import Reply, ReplyStream, ToolRun, UsedMemory
 from lembrar.assistant.tools import Toolbox, result_content
 from lembrar.context import ContextBlock
 from lembrar.errors import NotFoundError, ValidationError
 from lembrar.llm.types import Usage
 from lembrar.model.episode import Episode, new_id, require_text
+from lembrar.model.ids import user_key
 from lembrar.model.inputs import EpisodeIn
 from lembrar.retrieval.config import SearchConfig
 from lembrar.tools import SavedFacts, saved_facts
@@ -90,9 +90,18 @@ class Assistant:
         """
         require_text("message", message)
         now = self.memory.now()
-        context = self.memory.context(message, self.user_id, budget_tokens=self.budget_tokens, now=now, k=self.k,
-                                      preset=self.search, session_id=self.session_id)
-        [turn] = self.memory.add_many([EpisodeIn(self.user_id, message, "user", session_id=self.session_id, at=now)])
+        context = self.memory.context(
+            message,
+            self.user_id,
+            budget_tokens=self.budget_tokens,
+            now=now,
+            k=self.k,
+            preset=self.search,
+            session_id=self.session_id,
+        )
+        [turn] = self.memory.add_many(
+            [EpisodeIn(self.user_id, message, "user", session_id=self.session_id, at=now)]
+        )
         try:
             toolbox = Toolbox(self.memory, self.user_id, self.saved, turn)
             result, runs, usage = yield from self._answer(message, context, now, toolbox, stream)
@@ -101,7 +110,9 @@ class Assistant:
                 self.memory.delete(turn.id, self.user_id)
             raise
         stored = self._store_reply(result.text, runs)
-        self.history = [*self.history, _message(turn), *map(_message, stored[:1])][-HISTORY_MESSAGES:]
+        self.history = [*self.history, _message(turn), *map(_message, stored[:1])][
+            -HISTORY_MESSAGES:
+        ]
         used = _context_memories(context) + tuple(toolbox.recalled)
         return Reply(result.text, used, tuple(runs), (turn, *stored), context, usage)
 
@@ -116,7 +127,9 @@ class Assistant:
         usage = Usage()
         for round_ in range(self.max_tool_rounds + 1):
             last = round_ == self.max_tool_rounds
-            result = yield from self._complete(messages, toolbox.schemas, "none" if last else None, stream)
+            result = yield from self._complete(
+                messages, toolbox.schemas, "none" if last else None, stream
+            )
             usage += result.usage
             if not result.tool_calls or last:
                 return result, runs, usage
@@ -124,7 +137,9 @@ class Assistant:
             for call in result.tool_calls:
                 run = toolbox.run(call, now)
                 runs.append(run)
-                messages.append({"role": "tool", "tool_call_id": call.id, "content": result_content(run)})
+                messages.append(
+                    {"role": "tool", "tool_call_id": call.id, "content": result_content(run)}
+                )
         raise AssertionError("unreachable: the last round returns")
 
     def _complete(
@@ -141,14 +156,23 @@ class Assistant:
         if not text.strip():
             return []
         metadata = {"tool_calls": [r.name for r in runs]} if runs else {}
-        reply = EpisodeIn(self.user_id, text, "assistant", session_id=self.session_id, at=self.memory.now(),
-                          metadata=metadata)
+        reply = EpisodeIn(
+            self.user_id,
+            text,
+            "assistant",
+            session_id=self.session_id,
+            at=self.memory.now(),
+            metadata=metadata,
+        )
         return self.memory.add_many([reply])
 
     def _load_history(self) -> list[Message]:
         """The last turns of the session, oldest first (empty for a new session)."""
         page = self.memory.get_all(
-            self.user_id, {"session_id": self.session_id, "kinds": ("message",)}, order="desc", limit=HISTORY_MESSAGES
+            self.user_id,
+            {"session_id": self.session_id, "kinds": ("message",)},
+            order="desc",
+            limit=HISTORY_MESSAGES,
         )
         return [_message(e) for e in reversed(page.items) if e.role in ("user", "assistant")]
 
@@ -161,10 +185,14 @@ def _context_memories(context: ContextBlock) -> tuple[UsedMemory, ...]:
     """The items of each context section, as the model saw them."""
     return tuple(
         UsedMemory(
-            section.name, str(_first(item, "text", "statement", "fact", "summary") or ""),
-            _first(item, "episode_id", "summary_id", "id"), _when(item), item.get("score"),
+            section.name,
+            str(_first(item, "text", "statement", "fact", "summary") or ""),
+            _first(item, "episode_id", "summary_id", "id"),
+            _when(item),
+            item.get("score"),
         )
-        for section in context.sections for item in section.items
+        for section in context.sections
+        for item in section.items
     )
 
 

@@ -32,8 +32,9 @@ FORGET: dict[str, Any] = openai_tool("forget")
 class Toolbox:
     """Runs the model's tool calls for one user against a ``Memory``."""
 
-    def __init__(self, memory: Memory, user_id: str, saved: SavedFacts,
-                 turn: Episode | None = None) -> None:
+    def __init__(
+        self, memory: Memory, user_id: str, saved: SavedFacts, turn: Episode | None = None
+    ) -> None:
         self.runner = ToolRunner(memory, user_id, saved=saved, turn=turn)
         self.schemas = [openai_tool(name) for name in ASSISTANT_TOOLS]
         self.graph = memory if memory.graph.available else None
@@ -73,5 +74,6 @@ def result_content(run: ToolRun) -> str:
 
 def _used(episode: Episode, score: float | None) -> UsedMemory:
     tags = episode.tags
-    return UsedMemory("recall", episode.content, episode.id, f"{tags.local:%Y-%m-%d %H:%M}", score,
-                      via="recall")
+    return UsedMemory(
+        "recall", episode.content, episode.id, f"{tags.local:%Y-%m-%d %H:%M}", score, via="recall"
+    )

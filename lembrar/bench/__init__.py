@@ -7,8 +7,8 @@ The data sets are not shipped; see ``lembrar.bench.data``.
 
 from lembrar.bench.dailydialog import DailyDialogSettings, run_dailydialog
 from lembrar.bench.embedders import EmbeddersSettings, run_embedders
-from lembrar.bench.longmemeval import LongMemEvalSettings, run_longmemeval
 from lembrar.bench.locomo import LocomoSettings, run_locomo
+from lembrar.bench.longmemeval import LongMemEvalSettings, run_longmemeval
 from lembrar.bench.publish import publish
 from lembrar.bench.report import BenchResult, markdown
 from lembrar.bench.speed import SpeedSettings, run_speed

@@ -35,7 +35,9 @@ def data_file(kind: str, given: str | Path | None = None) -> Path:
     else:
         root = data_root()
         if root is None:
-            raise ConfigurationError(f"data: no {kind} file given; pass --data FILE or set LEMBRAR_BENCH_DATA")
+            raise ConfigurationError(
+                f"data: no {kind} file given; pass --data FILE or set LEMBRAR_BENCH_DATA"
+            )
         path = root / FILES[kind]
     if not path.exists():
         raise ConfigurationError(f"data: {path} does not exist; pass --data FILE")

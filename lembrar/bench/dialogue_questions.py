@@ -33,12 +33,22 @@ from lembrar.importers.dailydialog import Dialogue
 
 KINDS = ("topic+time", "topic", "time", "wrong-date")
 KIND_WEIGHTS = (0.55, 0.15, 0.15, 0.15)
-PHRASES = ("yesterday", "days_ago", "weeks_ago", "months_ago", "last_weekday", "last_week", "last_month",
-           "in_month", "on_date")
+PHRASES = (
+    "yesterday",
+    "days_ago",
+    "weeks_ago",
+    "months_ago",
+    "last_weekday",
+    "last_week",
+    "last_month",
+    "in_month",
+    "on_date",
+)
 SINGLE_DAY = ("yesterday", "days_ago", "last_weekday", "on_date")
 _NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _WORD = re.compile(r"[a-z]+")
-_STOP = frozenset("""
+_STOP = frozenset(
+    """
 about above after again against also although always another anything anyway around because been before being
 below between both cannot could didn does doing done down during each either else enough even ever every
 everything few first from further getting give going good great have having here hers herself himself just know
@@ -48,7 +58,8 @@ something soon still such sure take tell than thank thanks that thats their thei
 these they thing things think this those though through today together tomorrow too under until very want well
 were what whatever when where whether which while will with within without would yeah year years yesterday your
 yours yourself yourselves mean come came went goes gone told sorry hello okay fine time times people right
-""".split())
+""".split()
+)
 
 
 @dataclass(frozen=True)
@@ -77,13 +88,18 @@ class DialogueQuestion:
 def topic_cues(dialogues: Sequence[Dialogue], per_dialogue: int = 2) -> dict[int, list[str]]:
     """Per dialogue, its most distinctive words: rare in the corpus (df <= 10) and repeated in the
     dialogue first, then by tf * idf."""
-    words = {d.number: [w for w in _WORD.findall(d.text.lower()) if len(w) >= 4 and w not in _STOP] for d in dialogues}
+    words = {
+        d.number: [w for w in _WORD.findall(d.text.lower()) if len(w) >= 4 and w not in _STOP]
+        for d in dialogues
+    }
     df = Counter(w for ws in words.values() for w in set(ws))
     total = len(dialogues)
     cues = {}
     for number, ws in words.items():
         tf = Counter(ws)
-        ranked = sorted(tf, key=lambda w: (df[w] > 10, tf[w] < 2, -tf[w] * math.log(total / df[w]), w))
+        ranked = sorted(
+            tf, key=lambda w: (df[w] > 10, tf[w] < 2, -tf[w] * math.log(total / df[w]), w)
+        )
         cues[number] = ranked[:per_dialogue]
     return cues
 
@@ -100,7 +116,9 @@ def generate_questions(
     rng = random.Random(seed)
     cues = topic_cues(dialogues)
     today = now.date()
-    fitting = {kind: [d for d in dialogues if phrase_for(kind, d.at.date(), today)] for kind in PHRASES}
+    fitting = {
+        kind: [d for d in dialogues if phrase_for(kind, d.at.date(), today)] for kind in PHRASES
+    }
     out: list[DialogueQuestion] = []
     used: set[tuple[str, int, str | None]] = set()
     for n in range(count):
@@ -115,8 +133,14 @@ def generate_questions(
     return out
 
 
-def _question(qid: str, kind: str, fitting: dict[str, list[Dialogue]], cues: dict[int, list[str]], today: date,
-              rng: random.Random) -> DialogueQuestion:
+def _question(
+    qid: str,
+    kind: str,
+    fitting: dict[str, list[Dialogue]],
+    cues: dict[int, list[str]],
+    today: date,
+    rng: random.Random,
+) -> DialogueQuestion:
     while True:
         phrase_kind = rng.choice(SINGLE_DAY if kind == "time" else PHRASES)
         if not fitting[phrase_kind]:
@@ -129,8 +153,15 @@ def _question(qid: str, kind: str, fitting: dict[str, list[Dialogue]], cues: dic
             break
     cue = _cue(cues[dialogue.number], rng.choice((1, 1, 2)))
     text = _render(kind, cue, phrase, rng)
-    return DialogueQuestion(qid, text, dialogue.number, dialogue.at, kind,
-                            None if kind == "topic" else phrase, None if kind == "time" else cue)
+    return DialogueQuestion(
+        qid,
+        text,
+        dialogue.number,
+        dialogue.at,
+        kind,
+        None if kind == "topic" else phrase,
+        None if kind == "time" else cue,
+    )
 
 
 def _cue(words: list[str], count: int) -> str | None:
@@ -152,19 +183,31 @@ def _wrong(kind: str, day: date, today: date, rng: random.Random) -> TimePhrase 
     return None
 
 
-_TOPIC_TIME = ("I remember you said something about {cue} {time}.", "{Time} we talked about {cue}, right?",
-               "What did I tell you about {cue} {time}?", "{Time} I mentioned {cue} to you. What was that about?",
-               "Do you remember our conversation about {cue} {time}?")
-_TOPIC = ("I remember you said something about {cue}.", "What did we say about {cue}?",
-          "Do you remember when we talked about {cue}?")
-_TIME = ("What did we talk about {time}?", "Remind me what we discussed {time}.",
-         "{Time} we had a conversation. What was it about?")
+_TOPIC_TIME = (
+    "I remember you said something about {cue} {time}.",
+    "{Time} we talked about {cue}, right?",
+    "What did I tell you about {cue} {time}?",
+    "{Time} I mentioned {cue} to you. What was that about?",
+    "Do you remember our conversation about {cue} {time}?",
+)
+_TOPIC = (
+    "I remember you said something about {cue}.",
+    "What did we say about {cue}?",
+    "Do you remember when we talked about {cue}?",
+)
+_TIME = (
+    "What did we talk about {time}?",
+    "Remind me what we discussed {time}.",
+    "{Time} we had a conversation. What was it about?",
+)
 
 
 def _render(kind: str, cue: str | None, phrase: TimePhrase | None, rng: random.Random) -> str:
     templates = {"topic": _TOPIC, "time": _TIME}.get(kind, _TOPIC_TIME)
     time_text = phrase.text if phrase else ""
-    text = rng.choice(templates).format(cue=cue, time=time_text, Time=time_text[:1].upper() + time_text[1:])
+    text = rng.choice(templates).format(
+        cue=cue, time=time_text, Time=time_text[:1].upper() + time_text[1:]
+    )
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -198,25 +241,35 @@ def _months_ago(day: date, today: date) -> TimePhrase | None:
         target = _months_back(today, months)
         if target and abs((day - target).days) <= 3:
             exact = target == day
-            return TimePhrase("months_ago", f"{'' if exact else 'about '}{months} months ago", day, 1)
+            return TimePhrase(
+                "months_ago", f"{'' if exact else 'about '}{months} months ago", day, 1
+            )
     return None
 
 
 def _last_weekday(day: date, today: date) -> TimePhrase | None:
     back = (today - day).days
-    return TimePhrase("last_weekday", f"last {day.strftime('%A')}", day, 1) if 2 <= back <= 6 else None
+    return (
+        TimePhrase("last_weekday", f"last {day.strftime('%A')}", day, 1) if 2 <= back <= 6 else None
+    )
 
 
 def _last_week(day: date, today: date) -> TimePhrase | None:
     start = _monday(today) - timedelta(days=7)
-    return TimePhrase("last_week", "last week", start, 7) if start <= day < start + timedelta(days=7) else None
+    return (
+        TimePhrase("last_week", "last week", start, 7)
+        if start <= day < start + timedelta(days=7)
+        else None
+    )
 
 
 def _last_month(day: date, today: date) -> TimePhrase | None:
     first = (today.replace(day=1) - timedelta(days=1)).replace(day=1)
     if (day.year, day.month) != (first.year, first.month):
         return None
-    return TimePhrase("last_month", "last month", first, calendar.monthrange(first.year, first.month)[1])
+    return TimePhrase(
+        "last_month", "last month", first, calendar.monthrange(first.year, first.month)[1]
+    )
 
 
 def _in_month(day: date, today: date) -> TimePhrase | None:
@@ -245,7 +298,13 @@ def _monday(day: date) -> date:
 
 
 _BUILDERS: dict[str, Callable[[date, date], TimePhrase | None]] = {
-    "yesterday": _yesterday, "days_ago": _days_ago, "weeks_ago": _weeks_ago, "months_ago": _months_ago,
-    "last_weekday": _last_weekday, "last_week": _last_week, "last_month": _last_month, "in_month": _in_month,
+    "yesterday": _yesterday,
+    "days_ago": _days_ago,
+    "weeks_ago": _weeks_ago,
+    "months_ago": _months_ago,
+    "last_weekday": _last_weekday,
+    "last_week": _last_week,
+    "last_month": _last_month,
+    "in_month": _in_month,
     "on_date": _on_date,
 }

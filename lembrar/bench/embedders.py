@@ -24,7 +24,13 @@ from lembrar.embed import available, get_embedder
 from lembrar.errors import LembrarError
 from lembrar.importers.longmemeval import load_longmemeval
 
-QUALITY = ("session.recall_any@1", "session.recall_any@5", "session.recall_all@5", "session.mrr", "turn.recall_any@5")
+QUALITY = (
+    "session.recall_any@1",
+    "session.recall_any@5",
+    "session.recall_all@5",
+    "session.mrr",
+    "turn.recall_any@5",
+)
 _PROBE = (
     "import json, sys\n"
     "before = set(sys.modules)\n"
@@ -51,8 +57,14 @@ def run_embedders(settings: EmbeddersSettings) -> BenchResult:
     base = _modules("hash")
     rows = {name: measure(name, settings, texts, base) for name in names}
     ours = system_name(settings.preset)
-    summary = {name: {"n": row.get("questions", 0), "overall": {**row.get(ours, {}), **_speed(row)}, "groups": {}}
-               for name, row in rows.items()}
+    summary = {
+        name: {
+            "n": row.get("questions", 0),
+            "overall": {**row.get(ours, {}), **_speed(row)},
+            "groups": {},
+        }
+        for name, row in rows.items()
+    }
     return BenchResult(
         name="embedders",
         config=settings_config(settings),
@@ -65,7 +77,9 @@ def run_embedders(settings: EmbeddersSettings) -> BenchResult:
     )
 
 
-def measure(name: str, settings: EmbeddersSettings, texts: list[str], base: set[str]) -> dict[str, Any]:
+def measure(
+    name: str, settings: EmbeddersSettings, texts: list[str], base: set[str]
+) -> dict[str, Any]:
     try:
         started = time.perf_counter()
         embedder = get_embedder(name)
@@ -76,12 +90,30 @@ def measure(name: str, settings: EmbeddersSettings, texts: list[str], base: set[
     started = time.perf_counter()
     embedder.embed_batch(texts)
     speed = len(texts) / (time.perf_counter() - started)
-    run = run_longmemeval(LongMemEvalSettings(settings.data, None, settings.preset, embedder=name,
-                                              baselines=("dense",), cache_dir=settings.cache_dir,
-                                              progress=settings.progress, sample=settings.sample))
-    quality = {system: {m: run.summary[system]["overall"].get(m) for m in QUALITY} for system in run.systems}
-    return {"dim": embedder.dim, "load_seconds": round(load, 2), "texts_per_second": round(speed, 1),
-            "install_mb": install_mb(_modules(name) - base), "questions": run.summary[run.systems[0]]["n"], **quality}
+    run = run_longmemeval(
+        LongMemEvalSettings(
+            settings.data,
+            None,
+            settings.preset,
+            embedder=name,
+            baselines=("dense",),
+            cache_dir=settings.cache_dir,
+            progress=settings.progress,
+            sample=settings.sample,
+        )
+    )
+    quality = {
+        system: {m: run.summary[system]["overall"].get(m) for m in QUALITY}
+        for system in run.systems
+    }
+    return {
+        "dim": embedder.dim,
+        "load_seconds": round(load, 2),
+        "texts_per_second": round(speed, 1),
+        "install_mb": install_mb(_modules(name) - base),
+        "questions": run.summary[run.systems[0]]["n"],
+        **quality,
+    }
 
 
 def sample_texts(data: Path, count: int) -> list[str]:
@@ -111,7 +143,9 @@ def _dist_bytes(name: str) -> int:
 
 def _modules(name: str) -> set[str]:
     """Top-level modules a fresh interpreter imports to build embedder ``name`` and use it once."""
-    done = subprocess.run([sys.executable, "-c", _PROBE, name], capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, name], capture_output=True, text=True, timeout=600
+    )
     if done.returncode != 0:
         return set()
     return set(json.loads(done.stdout.strip().splitlines()[-1]))
@@ -123,9 +157,18 @@ def _speed(row: dict[str, Any]) -> dict[str, Any]:
 
 def embedders_markdown(rows: dict[str, dict[str, Any]], ours: str) -> list[str]:
     lines = ["", "### dense-only baseline with each embedder", ""]
-    lines += table(["embedder", *QUALITY], [[name, *(row.get("dense", {}).get(m) for m in QUALITY)]
-                                            for name, row in rows.items() if "error" not in row])
-    lines += ["", f"(the main table shows {ours}; speed = texts/s over a mix of real turns, one process)"]
+    lines += table(
+        ["embedder", *QUALITY],
+        [
+            [name, *(row.get("dense", {}).get(m) for m in QUALITY)]
+            for name, row in rows.items()
+            if "error" not in row
+        ],
+    )
+    lines += [
+        "",
+        f"(the main table shows {ours}; speed = texts/s over a mix of real turns, one process)",
+    ]
     return lines
 
 

@@ -24,32 +24,67 @@ STYLES = ("dev", "unseen")
 _AND = {"en": " and ", "pt": " e ", "es": " y ", "fr": " et "}
 
 _DEV = {
-    "en": ("Weren't we discussing {cue} {time}?", "You told me about {cue} {time}, didn't you?",
-           "{Time}, did we talk about {cue}?", "Did I mention {cue} to you {time}?",
-           "What did you say about {cue} {time}?", "I think we chatted about {cue} {time}, right?",
-           "Remind me what we said about {cue} {time}.", "Didn't you tell me something about {cue} {time}?",
-           "Do you remember when we talked about {cue} {time}?", "What was it I told you about {cue} {time}?"),
-    "pt": ("A gente falou de {cue} {time}, né?", "Você me disse algo sobre {cue} {time}, não foi?",
-           "O que eu te contei sobre {cue} {time}?", "Lembra quando conversamos sobre {cue} {time}?",
-           "{Time} não falamos de {cue}?", "Eu te falei de {cue} {time}, certo?"),
-    "es": ("¿No hablamos de {cue} {time}?", "Me contaste algo sobre {cue} {time}, ¿verdad?",
-           "¿Qué te dije de {cue} {time}?", "¿Te acuerdas de cuando hablamos de {cue} {time}?",
-           "{Time} mencionaste {cue}, ¿no?"),
-    "fr": ("On a parlé de {cue} {time}, non ?", "Tu m'as dit quelque chose sur {cue} {time}, n'est-ce pas ?",
-           "Qu'est-ce que je t'ai raconté à propos de {cue} {time} ?",
-           "Tu te souviens quand on a discuté de {cue} {time} ?", "{Time}, j'ai mentionné {cue}, hein ?"),
+    "en": (
+        "Weren't we discussing {cue} {time}?",
+        "You told me about {cue} {time}, didn't you?",
+        "{Time}, did we talk about {cue}?",
+        "Did I mention {cue} to you {time}?",
+        "What did you say about {cue} {time}?",
+        "I think we chatted about {cue} {time}, right?",
+        "Remind me what we said about {cue} {time}.",
+        "Didn't you tell me something about {cue} {time}?",
+        "Do you remember when we talked about {cue} {time}?",
+        "What was it I told you about {cue} {time}?",
+    ),
+    "pt": (
+        "A gente falou de {cue} {time}, né?",
+        "Você me disse algo sobre {cue} {time}, não foi?",
+        "O que eu te contei sobre {cue} {time}?",
+        "Lembra quando conversamos sobre {cue} {time}?",
+        "{Time} não falamos de {cue}?",
+        "Eu te falei de {cue} {time}, certo?",
+    ),
+    "es": (
+        "¿No hablamos de {cue} {time}?",
+        "Me contaste algo sobre {cue} {time}, ¿verdad?",
+        "¿Qué te dije de {cue} {time}?",
+        "¿Te acuerdas de cuando hablamos de {cue} {time}?",
+        "{Time} mencionaste {cue}, ¿no?",
+    ),
+    "fr": (
+        "On a parlé de {cue} {time}, non ?",
+        "Tu m'as dit quelque chose sur {cue} {time}, n'est-ce pas ?",
+        "Qu'est-ce que je t'ai raconté à propos de {cue} {time} ?",
+        "Tu te souviens quand on a discuté de {cue} {time} ?",
+        "{Time}, j'ai mentionné {cue}, hein ?",
+    ),
 }
 _UNSEEN = {
-    "en": ("Wasn't there something you said about {cue} {time}?",
-           "We went over {cue} {time}, if I remember correctly.", "{Time} I brought up {cue} with you, didn't I?",
-           "Any idea what I said regarding {cue} {time}?", "Didn't we have a chat about {cue} {time}?",
-           "Can you recall what you told me about {cue} {time}?", "Was it {time} that we were going on about {cue}?"),
-    "pt": ("{Time} a gente conversou sobre {cue}, não?", "Você tinha comentado de {cue} {time}, né?",
-           "O que foi que falamos sobre {cue} {time}?", "Você se lembra da nossa conversa sobre {cue} {time}?"),
-    "es": ("{Time} charlamos sobre {cue}, ¿cierto?", "¿Qué fue lo que me comentaste acerca de {cue} {time}?",
-           "¿Recuerdas la conversación sobre {cue} {time}?"),
-    "fr": ("{Time}, tu m'avais parlé de {cue}, c'est ça ?",
-           "Vous vous souvenez de la discussion à propos de {cue} {time} ?", "Est-ce qu'on a évoqué {cue} {time} ?"),
+    "en": (
+        "Wasn't there something you said about {cue} {time}?",
+        "We went over {cue} {time}, if I remember correctly.",
+        "{Time} I brought up {cue} with you, didn't I?",
+        "Any idea what I said regarding {cue} {time}?",
+        "Didn't we have a chat about {cue} {time}?",
+        "Can you recall what you told me about {cue} {time}?",
+        "Was it {time} that we were going on about {cue}?",
+    ),
+    "pt": (
+        "{Time} a gente conversou sobre {cue}, não?",
+        "Você tinha comentado de {cue} {time}, né?",
+        "O que foi que falamos sobre {cue} {time}?",
+        "Você se lembra da nossa conversa sobre {cue} {time}?",
+    ),
+    "es": (
+        "{Time} charlamos sobre {cue}, ¿cierto?",
+        "¿Qué fue lo que me comentaste acerca de {cue} {time}?",
+        "¿Recuerdas la conversación sobre {cue} {time}?",
+    ),
+    "fr": (
+        "{Time}, tu m'avais parlé de {cue}, c'est ça ?",
+        "Vous vous souvenez de la discussion à propos de {cue} {time} ?",
+        "Est-ce qu'on a évoqué {cue} {time} ?",
+    ),
 }
 _MONTHS = {
     "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro".split(),
@@ -57,12 +92,33 @@ _MONTHS = {
     "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(),
 }
 _WEEKDAYS = {
-    "pt": ("na segunda-feira passada", "na terça-feira passada", "na quarta-feira passada", "na quinta-feira passada",
-           "na sexta-feira passada", "no sábado passado", "no domingo passado"),
-    "es": ("el lunes pasado", "el martes pasado", "el miércoles pasado", "el jueves pasado", "el viernes pasado",
-           "el sábado pasado", "el domingo pasado"),
-    "fr": ("lundi dernier", "mardi dernier", "mercredi dernier", "jeudi dernier", "vendredi dernier",
-           "samedi dernier", "dimanche dernier"),
+    "pt": (
+        "na segunda-feira passada",
+        "na terça-feira passada",
+        "na quarta-feira passada",
+        "na quinta-feira passada",
+        "na sexta-feira passada",
+        "no sábado passado",
+        "no domingo passado",
+    ),
+    "es": (
+        "el lunes pasado",
+        "el martes pasado",
+        "el miércoles pasado",
+        "el jueves pasado",
+        "el viernes pasado",
+        "el sábado pasado",
+        "el domingo pasado",
+    ),
+    "fr": (
+        "lundi dernier",
+        "mardi dernier",
+        "mercredi dernier",
+        "jeudi dernier",
+        "vendredi dernier",
+        "samedi dernier",
+        "dimanche dernier",
+    ),
 }
 _FIXED = {
     "yesterday": {"pt": "ontem", "es": "ayer", "fr": "hier"},
@@ -70,29 +126,48 @@ _FIXED = {
     "last_month": {"pt": "no mês passado", "es": "el mes pasado", "fr": "le mois dernier"},
 }
 _AGO = {"pt": "há {n} {unit}", "es": "hace {n} {unit}", "fr": "il y a {n} {unit}"}
-_UNITS = {"days_ago": {"pt": "dias", "es": "días", "fr": "jours"},
-          "weeks_ago": {"pt": "semanas", "es": "semanas", "fr": "semaines"},
-          "months_ago": {"pt": "meses", "es": "meses", "fr": "mois"}}
+_UNITS = {
+    "days_ago": {"pt": "dias", "es": "días", "fr": "jours"},
+    "weeks_ago": {"pt": "semanas", "es": "semanas", "fr": "semaines"},
+    "months_ago": {"pt": "meses", "es": "meses", "fr": "mois"},
+}
 
 
-def frame_questions(dialogues: Sequence[Dialogue], now: datetime, count: int = 200, seed: int = 0,
-                    style: str = "dev") -> list[DialogueQuestion]:
+def frame_questions(
+    dialogues: Sequence[Dialogue],
+    now: datetime,
+    count: int = 200,
+    seed: int = 0,
+    style: str = "dev",
+) -> list[DialogueQuestion]:
     """``count`` framed questions (kind: their language), the same for the same inputs."""
     if style not in STYLES:
         raise ValueError(f"style: use one of {STYLES}")
     offset = 0 if style == "dev" else 1000
     rng = random.Random(seed + offset)
-    pool = [q for q in generate_questions(dialogues, now, 4 * count, seed + offset)
-            if q.cue is not None and q.truthful]
+    pool = [
+        q
+        for q in generate_questions(dialogues, now, 4 * count, seed + offset)
+        if q.cue is not None and q.truthful
+    ]
     templates = _DEV if style == "dev" else _UNSEEN
     out = []
     for n, base in enumerate(pool[:count]):
         language = LANGUAGES[n % len(LANGUAGES)]
         timed = base.phrase is not None and rng.random() < 0.7
         time_text = _phrase(base.phrase, language, now.date()) if timed else ""
-        text = _render(rng.choice(templates[language]), base.cue.replace(" and ", _AND[language]), time_text)
-        out.append(replace(base, qid=f"{style}-{n + 1:03d}", text=text, kind=language,
-                           phrase=base.phrase if timed else None))
+        text = _render(
+            rng.choice(templates[language]), base.cue.replace(" and ", _AND[language]), time_text
+        )
+        out.append(
+            replace(
+                base,
+                qid=f"{style}-{n + 1:03d}",
+                text=text,
+                kind=language,
+                phrase=base.phrase if timed else None,
+            )
+        )
     return out
 
 
@@ -108,8 +183,10 @@ def _phrase(phrase: TimePhrase, language: str, today: date) -> str:
     if phrase.kind in _FIXED:
         return _FIXED[phrase.kind][language]
     if phrase.kind in _UNITS:
-        number = re.search(r"\d+|[a-z]+(?= (?:days|weeks|months))", phrase.text.replace("about ", ""))
-        words = ("zero one two three four five six seven eight nine".split())
+        number = re.search(
+            r"\d+|[a-z]+(?= (?:days|weeks|months))", phrase.text.replace("about ", "")
+        )
+        words = "zero one two three four five six seven eight nine".split()
         n = int(number.group(0)) if number.group(0).isdigit() else words.index(number.group(0))
         return _AGO[language].format(n=n, unit=_UNITS[phrase.kind][language])
     if phrase.kind == "last_weekday":
@@ -117,9 +194,13 @@ def _phrase(phrase: TimePhrase, language: str, today: date) -> str:
     month = _MONTHS[language][phrase.day.month - 1]
     year = "" if str(phrase.day.year) not in phrase.text else str(phrase.day.year)
     if phrase.kind == "in_month":
-        return {"pt": f"em {month}" + (f" de {year}" if year else ""),
-                "es": f"en {month}" + (f" de {year}" if year else ""),
-                "fr": f"en {month}" + (f" {year}" if year else "")}[language]
-    return {"pt": f"em {phrase.day.day} de {month}" + (f" de {year}" if year else ""),
-            "es": f"el {phrase.day.day} de {month}" + (f" de {year}" if year else ""),
-            "fr": f"le {phrase.day.day} {month}" + (f" {year}" if year else "")}[language]
+        return {
+            "pt": f"em {month}" + (f" de {year}" if year else ""),
+            "es": f"en {month}" + (f" de {year}" if year else ""),
+            "fr": f"en {month}" + (f" {year}" if year else ""),
+        }[language]
+    return {
+        "pt": f"em {phrase.day.day} de {month}" + (f" de {year}" if year else ""),
+        "es": f"el {phrase.day.day} de {month}" + (f" de {year}" if year else ""),
+        "fr": f"le {phrase.day.day} {month}" + (f" {year}" if year else ""),
+    }[language]

@@ -20,8 +20,8 @@ from typing import Any
 from lembrar.bench.metrics import mean_or_none, percentile
 from lembrar.bench.systems import Backend, Found
 from lembrar.embed import CachedEmbedder, Embedder, get_embedder
-from lembrar.store.sqlite.vector_cache import SqliteVectorCache
 from lembrar.model.inputs import EpisodeIn
+from lembrar.store.sqlite.vector_cache import SqliteVectorCache
 
 DEFAULT_CACHE_DIR = Path(".bench-cache")
 
@@ -64,9 +64,18 @@ class Timings:
         return {
             "items": self.items,
             "load_seconds": {name: round(s, 3) for name, s in self.load.items()},
-            "load_items_per_second": {name: round(self.items / s, 1) if s else None for name, s in self.load.items()},
-            "search_ms": {name: {"p50": round(percentile(v, 50) * 1000, 2), "p95": round(percentile(v, 95) * 1000, 2),
-                                 "n": len(v)} for name, v in self.search.items() if v},
+            "load_items_per_second": {
+                name: round(self.items / s, 1) if s else None for name, s in self.load.items()
+            },
+            "search_ms": {
+                name: {
+                    "p50": round(percentile(v, 50) * 1000, 2),
+                    "p95": round(percentile(v, 95) * 1000, 2),
+                    "n": len(v),
+                }
+                for name, v in self.search.items()
+                if v
+            },
         }
 
 
@@ -75,7 +84,9 @@ def bench_embedder(name: str, cache_dir: Path | None = DEFAULT_CACHE_DIR) -> Emb
     inner = get_embedder(name)
     if cache_dir is None:
         return inner
-    return CachedEmbedder(inner, SqliteVectorCache(Path(cache_dir) / "embeddings.sqlite"), lru_size=8192)
+    return CachedEmbedder(
+        inner, SqliteVectorCache(Path(cache_dir) / "embeddings.sqlite"), lru_size=8192
+    )
 
 
 def progress_bar(total: int | None, label: str, enabled: bool, unit: str = "q") -> Any:
@@ -84,7 +95,9 @@ def progress_bar(total: int | None, label: str, enabled: bool, unit: str = "q") 
         try:
             from tqdm import tqdm
 
-            return tqdm(total=total, desc=label, file=sys.stderr, unit=unit, leave=False, dynamic_ncols=True)
+            return tqdm(
+                total=total, desc=label, file=sys.stderr, unit=unit, leave=False, dynamic_ncols=True
+            )
         except ImportError:
             pass
     return _Silent()
@@ -97,8 +110,14 @@ class _Silent:
 
 
 def run_cases(
-    cases: Iterable[Case], backends: Sequence[Backend], depth: int, *,
-    total: int | None = None, label: str = "bench", progress: bool = True, warm: Embedder | None = None,
+    cases: Iterable[Case],
+    backends: Sequence[Backend],
+    depth: int,
+    *,
+    total: int | None = None,
+    label: str = "bench",
+    progress: bool = True,
+    warm: Embedder | None = None,
 ) -> tuple[list[Answer], Timings]:
     """Ask every probe of every case of every system; backends are reset between cases.
 
@@ -123,12 +142,16 @@ def run_cases(
     return answers, timings
 
 
-def _run_case(case: Case, backend: Backend, depth: int, timings: Timings, warm: Embedder | None) -> list[Answer]:
+def _run_case(
+    case: Case, backend: Backend, depth: int, timings: Timings, warm: Embedder | None
+) -> list[Answer]:
     key = "+".join(backend.systems)
     started = time.perf_counter()
     backend.load(case.scope, case.items)
     timings.load[key] = timings.load.get(key, 0.0) + time.perf_counter() - started
-    for system in backend.systems[: 1 if case.probes else 0]:  # untimed: lets the scope's index load
+    for system in backend.systems[
+        : 1 if case.probes else 0
+    ]:  # untimed: lets the scope's index load
         backend.search(system, case.scope, case.probes[0].text, depth, case.probes[0].now)
     answers = []
     for probe in case.probes:
@@ -169,8 +192,13 @@ def summarize(rows: Sequence[Row], systems: Sequence[str]) -> dict[str, Any]:
         out[system] = {
             "n": len(mine),
             "overall": _means(mine),
-            "groups": {g: {"n": sum(r.group == g for r in mine), **_means([r for r in mine if r.group == g])}
-                       for g in groups},
+            "groups": {
+                g: {
+                    "n": sum(r.group == g for r in mine),
+                    **_means([r for r in mine if r.group == g]),
+                }
+                for g in groups
+            },
         }
     return out
 

@@ -1,8 +1,8 @@
 """Searching with the language-model steps on, for benchmarks and experiments.
 
-    setup = search_config_with_llm("balanced", base_url="http://localhost:11434/v1", model="llama3.2")
-    memory.llm = setup.llm              # or Memory(..., llm=setup.llm)
-    memory.search(question, user_id=scope, now=now, preset=setup.config)
+setup = search_config_with_llm("balanced", base_url="http://localhost:11434/v1", model="llama3.2")
+memory.llm = setup.llm              # or Memory(..., llm=setup.llm)
+memory.search(question, user_id=scope, now=now, preset=setup.config)
 """
 
 from __future__ import annotations
@@ -53,7 +53,12 @@ def search_config_with_llm(
     from lembrar.llm.config import LLMConfig
 
     config = LLMConfig.from_env(
-        env, base_url=base_url, model=model, api_key=api_key, timeout=timeout, max_retries=max_retries
+        env,
+        base_url=base_url,
+        model=model,
+        api_key=api_key,
+        timeout=timeout,
+        max_retries=max_retries,
     )
     search = resolve(base).with_(
         llm_hypothetical_query=hypothetical_query,

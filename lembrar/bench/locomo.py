@@ -14,8 +14,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lembrar.bench.harness import DEFAULT_CACHE_DIR, Answer, Case, Probe, run_cases, score_all, summarize
-from lembrar.bench.metrics import coverage, distinct, precision_at, recall_at, reciprocal_rank, session_coverage
+from lembrar.bench.harness import (
+    DEFAULT_CACHE_DIR,
+    Answer,
+    Case,
+    Probe,
+    run_cases,
+    score_all,
+    summarize,
+)
+from lembrar.bench.metrics import (
+    coverage,
+    distinct,
+    precision_at,
+    recall_at,
+    reciprocal_rank,
+    session_coverage,
+)
 from lembrar.bench.report import BenchResult, settings_config
 from lembrar.bench.seed import similarity_scorer
 from lembrar.bench.setup import build_backends
@@ -25,9 +40,16 @@ if TYPE_CHECKING:
     from lembrar.bench.llm import LLMSearch
 
 SCORED_CATEGORIES = (1, 2, 3, 4)
-HEADLINE = ["session.evidence_recall@1", "session.evidence_recall@5", "session.evidence_recall@10",
-            "turn.evidence_recall@1", "turn.evidence_recall@5", "turn.evidence_recall@10", "turn.mrr",
-            "seed.avg_similarity@3"]
+HEADLINE = [
+    "session.evidence_recall@1",
+    "session.evidence_recall@5",
+    "session.evidence_recall@10",
+    "turn.evidence_recall@1",
+    "turn.evidence_recall@5",
+    "turn.evidence_recall@10",
+    "turn.mrr",
+    "seed.avg_similarity@3",
+]
 
 
 @dataclass(frozen=True)
@@ -53,13 +75,26 @@ class Evidence:
 
 def run_locomo(settings: LocomoSettings) -> BenchResult:
     conversations = load_locomo(settings.data, settings.limit)
-    backends, embedder = build_backends(settings.embedder, settings.preset, settings.baselines, settings.cache_dir,
-                                        llm=settings.llm, graph=settings.graph)
+    backends, embedder = build_backends(
+        settings.embedder,
+        settings.preset,
+        settings.baselines,
+        settings.cache_dir,
+        llm=settings.llm,
+        graph=settings.graph,
+    )
     systems = [s for b in backends for s in b.systems]
     cases = list(build_cases(conversations))
     total = sum(len(c.probes) for c in cases)
-    answers, timings = run_cases(cases, backends, settings.depth, total=total, label="locomo",
-                                 progress=settings.progress, warm=embedder)
+    answers, timings = run_cases(
+        cases,
+        backends,
+        settings.depth,
+        total=total,
+        label="locomo",
+        progress=settings.progress,
+        warm=embedder,
+    )
     rows = score_all(answers, similarity_scorer(embedder, score_answer(settings.ks)))
     return BenchResult(
         name="locomo",
@@ -70,8 +105,14 @@ def run_locomo(settings: LocomoSettings) -> BenchResult:
         timings=timings.summary(),
         notes=counts(conversations, total),
         rows=rows,
-        curves={"session.evidence_recall": list(settings.ks), "turn.evidence_recall": list(settings.ks)},
-        group_metrics=[f"session.evidence_recall@{settings.ks[-1]}", f"turn.evidence_recall@{settings.ks[-1]}"],
+        curves={
+            "session.evidence_recall": list(settings.ks),
+            "turn.evidence_recall": list(settings.ks),
+        },
+        group_metrics=[
+            f"session.evidence_recall@{settings.ks[-1]}",
+            f"turn.evidence_recall@{settings.ks[-1]}",
+        ],
     )
 
 
@@ -81,7 +122,9 @@ def counts(conversations: Sequence[LocomoConversation], scored: int) -> dict[str
         "conversations": len(conversations),
         "questions scored": scored,
         "adversarial questions (category 5) not scored": sum(q.category == 5 for q in qa),
-        "questions without valid evidence not scored": sum(q.category != 5 and not q.evidence for q in qa),
+        "questions without valid evidence not scored": sum(
+            q.category != 5 and not q.evidence for q in qa
+        ),
         "malformed or unknown evidence ids skipped": sum(c.skipped_evidence for c in conversations),
     }
 
@@ -90,8 +133,16 @@ def build_cases(conversations: Sequence[LocomoConversation]) -> Iterator[Case]:
     for conversation in conversations:
         scope = conversation.default_user_id()
         probes = [
-            Probe(f"{conversation.sample_id}#{n}", qa.question, conversation.now, qa.category_name,
-                  Evidence(frozenset(qa.evidence), frozenset(conversation.session_id(s) for s in qa.evidence_sessions)))
+            Probe(
+                f"{conversation.sample_id}#{n}",
+                qa.question,
+                conversation.now,
+                qa.category_name,
+                Evidence(
+                    frozenset(qa.evidence),
+                    frozenset(conversation.session_id(s) for s in qa.evidence_sessions),
+                ),
+            )
             for n, qa in enumerate(conversation.qa, start=1)
             if qa.category in SCORED_CATEGORIES and qa.evidence
         ]

@@ -30,10 +30,14 @@ def dcg(relevances: Sequence[float]) -> float:
     """LongMemEval's DCG: ``rel[1] + sum(rel[i] / log2(i) for i >= 2)`` (1-based ranks)."""
     if not relevances:
         return 0.0
-    return relevances[0] + sum(rel / math.log2(rank) for rank, rel in enumerate(relevances[1:], start=2))
+    return relevances[0] + sum(
+        rel / math.log2(rank) for rank, rel in enumerate(relevances[1:], start=2)
+    )
 
 
-def ndcg_any(ranking: Sequence[str], gold: Collection[str], k: int, relevant_total: int | None = None) -> float:
+def ndcg_any(
+    ranking: Sequence[str], gold: Collection[str], k: int, relevant_total: int | None = None
+) -> float:
     """Binary-relevance NDCG@k. Each ranked position counts on its own (repeats included).
 
     ``relevant_total`` is how many items of the whole corpus are relevant (the ideal ranking

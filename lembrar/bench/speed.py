@@ -19,7 +19,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ from lembrar.importers.longmemeval import load_longmemeval
 from lembrar.model.inputs import EpisodeIn
 
 SCOPE = "speed"
-START = datetime(2022, 1, 1, 9, 0, tzinfo=timezone.utc)
+START = datetime(2022, 1, 1, 9, 0, tzinfo=UTC)
 MAX_CHARS = 400
 
 
@@ -62,7 +62,9 @@ class ComposedEmbedder:
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         wanted = list(dict.fromkeys(t for text in texts for t in self.parts.get(text, (text,))))
         vectors = dict(zip(wanted, self.inner.embed_batch(wanted))) if wanted else {}
-        rows = [sum(vectors[p] for p in self.parts[t]) if t in self.parts else vectors[t] for t in texts]
+        rows = [
+            sum(vectors[p] for p in self.parts[t]) if t in self.parts else vectors[t] for t in texts
+        ]
         return normalize(np.array(rows, dtype=np.float32).reshape(len(texts), self.dim))
 
 
@@ -92,9 +94,17 @@ def scaled_texts(reals: Sequence[str], size: int) -> tuple[list[str], dict[str, 
 
 def episodes(texts: Sequence[str]) -> list[EpisodeIn]:
     """One message a text, ten to a session, an hour apart, alternating roles."""
-    return [EpisodeIn(user_id=SCOPE, content=text, role="user" if i % 2 == 0 else "assistant",
-                      session_id=f"s{i // 10}", at=START + timedelta(hours=i), metadata={"n": i})
-            for i, text in enumerate(texts)]
+    return [
+        EpisodeIn(
+            user_id=SCOPE,
+            content=text,
+            role="user" if i % 2 == 0 else "assistant",
+            session_id=f"s{i // 10}",
+            at=START + timedelta(hours=i),
+            metadata={"n": i},
+        )
+        for i, text in enumerate(texts)
+    ]
 
 
 def run_speed(settings: SpeedSettings) -> BenchResult:
@@ -105,14 +115,18 @@ def run_speed(settings: SpeedSettings) -> BenchResult:
     try:
         use_chroma = "chroma" in settings.baselines and chroma_available()
         cold = cold_ingest(reals[: settings.ingest_sample], raw, work, use_chroma)
-        scaling = [measure_size(size, reals, questions, settings, raw, cached, work, use_chroma)
-                   for size in settings.sizes]
+        scaling = [
+            measure_size(size, reals, questions, settings, raw, cached, work, use_chroma)
+            for size in settings.sizes
+        ]
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return speed_result(settings, cold, scaling, len(reals))
 
 
-def cold_ingest(texts: Sequence[str], raw: Embedder, work: Path, use_chroma: bool) -> dict[str, Any]:
+def cold_ingest(
+    texts: Sequence[str], raw: Embedder, work: Path, use_chroma: bool
+) -> dict[str, Any]:
     """Turns per second, embedding included, into a fresh on-disk store."""
     items = episodes(texts)
     engine = EngineBackend(raw, {"lembrar": "balanced"}, path=work / "cold.db")
@@ -132,16 +146,31 @@ def _timed_load(backend: Any, items: Sequence[EpisodeIn]) -> float:
     return round(len(items) / (time.perf_counter() - started), 1)
 
 
-def measure_size(size: int, reals: Sequence[str], questions: Sequence[str], settings: SpeedSettings, raw: Embedder,
-                 cached: Embedder, work: Path, use_chroma: bool) -> dict[str, Any]:
+def measure_size(
+    size: int,
+    reals: Sequence[str],
+    questions: Sequence[str],
+    settings: SpeedSettings,
+    raw: Embedder,
+    cached: Embedder,
+    work: Path,
+    use_chroma: bool,
+) -> dict[str, Any]:
     texts, parts = scaled_texts(reals, size)
     items = episodes(texts)
     builder = ComposedEmbedder(cached, parts)
     path = work / f"size-{size}.db"
-    presets = {system_name(settings.preset): settings.preset,
-               **{n: BASELINE_PRESETS[n] for n in settings.baselines if n in BASELINE_PRESETS}}
+    presets = {
+        system_name(settings.preset): settings.preset,
+        **{n: BASELINE_PRESETS[n] for n in settings.baselines if n in BASELINE_PRESETS},
+    }
     engine = EngineBackend(builder, presets, path=path, query_embedder=raw)
-    row: dict[str, Any] = {"size": size, "synthetic": len(parts), "build_seconds": {}, "search_ms": {}}
+    row: dict[str, Any] = {
+        "size": size,
+        "synthetic": len(parts),
+        "build_seconds": {},
+        "search_ms": {},
+    }
     row["build_seconds"]["lembrar"] = _build(engine, items, settings.progress, f"build {size}")
     queries = [questions[i % len(questions)] for i in range(settings.queries)]
     for system in presets:
@@ -150,7 +179,9 @@ def measure_size(size: int, reals: Sequence[str], questions: Sequence[str], sett
     engine.close()
     row["store_bytes_per_1k"] = round(_file_bytes(path) / (size / 1000))
     if use_chroma:
-        row.update(_chroma_size(builder, raw, items, queries, work / f"chroma-{size}", settings.progress))
+        row.update(
+            _chroma_size(builder, raw, items, queries, work / f"chroma-{size}", settings.progress)
+        )
     row["peak_rss_mb"] = _peak_rss_mb()
     return row
 
@@ -173,17 +204,29 @@ def _latencies(backend: Any, system: str, queries: Sequence[str]) -> dict[str, f
         started = time.perf_counter()
         backend.search(system, SCOPE, query, 10, now)
         seconds.append(time.perf_counter() - started)
-    return {"p50": round(percentile(seconds, 50) * 1000, 2), "p95": round(percentile(seconds, 95) * 1000, 2)}
+    return {
+        "p50": round(percentile(seconds, 50) * 1000, 2),
+        "p95": round(percentile(seconds, 95) * 1000, 2),
+    }
 
 
-def _chroma_size(builder: Embedder, raw: Embedder, items: Sequence[EpisodeIn], queries: Sequence[str], path: Path,
-                 progress: bool) -> dict[str, Any]:
+def _chroma_size(
+    builder: Embedder,
+    raw: Embedder,
+    items: Sequence[EpisodeIn],
+    queries: Sequence[str],
+    path: Path,
+    progress: bool,
+) -> dict[str, Any]:
     chroma = ChromaBackend(builder, persist_path=path, query_embedder=raw)
     build = _build(chroma, items, progress, f"chroma {len(items)}")
     latency = _latencies(chroma, "chroma", queries)
     chroma.close()
-    return {"chroma_build_seconds": build, "chroma_search_ms": latency,
-            "chroma_store_bytes_per_1k": round(_dir_bytes(path) / (len(items) / 1000))}
+    return {
+        "chroma_build_seconds": build,
+        "chroma_search_ms": latency,
+        "chroma_store_bytes_per_1k": round(_dir_bytes(path) / (len(items) / 1000)),
+    }
 
 
 def _rss_mb() -> float:
@@ -209,10 +252,15 @@ def _dir_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def speed_result(settings: SpeedSettings, cold: dict[str, Any], scaling: list[dict[str, Any]],
-                 reals: int) -> BenchResult:
-    systems = list(scaling[0]["search_ms"]) + (["chroma"] if "chroma_search_ms" in scaling[0] else [])
-    summary = {s: {"n": settings.queries, "overall": _largest(scaling, s), "groups": {}} for s in systems}
+def speed_result(
+    settings: SpeedSettings, cold: dict[str, Any], scaling: list[dict[str, Any]], reals: int
+) -> BenchResult:
+    systems = list(scaling[0]["search_ms"]) + (
+        ["chroma"] if "chroma_search_ms" in scaling[0] else []
+    )
+    summary = {
+        s: {"n": settings.queries, "overall": _largest(scaling, s), "groups": {}} for s in systems
+    }
     return BenchResult(
         name="speed",
         config={**settings_config(settings), "real_turns_available": reals},
@@ -229,13 +277,18 @@ def _largest(scaling: list[dict[str, Any]], system: str) -> dict[str, float | No
     last = scaling[-1]
     latency = last["chroma_search_ms"] if system == "chroma" else last["search_ms"][system]
     ours = next(iter(last["search_ms"].values()))
-    return {"search_p50_ms": latency["p50"], "search_p95_ms": latency["p95"],
-            "ratio_p50_vs_lembrar": round(latency["p50"] / ours["p50"], 2) if ours["p50"] else None}
+    return {
+        "search_p50_ms": latency["p50"],
+        "search_p95_ms": latency["p95"],
+        "ratio_p50_vs_lembrar": round(latency["p50"] / ours["p50"], 2) if ours["p50"] else None,
+    }
 
 
 def speed_markdown(cold: dict[str, Any], scaling: list[dict[str, Any]]) -> list[str]:
     lines = ["", "### search latency by scope size (ms, p50 / p95, incl. query embedding)", ""]
-    systems = list(scaling[0]["search_ms"]) + (["chroma"] if "chroma_search_ms" in scaling[0] else [])
+    systems = list(scaling[0]["search_ms"]) + (
+        ["chroma"] if "chroma_search_ms" in scaling[0] else []
+    )
     rows = []
     for row in scaling:
         cells = [row["size"], row["synthetic"]]
@@ -243,12 +296,23 @@ def speed_markdown(cold: dict[str, Any], scaling: list[dict[str, Any]]) -> list[
             lat = row["chroma_search_ms"] if s == "chroma" else row["search_ms"][s]
             cells.append(f"{lat['p50']:.1f} / {lat['p95']:.1f}")
         chroma_kb = row.get("chroma_store_bytes_per_1k")
-        rows.append(cells + [row["rss_mb"], round(row["store_bytes_per_1k"] / 1024),
-                             round(chroma_kb / 1024) if chroma_kb else None])
-    lines += table(["memories", "synthetic", *systems, "RSS MB", "store KiB/1k", "chroma KiB/1k"], rows)
+        rows.append(
+            cells
+            + [
+                row["rss_mb"],
+                round(row["store_bytes_per_1k"] / 1024),
+                round(chroma_kb / 1024) if chroma_kb else None,
+            ]
+        )
+    lines += table(
+        ["memories", "synthetic", *systems, "RSS MB", "store KiB/1k", "chroma KiB/1k"], rows
+    )
     rates = {k: v for k, v in cold.items() if k != "turns"}
-    lines += ["", f"cold ingest of {cold['turns']} turns (embedding included): "
-              + ", ".join(f"{k} {v:,.1f} turns/s" for k, v in rates.items())]
+    lines += [
+        "",
+        f"cold ingest of {cold['turns']} turns (embedding included): "
+        + ", ".join(f"{k} {v:,.1f} turns/s" for k, v in rates.items()),
+    ]
     if rates.get("chroma"):
         lines[-1] += f" (lembrar / chroma = {rates['lembrar'] / rates['chroma']:.2f})"
     return lines
@@ -256,8 +320,17 @@ def speed_markdown(cold: dict[str, Any], scaling: list[dict[str, Any]]) -> list[
 
 def plot_speed(result: BenchResult, out_dir: Path) -> Path | None:
     scaling = result.extras["scaling"]
-    series = {f"{s} p50": [(r["size"], r["search_ms"][s]["p50"]) for r in scaling] for s in scaling[0]["search_ms"]}
+    series = {
+        f"{s} p50": [(r["size"], r["search_ms"][s]["p50"]) for r in scaling]
+        for s in scaling[0]["search_ms"]
+    }
     if "chroma_search_ms" in scaling[0]:
         series["chroma p50"] = [(r["size"], r["chroma_search_ms"]["p50"]) for r in scaling]
-    return plot_lines(out_dir / "speed.png", "search latency vs scope size", "memories in scope", "ms (p50)",
-                      series, logx=True)
+    return plot_lines(
+        out_dir / "speed.png",
+        "search latency vs scope size",
+        "memories in scope",
+        "ms (p50)",
+        series,
+        logx=True,
+    )

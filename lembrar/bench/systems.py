@@ -22,8 +22,8 @@ from lembrar.config import MemoryConfig
 from lembrar.embed import CachedEmbedder, Embedder, embed_queries
 from lembrar.errors import MissingExtraError
 from lembrar.model.inputs import EpisodeIn
-from lembrar.retrieval.config import SearchConfig
 from lembrar.model.text import ChunkSpec, chunk_spans
+from lembrar.retrieval.config import SearchConfig
 
 BASELINE_PRESETS = {"dense": "dense", "keyword": "keyword"}
 EMBED_BATCH = 256
@@ -77,8 +77,13 @@ class EngineBackend:
             from lembrar.engine import Memory
             from lembrar.graph import GraphConfig
 
-            self._memory = Memory(self.path, embedder=self.embedder, config=self.config, llm=self.llm,
-                                  graph=self.graph or GraphConfig(enabled=False))
+            self._memory = Memory(
+                self.path,
+                embedder=self.embedder,
+                config=self.config,
+                llm=self.llm,
+                graph=self.graph or GraphConfig(enabled=False),
+            )
             self._ingest = self._memory.embedder
         return self._memory
 
@@ -127,8 +132,11 @@ class ChromaBackend:
     def load(self, scope: str, items: Sequence[EpisodeIn]) -> None:
         collection = self._collection(scope)
         base = self._loaded.get(scope, 0)
-        rows = [(base + i, item, text)
-                for i, item in enumerate(items) for text in _chunks(item.content or "", self.chunking)]
+        rows = [
+            (base + i, item, text)
+            for i, item in enumerate(items)
+            for text in _chunks(item.content or "", self.chunking)
+        ]
         offset = collection.count()
         for start in range(0, len(rows), EMBED_BATCH):
             part = rows[start : start + EMBED_BATCH]
@@ -146,14 +154,26 @@ class ChromaBackend:
         if size == 0:
             return []
         vector = embed_queries(self.query_embedder or self.embedder, [query])
-        result = collection.query(query_embeddings=vector, n_results=min(size, k * 3),
-                                  include=["metadatas", "distances", "documents"])
+        result = collection.query(
+            query_embeddings=vector,
+            n_results=min(size, k * 3),
+            include=["metadatas", "distances", "documents"],
+        )
         out: list[Found] = []
         seen: set[str] = set()
-        for meta, distance, text in zip(result["metadatas"][0], result["distances"][0], result["documents"][0]):
+        for meta, distance, text in zip(
+            result["metadatas"][0], result["distances"][0], result["documents"][0]
+        ):
             if meta["episode"] not in seen and len(out) < k:
                 seen.add(meta["episode"])
-                out.append(Found(meta.get("session") or None, json.loads(meta["meta"]), 1.0 - distance / 2, text))
+                out.append(
+                    Found(
+                        meta.get("session") or None,
+                        json.loads(meta["meta"]),
+                        1.0 - distance / 2,
+                        text,
+                    )
+                )
         return out
 
     def reset(self) -> None:
@@ -171,7 +191,8 @@ class ChromaBackend:
                 self._client = _chroma_client(self.persist_path)
             name = f"bench-{uuid.uuid4().hex[:12]}"
             self._collections[scope] = self._client.create_collection(
-                name, metadata={"hnsw:space": "cosine"}, embedding_function=None)
+                name, metadata={"hnsw:space": "cosine"}, embedding_function=None
+            )
         return self._collections[scope]
 
 
@@ -180,7 +201,11 @@ def _chroma_client(path: Path | None) -> Any:
         import chromadb
     except ImportError as exc:
         raise MissingExtraError("chroma", "chromadb") from exc
-    return chromadb.PersistentClient(path=str(path)) if path is not None else chromadb.EphemeralClient()
+    return (
+        chromadb.PersistentClient(path=str(path))
+        if path is not None
+        else chromadb.EphemeralClient()
+    )
 
 
 def chroma_available() -> bool:
@@ -197,10 +222,17 @@ def _chunks(text: str, spec: ChunkSpec) -> list[str]:
 
 def _chroma_metadata(number: int, item: EpisodeIn) -> dict[str, Any]:
     """Chroma keeps only flat scalar metadata: the episode's own metadata travels as JSON."""
-    return {"episode": number, "session": item.session_id or "", "meta": json.dumps(item.metadata, default=str)}
+    return {
+        "episode": number,
+        "session": item.session_id or "",
+        "meta": json.dumps(item.metadata, default=str),
+    }
 
 
 def vectors_of(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
     """Embeddings of ``texts`` in batches (unit-norm rows)."""
-    parts = [embedder.embed_batch(list(texts[i : i + EMBED_BATCH])) for i in range(0, len(texts), EMBED_BATCH)]
+    parts = [
+        embedder.embed_batch(list(texts[i : i + EMBED_BATCH]))
+        for i in range(0, len(texts), EMBED_BATCH)
+    ]
     return np.concatenate(parts) if parts else np.zeros((0, embedder.dim), dtype=np.float32)

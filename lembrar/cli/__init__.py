@@ -12,14 +12,30 @@ from lembrar.registry import Registry
 
 COMMANDS: Registry[None] = Registry("command")
 """Each entry adds its subcommands to the parser: ``register(subparsers)``."""
-for _name in ("episodes", "io", "bench", "serve", "chat", "memories", "graph", "mcp", "maintenance"):
+for _name in (
+    "episodes",
+    "io",
+    "bench",
+    "serve",
+    "chat",
+    "memories",
+    "graph",
+    "mcp",
+    "maintenance",
+):
     COMMANDS.register(_name, f"lembrar.cli.{_name}:register")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lembrar", description="Episodic memory for LLM assistants.",
-                                     epilog=EXIT_CODES_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: $LEMBRAR_DB or the user data dir)")
+    parser = argparse.ArgumentParser(
+        prog="lembrar",
+        description="Episodic memory for LLM assistants.",
+        epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--db", help="SQLite file or postgresql:// URL (default: $LEMBRAR_DB or the user data dir)"
+    )
     parser.add_argument("--embedder", help="embedding model name (default: use-m3)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

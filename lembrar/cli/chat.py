@@ -47,17 +47,36 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("chat", help="chat with a model that remembers your conversations")
     p.add_argument("--user", default="me", help="whose memory (default: me)")
     p.add_argument("--session", help="continue this conversation (default: start a new one)")
-    p.add_argument("--show-memories", action="store_true", help="after each reply, list the memories the model was shown")
-    p.add_argument("--no-stream", action="store_true", help="print each reply whole instead of token by token")
-    p.add_argument("--capture", action="store_true", help="also store a memory record the model writes for each exchange")
-    p.add_argument("--llm-search", action="store_true",
-                   help="search with the model's help too: hypothetical memory, date ranges, relevance filter")
+    p.add_argument(
+        "--show-memories",
+        action="store_true",
+        help="after each reply, list the memories the model was shown",
+    )
+    p.add_argument(
+        "--no-stream", action="store_true", help="print each reply whole instead of token by token"
+    )
+    p.add_argument(
+        "--capture",
+        action="store_true",
+        help="also store a memory record the model writes for each exchange",
+    )
+    p.add_argument(
+        "--llm-search",
+        action="store_true",
+        help="search with the model's help too: hypothetical memory, date ranges, relevance filter",
+    )
     p.add_argument("--preset", help="search preset: dense | keyword | fast | balanced | thorough")
-    p.add_argument("--now", help="take this instant (ISO 8601 with offset) as the current time, for demos")
-    p.add_argument("--llm-base-url",
-                   help="OpenAI-compatible base URL, or local:/path/model.gguf (default: $LEMBRAR_LLM_BASE_URL ...)")
+    p.add_argument(
+        "--now", help="take this instant (ISO 8601 with offset) as the current time, for demos"
+    )
+    p.add_argument(
+        "--llm-base-url",
+        help="OpenAI-compatible base URL, or local:/path/model.gguf (default: $LEMBRAR_LLM_BASE_URL ...)",
+    )
     p.add_argument("--llm-model", help="model name (default: $LEMBRAR_LLM_MODEL)")
-    p.add_argument("--llm-api-key", help="API key (default: $LEMBRAR_LLM_API_KEY or $OPENAI_API_KEY)")
+    p.add_argument(
+        "--llm-api-key", help="API key (default: $LEMBRAR_LLM_API_KEY or $OPENAI_API_KEY)"
+    )
     p.set_defaults(run=run_chat)
 
 
@@ -66,7 +85,9 @@ def run_chat(args: argparse.Namespace) -> int:
     from lembrar.llm.errors import LLMNotConfiguredError
 
     try:
-        config = LLMConfig.from_env(base_url=args.llm_base_url, model=args.llm_model, api_key=args.llm_api_key)
+        config = LLMConfig.from_env(
+            base_url=args.llm_base_url, model=args.llm_model, api_key=args.llm_api_key
+        )
     except LLMNotConfiguredError as exc:
         nothing = str(exc).startswith("no language model is configured")
         print(SETUP_GUIDE if nothing else f"{exc}\n\n{SETUP_GUIDE}")
@@ -80,11 +101,21 @@ def _chat(args: argparse.Namespace, config: LLMConfig) -> int:
     from lembrar.llm.client import LLMClient
 
     clock = _clock(args.now)
-    with LLMClient(config) as llm, Memory(args.db or default_db(), embedder=args.embedder, llm=llm,
-                                          llm_capture=args.capture, clock=clock) as memory:
+    with (
+        LLMClient(config) as llm,
+        Memory(
+            args.db or default_db(),
+            embedder=args.embedder,
+            llm=llm,
+            llm_capture=args.capture,
+            clock=clock,
+        ) as memory,
+    ):
         assistant = Assistant(memory, llm, args.user, args.session, search=_search(args))
-        print(f"lembrar chat: user {args.user}, session {assistant.session_id}, model {llm.config.model}. "
-              "/help for commands, Ctrl-D to leave.")
+        print(
+            f"lembrar chat: user {args.user}, session {assistant.session_id}, model {llm.config.model}. "
+            "/help for commands, Ctrl-D to leave."
+        )
         for line in _lines():
             if line in ("/quit", "/exit"):
                 break
@@ -114,7 +145,9 @@ def _search(args: argparse.Namespace) -> SearchConfig | str | None:
         return args.preset
     from lembrar.retrieval.config import resolve
 
-    return resolve(args.preset).with_(llm_hypothetical_query=True, llm_time_extraction=True, llm_relevance_filter=True)
+    return resolve(args.preset).with_(
+        llm_hypothetical_query=True, llm_time_extraction=True, llm_relevance_filter=True
+    )
 
 
 def _lines() -> Iterator[str]:
@@ -160,7 +193,9 @@ def _tool_summary(run: ToolRun) -> str:
     if run.name == "recall":
         found = len(run.result.get("memories", []))
         return f"{_args(run.arguments)} -> {found} memor{'y' if found == 1 else 'ies'}"
-    return ", ".join(f"{key}: {value}" for key, value in run.result.items() if not isinstance(value, dict))
+    return ", ".join(
+        f"{key}: {value}" for key, value in run.result.items() if not isinstance(value, dict)
+    )
 
 
 def _args(arguments: object) -> str:
@@ -186,7 +221,10 @@ def _command(assistant: Assistant, line: str) -> None:
     try:
         if name == "/remember" and rest:
             outcome = assistant.saved.save(rest)
-            print(f"  {outcome.get('status', 'saved')}: {rest}" + (f" [{outcome['id']}]" if outcome.get("id") else ""))
+            print(
+                f"  {outcome.get('status', 'saved')}: {rest}"
+                + (f" [{outcome['id']}]" if outcome.get("id") else "")
+            )
         elif name == "/forget" and rest:
             _forget(assistant, rest)
         elif name == "/memories":

@@ -19,7 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("content", help="the text; '-' reads standard input")
     p.add_argument("--user", required=True)
     p.add_argument("--session")
-    p.add_argument("--role", choices=("user", "assistant", "system", "tool"), help="makes it a message")
+    p.add_argument(
+        "--role", choices=("user", "assistant", "system", "tool"), help="makes it a message"
+    )
     p.add_argument("--speaker")
     p.add_argument("--at", help="event time, ISO 8601 with offset (default: now)")
     p.add_argument("--metadata", help="a JSON object")
@@ -60,7 +62,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("id", nargs="?")
     p.add_argument("--user", required=True)
     p.add_argument("--session")
-    p.add_argument("--all", action="store_true", help="with no id or session: remove the user and all their data")
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="with no id or session: remove the user and all their data",
+    )
     p.set_defaults(run=run_forget)
 
     p = sub.add_parser("sessions", help="a user's conversations with their time span")
@@ -86,7 +92,9 @@ def run_add(args: argparse.Namespace) -> int:
     data = {"role": args.role, "content": content, "name": args.speaker} if args.role else content
     metadata = _json_object("--metadata", args.metadata) if args.metadata else None
     with open_memory(args) as memory:
-        episodes = memory.add(data, user_id=args.user, session_id=args.session, at=args.at, metadata=metadata)
+        episodes = memory.add(
+            data, user_id=args.user, session_id=args.session, at=args.at, metadata=metadata
+        )
     return emit(args, episodes, lambda: "\n".join(episode_line(e) for e in episodes))
 
 
@@ -94,8 +102,11 @@ def _json_object(option: str, text: str) -> dict:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValidationError(option, f"not JSON ({exc.msg} at character {exc.pos}); "
-                                      'give an object like \'{"source": "chat"}\'') from exc
+        raise ValidationError(
+            option,
+            f"not JSON ({exc.msg} at character {exc.pos}); "
+            'give an object like \'{"source": "chat"}\'',
+        ) from exc
     if not isinstance(value, dict):
         raise ValidationError(option, 'must be a JSON object like \'{"source": "chat"}\'')
     return value
@@ -104,13 +115,17 @@ def _json_object(option: str, text: str) -> dict:
 def run_search(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
         filters = {"session_id": args.session} if args.session else None
-        result = memory.retrieve(args.query, args.user, args.k, filters=filters, now=args.now, preset=args.preset)
+        result = memory.retrieve(
+            args.query, args.user, args.k, filters=filters, now=args.now, preset=args.preset
+        )
 
     def human() -> str:
         lines = []
         if result.time is not None and result.time.has_time:
             for w in result.time.windows:
-                lines.append(f"time: {w.phrase!r} -> {w.start:%Y-%m-%d %H:%M} .. {w.end:%Y-%m-%d %H:%M} ({w.granularity})")
+                lines.append(
+                    f"time: {w.phrase!r} -> {w.start:%Y-%m-%d %H:%M} .. {w.end:%Y-%m-%d %H:%M} ({w.granularity})"
+                )
             if result.time.periods or result.time.weekdays:
                 days = [WEEKDAYS[d] for d in sorted(result.time.weekdays)]
                 lines.append(f"time filters: {', '.join([*sorted(result.time.periods), *days])}")
@@ -123,14 +138,27 @@ def run_search(args: argparse.Namespace) -> int:
 
 def run_context(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
-        block = memory.context(args.query, args.user, budget_tokens=args.budget, now=args.now, k=args.k, preset=args.preset)
+        block = memory.context(
+            args.query,
+            args.user,
+            budget_tokens=args.budget,
+            now=args.now,
+            k=args.k,
+            preset=args.preset,
+        )
     return emit(args, block.as_dict(), lambda: block.text or "no memories to add")
 
 
 def run_list(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
         filters = {"session_id": args.session} if args.session else None
-        page = memory.get_all(args.user, filters, order="desc" if args.newest_first else "asc", limit=args.limit, cursor=args.cursor)
+        page = memory.get_all(
+            args.user,
+            filters,
+            order="desc" if args.newest_first else "asc",
+            limit=args.limit,
+            cursor=args.cursor,
+        )
 
     def human() -> str:
         lines = [episode_line(e) for e in page.items] or ["no episodes"]
@@ -147,7 +175,9 @@ def run_show(args: argparse.Namespace) -> int:
         history = memory.history(args.id, args.user)
     human = episode_block(episode)
     if len(history) > 1:
-        human += "\n\nhistory:\n" + "\n".join(f"  v{h.version} {h.event} {h.changed_at:%Y-%m-%d %H:%M}: {h.content}" for h in history)
+        human += "\n\nhistory:\n" + "\n".join(
+            f"  v{h.version} {h.event} {h.changed_at:%Y-%m-%d %H:%M}: {h.content}" for h in history
+        )
     return emit(args, {"episode": episode, "history": history}, lambda: human)
 
 
@@ -163,7 +193,10 @@ def run_forget(args: argparse.Namespace) -> int:
                 raise NotFoundError("user", args.user)
             count = memory.forget_user(args.user)
         else:
-            print("forget: give an episode id, --session SESSION, or --all for the whole user", file=sys.stderr)
+            print(
+                "forget: give an episode id, --session SESSION, or --all for the whole user",
+                file=sys.stderr,
+            )
             return 2
     return emit(args, {"deleted": count}, lambda: f"deleted {count} episode(s)")
 
@@ -171,7 +204,10 @@ def run_forget(args: argparse.Namespace) -> int:
 def run_sessions(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
         sessions = memory.sessions(args.user)
-    lines = [f"{s.session_id}  {s.first_at:%Y-%m-%d %H:%M} .. {s.last_at:%Y-%m-%d %H:%M}  {s.episodes} episode(s)" for s in sessions]
+    lines = [
+        f"{s.session_id}  {s.first_at:%Y-%m-%d %H:%M} .. {s.last_at:%Y-%m-%d %H:%M}  {s.episodes} episode(s)"
+        for s in sessions
+    ]
     return emit(args, sessions, lambda: "\n".join(lines) or "no sessions")
 
 
@@ -192,8 +228,20 @@ def run_user(args: argparse.Namespace) -> int:
         current = memory.user_settings(args.user_id)
         if args.timezone or args.hemisphere or args.language:
             current = memory.set_user(
-                args.user_id, timezone=args.timezone or current.timezone,
-                hemisphere=args.hemisphere or current.hemisphere, language=args.language or current.language,
+                args.user_id,
+                timezone=args.timezone or current.timezone,
+                hemisphere=args.hemisphere or current.hemisphere,
+                language=args.language or current.language,
             )
-    return emit(args, current, lambda: f"{current.user_id}: timezone {current.zone_name}, {current.hemisphere}ern hemisphere"
-                + (f", language {current.language} ({time_reader_note(current.language)})" if current.language else ""))
+    return emit(
+        args,
+        current,
+        lambda: (
+            f"{current.user_id}: timezone {current.zone_name}, {current.hemisphere}ern hemisphere"
+            + (
+                f", language {current.language} ({time_reader_note(current.language)})"
+                if current.language
+                else ""
+            )
+        ),
+    )

@@ -17,7 +17,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("summarize", help="summarise a session now, or every idle session")
     p.add_argument("--user", help="the user (required with --session)")
     p.add_argument("--session", help="the session to summarise")
-    p.add_argument("--idle", action="store_true", help="summarise every session idle past the timeout")
+    p.add_argument(
+        "--idle", action="store_true", help="summarise every session idle past the timeout"
+    )
     p.add_argument("--now", help="the current time for --idle (ISO 8601)")
     p.set_defaults(run=run_summarize)
 
@@ -38,23 +40,34 @@ def _register_memories(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--user", required=True)
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--all", action="store_true", help="include facts replaced by later ones")
-    shown.add_argument("--pending", action="store_true",
-                       help="captured facts that contradict a saved one, waiting to be resolved")
+    shown.add_argument(
+        "--pending",
+        action="store_true",
+        help="captured facts that contradict a saved one, waiting to be resolved",
+    )
     p.set_defaults(run=run_memories_list)
     p = actions.add_parser("resolve", help="settle a pending fact (see list --pending)")
     p.add_argument("id")
     p.add_argument("--user", required=True)
     action = p.add_mutually_exclusive_group(required=True)
-    action.add_argument("--replace", action="store_true", help="save it and retire the fact it contradicts")
-    action.add_argument("--keep-both", action="store_true", help="save it beside the fact it contradicts")
+    action.add_argument(
+        "--replace", action="store_true", help="save it and retire the fact it contradicts"
+    )
+    action.add_argument(
+        "--keep-both", action="store_true", help="save it beside the fact it contradicts"
+    )
     action.add_argument("--discard", action="store_true", help="drop it")
     p.set_defaults(run=run_memories_resolve)
     p = actions.add_parser("add", help="save a fact (checked for duplicates and contradictions)")
     p.add_argument("fact")
     p.add_argument("--user", required=True)
     choice = p.add_mutually_exclusive_group()
-    choice.add_argument("--replace", action="store_true", help="if it contradicts a saved fact, retire that one")
-    choice.add_argument("--keep-both", action="store_true", help="if it contradicts a saved fact, keep both")
+    choice.add_argument(
+        "--replace", action="store_true", help="if it contradicts a saved fact, retire that one"
+    )
+    choice.add_argument(
+        "--keep-both", action="store_true", help="if it contradicts a saved fact, keep both"
+    )
     p.set_defaults(run=run_memories_add)
     p = actions.add_parser("edit", help="rewrite a saved fact")
     p.add_argument("id")
@@ -68,7 +81,9 @@ def _register_memories(sub: argparse._SubParsersAction) -> None:
 
 
 def _register_insights(sub: argparse._SubParsersAction) -> None:
-    insights = sub.add_parser("insights", help="what the user often talks about, from their messages")
+    insights = sub.add_parser(
+        "insights", help="what the user often talks about, from their messages"
+    )
     actions = insights.add_subparsers(dest="action", metavar="ACTION", required=True)
     p = actions.add_parser("refresh", help="recompute the user's insights")
     p.add_argument("--user", required=True)
@@ -85,7 +100,9 @@ def _register_insights(sub: argparse._SubParsersAction) -> None:
     p = actions.add_parser("delete", help="delete an insight")
     p.add_argument("id")
     p.add_argument("--user", required=True)
-    p.add_argument("--allow-again", action="store_true", help="let later refreshes use its messages again")
+    p.add_argument(
+        "--allow-again", action="store_true", help="let later refreshes use its messages again"
+    )
     p.set_defaults(run=run_insights_delete)
 
 
@@ -95,12 +112,17 @@ def memory_line(m: SavedMemory) -> str:
 
 
 def pending_line(p: PendingMemory) -> str:
-    against = f"contradicts {p.conflicts_with}" if p.conflicts_with else "the fact it contradicted is gone"
+    against = (
+        f"contradicts {p.conflicts_with}"
+        if p.conflicts_with
+        else "the fact it contradicted is gone"
+    )
     return f"{p.id}  {p.created_at:%Y-%m-%d %H:%M}  {clip(p.text)}  ({against}: {p.reason})"
 
 
 def insight_line(i: Insight) -> str:
-    return f"{i.id}  {clip(i.statement, 80)} — {time_span(i.first_at, i.last_at)}, confidence {i.label} ({i.size} messages)"
+    span = time_span(i.first_at, i.last_at)
+    return f"{i.id}  {clip(i.statement, 80)} — {span}, confidence {i.label} ({i.size} messages)"
 
 
 def summary_line(s: SessionSummary) -> str:
@@ -111,10 +133,16 @@ def run_memories_list(args: argparse.Namespace) -> int:
     if args.pending:
         with open_memory(args) as memory:
             waiting = memory.saved.pending(args.user)
-        return emit(args, waiting, lambda: "\n".join(pending_line(p) for p in waiting) or "no pending memories")
+        return emit(
+            args,
+            waiting,
+            lambda: "\n".join(pending_line(p) for p in waiting) or "no pending memories",
+        )
     with open_memory(args) as memory:
         items = memory.saved.list(args.user, include_retired=args.all)
-    return emit(args, items, lambda: "\n".join(memory_line(m) for m in items) or "no saved memories")
+    return emit(
+        args, items, lambda: "\n".join(memory_line(m) for m in items) or "no saved memories"
+    )
 
 
 def run_memories_resolve(args: argparse.Namespace) -> int:
@@ -130,9 +158,13 @@ def _outcome_line(outcome: object) -> str:
     if isinstance(outcome, Duplicate):
         return f"already saved ({outcome.reason}): {outcome.existing.id}  {outcome.existing.text}"
     if isinstance(outcome, Conflict):
-        return (f"not saved: it contradicts {outcome.existing.id}  {outcome.existing.text!r} ({outcome.reason});"
-                " add --replace or --keep-both")
-    return f"saved {outcome.memory.id}" + (f", replacing {outcome.replaced.id}" if outcome.replaced else "")
+        return (
+            f"not saved: it contradicts {outcome.existing.id}  {outcome.existing.text!r} ({outcome.reason});"
+            " add --replace or --keep-both"
+        )
+    return f"saved {outcome.memory.id}" + (
+        f", replacing {outcome.replaced.id}" if outcome.replaced else ""
+    )
 
 
 def run_memories_add(args: argparse.Namespace) -> int:
@@ -152,13 +184,24 @@ def run_memories_edit(args: argparse.Namespace) -> int:
 def run_memories_delete(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
         count = memory.saved.delete(args.id, args.user)
-    return emit(args, {"deleted": count}, lambda: f"deleted {count} saved memor{'y' if count == 1 else 'ies'}")
+    return emit(
+        args,
+        {"deleted": count},
+        lambda: f"deleted {count} saved memor{'y' if count == 1 else 'ies'}",
+    )
 
 
 def run_insights_refresh(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
         items = memory.refresh_insights(args.user, now=args.now)
-    return emit(args, items, lambda: "\n".join(insight_line(i) for i in items) or "no insights (too few or too scattered messages)")
+    return emit(
+        args,
+        items,
+        lambda: (
+            "\n".join(insight_line(i) for i in items)
+            or "no insights (too few or too scattered messages)"
+        ),
+    )
 
 
 def run_insights_list(args: argparse.Namespace) -> int:
@@ -181,14 +224,21 @@ def run_insights_delete(args: argparse.Namespace) -> int:
 
 def run_summarize(args: argparse.Namespace) -> int:
     if args.idle == bool(args.session) or (args.session and not args.user):
-        print("summarize: give --user and --session, or --idle (optionally with --user)", file=sys.stderr)
+        print(
+            "summarize: give --user and --session, or --idle (optionally with --user)",
+            file=sys.stderr,
+        )
         return 2
     with open_memory(args) as memory:
         if args.idle:
             items = memory.summarize_idle(args.now, user_id=args.user)
         else:
             items = [memory.summaries.summarize(args.user, args.session)]
-    return emit(args, items, lambda: "\n".join(summary_line(s) for s in items) or "no idle sessions to summarise")
+    return emit(
+        args,
+        items,
+        lambda: "\n".join(summary_line(s) for s in items) or "no idle sessions to summarise",
+    )
 
 
 def run_end_session(args: argparse.Namespace) -> int:

@@ -55,16 +55,28 @@ def episode_line(episode: Episode) -> str:
 def hit_line(hit: SearchHit) -> str:
     why = ", ".join(f"{name} {score:.2f}" for name, score in hit.signals.items())
     session = f" [{hit.episode.session_id}]" if hit.episode.session_id else ""
-    return f"{hit.rank:>2}. {hit.score:.3f}  {when(hit.episode)}{session}  {who(hit.episode)}: {clip(hit.text)}\n      matched: {why}"
+    head = f"{hit.rank:>2}. {hit.score:.3f}  {when(hit.episode)}{session}  {who(hit.episode)}"
+    return f"{head}: {clip(hit.text)}\n      matched: {why}"
 
 
 def episode_block(episode: Episode) -> str:
     t = episode.tags
     rows = [
-        ("id", episode.id), ("user", episode.user_id), ("session", episode.session_id or "-"), ("kind", episode.kind),
-        ("who", who(episode)), ("at", episode.at.isoformat()), ("local", f"{t.local:%Y-%m-%d %H:%M} ({t.timezone})"),
-        ("tags", f"{t.weekday}, {t.period}, {t.iso_week}, {t.season}"), ("recorded", episode.recorded_at.isoformat()),
-        ("version", str(episode.version)), ("metadata", json.dumps(episode.metadata, ensure_ascii=False)),
+        ("id", episode.id),
+        ("user", episode.user_id),
+        ("session", episode.session_id or "-"),
+        ("kind", episode.kind),
+        ("who", who(episode)),
+        ("at", episode.at.isoformat()),
+        ("local", f"{t.local:%Y-%m-%d %H:%M} ({t.timezone})"),
+        ("tags", f"{t.weekday}, {t.period}, {t.iso_week}, {t.season}"),
+        ("recorded", episode.recorded_at.isoformat()),
+        ("version", str(episode.version)),
+        ("metadata", json.dumps(episode.metadata, ensure_ascii=False)),
     ]
-    body = json.dumps(episode.record, ensure_ascii=False, indent=2) if episode.record is not None else episode.content
+    body = (
+        json.dumps(episode.record, ensure_ascii=False, indent=2)
+        if episode.record is not None
+        else episode.content
+    )
     return "\n".join(f"{k:>9}: {v}" for k, v in rows) + "\n\n" + body

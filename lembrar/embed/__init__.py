@@ -1,8 +1,16 @@
 """Embedders: a protocol, a registry by name, a cache by content hash."""
 
-from lembrar.embed.base import DEFAULT_EMBEDDER, EMBEDDERS, Embedder, available, embed_queries, get_embedder, normalize, register
+from lembrar.embed.base import (
+    DEFAULT_EMBEDDER,
+    EMBEDDERS,
+    Embedder,
+    available,
+    embed_queries,
+    get_embedder,
+    normalize,
+    register,
+)
 from lembrar.embed.cache import CachedEmbedder
-
 
 register("use-m3", "lembrar.embed.usem3:USEM3Embedder")
 register("minilm", "lembrar.embed.minilm:MiniLMEmbedder", extra="minilm")

@@ -15,7 +15,6 @@ import numpy as np
 from lembrar.registry import Registry
 
 
-
 @runtime_checkable
 class Embedder(Protocol):
     """Turns texts into unit-norm float32 vectors of a fixed dimension."""

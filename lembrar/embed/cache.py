@@ -15,7 +15,9 @@ from lembrar.model.vectors import VectorCache, content_hash, query_hash
 class CachedEmbedder:
     """Wraps an embedder with a persistent ``VectorCache`` and a small in-process LRU."""
 
-    def __init__(self, embedder: Embedder, cache: VectorCache | None = None, lru_size: int = 2048) -> None:
+    def __init__(
+        self, embedder: Embedder, cache: VectorCache | None = None, lru_size: int = 2048
+    ) -> None:
         self.inner = embedder
         self.name = embedder.name
         self.dim = embedder.dim
@@ -30,13 +32,19 @@ class CachedEmbedder:
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         if not callable(getattr(self.inner, "embed_queries", None)):
             return self.embed_batch(texts)
-        return self._embed(texts, [query_hash(t) for t in texts], lambda todo: embed_queries(self.inner, todo))
+        return self._embed(
+            texts, [query_hash(t) for t in texts], lambda todo: embed_queries(self.inner, todo)
+        )
 
     def embed_hashed(self, texts: Sequence[str], hashes: Sequence[str]) -> np.ndarray:
         return self._embed(texts, hashes, self.inner.embed_batch)
 
-    def _embed(self, texts: Sequence[str], hashes: Sequence[str],
-               compute: Callable[[list[str]], np.ndarray]) -> np.ndarray:
+    def _embed(
+        self,
+        texts: Sequence[str],
+        hashes: Sequence[str],
+        compute: Callable[[list[str]], np.ndarray],
+    ) -> np.ndarray:
         with self._lru_lock:
             found = {h: self._lru[h] for h in hashes if h in self._lru}
         missing = [h for h in dict.fromkeys(hashes) if h not in found]

@@ -22,7 +22,12 @@ from lembrar.errors import ValidationError
 
 __all__ = ["DEFAULT_FIELD_WEIGHTS", "FieldWeightedEmbedder", "record_fields"]
 
-DEFAULT_FIELD_WEIGHTS: Mapping[str, float] = {"date": 0.3, "weekday": 0.15, "period": 0.15, "session": 0.3}
+DEFAULT_FIELD_WEIGHTS: Mapping[str, float] = {
+    "date": 0.3,
+    "weekday": 0.15,
+    "period": 0.15,
+    "session": 0.3,
+}
 
 _FIELD = re.compile(r"^([A-Za-z_][\w.]*): (.*)$", re.DOTALL)
 
@@ -50,9 +55,16 @@ def record_fields(text: str) -> dict[str, str] | None:
 class FieldWeightedEmbedder:
     """Wraps an embedder; records get their short fields' embeddings added with weights."""
 
-    def __init__(self, inner: Embedder, weights: Mapping[str, float] = DEFAULT_FIELD_WEIGHTS, whole: float = 1.0) -> None:
+    def __init__(
+        self,
+        inner: Embedder,
+        weights: Mapping[str, float] = DEFAULT_FIELD_WEIGHTS,
+        whole: float = 1.0,
+    ) -> None:
         if whole <= 0 or any(w < 0 for w in weights.values()):
-            raise ValidationError("weights", "the whole-record weight must be positive and field weights not negative")
+            raise ValidationError(
+                "weights", "the whole-record weight must be positive and field weights not negative"
+            )
         self.inner = inner
         self.weights = dict(weights)
         self.whole = whole

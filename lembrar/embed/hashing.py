@@ -26,7 +26,10 @@ class HashingEmbedder:
     def _features(self, text: str) -> list[int]:
         words = _WORD.findall(text.lower())
         grams = [w[i : i + 3] for w in words for i in range(max(1, len(w) - 2))]
-        return [int.from_bytes(hashlib.blake2b(f.encode(), digest_size=4).digest(), "little") for f in words + grams]
+        return [
+            int.from_bytes(hashlib.blake2b(f.encode(), digest_size=4).digest(), "little")
+            for f in words + grams
+        ]
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         self.calls += 1

@@ -30,7 +30,9 @@ class MiniLMEmbedder:
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        vectors = self._model.encode(list(texts), batch_size=self._batch_size, convert_to_numpy=True)
+        vectors = self._model.encode(
+            list(texts), batch_size=self._batch_size, convert_to_numpy=True
+        )
         return normalize(vectors)
 
 
@@ -38,4 +40,4 @@ def _model_dir(module: object) -> str:
     getter = getattr(module, "model_path", None) or getattr(module, "get_model_path", None)
     if callable(getter):
         return str(getter())
-    return os.path.dirname(getattr(module, "__file__"))
+    return os.path.dirname(module.__file__)

@@ -84,7 +84,9 @@ def _array_records(text: str, position: int, limit: int | None) -> list[Any]:
         position = _skip(text, position, ",")
         if text[position : position + 1] in ("]", ""):
             if not text[position : position + 1]:
-                raise ImportFormatError(text.count("\n", 0, position) + 1, "json", "unterminated array")
+                raise ImportFormatError(
+                    text.count("\n", 0, position) + 1, "json", "unterminated array"
+                )
             break
         try:
             record, position = decoder.raw_decode(text, position)
@@ -108,12 +110,16 @@ def _skip(text: str, position: int, separator: str) -> int:
 def require_field(record: Any, name: str, kind: type | tuple[type, ...], line: int) -> Any:
     """``record[name]`` when the record is an object holding a value of type ``kind``."""
     if not isinstance(record, dict):
-        raise ImportFormatError(line, "record", f"expected a JSON object, got {type(record).__name__}")
+        raise ImportFormatError(
+            line, "record", f"expected a JSON object, got {type(record).__name__}"
+        )
     if name not in record:
         raise ImportFormatError(line, name, "missing")
     value = record[name]
     if not isinstance(value, kind):
-        raise ImportFormatError(line, name, f"expected {_kind_name(kind)}, got {type(value).__name__}")
+        raise ImportFormatError(
+            line, name, f"expected {_kind_name(kind)}, got {type(value).__name__}"
+        )
     return value
 
 
@@ -122,4 +128,12 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(k.__name__ for k in kinds)
 
 
-__all__ = ["Reader", "formats", "load_json_records", "open_text", "read_text", "reader", "require_field"]
+__all__ = [
+    "Reader",
+    "formats",
+    "load_json_records",
+    "open_text",
+    "read_text",
+    "reader",
+    "require_field",
+]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from lembrar.errors import ImportFormatError
@@ -19,12 +19,20 @@ from lembrar.importers import read_text
 from lembrar.model.inputs import EpisodeIn
 
 TOPICS = {
-    1: "ordinary life", 2: "school life", 3: "culture & education", 4: "attitude & emotion",
-    5: "relationship", 6: "tourism", 7: "health", 8: "work", 9: "politics", 10: "finance",
+    1: "ordinary life",
+    2: "school life",
+    3: "culture & education",
+    4: "attitude & emotion",
+    5: "relationship",
+    6: "tourism",
+    7: "health",
+    8: "work",
+    9: "politics",
+    10: "finance",
 }
 END_OF_UTTERANCE = "__eou__"
 #: The fixed "now" of the DailyDialog setting: Saturday 15 June 2024, 18:00 UTC.
-DEFAULT_END = datetime(2024, 6, 15, 18, 0, tzinfo=timezone.utc)
+DEFAULT_END = datetime(2024, 6, 15, 18, 0, tzinfo=UTC)
 
 _SPACE_BEFORE = re.compile(r"\s+([.,?!;:%)\]])")
 _SPACE_AFTER = re.compile(r"([(\[$])\s+")
@@ -62,7 +70,10 @@ def dialogue_dates(count: int, end: datetime = DEFAULT_END) -> list[datetime]:
     if end.tzinfo is None:
         raise ValueError("end must be timezone-aware")
     first_day = end.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=count)
-    return [first_day + timedelta(days=i, hours=8 + (i * 7) % 13, minutes=(i * 17) % 60) for i in range(count)]
+    return [
+        first_day + timedelta(days=i, hours=8 + (i * 7) % 13, minutes=(i * 17) % 60)
+        for i in range(count)
+    ]
 
 
 def topics_path(path: str | Path) -> Path:
@@ -73,7 +84,10 @@ def topics_path(path: str | Path) -> Path:
 
 
 def load_dailydialog(
-    path: str | Path, limit: int | None = None, end: datetime = DEFAULT_END, topics: str | Path | None = None
+    path: str | Path,
+    limit: int | None = None,
+    end: datetime = DEFAULT_END,
+    topics: str | Path | None = None,
 ) -> list[Dialogue]:
     """The dialogues of a DailyDialog text file, dated one a day up to ``end``."""
     lines = read_text(path).splitlines()
@@ -81,11 +95,15 @@ def load_dailydialog(
         lines.pop()
     labels = _topics(Path(topics) if topics else topics_path(path), len(lines))
     dates = dialogue_dates(len(lines), end)
-    dialogues = [_dialogue(n, line, labels[n - 1], dates[n - 1]) for n, line in enumerate(lines, start=1)]
+    dialogues = [
+        _dialogue(n, line, labels[n - 1], dates[n - 1]) for n, line in enumerate(lines, start=1)
+    ]
     return dialogues if limit is None else dialogues[:limit]
 
 
-def read_dailydialog(path: str | Path, user_id: str | None = None, limit: int | None = None) -> Iterator[EpisodeIn]:
+def read_dailydialog(
+    path: str | Path, user_id: str | None = None, limit: int | None = None
+) -> Iterator[EpisodeIn]:
     """One text episode per dialogue, dated as ``load_dailydialog`` does, in scope ``user_id``."""
     for dialogue in load_dailydialog(path, limit):
         yield dialogue_episode(dialogue, user_id or "dailydialog")
@@ -93,14 +111,21 @@ def read_dailydialog(path: str | Path, user_id: str | None = None, limit: int | 
 
 def dialogue_episode(dialogue: Dialogue, user_id: str) -> EpisodeIn:
     metadata = {"dialogue": dialogue.number, "topic": dialogue.topic_name}
-    return EpisodeIn(user_id=user_id, content=dialogue.text, session_id=dialogue.session_id,
-                     at=dialogue.at, metadata=metadata)
+    return EpisodeIn(
+        user_id=user_id,
+        content=dialogue.text,
+        session_id=dialogue.session_id,
+        at=dialogue.at,
+        metadata=metadata,
+    )
 
 
 def _dialogue(number: int, line: str, topic: int | None, at: datetime) -> Dialogue:
     turns = tuple(detokenize(t) for t in line.split(END_OF_UTTERANCE) if t.strip())
     if not turns:
-        raise ImportFormatError(number, "dialogue", f"no turns (expected utterances ending in {END_OF_UTTERANCE})")
+        raise ImportFormatError(
+            number, "dialogue", f"no turns (expected utterances ending in {END_OF_UTTERANCE})"
+        )
     return Dialogue(number, turns, topic, at)
 
 
@@ -110,7 +135,9 @@ def _topics(path: Path, count: int) -> list[int | None]:
         return [None] * count
     labels = read_text(path).split()
     if len(labels) < count:
-        raise ImportFormatError(len(labels) + 1, "topic", f"{path.name} has {len(labels)} labels for {count} dialogues")
+        raise ImportFormatError(
+            len(labels) + 1, "topic", f"{path.name} has {len(labels)} labels for {count} dialogues"
+        )
     out: list[int | None] = []
     for number, label in enumerate(labels[:count], start=1):
         if not label.isdigit() or int(label) not in TOPICS:

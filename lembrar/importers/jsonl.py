@@ -17,7 +17,18 @@ from lembrar.importers import open_text
 from lembrar.model.episode import Episode
 from lembrar.model.inputs import EpisodeIn
 
-_FIELDS = ("user_id", "session_id", "role", "speaker", "content", "record", "at", "metadata", "id", "recorded_at")
+_FIELDS = (
+    "user_id",
+    "session_id",
+    "role",
+    "speaker",
+    "content",
+    "record",
+    "at",
+    "metadata",
+    "id",
+    "recorded_at",
+)
 
 
 def parse_line(line: str, number: int, user_id: str | None = None) -> EpisodeIn:
@@ -33,16 +44,25 @@ def parse_line(line: str, number: int, user_id: str | None = None) -> EpisodeIn:
     data.pop("version", None)
     unknown = sorted(set(data) - set(_FIELDS))
     if unknown:
-        raise ImportFormatError(number, unknown[0], f"unknown field; lines take {', '.join(_FIELDS)}")
+        raise ImportFormatError(
+            number, unknown[0], f"unknown field; lines take {', '.join(_FIELDS)}"
+        )
     if user_id is not None:
         data["user_id"] = user_id
     if not isinstance(data.get("user_id"), str):
-        raise ImportFormatError(number, "user_id", "missing or not a string; add it to the line or pass a user id")
-    return EpisodeIn(**{k: v for k, v in data.items() if v is not None or k in ("content", "record")})
+        raise ImportFormatError(
+            number, "user_id", "missing or not a string; add it to the line or pass a user id"
+        )
+    return EpisodeIn(
+        **{k: v for k, v in data.items() if v is not None or k in ("content", "record")}
+    )
 
 
 def read_jsonl_numbered(
-    path: str | Path, user_id: str | None = None, limit: int | None = None, skipped: list[tuple[int, str]] | None = None
+    path: str | Path,
+    user_id: str | None = None,
+    limit: int | None = None,
+    skipped: list[tuple[int, str]] | None = None,
 ) -> Iterator[tuple[int, EpisodeIn]]:
     """(line number, episode) pairs; malformed lines raise, or land in ``skipped`` when it is given."""
     count = 0
@@ -61,7 +81,9 @@ def read_jsonl_numbered(
                 skipped.append((number, str(error)))
 
 
-def read_jsonl(path: str | Path, user_id: str | None = None, limit: int | None = None) -> Iterator[EpisodeIn]:
+def read_jsonl(
+    path: str | Path, user_id: str | None = None, limit: int | None = None
+) -> Iterator[EpisodeIn]:
     for _, item in read_jsonl_numbered(path, user_id, limit):
         yield item
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +28,29 @@ from lembrar.model.inputs import EpisodeIn
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 _SESSION = re.compile(r"^session_(\d+)$")
 _DIA_ID = re.compile(r"^D(\d+):(\d+)$")
-_DATE = re.compile(r"^(\d{1,2}):(\d{2})\s*([ap]m) on (\d{1,2}) ([A-Za-z]+),? (\d{4})$", re.IGNORECASE)
-_MONTHS = {name: n for n, name in enumerate(
-    ("january", "february", "march", "april", "may", "june", "july",
-     "august", "september", "october", "november", "december"), start=1)}
+_DATE = re.compile(
+    r"^(\d{1,2}):(\d{2})\s*([ap]m) on (\d{1,2}) ([A-Za-z]+),? (\d{4})$", re.IGNORECASE
+)
+_MONTHS = {
+    name: n
+    for n, name in enumerate(
+        (
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ),
+        start=1,
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -103,7 +122,11 @@ class LocomoConversation:
                 speaker=turn.speaker,
                 session_id=self.session_id(session.number),
                 at=session.at,
-                metadata={"sample_id": self.sample_id, "dia_id": turn.dia_id, "session": session.number},
+                metadata={
+                    "sample_id": self.sample_id,
+                    "dia_id": turn.dia_id,
+                    "session": session.number,
+                },
             )
             for session in self.sessions
             for turn in session.turns
@@ -123,11 +146,13 @@ def parse_date(text: Any, line: int = 0, field: str = "session_date_time") -> da
     match = _DATE.match(text.strip()) if isinstance(text, str) else None
     month = _MONTHS.get(match.group(5).lower()) if match else None
     if match is None or month is None:
-        raise ImportFormatError(line, field, f"expected a date like '1:56 pm on 8 May, 2023', got {text!r}")
+        raise ImportFormatError(
+            line, field, f"expected a date like '1:56 pm on 8 May, 2023', got {text!r}"
+        )
     hour, minute, half, day, _, year = match.groups()
     hour24 = int(hour) % 12 + (12 if half.lower() == "pm" else 0)
     try:
-        return datetime(int(year), month, int(day), hour24, int(minute), tzinfo=timezone.utc)
+        return datetime(int(year), month, int(day), hour24, int(minute), tzinfo=UTC)
     except ValueError as exc:
         raise ImportFormatError(line, field, f"impossible date {text!r}") from exc
 
@@ -138,7 +163,9 @@ def load_locomo(path: str | Path, limit: int | None = None) -> list[LocomoConver
     return [parse_conversation(record, line) for line, record in enumerate(records, start=1)]
 
 
-def read_locomo(path: str | Path, user_id: str | None = None, limit: int | None = None) -> Iterator[EpisodeIn]:
+def read_locomo(
+    path: str | Path, user_id: str | None = None, limit: int | None = None
+) -> Iterator[EpisodeIn]:
     """Episodes of every conversation; one scope per conversation unless ``user_id`` is given."""
     for conversation in load_locomo(path, limit):
         yield from conversation.episodes(user_id)
@@ -156,23 +183,34 @@ def parse_conversation(record: Any, line: int) -> LocomoConversation:
     known = {turn.dia_id for s in sessions for turn in s.turns}
     items = require_field(record, "qa", list, line)
     qa = tuple(_qa(item, known, line) for item in items)
-    return LocomoConversation(sample_id, speaker_a, speaker_b, tuple(s for s in sessions if s.turns), qa)
+    return LocomoConversation(
+        sample_id, speaker_a, speaker_b, tuple(s for s in sessions if s.turns), qa
+    )
 
 
 def _session(body: dict[str, Any], number: int, line: int) -> LocomoSession:
     turns = require_field(body, f"session_{number}", list, line)
     date = require_field(body, f"session_{number}_date_time", str, line)
-    return LocomoSession(number, parse_date(date, line, f"session_{number}_date_time"),
-                         tuple(_turn(turn, line) for turn in turns))
+    return LocomoSession(
+        number,
+        parse_date(date, line, f"session_{number}_date_time"),
+        tuple(_turn(turn, line) for turn in turns),
+    )
 
 
 def _turn(turn: Any, line: int) -> LocomoTurn:
     dia_id = require_field(turn, "dia_id", str, line)
     if not _DIA_ID.match(dia_id):
-        raise ImportFormatError(line, "dia_id", f"malformed dialogue id {dia_id!r}; expected like 'D3:12'")
+        raise ImportFormatError(
+            line, "dia_id", f"malformed dialogue id {dia_id!r}; expected like 'D3:12'"
+        )
     caption = turn.get("blip_caption")
-    return LocomoTurn(dia_id, require_field(turn, "speaker", str, line), require_field(turn, "text", str, line),
-                      caption if isinstance(caption, str) and caption.strip() else None)
+    return LocomoTurn(
+        dia_id,
+        require_field(turn, "speaker", str, line),
+        require_field(turn, "text", str, line),
+        caption if isinstance(caption, str) and caption.strip() else None,
+    )
 
 
 def _qa(item: Any, known: set[str], line: int) -> LocomoQA:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -101,10 +101,12 @@ def parse_date(text: str, line: int = 0, field: str = "date") -> datetime:
     """``2023/05/30 (Tue) 23:40`` as an aware UTC datetime."""
     match = _DATE.match(text.strip()) if isinstance(text, str) else None
     if match is None:
-        raise ImportFormatError(line, field, f"expected a date like '2023/05/30 (Tue) 23:40', got {text!r}")
+        raise ImportFormatError(
+            line, field, f"expected a date like '2023/05/30 (Tue) 23:40', got {text!r}"
+        )
     year, month, day, _, hour, minute = match.groups()
     try:
-        return datetime(int(year), int(month), int(day), int(hour), int(minute), tzinfo=timezone.utc)
+        return datetime(int(year), int(month), int(day), int(hour), int(minute), tzinfo=UTC)
     except ValueError as exc:
         raise ImportFormatError(line, field, f"impossible date {text!r}") from exc
 
@@ -115,7 +117,9 @@ def load_longmemeval(path: str | Path, limit: int | None = None) -> list[LongMem
     return [parse_question(record, line) for line, record in enumerate(records, start=1)]
 
 
-def read_longmemeval(path: str | Path, user_id: str | None = None, limit: int | None = None) -> Iterator[EpisodeIn]:
+def read_longmemeval(
+    path: str | Path, user_id: str | None = None, limit: int | None = None
+) -> Iterator[EpisodeIn]:
     """Episodes of every question's haystack; one scope per question unless ``user_id`` is given."""
     for question in load_longmemeval(path, limit):
         yield from question.episodes(user_id)
@@ -128,33 +132,49 @@ def parse_question(record: Any, line: int) -> LongMemEvalQuestion:
     dates = require_field(record, "haystack_dates", list, line)
     sessions = require_field(record, "haystack_sessions", list, line)
     if not len(ids) == len(dates) == len(sessions):
-        raise ImportFormatError(line, "haystack_sessions", "haystack ids, dates and sessions differ in length")
+        raise ImportFormatError(
+            line, "haystack_sessions", "haystack ids, dates and sessions differ in length"
+        )
     answer = record.get("answer", "")
     return LongMemEvalQuestion(
         question_id=require_field(record, "question_id", str, line),
         question_type=qtype,
         question=require_field(record, "question", str, line),
         answer=answer if isinstance(answer, str) else str(answer),
-        question_date=parse_date(require_field(record, "question_date", str, line), line, "question_date"),
+        question_date=parse_date(
+            require_field(record, "question_date", str, line), line, "question_date"
+        ),
         answer_session_ids=tuple(require_field(record, "answer_session_ids", list, line)),
-        sessions=tuple(_session(sid, date, turns, line) for sid, date, turns in zip(ids, dates, sessions)),
+        sessions=tuple(
+            _session(sid, date, turns, line) for sid, date, turns in zip(ids, dates, sessions)
+        ),
     )
 
 
 def _session(session_id: Any, date: Any, turns: Any, line: int) -> LongMemEvalSession:
     if not isinstance(session_id, str) or not session_id:
-        raise ImportFormatError(line, "haystack_session_ids", f"expected a session id string, got {session_id!r}")
+        raise ImportFormatError(
+            line, "haystack_session_ids", f"expected a session id string, got {session_id!r}"
+        )
     if not isinstance(turns, list):
-        raise ImportFormatError(line, "haystack_sessions", f"session {session_id!r} is not a list of turns")
+        raise ImportFormatError(
+            line, "haystack_sessions", f"session {session_id!r} is not a list of turns"
+        )
     parsed = (_turn(session_id, number, turn, line) for number, turn in enumerate(turns, start=1))
-    return LongMemEvalSession(session_id, parse_date(date, line, "haystack_dates"), tuple(t for t in parsed if t))
+    return LongMemEvalSession(
+        session_id, parse_date(date, line, "haystack_dates"), tuple(t for t in parsed if t)
+    )
 
 
 def _turn(session_id: str, number: int, turn: Any, line: int) -> LongMemEvalTurn | None:
     role = require_field(turn, "role", str, line)
     content = require_field(turn, "content", str, line)
     if role not in _ROLES:
-        raise ImportFormatError(line, "role", f"turn {session_id}_{number} has role {role!r}; use user or assistant")
+        raise ImportFormatError(
+            line, "role", f"turn {session_id}_{number} has role {role!r}; use user or assistant"
+        )
     if not content.strip():
         return None
-    return LongMemEvalTurn(f"{session_id}_{number}", number, role, content, bool(turn.get("has_answer")))
+    return LongMemEvalTurn(
+        f"{session_id}_{number}", number, role, content, bool(turn.get("has_answer"))
+    )

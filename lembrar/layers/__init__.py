@@ -7,7 +7,15 @@ Reached through ``Memory``: ``memory.saved``, ``memory.summaries``, ``memory.ins
 ``memory.context`` places before the retrieved memories.
 """
 
+from lembrar.layers.config import LayerConfig
 from lembrar.layers.insights import InsightWriter, KeyphraseInsightWriter, UserInsights
+from lembrar.layers.requests import RememberRequest, detect_request
+from lembrar.layers.saved import REMEMBER_TOOL, SavedMemories
+from lembrar.layers.sections import retrieved_sections
+from lembrar.layers.service import Layers
+from lembrar.layers.summaries import SessionSummaries
+from lembrar.layers.summarize import ExtractiveSummarizer, Summarizer
+from lembrar.layers.summary_search import RawWindow, is_summary_hit
 from lembrar.model.layers import (
     Conflict,
     Duplicate,
@@ -20,14 +28,6 @@ from lembrar.model.layers import (
     SummaryDraft,
     TopicCluster,
 )
-from lembrar.layers.config import LayerConfig
-from lembrar.layers.requests import RememberRequest, detect_request
-from lembrar.layers.saved import REMEMBER_TOOL, SavedMemories
-from lembrar.layers.sections import retrieved_sections
-from lembrar.layers.service import Layers
-from lembrar.layers.summaries import SessionSummaries
-from lembrar.layers.summarize import ExtractiveSummarizer, Summarizer
-from lembrar.layers.summary_search import RawWindow, is_summary_hit
 
 __all__ = [
     "Conflict",

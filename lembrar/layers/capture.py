@@ -16,12 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from lembrar.llm.steps import attempt
+from lembrar.llm.steps import StepReport, attempt
 from lembrar.model.episode import Episode
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.query import Filters
 from lembrar.model.timetags import TimeTags
-from lembrar.llm.steps import StepReport
 
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient
@@ -52,7 +51,9 @@ def clock_fields(tags: TimeTags) -> dict[str, str]:
     }
 
 
-def exchanges(episodes: Sequence[Episode], store: Store | None = None) -> list[tuple[Episode, Episode]]:
+def exchanges(
+    episodes: Sequence[Episode], store: Store | None = None
+) -> list[tuple[Episode, Episode]]:
     """Each assistant message with the user message it answers: the one right before it in
     ``episodes``, else (for the first one) the session's latest message in ``store``."""
     pairs = []
@@ -75,12 +76,16 @@ def _latest(store: Store | None, episode: Episode) -> Episode | None:
 
 def _answers(reply: Episode, user: Episode) -> bool:
     return (
-        user.kind == "message" and user.role == "user"
-        and user.user_id == reply.user_id and user.session_id == reply.session_id
+        user.kind == "message"
+        and user.role == "user"
+        and user.user_id == reply.user_id
+        and user.session_id == reply.session_id
     )
 
 
-def capture_records(llm: LLMClient | None, episodes: Sequence[Episode], store: Store | None = None) -> Capture:
+def capture_records(
+    llm: LLMClient | None, episodes: Sequence[Episode], store: Store | None = None
+) -> Capture:
     """Ask the model about every exchange in ``episodes`` (see :func:`exchanges`); a failed call
     just writes no record."""
     records, steps = [], []
@@ -92,19 +97,32 @@ def capture_records(llm: LLMClient | None, episodes: Sequence[Episode], store: S
     return Capture(tuple(records), tuple(steps))
 
 
-def _capture(llm: LLMClient | None, user: Episode, reply: Episode) -> tuple[EpisodeIn | None, StepReport]:
+def _capture(
+    llm: LLMClient | None, user: Episode, reply: Episode
+) -> tuple[EpisodeIn | None, StepReport]:
     from lembrar.llm.prompts import memory_record
 
     tags = user.tags
-    messages = memory_record.render(user.content, reply.content, when=tags.local, period=tags.period, season=tags.season)
-    answer, step = attempt("llm_capture", llm, lambda c: c.structured(messages, memory_record.RESPONSE))
+    messages = memory_record.render(
+        user.content, reply.content, when=tags.local, period=tags.period, season=tags.season
+    )
+    answer, step = attempt(
+        "llm_capture", llm, lambda c: c.structured(messages, memory_record.RESPONSE)
+    )
     if answer is None:
         return None, step
     if not answer.worth_remembering:
         return None, replace(step, detail="not worth remembering")
-    record = {**clock_fields(tags), "session": answer.label or "conversation", "description": answer.description.strip()}
+    record = {
+        **clock_fields(tags),
+        "session": answer.label or "conversation",
+        "description": answer.description.strip(),
+    }
     item = EpisodeIn(
-        user_id=user.user_id, record=record, session_id=user.session_id, at=user.at,
+        user_id=user.user_id,
+        record=record,
+        session_id=user.session_id,
+        at=user.at,
         metadata=_provenance(llm, user, reply),
     )
     return item, replace(step, detail=answer.description.strip())

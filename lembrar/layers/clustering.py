@@ -44,14 +44,22 @@ def _plus_plus(x: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
     for _ in range(1, k):
         weights = np.clip(closest, 0, None) ** 2
         total = weights.sum()
-        pick = int(rng.choice(len(x), p=weights / total)) if total > 0 else int(rng.integers(len(x)))
+        pick = (
+            int(rng.choice(len(x), p=weights / total)) if total > 0 else int(rng.integers(len(x)))
+        )
         centres.append(pick)
         closest = np.minimum(closest, 1.0 - x @ x[pick])
     return x[centres].copy()
 
 
-def spherical_kmeans(x: np.ndarray, k: int, rng: np.random.Generator, *, init: np.ndarray | None = None,
-                     iterations: int = 40) -> tuple[np.ndarray, np.ndarray, float]:
+def spherical_kmeans(
+    x: np.ndarray,
+    k: int,
+    rng: np.random.Generator,
+    *,
+    init: np.ndarray | None = None,
+    iterations: int = 40,
+) -> tuple[np.ndarray, np.ndarray, float]:
     """Labels, unit centroids and the mean cosine of points to their centroid."""
     centroids = _plus_plus(x, k, rng) if init is None else init.copy()
     labels = np.full(len(x), -1)
@@ -76,7 +84,9 @@ def _onehot(labels: np.ndarray, k: int, dtype=np.float32) -> np.ndarray:
     return out
 
 
-def silhouette_samples(x: np.ndarray, labels: np.ndarray, k: int, distance: np.ndarray | None = None) -> np.ndarray:
+def silhouette_samples(
+    x: np.ndarray, labels: np.ndarray, k: int, distance: np.ndarray | None = None
+) -> np.ndarray:
     """Silhouette of every point (cosine distance); 0 for points alone in their cluster."""
     distance = 1.0 - x @ x.T if distance is None else distance
     onehot = _onehot(labels, k, distance.dtype)
@@ -91,14 +101,17 @@ def silhouette_samples(x: np.ndarray, labels: np.ndarray, k: int, distance: np.n
     return np.where(own > 1, s, 0.0)
 
 
-def _best_k(sample: np.ndarray, k_max: int, rng: np.random.Generator, restarts: int,
-            tolerance: float = 0.01) -> tuple[int, np.ndarray, float]:
+def _best_k(
+    sample: np.ndarray, k_max: int, rng: np.random.Generator, restarts: int, tolerance: float = 0.01
+) -> tuple[int, np.ndarray, float]:
     """The smallest k whose mean silhouette is within ``tolerance`` of the best one, with the
     sample's labels for it."""
     distance = 1.0 - sample @ sample.T
     fits = []
     for k in range(2, k_max + 1):
-        labels, _, _ = max((spherical_kmeans(sample, k, rng) for _ in range(restarts)), key=lambda f: f[2])
+        labels, _, _ = max(
+            (spherical_kmeans(sample, k, rng) for _ in range(restarts)), key=lambda f: f[2]
+        )
         fits.append((k, labels, float(np.mean(silhouette_samples(sample, labels, k, distance)))))
     best = max(score for _, _, score in fits)
     return next(fit for fit in fits if fit[2] >= best - tolerance)
@@ -119,17 +132,30 @@ def _cluster_scores(x: np.ndarray, labels: np.ndarray, k: int) -> np.ndarray:
     return np.array([s[labels == c].mean() if (labels == c).any() else np.nan for c in range(k)])
 
 
-def _null(sample: np.ndarray, k: int, rng: np.random.Generator, restarts: int) -> tuple[float, np.ndarray]:
+def _null(
+    sample: np.ndarray, k: int, rng: np.random.Generator, restarts: int
+) -> tuple[float, np.ndarray]:
     """What k clusters reach on the sample with each dimension shuffled across points (same
     marginals, no topics): the mean silhouette and each cluster's. Real topics must beat them."""
     null = _unit(np.stack([rng.permutation(column) for column in sample.T], axis=1))
-    labels, _, _ = max((spherical_kmeans(null, k, rng) for _ in range(restarts)), key=lambda f: f[2])
+    labels, _, _ = max(
+        (spherical_kmeans(null, k, rng) for _ in range(restarts)), key=lambda f: f[2]
+    )
     per_cluster = _cluster_scores(null, labels, k)
     return float(np.mean(silhouette_samples(null, labels, k))), per_cluster[~np.isnan(per_cluster)]
 
 
-def cluster(vectors: np.ndarray, *, min_size: int = 4, max_clusters: int = 30, sample: int = 2000, seed: int = 0,
-            min_silhouette: float = 0.02, restarts: int = 3, search_dims: int = 64) -> Clustering:
+def cluster(
+    vectors: np.ndarray,
+    *,
+    min_size: int = 4,
+    max_clusters: int = 30,
+    sample: int = 2000,
+    seed: int = 0,
+    min_silhouette: float = 0.02,
+    restarts: int = 3,
+    search_dims: int = 64,
+) -> Clustering:
     """Topic clusters of unit vectors; see the module docstring."""
     x = _unit(np.asarray(vectors, dtype=np.float32))
     n = len(x)
@@ -163,14 +189,19 @@ def _drop_outliers(x: np.ndarray, labels: np.ndarray, centroids: np.ndarray) -> 
     return out
 
 
-def _drop_weak(sample: np.ndarray, labels: np.ndarray, picked: np.ndarray, k: int, min_size: int,
-               floor: float) -> np.ndarray:
+def _drop_weak(
+    sample: np.ndarray, labels: np.ndarray, picked: np.ndarray, k: int, min_size: int, floor: float
+) -> np.ndarray:
     """Clusters smaller than ``min_size``, or whose sampled members' mean silhouette does not
     exceed ``floor`` (what clusters of shuffled data reach)."""
     out = labels.copy()
     sampled = labels[picked]
     inside = sampled >= 0
-    scores = _cluster_scores(sample[inside], sampled[inside], k) if inside.sum() > 1 else np.full(k, np.nan)
+    scores = (
+        _cluster_scores(sample[inside], sampled[inside], k)
+        if inside.sum() > 1
+        else np.full(k, np.nan)
+    )
     for c in range(k):
         separated = np.isnan(scores[c]) or scores[c] > floor
         if (labels == c).sum() < min_size or not separated:

@@ -55,8 +55,12 @@ class LayerConfig:
         if self.recent_messages < 0:
             raise ValidationError("recent_messages", "must be 0 or more")
         if self.raw_window_days is not None and self.raw_window_days <= 0:
-            raise ValidationError("raw_window_days", "must be positive, or None to keep raw turns searchable forever")
+            raise ValidationError(
+                "raw_window_days", "must be positive, or None to keep raw turns searchable forever"
+            )
         if self.duplicate_threshold is not None and not 0 < self.duplicate_threshold <= 1:
             raise ValidationError("duplicate_threshold", "must be in (0, 1]")
         if self.insight_min_cluster < 2 or self.insight_max_clusters < 2:
-            raise ValidationError("insight_min_cluster", "clusters need at least 2 messages, and at least 2 clusters")
+            raise ValidationError(
+                "insight_min_cluster", "clusters need at least 2 messages, and at least 2 clusters"
+            )

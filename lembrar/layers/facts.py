@@ -25,7 +25,14 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = [
-    "DUPLICATE_THRESHOLDS", "Claim", "Verdict", "claims", "compare", "duplicate_threshold", "near_duplicate", "normalize_fact",
+    "DUPLICATE_THRESHOLDS",
+    "Claim",
+    "Verdict",
+    "claims",
+    "compare",
+    "duplicate_threshold",
+    "near_duplicate",
+    "normalize_fact",
     "same_details",
 ]
 
@@ -39,49 +46,149 @@ DUPLICATE_THRESHOLDS = {"use-m3": 0.90, "minilm": 0.90, "e5-small": 0.97, "hash"
 DEFAULT_THRESHOLD = 0.92
 
 _CONTRACTIONS = {
-    "i'm": "i am", "im": "i am", "i've": "i have", "i'd": "i would", "i'll": "i will", "you're": "you are",
-    "don't": "do not", "dont": "do not", "doesn't": "does not", "didn't": "did not", "isn't": "is not",
-    "aren't": "are not", "wasn't": "was not", "can't": "can not", "cannot": "can not", "won't": "will not",
-    "haven't": "have not", "hasn't": "has not", "it's": "it is", "that's": "that is", "there's": "there is",
+    "i'm": "i am",
+    "im": "i am",
+    "i've": "i have",
+    "i'd": "i would",
+    "i'll": "i will",
+    "you're": "you are",
+    "don't": "do not",
+    "dont": "do not",
+    "doesn't": "does not",
+    "didn't": "did not",
+    "isn't": "is not",
+    "aren't": "are not",
+    "wasn't": "was not",
+    "can't": "can not",
+    "cannot": "can not",
+    "won't": "will not",
+    "haven't": "have not",
+    "hasn't": "has not",
+    "it's": "it is",
+    "that's": "that is",
+    "there's": "there is",
 }
-_ARTICLES = frozenset("a an the o os um uma uns umas el los las un una unos unas le les une des l".split())
-_SPELLING = {"colour": "color", "favourite": "favorite", "flavour": "flavor", "neighbour": "neighbor", "organisation": "organization"}
+_ARTICLES = frozenset(
+    "a an the o os um uma uns umas el los las un una unos unas le les une des l".split()
+)
+_SPELLING = {
+    "colour": "color",
+    "favourite": "favorite",
+    "flavour": "flavor",
+    "neighbour": "neighbor",
+    "organisation": "organization",
+}
 _SUBJECTS = frozenset("eu yo".split())
 _NEGATIONS = (
-    r"\bdo not\b", r"\bdoes not\b", r"\bdid not\b", r"\bnot\b", r"\bnever\b", r"\bno longer\b", r"\banymore\b",
-    r"\bany more\b", r"\bn[aã]o\b", r"\bnunca\b", r"\bya no\b", r"\bno\b", r"\bne\b", r"\bpas\b", r"\bplus\b", r"\bjamais\b",
+    r"\bdo not\b",
+    r"\bdoes not\b",
+    r"\bdid not\b",
+    r"\bnot\b",
+    r"\bnever\b",
+    r"\bno longer\b",
+    r"\banymore\b",
+    r"\bany more\b",
+    r"\bn[aã]o\b",
+    r"\bnunca\b",
+    r"\bya no\b",
+    r"\bno\b",
+    r"\bne\b",
+    r"\bpas\b",
+    r"\bplus\b",
+    r"\bjamais\b",
 )
 _NEGATION_RE = re.compile("|".join(_NEGATIONS))
 # "no" is also Portuguese for "in the": it only negates at the start or after a subject.
-_STRICT_NEGATION_RE = re.compile("|".join(n for n in _NEGATIONS if n != r"\bno\b") + r"|^no\b|\b(?:i|yo|he|she|we|they) no\b|\bha(?:ve|s) no\b")
+_STRICT_NEGATION_RE = re.compile(
+    "|".join(n for n in _NEGATIONS if n != r"\bno\b")
+    + r"|^no\b|\b(?:i|yo|he|she|we|they) no\b|\bha(?:ve|s) no\b"
+)
 _NUMBER_WORDS = {
-    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
-    "ten": "10", "dois": "2", "duas": "2", "três": "3", "tres": "3", "quatro": "4", "cinco": "5", "dos": "2",
-    "cuatro": "4", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "dois": "2",
+    "duas": "2",
+    "três": "3",
+    "tres": "3",
+    "quatro": "4",
+    "cinco": "5",
+    "dos": "2",
+    "cuatro": "4",
+    "deux": "2",
+    "trois": "3",
+    "quatre": "4",
+    "cinq": "5",
 }
 
 _ONE_VALUED: tuple[tuple[str, str], ...] = (
-    ("lives in", r"^(?:i am living|i live|i moved|i have moved|moro|vivo|moramos|vivimos|resido|je vis|j'habite|je reside|nous habitons)"
-                 r" (?:in|at|to|em|no|na|nos|nas|en|à|a|au|aux) (?P<value>.+)$"),
-    ("name", r"^(?:my name is|call me|i am called|o meu nome é|meu nome é|me chamo|chamo-me|me llamo|mi nombre es|je m'appelle"
-             r"|mon nom est) (?P<value>.+)$"),
-    ("age", r"^(?:i am (?P<value>\d+) years? old|tenho (?P<v2>\d+) anos|tengo (?P<v3>\d+) años|j'ai (?P<v4>\d+) ans)$"),
-    ("works at", r"^(?:i work|trabalho|trabajo|je travaille) (?:at|for|na|no|em|para|en|chez|pour) (?P<value>.+)$"),
-    ("name of {who}", r"^(?:my|meu|minha|o meu|a minha|mi|mon|ma) (?P<who>[\w ]+?)(?:'s name is| is called| is named| se chama| chama-se"
-                      r"| se llama| s'appelle) (?P<value>.+)$"),
-    ("favourite {what}", r"^(?:my|meu|minha|o meu|a minha|mi|mon|ma) (?:favou?rite (?P<what>[\w ]+?)|(?P<w2>[\w ]+?) (?:favorit[oa]|preferid[oa]"
-                         r"|préférée?)) (?:is|é|es|est) (?P<value>.+)$"),
-    ("{what}", r"^(?:my|meu|minha|o meu|a minha|mi|mon|ma) (?P<what>birthday|email(?: address)?|phone number|address|job|profession"
-               r"|occupation|nationality|hometown|time ?zone|first language|native language|aniversário|cumpleaños|anniversaire)"
-               r" (?:is|é|es|est) (?P<value>.+)$"),
+    (
+        "lives in",
+        r"^(?:i am living|i live|i moved|i have moved|moro|vivo|moramos|vivimos|resido|je "
+        r"vis|j'habite|je reside|nous habitons)"
+        r" (?:in|at|to|em|no|na|nos|nas|en|à|a|au|aux) (?P<value>.+)$",
+    ),
+    (
+        "name",
+        r"^(?:my name is|call me|i am called|o meu nome é|meu nome é|me chamo|chamo-me|me llamo|mi "
+        r"nombre es|je m'appelle"
+        r"|mon nom est) (?P<value>.+)$",
+    ),
+    (
+        "age",
+        r"^(?:i am (?P<value>\d+) years? old|tenho (?P<v2>\d+) anos|tengo (?P<v3>\d+) años|j'ai (?P<v4>\d+) ans)$",
+    ),
+    (
+        "works at",
+        r"^(?:i work|trabalho|trabajo|je travaille) (?:at|for|na|no|em|para|en|chez|pour) (?P<value>.+)$",
+    ),
+    (
+        "name of {who}",
+        r"^(?:my|meu|minha|o meu|a minha|mi|mon|ma) (?P<who>[\w ]+?)(?:'s name is| is called| is "
+        r"named| se chama| chama-se"
+        r"| se llama| s'appelle) (?P<value>.+)$",
+    ),
+    (
+        "favourite {what}",
+        r"^(?:my|meu|minha|o meu|a minha|mi|mon|ma) (?:favou?rite (?P<what>[\w ]+?)|(?P<w2>[\w "
+        r"]+?) (?:favorit[oa]|preferid[oa]"
+        r"|préférée?)) (?:is|é|es|est) (?P<value>.+)$",
+    ),
+    (
+        "{what}",
+        r"^(?:my|meu|minha|o meu|a minha|mi|mon|ma) (?P<what>birthday|email(?: address)?|phone "
+        r"number|address|job|profession"
+        r"|occupation|nationality|hometown|time ?zone|first language|native "
+        r"language|aniversário|cumpleaños|anniversaire)"
+        r" (?:is|é|es|est) (?P<value>.+)$",
+    ),
 )
 _ONE_VALUED_RE = [(key, re.compile(pattern)) for key, pattern in _ONE_VALUED]
 
 _EXCLUSIVE: tuple[tuple[str, str, str], ...] = (
-    ("diet", "meatless", r"\b(?:vegetarian|vegan|vegetarian[oa]|vegan[oa]|végétarien(?:ne)?|végétalien(?:ne)?|végan[e]?)\b"),
+    (
+        "diet",
+        "meatless",
+        r"\b(?:vegetarian|vegan|vegetarian[oa]|vegan[oa]|végétarien(?:ne)?|végétalien(?:ne)?|végan[e]?)\b",
+    ),
     ("diet", "meat", r"\b(?:i eat meat|como carne|je mange (?:de la )?viande)\b"),
-    ("marital status", "married", r"\b(?:i am married|sou casad[oa]|estoy casad[oa]|je suis mari[ée]e?)\b"),
-    ("marital status", "single", r"\b(?:i am single|sou solteir[oa]|estoy solter[oa]|soy solter[oa]|je suis c[ée]libataire)\b"),
+    (
+        "marital status",
+        "married",
+        r"\b(?:i am married|sou casad[oa]|estoy casad[oa]|je suis mari[ée]e?)\b",
+    ),
+    (
+        "marital status",
+        "single",
+        r"\b(?:i am single|sou solteir[oa]|estoy solter[oa]|soy solter[oa]|je suis c[ée]libataire)\b",
+    ),
 )
 _EXCLUSIVE_RE = [(key, value, re.compile(pattern)) for key, value, pattern in _EXCLUSIVE]
 
@@ -134,13 +241,19 @@ def claims(text: str) -> list[Claim]:
         if match:
             out.append(_attribute(key, match))
     if not _STRICT_NEGATION_RE.search(surface):
-        out += [Claim("state:" + key, value) for key, value, pattern in _EXCLUSIVE_RE if pattern.search(surface)]
+        out += [
+            Claim("state:" + key, value)
+            for key, value, pattern in _EXCLUSIVE_RE
+            if pattern.search(surface)
+        ]
     return [c for c in out if not c.value.startswith(("not ", "não ", "pas "))]
 
 
 def _surface(text: str) -> str:
     """Lower-cased text with English contractions expanded, for the attribute patterns."""
-    flat = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'").strip().rstrip(".!")
+    flat = (
+        unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'").strip().rstrip(".!")
+    )
     flat = re.sub(r"\b(?:eu|yo) ", "", flat, count=1) if re.match(r"(?:eu|yo) ", flat) else flat
     return " ".join(_CONTRACTIONS.get(w, w) for w in flat.split())
 
@@ -188,7 +301,11 @@ def _refines(a: str, b: str) -> bool:
 
 
 def duplicate_threshold(embedder_name: str, override: float | None = None) -> float:
-    return override if override is not None else DUPLICATE_THRESHOLDS.get(embedder_name, DEFAULT_THRESHOLD)
+    return (
+        override
+        if override is not None
+        else DUPLICATE_THRESHOLDS.get(embedder_name, DEFAULT_THRESHOLD)
+    )
 
 
 def same_details(a: str, b: str) -> bool:
@@ -203,14 +320,20 @@ def _numbers(text: str) -> set[str]:
 
 def _names(text: str) -> set[str]:
     words = re.findall(r"\w+", text)
-    return {w.casefold() for i, w in enumerate(words) if i > 0 and w[:1].isupper() and w.upper() != w[:1]}
+    return {
+        w.casefold()
+        for i, w in enumerate(words)
+        if i > 0 and w[:1].isupper() and w.upper() != w[:1]
+    }
 
 
 def _names_nested(a: set[str], b: set[str]) -> bool:
     return a <= b or b <= a
 
 
-def near_duplicate(new_vector: np.ndarray, vectors: np.ndarray, texts: Sequence[str], new: str, threshold: float) -> int | None:
+def near_duplicate(
+    new_vector: np.ndarray, vectors: np.ndarray, texts: Sequence[str], new: str, threshold: float
+) -> int | None:
     """Index of the first existing fact within ``threshold`` cosine with the same details, or None."""
     if len(texts) == 0:
         return None

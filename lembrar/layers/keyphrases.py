@@ -130,7 +130,9 @@ def _collect(texts: Sequence[str], longest: int) -> _Stats:
                 low = word.lower()
                 stats.word_tf[low] += 1
                 seen.add(low)
-                if (word[0].isupper() and not (opens and position == 0)) or (len(word) > 1 and word.isupper()):
+                if (word[0].isupper() and not (opens and position == 0)) or (
+                    len(word) > 1 and word.isupper()
+                ):
                     stats.word_caps[low] += 1
             for gram in _ngrams(run, longest):
                 key = tuple(w.lower() for w in gram)
@@ -140,7 +142,9 @@ def _collect(texts: Sequence[str], longest: int) -> _Stats:
     return stats
 
 
-def _word_score(word: str, stats: _Stats, background: Mapping[str, int] | None, background_total: int) -> float:
+def _word_score(
+    word: str, stats: _Stats, background: Mapping[str, int] | None, background_total: int
+) -> float:
     tf = stats.word_tf[word]
     spread = stats.word_df[word] / max(stats.texts, 1)
     casing = 1.0 + 0.5 * stats.word_caps[word] / tf
@@ -150,8 +154,14 @@ def _word_score(word: str, stats: _Stats, background: Mapping[str, int] | None, 
     return score
 
 
-def extract(texts: Sequence[str], top: int = 8, *, longest: int = 3,
-            background: Mapping[str, int] | None = None, background_total: int = 0) -> list[Keyphrase]:
+def extract(
+    texts: Sequence[str],
+    top: int = 8,
+    *,
+    longest: int = 3,
+    background: Mapping[str, int] | None = None,
+    background_total: int = 0,
+) -> list[Keyphrase]:
     """The ``top`` keyphrases of ``texts``, best first (surface form: the most frequent spelling)."""
     stats = _collect([t for t in texts if t and t.strip()], longest)
     words = {w: _word_score(w, stats, background, background_total) for w in stats.word_tf}
@@ -164,7 +174,9 @@ def extract(texts: Sequence[str], top: int = 8, *, longest: int = 3,
     return _distinct(scored, stats, top)
 
 
-def _distinct(scored: list[tuple[float, tuple[str, ...]]], stats: _Stats, top: int) -> list[Keyphrase]:
+def _distinct(
+    scored: list[tuple[float, tuple[str, ...]]], stats: _Stats, top: int
+) -> list[Keyphrase]:
     """Best phrases that do not repeat each other; a recurring longer phrase replaces its part."""
     chosen: list[tuple[tuple[str, ...], float]] = []
     for score, key in scored[: 40 * top]:
@@ -175,13 +187,22 @@ def _distinct(scored: list[tuple[float, tuple[str, ...]]], stats: _Stats, top: i
         elif len(overlap) == 1 and _extends(key, chosen[overlap[0]], score, stats):
             chosen[overlap[0]] = (key, chosen[overlap[0]][1])
     chosen = chosen[:top]
-    return [Keyphrase(stats.surface[key].most_common(1)[0][0], round(score, 6)) for key, score in chosen]
+    return [
+        Keyphrase(stats.surface[key].most_common(1)[0][0], round(score, 6)) for key, score in chosen
+    ]
 
 
-def _extends(key: tuple[str, ...], current: tuple[tuple[str, ...], float], score: float, stats: _Stats) -> bool:
+def _extends(
+    key: tuple[str, ...], current: tuple[tuple[str, ...], float], score: float, stats: _Stats
+) -> bool:
     """Whether ``key`` contains the chosen phrase, recurs, and scores at least half as well."""
     other, other_score = current
-    return len(key) > len(other) and set(other) <= set(key) and stats.phrase_tf[key] > 1 and score >= 0.5 * other_score
+    return (
+        len(key) > len(other)
+        and set(other) <= set(key)
+        and stats.phrase_tf[key] > 1
+        and score >= 0.5 * other_score
+    )
 
 
 def _stem(word: str) -> str:

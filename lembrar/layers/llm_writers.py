@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from lembrar.errors import LLMError
 
 if TYPE_CHECKING:
-    from lembrar.model.layers import SummaryDraft, TopicCluster
     from lembrar.llm.client import LLMClient
     from lembrar.model.episode import Episode
+    from lembrar.model.layers import SummaryDraft, TopicCluster
 
 __all__ = ["LLMInsightWriter", "LLMSummarizer"]
 
@@ -36,12 +36,14 @@ class LLMSummarizer:
 
     def summarize(self, turns: Sequence[Episode]) -> SummaryDraft:
         from lembrar.layers.keyphrases import extract
-        from lembrar.model.layers import SummaryDraft
         from lembrar.llm.prompts import session_summary
+        from lembrar.model.layers import SummaryDraft
 
         conversation = [{"role": t.role or "user", "content": t.content} for t in turns]
         try:
-            reply = self.llm.structured(session_summary.render(conversation), session_summary.RESPONSE)
+            reply = self.llm.structured(
+                session_summary.render(conversation), session_summary.RESPONSE
+            )
         except LLMError as exc:
             log.warning("session summary: using the extractive summary instead: %s", exc)
             raise

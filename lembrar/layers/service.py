@@ -6,17 +6,17 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from lembrar.config import MemoryConfig
-from lembrar.model.users import UserSettings
 from lembrar.context import ContextBudget, ContextSection, remaining
 from lembrar.errors import ConfigurationError
 from lembrar.ingest import parse_instant
-from lembrar.layers.insights import UserInsights
 from lembrar.layers.config import LayerConfig
+from lembrar.layers.insights import UserInsights
 from lembrar.layers.recent import recent_messages
 from lembrar.layers.saved import SavedMemories
 from lembrar.layers.sections import insights_section, recent_section, saved_section
 from lembrar.layers.summaries import SessionSummaries
 from lembrar.model.episode import Episode
+from lembrar.model.users import UserSettings
 from lembrar.retrieval.config import SearchConfig
 from lembrar.retrieval.request import SearchRequest
 from lembrar.store.base import LayerStore, Store
@@ -36,8 +36,15 @@ class Host(Protocol):
 
     def now(self) -> datetime: ...
     def user_settings(self, user_id: str) -> UserSettings: ...
-    def request(self, query: str, user_id: str, k: int, *, now: datetime | str | None = None,
-                preset: SearchConfig | str | None = None) -> SearchRequest: ...
+    def request(
+        self,
+        query: str,
+        user_id: str,
+        k: int,
+        *,
+        now: datetime | str | None = None,
+        preset: SearchConfig | str | None = None,
+    ) -> SearchRequest: ...
 
 
 class Layers:
@@ -65,29 +72,51 @@ class Layers:
     @property
     def store(self) -> LayerStore:
         if not self.available:
-            raise ConfigurationError(f"memory layers: the {type(self.episodes).__name__} backend does not keep "
-                                     "saved memories, summaries or insights yet; use a SQLite store")
+            raise ConfigurationError(
+                f"memory layers: the {type(self.episodes).__name__} backend does not keep "
+                "saved memories, summaries or insights yet; use a SQLite store"
+            )
         assert self._store is not None
         return self._store
 
     def instant(self, user_id: str, now: datetime | str | None) -> datetime:
         """``now`` as an aware datetime (naive: in the user's zone), or the clock's time."""
-        return self.host.now() if now is None else parse_instant(now, self.host.user_settings(user_id), "now")
+        return (
+            self.host.now()
+            if now is None
+            else parse_instant(now, self.host.user_settings(user_id), "now")
+        )
 
     def recent(self, user_id: str, now: datetime, session_id: str | None = None) -> list[Episode]:
-        return recent_messages(self.episodes, user_id, now, limit=self.config.recent_messages,
-                               window=self.config.recent_window, exclude_session=session_id)
+        return recent_messages(
+            self.episodes,
+            user_id,
+            now,
+            limit=self.config.recent_messages,
+            window=self.config.recent_window,
+            exclude_session=session_id,
+        )
 
-    def sections(self, user_id: str, now: datetime, budget: ContextBudget, session_id: str | None = None) -> list[ContextSection]:
+    def sections(
+        self, user_id: str, now: datetime, budget: ContextBudget, session_id: str | None = None
+    ) -> list[ContextSection]:
         """Saved memories, insights and recent history, each within its budget and the total."""
         sections: list[ContextSection] = []
-        for name, allowance in (("saved", budget.saved), ("insights", budget.insights), ("recent", budget.recent)):
-            section = self._section(name, user_id, now, min(allowance, remaining(budget.total, sections)), session_id)
+        for name, allowance in (
+            ("saved", budget.saved),
+            ("insights", budget.insights),
+            ("recent", budget.recent),
+        ):
+            section = self._section(
+                name, user_id, now, min(allowance, remaining(budget.total, sections)), session_id
+            )
             if section.lines:
                 sections.append(section)
         return sections
 
-    def _section(self, name: str, user_id: str, now: datetime, budget: int, session_id: str | None) -> ContextSection:
+    def _section(
+        self, name: str, user_id: str, now: datetime, budget: int, session_id: str | None
+    ) -> ContextSection:
         if name == "recent":
             return recent_section(self.recent(user_id, now, session_id), now, budget)
         if not self.available:

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from lembrar.layers.keyphrases import extract, words_of
-from lembrar.model.layers import SummaryDraft
 from lembrar.model.episode import Episode
+from lembrar.model.layers import SummaryDraft
 from lembrar.model.text import count_tokens, sentence_spans, truncate_to_tokens
 
 __all__ = ["ExtractiveSummarizer", "Summarizer"]
@@ -39,8 +39,14 @@ class ExtractiveSummarizer:
 
     name = "extractive"
 
-    def __init__(self, sentences: int = 3, keyphrases: int = 8, max_tokens: int = 120, assistant_weight: float = 0.6,
-                 lead_weight: float = 1.5) -> None:
+    def __init__(
+        self,
+        sentences: int = 3,
+        keyphrases: int = 8,
+        max_tokens: int = 120,
+        assistant_weight: float = 0.6,
+        lead_weight: float = 1.5,
+    ) -> None:
         self.sentences = sentences
         self.keyphrases = keyphrases
         self.max_tokens = max_tokens
@@ -49,10 +55,15 @@ class ExtractiveSummarizer:
 
     def summarize(self, turns: Sequence[Episode]) -> SummaryDraft:
         phrases = extract([t.content for t in turns], top=self.keyphrases)
-        candidates = [(i, j, t, s) for i, t in enumerate(turns) for j, s in enumerate(_sentences(t.content))]
+        candidates = [
+            (i, j, t, s) for i, t in enumerate(turns) for j, s in enumerate(_sentences(t.content))
+        ]
         weights = {p.text.lower(): p.score for p in phrases}
         lead = next((t.id for t in turns if t.role != "assistant"), None)
-        scored = sorted(candidates, key=lambda c: (-self._score(c[3], c[2], weights, c[2].id == lead), c[0], c[1]))
+        scored = sorted(
+            candidates,
+            key=lambda c: (-self._score(c[3], c[2], weights, c[2].id == lead), c[0], c[1]),
+        )
         chosen: list[tuple[int, int, Episode, str]] = []
         for candidate in scored:
             if len(chosen) == self.sentences:
@@ -65,13 +76,21 @@ class ExtractiveSummarizer:
 
     def _score(self, sentence: str, turn: Episode, weights: dict[str, float], lead: bool) -> float:
         low = sentence.lower()
-        found = sum(w for phrase, w in weights.items() if re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", low))
-        role = self.assistant_weight if turn.role == "assistant" else self.lead_weight if lead else 1.0
+        found = sum(
+            w
+            for phrase, w in weights.items()
+            if re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", low)
+        )
+        role = (
+            self.assistant_weight if turn.role == "assistant" else self.lead_weight if lead else 1.0
+        )
         return role * (found + 0.1) / math.sqrt(max(count_tokens(sentence), 4))
 
 
 def _sentences(text: str) -> list[str]:
-    return [" ".join(text[a:b].split()) for a, b in sentence_spans(text) if text[a:b].strip()] or [" ".join(text.split())]
+    return [" ".join(text[a:b].split()) for a, b in sentence_spans(text) if text[a:b].strip()] or [
+        " ".join(text.split())
+    ]
 
 
 def _overlap(a: str, b: str) -> float:

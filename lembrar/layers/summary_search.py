@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lembrar.model.users import UserSettings
-from lembrar.model.layers import SessionSummary
 from lembrar.model.episode import Episode
 from lembrar.model.hits import SearchHit
+from lembrar.model.layers import SessionSummary
 from lembrar.model.query import Filters
+from lembrar.model.text import keywords
 from lembrar.model.timetags import DayPeriods, time_tags
+from lembrar.model.users import UserSettings
 from lembrar.retrieval import fusion
 from lembrar.retrieval.config import SearchConfig
-from lembrar.model.text import keywords
 
 if TYPE_CHECKING:
     from lembrar.temporal import TimeQuery
@@ -42,7 +42,9 @@ class RawWindow:
 
     def hides(self, episode: Episode) -> bool:
         last = self.covered.get(episode.session_id or "")
-        return last is not None and episode.at < self.floor and episode.tags.timestamp <= last + 1e-6
+        return (
+            last is not None and episode.at < self.floor and episode.tags.timestamp <= last + 1e-6
+        )
 
 
 def is_summary_hit(hit: SearchHit) -> bool:
@@ -86,14 +88,26 @@ def _affinity(summary: SessionSummary, parsed: TimeQuery, config: SearchConfig) 
         if w.start < summary.last_at and summary.first_at < w.end:
             return 1.0
         gap = min(w.distance(summary.first_at), w.distance(summary.last_at)).total_seconds()
-        tolerance = config.time_tolerance_days * DAY if config.time_tolerance_days is not None else w.tolerance.total_seconds()
+        tolerance = (
+            config.time_tolerance_days * DAY
+            if config.time_tolerance_days is not None
+            else w.tolerance.total_seconds()
+        )
         best = max(best, fusion.soft_time_score(gap, tolerance))
     return best if parsed.windows else 1.0
 
 
-def rank_summaries(query: str, vector: np.ndarray, summaries: Sequence[SessionSummary], vectors: np.ndarray,
-                   parsed: TimeQuery | None, config: SearchConfig, *, weight: float = 0.9,
-                   min_similarity: float = 0.3) -> list[tuple[SessionSummary, float, dict[str, float]]]:
+def rank_summaries(
+    query: str,
+    vector: np.ndarray,
+    summaries: Sequence[SessionSummary],
+    vectors: np.ndarray,
+    parsed: TimeQuery | None,
+    config: SearchConfig,
+    *,
+    weight: float = 0.9,
+    min_similarity: float = 0.3,
+) -> list[tuple[SessionSummary, float, dict[str, float]]]:
     """Summaries scored like raw candidates (dense and keyword fused as ``config.fusion`` says,
     blended with the time score), times ``weight``; only those with a shared word, a
     cosine of at least ``min_similarity`` or a time match are kept. Best first."""
@@ -103,17 +117,26 @@ def rank_summaries(query: str, vector: np.ndarray, summaries: Sequence[SessionSu
     keyword = _bm25(query, [keywords(f"{s.text} {' '.join(s.keyphrases)}") for s in summaries])
     rankings = {"dense": [(int(i), float(dense[i])) for i in np.argsort(-dense, kind="stable")]}
     if keyword.any():
-        rankings["keyword"] = [(int(i), float(keyword[i])) for i in np.argsort(-keyword, kind="stable") if keyword[i] > 0]
+        rankings["keyword"] = [
+            (int(i), float(keyword[i]))
+            for i in np.argsort(-keyword, kind="stable")
+            if keyword[i] > 0
+        ]
     fused, ceiling = fusion.fuse(rankings, config.fusion, config.weights, config.rrf_k)
     timed = parsed if parsed is not None and parsed.windows and config.time_weight > 0 else None
     out = []
     for i, summary in enumerate(summaries):
-        signals = {"dense": float(dense[i]), **({"keyword": float(keyword[i])} if keyword[i] > 0 else {})}
+        signals = {
+            "dense": float(dense[i]),
+            **({"keyword": float(keyword[i])} if keyword[i] > 0 else {}),
+        }
         parts = [(1.0, fused.get(i, 0.0) / ceiling)]
         if timed is not None:
             signals["time_score"] = _affinity(summary, timed, config)
             parts.append((config.time_weight, signals["time_score"]))
-        if not (keyword[i] > 0 or dense[i] >= min_similarity or signals.get("time_score", 0.0) >= 1.0):
+        if not (
+            keyword[i] > 0 or dense[i] >= min_similarity or signals.get("time_score", 0.0) >= 1.0
+        ):
             continue
         score = min(1.0, max(0.0, weight * sum(w * s for w, s in parts) / sum(w for w, _ in parts)))
         out.append((summary, score, {"summary": round(score, 6), **signals}))
@@ -121,26 +144,48 @@ def rank_summaries(query: str, vector: np.ndarray, summaries: Sequence[SessionSu
     return out
 
 
-def summary_hit(summary: SessionSummary, score: float, signals: dict[str, float], settings: UserSettings,
-                periods: DayPeriods) -> SearchHit:
+def summary_hit(
+    summary: SessionSummary,
+    score: float,
+    signals: dict[str, float],
+    settings: UserSettings,
+    periods: DayPeriods,
+) -> SearchHit:
     """A summary as a search hit: a ``text`` episode standing for the whole session, dated by its
     last turn, with the summary's details under ``metadata["summary"]``."""
     details: dict[str, Any] = {
-        "title": summary.title, "first_at": summary.first_at.isoformat(), "last_at": summary.last_at.isoformat(),
-        "turns": summary.turns, "keyphrases": list(summary.keyphrases), "method": summary.method,
+        "title": summary.title,
+        "first_at": summary.first_at.isoformat(),
+        "last_at": summary.last_at.isoformat(),
+        "turns": summary.turns,
+        "keyphrases": list(summary.keyphrases),
+        "method": summary.method,
     }
     tags = time_tags(summary.last_at, settings.zone_name, settings.hemisphere, periods)
     episode = Episode(
-        id=summary.id, user_id=summary.user_id, kind="text", content=summary.text, at=tags.local,
-        recorded_at=summary.created_at, tags=tags, session_id=summary.session_id, metadata={"summary": details},
+        id=summary.id,
+        user_id=summary.user_id,
+        kind="text",
+        content=summary.text,
+        at=tags.local,
+        recorded_at=summary.created_at,
+        tags=tags,
+        session_id=summary.session_id,
+        metadata={"summary": details},
     )
-    return SearchHit(episode=episode, text=summary.text, score=round(score, 6), signals=signals, rank=0)
+    return SearchHit(
+        episode=episode, text=summary.text, score=round(score, 6), signals=signals, rank=0
+    )
 
 
-def raw_window(summaries: Sequence[SessionSummary], now: datetime, days: float | None) -> RawWindow | None:
+def raw_window(
+    summaries: Sequence[SessionSummary], now: datetime, days: float | None
+) -> RawWindow | None:
     """The raw window at ``now``: which summarised sessions have turns older than its floor."""
     if days is None:
         return None
     floor = now - timedelta(days=days)
-    covered = {s.session_id: s.last_at.timestamp() for s in summaries if not s.stale and s.first_at < floor}
+    covered = {
+        s.session_id: s.last_at.timestamp() for s in summaries if not s.stale and s.first_at < floor
+    }
     return RawWindow(floor, covered) if covered else None

@@ -120,8 +120,10 @@ def _local(env: Mapping[str, str], explicit: str | None) -> LocalModel | None:
     if is_local(spec):
         return LocalModel.parse(spec, env)
     if spec and not explicit:
-        raise ValidationError("LEMBRAR_LLM", "use local:/path/to/model.gguf (for a server, set "
-                              "LEMBRAR_LLM_BASE_URL instead)")
+        raise ValidationError(
+            "LEMBRAR_LLM",
+            "use local:/path/to/model.gguf (for a server, set LEMBRAR_LLM_BASE_URL instead)",
+        )
     return None
 
 

@@ -35,7 +35,9 @@ class StepReport:
         return self.outcome == "fallback"
 
 
-def attempt(name: str, llm: LLMClient | None, call: Callable[[LLMClient], T]) -> tuple[T | None, StepReport]:
+def attempt(
+    name: str, llm: LLMClient | None, call: Callable[[LLMClient], T]
+) -> tuple[T | None, StepReport]:
     """``call(llm)`` and a ``used`` report; None and a ``fallback``/``skipped`` report instead of
     raising when the call fails with an LLMError or there is no ``llm``."""
     if llm is None:

@@ -35,7 +35,13 @@ def record_text(record: dict[str, Any]) -> str:
             for key, inner in value.items():
                 walk(f"{prefix}.{key}" if prefix else str(key), inner)
         elif isinstance(value, list):
-            parts.append(f"{prefix}: " + ", ".join(json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else str(v) for v in value))
+            parts.append(
+                f"{prefix}: "
+                + ", ".join(
+                    json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else str(v)
+                    for v in value
+                )
+            )
         elif value is not None:
             parts.append(f"{prefix}: {value}")
 

@@ -35,8 +35,12 @@ class SavedMemory:
         return self.retired_at is None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "text": self.text, "created_at": self.created_at.isoformat(),
-                "retired_at": None if self.retired_at is None else self.retired_at.isoformat()}
+        return {
+            "id": self.id,
+            "text": self.text,
+            "created_at": self.created_at.isoformat(),
+            "retired_at": None if self.retired_at is None else self.retired_at.isoformat(),
+        }
 
 
 @dataclass(frozen=True)
@@ -56,9 +60,14 @@ class PendingMemory:
     source_episode_id: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "fact": self.text, "created_at": self.created_at.isoformat(),
-                "conflicts_with": self.conflicts_with, "reason": self.reason,
-                "source_episode_id": self.source_episode_id}
+        return {
+            "id": self.id,
+            "fact": self.text,
+            "created_at": self.created_at.isoformat(),
+            "conflicts_with": self.conflicts_with,
+            "reason": self.reason,
+            "source_episode_id": self.source_episode_id,
+        }
 
 
 @dataclass(frozen=True)
@@ -70,7 +79,11 @@ class Saved:
     status: Literal["saved"] = "saved"
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"status": self.status, "id": self.memory.id, "fact": self.memory.text}
+        out: dict[str, Any] = {
+            "status": self.status,
+            "id": self.memory.id,
+            "fact": self.memory.text,
+        }
         if self.replaced is not None:
             out["replaced"] = self.replaced.as_dict()
         return out
@@ -86,7 +99,12 @@ class _NotStored:
     status: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {"status": self.status, "fact": self.fact, "existing": self.existing.as_dict(), "reason": self.reason}
+        return {
+            "status": self.status,
+            "fact": self.fact,
+            "existing": self.existing.as_dict(),
+            "reason": self.reason,
+        }
 
 
 @dataclass(frozen=True)
@@ -103,7 +121,10 @@ class Conflict(_NotStored):
     status: Literal["conflict"] = "conflict"
 
     def as_dict(self) -> dict[str, Any]:
-        return {**super().as_dict(), "hint": "ask the user; then call again with on_conflict='replace' or 'keep_both'"}
+        return {
+            **super().as_dict(),
+            "hint": "ask the user; then call again with on_conflict='replace' or 'keep_both'",
+        }
 
 
 SaveOutcome = Saved | Duplicate | Conflict

@@ -12,7 +12,6 @@ from lembrar.errors import ValidationError
 from lembrar.model.episode import KINDS, ROLES, Episode
 from lembrar.model.timetags import PERIODS, WEEKDAYS
 
-
 _METADATA_KEY = re.compile(r"[\w\-]+(\.[\w\-]+)*")
 
 
@@ -50,10 +49,13 @@ class Filters:
             raise ValidationError("metadata", "metadata filter must be a dict of key -> value")
         for key in self.metadata:
             if not isinstance(key, str) or not _METADATA_KEY.fullmatch(key):
-                raise ValidationError("metadata", f"filter key {key!r} must be letters, digits, '_', '-' or '.' (dots reach nested keys)")
+                raise ValidationError(
+                    "metadata",
+                    f"filter key {key!r} must be letters, digits, '_', '-' or '.' (dots reach nested keys)",
+                )
 
     @classmethod
-    def of(cls, value: "Filters | Mapping[str, Any] | None") -> "Filters":
+    def of(cls, value: Filters | Mapping[str, Any] | None) -> Filters:
         if value is None:
             return cls()
         if isinstance(value, cls):
@@ -61,7 +63,10 @@ class Filters:
         if isinstance(value, Mapping):
             unknown = set(value) - set(cls.__dataclass_fields__)
             if unknown:
-                raise ValidationError("filters", f"unknown filter(s) {sorted(unknown)}; use {sorted(cls.__dataclass_fields__)}")
+                raise ValidationError(
+                    "filters",
+                    f"unknown filter(s) {sorted(unknown)}; use {sorted(cls.__dataclass_fields__)}",
+                )
             return cls(**value)
         raise ValidationError("filters", "must be a Filters or a dict")
 

@@ -13,7 +13,10 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…。！？])\s+|\n{2,}")
 
 def count_tokens(text: str) -> int:
     """Approximate LLM tokens: words count 1 per 4 characters (min 1), punctuation 1."""
-    return sum(max(1, (len(t) + 3) // 4) if t[0].isalnum() or t[0] == "_" else 1 for t in _TOKEN.findall(text))
+    return sum(
+        max(1, (len(t) + 3) // 4) if t[0].isalnum() or t[0] == "_" else 1
+        for t in _TOKEN.findall(text)
+    )
 
 
 def truncate_to_tokens(text: str, budget: int) -> str:
@@ -36,7 +39,9 @@ class ChunkSpec:
         if self.max_tokens < 8:
             raise ValidationError("chunk_tokens", "must be at least 8")
         if not 0 <= self.overlap_tokens < self.max_tokens // 2:
-            raise ValidationError("chunk_overlap", "must be >= 0 and less than half of chunk_tokens")
+            raise ValidationError(
+                "chunk_overlap", "must be >= 0 and less than half of chunk_tokens"
+            )
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:

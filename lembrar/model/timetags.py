@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lembrar.errors import ValidationError
@@ -26,7 +26,8 @@ class DayPeriods:
     def __post_init__(self) -> None:
         if not 0 <= self.morning < self.afternoon < self.evening < self.night <= 24:
             raise ValidationError(
-                "periods", "start hours must satisfy 0 <= morning < afternoon < evening < night <= 24"
+                "periods",
+                "start hours must satisfy 0 <= morning < afternoon < evening < night <= 24",
             )
 
     def period_of(self, hour: int) -> str:
@@ -95,11 +96,13 @@ def time_tags(
 ) -> TimeTags:
     """Derive the tags of an aware instant as seen in the zone ``tz``."""
     if at.tzinfo is None or at.utcoffset() is None:
-        raise ValidationError("at", "timestamp has no zone; pass an aware datetime or set a timezone")
+        raise ValidationError(
+            "at", "timestamp has no zone; pass an aware datetime or set a timezone"
+        )
     local = at.astimezone(zone(tz))
     year, week, _ = local.isocalendar()
     return TimeTags(
-        utc=at.astimezone(timezone.utc),
+        utc=at.astimezone(UTC),
         timezone=tz,
         local=local,
         local_date=local.date(),

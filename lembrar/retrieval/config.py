@@ -39,7 +39,9 @@ class SearchConfig:
     """
 
     methods: tuple[str, ...] = ("dense", "keyword", "time")
-    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "keyword": 0.8, "time": 0.5})
+    weights: dict[str, float] = field(
+        default_factory=lambda: {"dense": 1.0, "keyword": 0.8, "time": 0.5}
+    )
     limits: dict[str, int] = field(default_factory=lambda: {"dense": 60, "keyword": 40, "time": 40})
     fusion: str = "relative"
     rrf_k: int = 20
@@ -72,7 +74,13 @@ class SearchConfig:
             raise ValidationError("granularity", f"use one of {GRANULARITIES}")
         if self.mmr_lambda is not None and not 0.0 <= self.mmr_lambda <= 1.0:
             raise ValidationError("mmr_lambda", "must be between 0 and 1")
-        for name in ("time_weight", "speaker_weight", "session_weight", "recency_weight", "access_weight"):
+        for name in (
+            "time_weight",
+            "speaker_weight",
+            "session_weight",
+            "recency_weight",
+            "access_weight",
+        ):
             if getattr(self, name) < 0:
                 raise ValidationError(name, "must be zero (off) or positive")
         if self.adaptive_weights not in ADAPTIVE:
@@ -92,23 +100,39 @@ class SearchConfig:
     def limit(self, method: str) -> int:
         return self.limits.get(method, 50)
 
-    def with_(self, **changes: Any) -> "SearchConfig":
+    def with_(self, **changes: Any) -> SearchConfig:
         return replace(self, **changes)
 
 
 PRESETS: dict[str, SearchConfig] = {
-    "dense": SearchConfig(methods=("dense",), parse_time=False, set_aside_frames=False, time_weight=0.0,
-                          speaker_weight=0.0, dedup_threshold=None),
-    "keyword": SearchConfig(methods=("keyword",), parse_time=False, set_aside_frames=False, time_weight=0.0,
-                            speaker_weight=0.0, dedup_threshold=None),
+    "dense": SearchConfig(
+        methods=("dense",),
+        parse_time=False,
+        set_aside_frames=False,
+        time_weight=0.0,
+        speaker_weight=0.0,
+        dedup_threshold=None,
+    ),
+    "keyword": SearchConfig(
+        methods=("keyword",),
+        parse_time=False,
+        set_aside_frames=False,
+        time_weight=0.0,
+        speaker_weight=0.0,
+        dedup_threshold=None,
+    ),
     "fast": SearchConfig(methods=("dense", "keyword"), limits={"dense": 30, "keyword": 20}),
     "balanced": SearchConfig(),
-    "thorough": SearchConfig(limits={"dense": 120, "keyword": 80, "time": 80}, session_weight=0.3, mmr_lambda=0.85,
-                             neighbours=(1, 1)),
+    "thorough": SearchConfig(
+        limits={"dense": 120, "keyword": 80, "time": 80},
+        session_weight=0.3,
+        mmr_lambda=0.85,
+        neighbours=(1, 1),
+    ),
 }
 
 
-def resolve(config: "SearchConfig | str | None", default: str = "balanced") -> SearchConfig:
+def resolve(config: SearchConfig | str | None, default: str = "balanced") -> SearchConfig:
     if isinstance(config, SearchConfig):
         return config
     name = config or default

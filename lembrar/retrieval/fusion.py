@@ -9,7 +9,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 
-def rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: int) -> dict[int, float]:
+def rrf(
+    rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: int
+) -> dict[int, float]:
     """Weighted reciprocal rank fusion: sum over lists of w / (k + rank), rank from 1."""
     fused: dict[int, float] = {}
     for name, refs in rankings.items():
@@ -19,7 +21,9 @@ def rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: 
     return fused
 
 
-def relative(rankings: Mapping[str, Sequence[tuple[int, float]]], weights: Mapping[str, float]) -> dict[int, float]:
+def relative(
+    rankings: Mapping[str, Sequence[tuple[int, float]]], weights: Mapping[str, float]
+) -> dict[int, float]:
     """Relative score fusion: each list's scores min-max scaled to [0, 1] (its best 1, its worst 0),
     then the weighted mean over the lists (absent from a list counts 0). Result in [0, 1].
 
@@ -40,8 +44,12 @@ def relative(rankings: Mapping[str, Sequence[tuple[int, float]]], weights: Mappi
     return fused
 
 
-def fuse(rankings: Mapping[str, Sequence[tuple[int, float]]], method: str, weights: Mapping[str, float],
-         rrf_k: int) -> tuple[dict[int, float], float]:
+def fuse(
+    rankings: Mapping[str, Sequence[tuple[int, float]]],
+    method: str,
+    weights: Mapping[str, float],
+    rrf_k: int,
+) -> tuple[dict[int, float], float]:
     """Fused relevance per item with ``method`` ("relative" or "rrf") and the best value it can take.
 
     ``rankings`` maps each method to its (item, score) list, best first."""

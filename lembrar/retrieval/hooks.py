@@ -26,6 +26,7 @@ __all__ = ["PostFilter", "SearchHooks"]
 PostFilter = Callable[[str, list[SearchHit]], list[SearchHit]]
 """``(query, hits) -> the hits to keep``, in the order they should be returned."""
 
+
 @dataclass
 class SearchHooks:
     """Extra signals for one search; ``steps`` collects reports, ``post_filter`` may add one."""

@@ -50,23 +50,40 @@ class SearchRequest:
         return replace(self, time=replace(self.time, windows=self.time.windows + added))
 
 
-def resolve_request(query: str, user_id: str, k: int, filters: Filters, now: datetime,
-                    settings: UserSettings, periods: DayPeriods, config: SearchConfig) -> SearchRequest:
+def resolve_request(
+    query: str,
+    user_id: str,
+    k: int,
+    filters: Filters,
+    now: datetime,
+    settings: UserSettings,
+    periods: DayPeriods,
+    config: SearchConfig,
+) -> SearchRequest:
     """The request with the query's time reference parsed in the user's zone and language."""
     parsed, semantic = understand(query, now, settings, periods, config)
     topic, frames = _topic(semantic, config)
-    return SearchRequest(query, user_id, k, filters, now, settings, periods, config, parsed, topic, frames)
+    return SearchRequest(
+        query, user_id, k, filters, now, settings, periods, config, parsed, topic, frames
+    )
 
 
-def understand(query: str, now: datetime, settings: UserSettings, periods: DayPeriods,
-               config: SearchConfig) -> tuple[TimeQuery | None, str]:
+def understand(
+    query: str, now: datetime, settings: UserSettings, periods: DayPeriods, config: SearchConfig
+) -> tuple[TimeQuery | None, str]:
     """The parsed time reference (if any) and the text left for semantic matching."""
     if not config.parse_time:
         return None, query
     from lembrar.temporal import parse_time
 
-    parsed = parse_time(query, now, settings.zone_name, periods=periods, hemisphere=settings.hemisphere,
-                        language=settings.language)
+    parsed = parse_time(
+        query,
+        now,
+        settings.zone_name,
+        periods=periods,
+        hemisphere=settings.hemisphere,
+        language=settings.language,
+    )
     # A phrase that only names a weekday or a part of day stays in the text: "the rotation on a
     # Sunday", "activities for the evening" are as often what a memory says as when it was made.
     semantic = parsed.stripped.strip() if parsed.windows else query

@@ -20,7 +20,9 @@ class Reranker(Protocol):
 RERANKERS: Registry[Reranker] = Registry("reranker")
 
 
-def register_reranker(name: str, factory: Callable[[], Reranker] | str, *, extra: str | None = None) -> None:
+def register_reranker(
+    name: str, factory: Callable[[], Reranker] | str, *, extra: str | None = None
+) -> None:
     RERANKERS.register(name, factory, extra=extra)
 
 

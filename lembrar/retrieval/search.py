@@ -3,10 +3,10 @@ then the hits of the other candidate sources merged in by score."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -57,8 +57,13 @@ class _Candidate:
     score: float = 0.0
 
 
-def search(store: Store, embed: EmbedFn, request: SearchRequest, hooks: SearchHooks | None = None,
-           sources: Sequence[CandidateSource] = ()) -> Retrieval:
+def search(
+    store: Store,
+    embed: EmbedFn,
+    request: SearchRequest,
+    hooks: SearchHooks | None = None,
+    sources: Sequence[CandidateSource] = (),
+) -> Retrieval:
     """The ``request.k`` best hits from the turns and every source in ``sources``, by score."""
     if hooks is not None:
         request = request.with_windows(hooks.extra_windows)
@@ -68,30 +73,49 @@ def search(store: Store, embed: EmbedFn, request: SearchRequest, hooks: SearchHo
     return replace(result, hits=merge_hits(result.hits, others, request.k)) if others else result
 
 
-def search_turns(store: Store, embed: EmbedFn, request: SearchRequest, hooks: SearchHooks | None = None,
-                 exclude: Callable[[Episode], bool] | None = None) -> Retrieval:
+def search_turns(
+    store: Store,
+    embed: EmbedFn,
+    request: SearchRequest,
+    hooks: SearchHooks | None = None,
+    exclude: Callable[[Episode], bool] | None = None,
+) -> Retrieval:
     """The pipeline over the stored turns; ``exclude``: episodes to leave out of the hits (e.g.
     turns a session summary stands in for)."""
-    user_id, k, filters, config, parsed = request.user_id, request.k, request.filters, request.config, request.time
+    user_id, k, filters, config, parsed = (
+        request.user_id,
+        request.k,
+        request.filters,
+        request.config,
+        request.time,
+    )
     vector = embed([request.semantic])[0]
     rankings = _candidates(store, user_id, vector, request.semantic, filters, parsed, config)
     if hooks is not None:
         rankings.update(_extra_dense(store, user_id, hooks, filters, config))
-    adapt = config.adaptive_weights == "always" or (config.adaptive_weights == "framed" and request.frames)
+    adapt = config.adaptive_weights == "always" or (
+        config.adaptive_weights == "framed" and request.frames
+    )
     weights = adapted_weights(config.weights, request.semantic) if adapt else config.weights
     fused, ceiling = fusion.fuse(rankings, config.fusion, weights, config.rrf_k)
     pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(4 * k, POOL)]
     rows = store.chunk_rows(user_id, pool)
     by_ref = {name: dict(hits) for name, hits in rankings.items()}
-    candidates = [_Candidate(r, rows[r], fused[r] / ceiling, _signals(r, by_ref)) for r in pool
-                  if r in rows and not (exclude is not None and exclude(rows[r].episode))]
+    candidates = [
+        _Candidate(r, rows[r], fused[r] / ceiling, _signals(r, by_ref))
+        for r in pool
+        if r in rows and not (exclude is not None and exclude(rows[r].episode))
+    ]
     _score(candidates, parsed, request.now, config, request.query, request.semantic)
     candidates.sort(key=lambda c: c.score, reverse=True)
     candidates = _collapse(candidates, config.granularity)
     candidates = _diversify(store, user_id, candidates, config, k)
     hits = [_hit(c, rank) for rank, c in enumerate(candidates[:k], start=1)]
     if hooks is not None and hooks.post_filter is not None and hits:
-        hits = [replace(h, rank=rank) for rank, h in enumerate(hooks.post_filter(request.query, hits), start=1)]
+        hits = [
+            replace(h, rank=rank)
+            for rank, h in enumerate(hooks.post_filter(request.query, hits), start=1)
+        ]
     if config.neighbours != (0, 0):
         hits = [_expand(store, user_id, h, config.neighbours) for h in hits]
     if config.record_access and hits:
@@ -119,16 +143,25 @@ def _candidates(
     return {name: hits for name, hits in out.items() if hits}
 
 
-def _extra_dense(store: Store, user_id: str, hooks: SearchHooks, filters: Filters,
-                 config: SearchConfig) -> dict[str, list[tuple[int, float]]]:
+def _extra_dense(
+    store: Store, user_id: str, hooks: SearchHooks, filters: Filters, config: SearchConfig
+) -> dict[str, list[tuple[int, float]]]:
     """One dense ranking per extra query vector, named after it (its RRF weight: ``config.weight(name)``)."""
-    out = {name: store.dense(user_id, vector, config.limits.get(name, config.limit("dense")), filters)
-           for name, vector in hooks.extra_vectors.items()}
+    out = {
+        name: store.dense(user_id, vector, config.limits.get(name, config.limit("dense")), filters)
+        for name, vector in hooks.extra_vectors.items()
+    }
     return {name: hits for name, hits in out.items() if hits}
 
 
-def _time_candidates(store: Store, user_id: str, vector: NDArray[np.float32], filters: Filters,
-                     parsed: TimeQuery, config: SearchConfig) -> list[tuple[int, float]]:
+def _time_candidates(
+    store: Store,
+    user_id: str,
+    vector: NDArray[np.float32],
+    filters: Filters,
+    parsed: TimeQuery,
+    config: SearchConfig,
+) -> list[tuple[int, float]]:
     """Dense k-NN restricted to each parsed window (and period/weekday filters), best first."""
     periods = tuple(sorted(parsed.periods))
     weekdays = tuple(WEEKDAYS[d] for d in sorted(parsed.weekdays))
@@ -137,7 +170,14 @@ def _time_candidates(store: Store, user_id: str, vector: NDArray[np.float32], fi
     ]
     windows = parsed.windows or ()
     if windows:
-        scoped = [replace(scoped[0], since=_later(filters.since, w.start), until=_earlier(filters.until, w.end)) for w in windows]
+        scoped = [
+            replace(
+                scoped[0],
+                since=_later(filters.since, w.start),
+                until=_earlier(filters.until, w.end),
+            )
+            for w in windows
+        ]
     best: dict[int, float] = {}
     for f in scoped:
         if f.since is not None and f.until is not None and f.since >= f.until:
@@ -162,7 +202,11 @@ def _signals(ref: int, rankings: dict[str, dict[int, float]]) -> dict[str, float
 def _time_affinity(at: datetime, parsed: TimeQuery, config: SearchConfig) -> float:
     scores = []
     for window in parsed.windows:
-        tolerance = config.time_tolerance_days * DAY if config.time_tolerance_days is not None else window.tolerance.total_seconds()
+        tolerance = (
+            config.time_tolerance_days * DAY
+            if config.time_tolerance_days is not None
+            else window.tolerance.total_seconds()
+        )
         scores.append(fusion.soft_time_score(window.distance(at).total_seconds(), tolerance))
     return max(scores, default=1.0)
 
@@ -170,17 +214,31 @@ def _time_affinity(at: datetime, parsed: TimeQuery, config: SearchConfig) -> flo
 def _filters_match(c: _Candidate, parsed: TimeQuery) -> float:
     tags = c.row.episode.tags
     ok = (not parsed.periods or tags.period in parsed.periods) and (
-        not parsed.weekdays or WEEKDAYS.index(tags.weekday) in parsed.weekdays)
+        not parsed.weekdays or WEEKDAYS.index(tags.weekday) in parsed.weekdays
+    )
     return 1.0 if ok else 0.0
 
 
-def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime, config: SearchConfig,
-           query: str, semantic: str) -> None:
+def _score(
+    candidates: list[_Candidate],
+    parsed: TimeQuery | None,
+    now: datetime,
+    config: SearchConfig,
+    query: str,
+    semantic: str,
+) -> None:
     """Final score in [0, 1]: fused relevance blended with the enabled priors."""
     timed = parsed if parsed is not None and parsed.has_time and config.time_weight > 0 else None
-    rerank = get_reranker(config.reranker).score(semantic, [c.row.text for c in candidates]) if config.reranker else None
-    named = named_speakers(query, {c.row.episode.speaker for c in candidates if c.row.episode.speaker}) \
-        if config.speaker_weight > 0 else set()
+    rerank = (
+        get_reranker(config.reranker).score(semantic, [c.row.text for c in candidates])
+        if config.reranker
+        else None
+    )
+    named = (
+        named_speakers(query, {c.row.episode.speaker for c in candidates if c.row.episode.speaker})
+        if config.speaker_weight > 0
+        else set()
+    )
     support = _session_support(candidates) if config.session_weight > 0 else {}
     for i, c in enumerate(candidates):
         parts = [(1.0, c.relevance)]
@@ -195,7 +253,12 @@ def _score(candidates: list[_Candidate], parsed: TimeQuery | None, now: datetime
             )
         if config.recency_weight > 0:
             age = (now - c.row.episode.at).total_seconds()
-            parts.append((config.recency_weight, fusion.recency_score(age, config.recency_half_life_days * DAY)))
+            parts.append(
+                (
+                    config.recency_weight,
+                    fusion.recency_score(age, config.recency_half_life_days * DAY),
+                )
+            )
         if named:
             said = 1.0 if c.row.episode.speaker in named else 0.0
             c.signals["speaker"] = said
@@ -229,8 +292,15 @@ def named_speakers(query: str, speakers: set[str]) -> set[str]:
     A name counts as a whole word, written as stored or capitalized ("who did Caroline meet?");
     one-letter names never count (they collide with words like "A" or "I").
     """
-    named = {s for s in speakers if len(s) > 1 and any(
-        re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", query) for form in {s, s[:1].upper() + s[1:]})}
+    named = {
+        s
+        for s in speakers
+        if len(s) > 1
+        and any(
+            re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", query)
+            for form in {s, s[:1].upper() + s[1:]}
+        )
+    }
     return named if len(named) < len(speakers) else set()
 
 
@@ -241,14 +311,20 @@ def _collapse(candidates: list[_Candidate], granularity: str) -> list[_Candidate
     seen: set[str] = set()
     out = []
     for c in candidates:
-        key = c.row.episode.id if granularity == "episode" else (c.row.episode.session_id or c.row.episode.id)
+        key = (
+            c.row.episode.id
+            if granularity == "episode"
+            else (c.row.episode.session_id or c.row.episode.id)
+        )
         if key not in seen:
             seen.add(key)
             out.append(c)
     return out
 
 
-def _diversify(store: Store, user_id: str, candidates: list[_Candidate], config: SearchConfig, k: int) -> list[_Candidate]:
+def _diversify(
+    store: Store, user_id: str, candidates: list[_Candidate], config: SearchConfig, k: int
+) -> list[_Candidate]:
     if not candidates or (config.dedup_threshold is None and config.mmr_lambda is None):
         return candidates
     head = candidates[: max(3 * k, 30)]
@@ -264,8 +340,17 @@ def _diversify(store: Store, user_id: str, candidates: list[_Candidate], config:
 
 
 def _hit(c: _Candidate, rank: int) -> SearchHit:
-    return SearchHit(episode=c.row.episode, text=c.row.text, score=round(c.score, 6), signals=c.signals, rank=rank, chunk_ref=c.ref)
+    return SearchHit(
+        episode=c.row.episode,
+        text=c.row.text,
+        score=round(c.score, 6),
+        signals=c.signals,
+        rank=rank,
+        chunk_ref=c.ref,
+    )
 
 
 def _expand(store: Store, user_id: str, hit: SearchHit, around: tuple[int, int]) -> SearchHit:
-    return replace(hit, context=tuple(store.neighbours(user_id, hit.episode.id, around[0], around[1])))
+    return replace(
+        hit, context=tuple(store.neighbours(user_id, hit.episode.id, around[0], around[1]))
+    )

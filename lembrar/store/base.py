@@ -14,15 +14,14 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
-from lembrar.model.erasure import ErasureReport, Guarantee
 from lembrar.model.episode import Episode, IndexedEpisode
+from lembrar.model.erasure import ErasureReport, Guarantee
 from lembrar.model.graph import GraphChange, GraphData
 from lembrar.model.layers import Insight, PendingMemory, SavedMemory, SessionSummary
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.model.tenancy import KeyRecord, Tenant
 from lembrar.model.users import UserSettings
 from lembrar.model.vectors import VectorCache
-
 
 DEFAULT_TENANT = "default"
 
@@ -32,7 +31,7 @@ class Store(VectorCache, Protocol):
     tenant: str
     erasure: Guarantee  # when deleted text leaves the disk (``lembrar.model.erasure``)
 
-    def for_tenant(self, tenant: str) -> "Store": ...
+    def for_tenant(self, tenant: str) -> Store: ...
     def close(self) -> None: ...
     def erase_pending(self) -> ErasureReport: ...
 
@@ -55,7 +54,9 @@ class Store(VectorCache, Protocol):
 
     # reads
     def get(self, user_id: str, episode_id: str) -> Episode: ...
-    def list(self, user_id: str, filters: Filters, *, newest_first: bool, limit: int, cursor: str | None) -> Page: ...
+    def list(
+        self, user_id: str, filters: Filters, *, newest_first: bool, limit: int, cursor: str | None
+    ) -> Page: ...
     def history(self, user_id: str, episode_id: str) -> builtins.list[HistoryEntry]: ...
     def sessions(self, user_id: str) -> builtins.list[SessionInfo]: ...
     def stats(self) -> StoreStats: ...
@@ -83,7 +84,8 @@ class Store(VectorCache, Protocol):
 class LayerStore(Protocol):
     """Persistence of the memory layers beside a ``Store``, bound to the same tenant.
 
-    A backend's store provides it as ``store.layer_store()``. Rows derived from episodes (a fact captured from a message, a summary's and an insight's
+    A backend's store provides it as ``store.layer_store()``. Rows derived from episodes (a
+    fact captured from a message, a summary's and an insight's
     sources) are linked to them, and deleting an episode removes or wipes what was derived from
     it in the same transaction; deleting a user removes every layer row of the user.
     """
@@ -116,9 +118,13 @@ class LayerStore(Protocol):
 
     # insights, linked to their source messages; ``exclude_sources`` keeps a deleted insight's
     # messages out of later clustering
-    def put_insights(self, user_id: str, insights: Sequence[Insight], *, remove: Sequence[str] = ()) -> None: ...
+    def put_insights(
+        self, user_id: str, insights: Sequence[Insight], *, remove: Sequence[str] = ()
+    ) -> None: ...
     def insights(self, user_id: str) -> list[Insight]: ...
-    def delete_insight(self, user_id: str, insight_id: str, *, exclude_sources: bool = True) -> int: ...
+    def delete_insight(
+        self, user_id: str, insight_id: str, *, exclude_sources: bool = True
+    ) -> int: ...
     def insight_exclusions(self, user_id: str) -> set[str]: ...
 
 

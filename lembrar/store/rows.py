@@ -13,8 +13,25 @@ from lembrar.model.episode import Episode
 from lembrar.model.timetags import TimeTags, zone
 
 EPISODE_COLUMNS = (
-    "id", "user_id", "session_id", "kind", "role", "speaker", "content", "record", "metadata", "at_utc", "tz",
-    "local_date", "period", "weekday", "iso_week", "month", "season", "recorded_at", "version",
+    "id",
+    "user_id",
+    "session_id",
+    "kind",
+    "role",
+    "speaker",
+    "content",
+    "record",
+    "metadata",
+    "at_utc",
+    "tz",
+    "local_date",
+    "period",
+    "weekday",
+    "iso_week",
+    "month",
+    "season",
+    "recorded_at",
+    "version",
 )
 
 
@@ -30,7 +47,9 @@ def episode_row(tenant: str, episode: Episode) -> dict[str, Any]:
         "role": episode.role,
         "speaker": episode.speaker,
         "content": episode.content,
-        "record": None if episode.record is None else json.dumps(episode.record, ensure_ascii=False),
+        "record": None
+        if episode.record is None
+        else json.dumps(episode.record, ensure_ascii=False),
         "metadata": json.dumps(episode.metadata, ensure_ascii=False, sort_keys=True),
         "at_utc": tags.utc,
         "tz": tags.timezone,
@@ -56,13 +75,30 @@ def episode_from_values(values: Mapping[str, Any]) -> Episode:
     utc = values["at_utc"]
     local = utc.astimezone(zone(values["tz"]))
     tags = TimeTags(
-        utc=utc, timezone=values["tz"], local=local, local_date=values["local_date"], period=values["period"],
-        weekday=values["weekday"], iso_week=values["iso_week"], month=values["month"], season=values["season"],
+        utc=utc,
+        timezone=values["tz"],
+        local=local,
+        local_date=values["local_date"],
+        period=values["period"],
+        weekday=values["weekday"],
+        iso_week=values["iso_week"],
+        month=values["month"],
+        season=values["season"],
     )
     return Episode(
-        id=values["id"], user_id=values["user_id"], kind=values["kind"], content=values["content"], at=local,
-        recorded_at=values["recorded_at"], tags=tags, session_id=values["session_id"], role=values["role"],
-        speaker=values["speaker"], record=values["record"], metadata=values["metadata"], version=values["version"],
+        id=values["id"],
+        user_id=values["user_id"],
+        kind=values["kind"],
+        content=values["content"],
+        at=local,
+        recorded_at=values["recorded_at"],
+        tags=tags,
+        session_id=values["session_id"],
+        role=values["role"],
+        speaker=values["speaker"],
+        record=values["record"],
+        metadata=values["metadata"],
+        version=values["version"],
     )
 
 
@@ -85,4 +121,6 @@ def decode_cursor(cursor: str) -> tuple[float | str, int]:
             raise ValueError("cursor out of range")
         return position, seq
     except (ValueError, TypeError, OverflowError) as exc:
-        raise ValidationError("cursor", "not a cursor returned by a previous page; start without one") from exc
+        raise ValidationError(
+            "cursor", "not a cursor returned by a previous page; start without one"
+        ) from exc

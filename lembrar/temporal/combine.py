@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 from lembrar.temporal import dates, windows
 from lembrar.temporal.hits import BARE, FILTER, WEAK, WINDOW, Anchor, Context, Hit
@@ -158,7 +158,9 @@ def day_in_month(ctx: Context, first: Hit, second: Hit) -> Hit | None:
     found = dates.safe_date(base.year, base.month, anchor.day)
     if found is None:
         return None
-    return Hit(first.start, second.end, windows.day(ctx, found), anchor=Anchor("date", *_ymd(found)))
+    return Hit(
+        first.start, second.end, windows.day(ctx, found), anchor=Anchor("date", *_ymd(found))
+    )
 
 
 # -- "between March and May", "de segunda a quarta", "du 1er au 10 mai" -----------------------
@@ -265,7 +267,9 @@ def _before(first: datetime, second: datetime) -> bool:
 def _whole_past(ctx: Context, name: str, window: TimeWindow) -> bool:
     """Whether "until X" / "before X" reaches now: X holds now (and, for "before", is a day or less)."""
     holds_now = not _before(ctx.now, window.start) and _before(ctx.now, window.end)
-    return holds_now and (name == "until" or name == "before" and window.end - window.start <= timedelta(days=1))
+    return holds_now and (
+        name == "until" or name == "before" and window.end - window.start <= timedelta(days=1)
+    )
 
 
 def _lookback(window: TimeWindow) -> timedelta:
@@ -279,7 +283,7 @@ def _bounded(ctx: Context, name: str, window: TimeWindow) -> TimeWindow | None:
     if name == "after":
         return instants(window.end, now, "range") if _before(window.end, now) else None
     edge = window.start if name == "before" else window.end
-    earlier = (edge.astimezone(timezone.utc) - _lookback(window)).astimezone(ctx.zone)
+    earlier = (edge.astimezone(UTC) - _lookback(window)).astimezone(ctx.zone)
     return TimeWindow(earlier, edge, "soft", TOLERANCES["range"] * 4)
 
 
@@ -301,7 +305,9 @@ def _shifted(ctx: Context, name: str, start: int, hit: Hit) -> Hit | None:
     shifted = windows.day(ctx, day)
     if unit == "week" or text in ctx.lex.couple:
         shifted = shifted.approximate()
-    return replace(hit, start=start - len(ctx.before(start)) + found.start(), window=shifted, anchor=None)
+    return replace(
+        hit, start=start - len(ctx.before(start)) + found.start(), window=shifted, anchor=None
+    )
 
 
 def bounds(ctx: Context, hit: Hit) -> Hit:

@@ -51,7 +51,9 @@ def time_reader_note(language: str | None) -> str:
         return f"time phrases read by {reader}"
     if language_code(language) is not None and not installed():
         return f"its time phrases need pip install 'lembrar[{EXTRA}]'"
-    return f"its time phrases are not read (use a language code; lembrar reads {', '.join(LEXICONS)})"
+    return (
+        f"its time phrases are not read (use a language code; lembrar reads {', '.join(LEXICONS)})"
+    )
 
 
 def parse_other(text: str, now: datetime, where: tzinfo, language: str | None) -> TimeQuery:
@@ -68,11 +70,16 @@ def parse_other(text: str, now: datetime, where: tzinfo, language: str | None) -
         start, end = _locate(text, phrase, position)
         if start < 0 or moment > local_now or not _plausible(text[start:end]):
             continue
-        windows.append(_window(moment.date(), _period(text[start:end], code), where, tidy(text[start:end])))
+        windows.append(
+            _window(moment.date(), _period(text[start:end], code), where, tidy(text[start:end]))
+        )
         spans.append((start, end))
         position = end
-    return TimeQuery(windows=tuple(windows), stripped=remove_spans(text, spans),
-                     phrases=tuple(w.phrase for w in windows))
+    return TimeQuery(
+        windows=tuple(windows),
+        stripped=remove_spans(text, spans),
+        phrases=tuple(w.phrase for w in windows),
+    )
 
 
 def _locate(text: str, phrase: str, position: int) -> tuple[int, int]:
@@ -84,7 +91,9 @@ def _locate(text: str, phrase: str, position: int) -> tuple[int, int]:
 
 def _plausible(phrase: str) -> bool:
     """A phrase with a word in it, a full numeric date or a year; never a bare number ("3 cats")."""
-    return (len(phrase) >= 2 and any(ch.isalpha() for ch in phrase)) or bool(_NUMERIC_DATE.search(phrase))
+    return (len(phrase) >= 2 and any(ch.isalpha() for ch in phrase)) or bool(
+        _NUMERIC_DATE.search(phrase)
+    )
 
 
 def _window(day: date, period: str, where: tzinfo, phrase: str) -> TimeWindow:
@@ -102,7 +111,11 @@ def _window(day: date, period: str, where: tzinfo, phrase: str) -> TimeWindow:
 
 
 def _settings(local_now: datetime) -> dict[str, Any]:
-    return {"RELATIVE_BASE": local_now, "PREFER_DATES_FROM": "past", "RETURN_AS_TIMEZONE_AWARE": False}
+    return {
+        "RELATIVE_BASE": local_now,
+        "PREFER_DATES_FROM": "past",
+        "RETURN_AS_TIMEZONE_AWARE": False,
+    }
 
 
 def _search(text: str, code: str, local_now: datetime) -> list[tuple[str, datetime]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from lembrar.errors import ValidationError
 
@@ -42,7 +42,7 @@ def require_aware(field: str, value: datetime) -> None:
 
 
 def _utc(value: datetime) -> datetime:
-    return value.astimezone(timezone.utc)
+    return value.astimezone(UTC)
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def at_local(day: date, hours: int, zone: tzinfo) -> datetime:
     A wall time that does not exist (a DST gap) moves to the first instant that does.
     """
     wall = datetime.combine(day + timedelta(days=hours // 24), time(hours % 24), tzinfo=zone)
-    return wall.astimezone(timezone.utc).astimezone(zone)
+    return wall.astimezone(UTC).astimezone(zone)
 
 
 def span(first: date, stop: date, granularity: str, zone: tzinfo) -> TimeWindow:

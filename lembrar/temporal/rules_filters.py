@@ -67,7 +67,9 @@ def _every(match: re.Match[str], ctx: Context) -> Hit | None:
         weekday = ctx.lex.weekdays_short[name] if short else ctx.lex.weekdays[name]
     else:
         name = required_key(match, "wp")
-        if match.group("ep") is None and (_needs_article(ctx, name) or _in_a_name(ctx, match.start())):
+        if match.group("ep") is None and (
+            _needs_article(ctx, name) or _in_a_name(ctx, match.start())
+        ):
             return None
         weekday = ctx.lex.weekday_plurals[name]
     return Hit(match.start(), match.end(), role=FILTER, weekdays=frozenset({weekday}))

@@ -12,7 +12,9 @@ from lembrar.temporal.lexicon import Lexicon
 from lembrar.temporal.patterns import START, STOP, alt, lead, number
 
 _AFTER_NUMBER = re.compile(r"\d\s*$")
-_ASKING_AMOUNT = re.compile(r"\b(?:how\s+many|how\s+long|quant[oa]s|cu[aá]nt[oa]s|combien\s+de)\s*$", re.IGNORECASE)
+_ASKING_AMOUNT = re.compile(
+    r"\b(?:how\s+many|how\s+long|quant[oa]s|cu[aá]nt[oa]s|combien\s+de)\s*$", re.IGNORECASE
+)
 _AGO_START = f"(?:{START}|(?<=(?<![\\w'])d'))"  # "le mardi d'il y a deux semaines"
 MAX_AMOUNT = {"hour": 24 * 366, "day": 36600, "week": 5200, "month": 1200, "year": 100}
 SOFT = {  # kind: (first day, stop day, tolerance in days), relative to today
@@ -93,7 +95,9 @@ def _relative_pattern(lex: Lexicon) -> str:
 def _not_unit_word(lex: Lexicon) -> str:
     """Keeps a part from eating a unit's own first words ("fim de" in "fim de semana")."""
     rests = {
-        unit[len(part) :].strip() for unit in lex.calendar_units for part in lex.month_parts
+        unit[len(part) :].strip()
+        for unit in lex.calendar_units
+        for part in lex.month_parts
         if unit.startswith(part + " ")
     }
     return f"(?![\\s-]*{alt(rests)}{STOP})" if rests else ""

@@ -114,7 +114,12 @@ def _weekdays_ago(match: re.Match[str], ctx: Context) -> Hit | None:
         return None
     weekday = ctx.lex.weekdays[name] if name in ctx.lex.weekdays else ctx.lex.weekday_plurals[name]
     day = resolve(ctx, weekday, -amount)
-    return Hit(match.start(), match.end(), windows.day(ctx, day), anchor=Anchor("date", day.year, day.month, day.day))
+    return Hit(
+        match.start(),
+        match.end(),
+        windows.day(ctx, day),
+        anchor=Anchor("date", day.year, day.month, day.day),
+    )
 
 
 RULES = (

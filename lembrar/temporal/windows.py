@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta, timezone
+from datetime import UTC, date, timedelta
 
 from lembrar.temporal import dates
 from lembrar.temporal.hits import Context
@@ -64,8 +64,11 @@ def week_of_month(ctx: Context, year: int, number: int, which: int, unit: str) -
     if unit == "week":
         start = stop - timedelta(days=7) if which < 0 else first + timedelta(days=7 * (which - 1))
         return day(ctx, start, 7, "week")
-    saturday = dates.weekday_on_or_before(stop - timedelta(days=1), 5) if which < 0 else (
-        first + timedelta(days=(5 - first.weekday()) % 7 + 7 * (which - 1)))
+    saturday = (
+        dates.weekday_on_or_before(stop - timedelta(days=1), 5)
+        if which < 0
+        else (first + timedelta(days=(5 - first.weekday()) % 7 + 7 * (which - 1)))
+    )
     return day(ctx, saturday, 2, "weekend")
 
 
@@ -84,9 +87,9 @@ def season(ctx: Context, first: date) -> TimeWindow:
 
 def hour(ctx: Context, hours_back: int) -> TimeWindow:
     """The clock hour that held the instant ``hours_back`` hours ago."""
-    moment = (ctx.now.astimezone(timezone.utc) - timedelta(hours=hours_back)).astimezone(ctx.zone)
+    moment = (ctx.now.astimezone(UTC) - timedelta(hours=hours_back)).astimezone(ctx.zone)
     top = moment.replace(minute=0, second=0, microsecond=0)
-    start = top.astimezone(timezone.utc)
+    start = top.astimezone(UTC)
     return instants(
         start.astimezone(ctx.zone), (start + timedelta(hours=1)).astimezone(ctx.zone), "hour"
     )
@@ -98,6 +101,6 @@ def between(ctx: Context, first: date, stop: date, granularity: str) -> TimeWind
 
 def hours_back(ctx: Context, first: int, stop: int, granularity: str) -> TimeWindow:
     """From ``first`` hours ago to ``stop`` hours ago, in absolute time."""
-    now = ctx.now.astimezone(timezone.utc)
+    now = ctx.now.astimezone(UTC)
     start, end = now - timedelta(hours=first), now - timedelta(hours=stop)
     return instants(start.astimezone(ctx.zone), end.astimezone(ctx.zone), granularity)

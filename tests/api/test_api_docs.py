@@ -21,7 +21,9 @@ def test_every_endpoint_is_documented(live, client):
     paths = client(live.url, None).get("/openapi.json").json()["paths"]
     for path, operations in paths.items():
         for method in operations:
-            assert f"`{method.upper()} {path}`" in text, f"{method.upper()} {path} is missing from docs/api.md"
+            assert f"`{method.upper()} {path}`" in text, (
+                f"{method.upper()} {path} is missing from docs/api.md"
+            )
 
 
 @pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq")), reason="needs curl and jq")
@@ -29,9 +31,23 @@ def test_the_walkthrough_runs_as_written(tmp_path, serve):
     script = "\n".join(re.findall(r"```bash\n(.*?)```", DOC.read_text(), flags=re.S))
     app = create_app(str(tmp_path / "m.db"), admin_key="doc-admin", embedder=HashingEmbedder())
     with serve(app) as url:
-        done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], env={"PATH": "/usr/bin:/bin", "BASE": url,
-                              "ADMIN": "doc-admin"}, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", script],
+            env={"PATH": "/usr/bin:/bin", "BASE": url, "ADMIN": "doc-admin"},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     assert done.returncode == 0, done.stderr + done.stdout
     out = done.stdout
-    assert "feijoada" in out and "sometime in May" in out and '"granularity": "week"' in out and "21 km" in out
-    assert '"field":"k"' in out and out.rstrip().endswith('"field":null}}') and "unknown or revoked" in out
+    assert (
+        "feijoada" in out
+        and "sometime in May" in out
+        and '"granularity": "week"' in out
+        and "21 km" in out
+    )
+    assert (
+        '"field":"k"' in out
+        and out.rstrip().endswith('"field":null}}')
+        and "unknown or revoked" in out
+    )

@@ -7,7 +7,11 @@ import pytest
 
 schemathesis = pytest.importorskip("schemathesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
-from schemathesis.checks import not_a_server_error, response_schema_conformance, status_code_conformance  # noqa: E402
+from schemathesis.checks import (  # noqa: E402
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from lembrar.api import create_app  # noqa: E402
 from lembrar.embed.hashing import HashingEmbedder  # noqa: E402
@@ -26,7 +30,9 @@ def _document() -> dict:
 
 
 DOCUMENT = _document()
-OPERATIONS = [result.ok() for result in schemathesis.openapi.from_dict(DOCUMENT).get_all_operations()]
+OPERATIONS = [
+    result.ok() for result in schemathesis.openapi.from_dict(DOCUMENT).get_all_operations()
+]
 EXAMPLES = {schemathesis.GenerationMode.POSITIVE: 30, schemathesis.GenerationMode.NEGATIVE: 15}
 
 
@@ -35,9 +41,12 @@ def _takes_input(operation) -> bool:
     return bool(spec.get("parameters") or spec.get("requestBody"))
 
 
-CASES = [pytest.param(operation, mode, id=f"{operation.label} {mode.value}")
-         for operation in OPERATIONS for mode in EXAMPLES
-         if mode is schemathesis.GenerationMode.POSITIVE or _takes_input(operation)]
+CASES = [
+    pytest.param(operation, mode, id=f"{operation.label} {mode.value}")
+    for operation in OPERATIONS
+    for mode in EXAMPLES
+    if mode is schemathesis.GenerationMode.POSITIVE or _takes_input(operation)
+]
 
 
 @pytest.fixture(scope="session")
@@ -54,8 +63,15 @@ def test_generated_requests(operation, mode, live, fuzz_key):
     key = live.admin_key if operation.path.startswith("/v1/admin") else fuzz_key
 
     @given(case=operation.as_strategy(mode))
-    @settings(max_examples=EXAMPLES[mode], deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @settings(
+        max_examples=EXAMPLES[mode],
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        database=None,
+    )
     def check(case):
-        case.call_and_validate(base_url=live.url, headers={"Authorization": f"Bearer {key}"}, checks=CHECKS)
+        case.call_and_validate(
+            base_url=live.url, headers={"Authorization": f"Bearer {key}"}, checks=CHECKS
+        )
 
     check()

@@ -18,9 +18,25 @@ pytestmark = pytest.mark.server
 @pytest.fixture
 def served(tmp_path, free_port):
     port = free_port()
-    command = [sys.executable, "-m", "lembrar", "--embedder", "hash", "serve", "--db", str(tmp_path / "m.db"),
-               "--port", str(port), "--workers", "2", "--admin-key", "serve-admin"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    command = [
+        sys.executable,
+        "-m",
+        "lembrar",
+        "--embedder",
+        "hash",
+        "serve",
+        "--db",
+        str(tmp_path / "m.db"),
+        "--port",
+        str(port),
+        "--workers",
+        "2",
+        "--admin-key",
+        "serve-admin",
+    ]
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_ready(url, process)
@@ -62,5 +78,8 @@ def test_two_workers_share_one_file_and_every_acknowledged_write_is_readable(ser
     with ThreadPoolExecutor(8) as pool:
         ids = list(pool.map(write, range(40)))
     for i, ident in enumerate(ids):
-        assert tenant.get(f"/v1/users/u{i % 3}/episodes/{ident}").json()["content"] == f"note number {i}"
+        assert (
+            tenant.get(f"/v1/users/u{i % 3}/episodes/{ident}").json()["content"]
+            == f"note number {i}"
+        )
     assert tenant.get("/v1/stats").json()["episodes"] == 40

@@ -80,9 +80,13 @@ def _part(path: Path) -> str:
 
 def _runtime_imports(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {id(node) for branch in ast.walk(tree)
-                   if isinstance(branch, ast.If) and "TYPE_CHECKING" in ast.unparse(branch.test)
-                   for statement in branch.body for node in ast.walk(statement)}
+    typing_only = {
+        id(node)
+        for branch in ast.walk(tree)
+        if isinstance(branch, ast.If) and "TYPE_CHECKING" in ast.unparse(branch.test)
+        for statement in branch.body
+        for node in ast.walk(statement)
+    }
     names = []
     for node in ast.walk(tree):
         if id(node) in typing_only:
@@ -106,10 +110,18 @@ def _resolve(name: str) -> str:
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_a_module_imports_only_the_parts_below_it(path):
     part = _part(path)
-    assert part in ALLOWED, f"{part!r} is a new part: give it a place in docs/architecture.md and here"
-    wrong = sorted({name for name in _runtime_imports(path)
-                    if name.startswith("lembrar.") and name.split(".")[1] != part
-                    and name.split(".")[1] not in ALLOWED[part]})
+    assert part in ALLOWED, (
+        f"{part!r} is a new part: give it a place in docs/architecture.md and here"
+    )
+    wrong = sorted(
+        {
+            name
+            for name in _runtime_imports(path)
+            if name.startswith("lembrar.")
+            and name.split(".")[1] != part
+            and name.split(".")[1] not in ALLOWED[part]
+        }
+    )
     assert not wrong, f"{part}/ may not import {wrong}"
 
 
@@ -118,20 +130,28 @@ def test_backend_names_appear_only_in_their_folder(path):
     where = path.relative_to(PACKAGE).as_posix()
     for name in _runtime_imports(path) + _typing_imports(path):
         home = BACKEND_NAMES.get(name.split(".")[0])
-        assert home is None or where.startswith(home + "/"), f"{where} imports {name}, which belongs in {home}/"
+        assert home is None or where.startswith(home + "/"), (
+            f"{where} imports {name}, which belongs in {home}/"
+        )
 
 
 def _typing_imports(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [alias.name if isinstance(node, ast.Import) else node.module or ""
-            for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
-            for alias in node.names]
+    return [
+        alias.name if isinstance(node, ast.Import) else node.module or ""
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+    ]
 
 
 def test_a_backend_folder_does_not_import_another_backend():
     for path in _modules():
         where = path.relative_to(PACKAGE).as_posix()
-        for backend, other in (("store/sqlite/", "lembrar.store.postgres"), ("store/postgres/", "lembrar.store.sqlite")):
+        for backend, other in (
+            ("store/sqlite/", "lembrar.store.postgres"),
+            ("store/postgres/", "lembrar.store.sqlite"),
+        ):
             if where.startswith(backend):
                 assert not [n for n in _runtime_imports(path) if n.startswith(other)], where
 
@@ -140,15 +160,20 @@ def test_store_imports_nothing_above_the_model():
     for path in (PACKAGE / "store").rglob("*.py"):
         for name in _runtime_imports(path) + _typing_imports(path):
             if name.startswith("lembrar."):
-                assert name.split(".")[1] in {"store", *PURE}, f"{path.relative_to(PACKAGE)} imports {name}"
+                assert name.split(".")[1] in {"store", *PURE}, (
+                    f"{path.relative_to(PACKAGE)} imports {name}"
+                )
 
 
 def test_there_is_no_import_cycle():
     modules = {_module_name(p): p for p in _modules()}
     edges: dict[str, set[str]] = defaultdict(set)
     for name, path in modules.items():
-        edges[name] = {target for target in _runtime_imports(path)
-                       if target in modules and target not in (name, "lembrar")}
+        edges[name] = {
+            target
+            for target in _runtime_imports(path)
+            if target in modules and target not in (name, "lembrar")
+        }
     cycles = _strongly_connected(modules, edges)
     assert not cycles, f"import cycles: {cycles}"
 

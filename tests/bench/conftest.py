@@ -12,7 +12,9 @@ from lembrar.bench.data import FILES, data_root
 def _data(kind: str) -> Path:
     root = data_root(Path(__file__).resolve().parent)
     if root is None or not (root / FILES[kind]).exists():
-        pytest.skip(f"{kind} data not found (set LEMBRAR_BENCH_DATA or keep shared/data beside the repo)")
+        pytest.skip(
+            f"{kind} data not found (set LEMBRAR_BENCH_DATA or keep shared/data beside the repo)"
+        )
     return root / FILES[kind]
 
 

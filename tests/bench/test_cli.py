@@ -19,11 +19,34 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def test_subcommands_and_options_parse():
-    args = _parser().parse_args(["bench", "longmemeval", "--data", "f.json", "--limit", "3", "--granularity",
-                                 "session", "--merge", "10", "--turns-per-episode", "2", "--embedder", "hash",
-                                 "--baselines", "dense,chroma"])
+    args = _parser().parse_args(
+        [
+            "bench",
+            "longmemeval",
+            "--data",
+            "f.json",
+            "--limit",
+            "3",
+            "--granularity",
+            "session",
+            "--merge",
+            "10",
+            "--turns-per-episode",
+            "2",
+            "--embedder",
+            "hash",
+            "--baselines",
+            "dense,chroma",
+        ]
+    )
     assert args.run is bench.run_longmemeval
-    assert (args.limit, args.granularity, args.pool, args.turns_per_episode, args.bench_embedder) == (3, "session", 10, 2, "hash")
+    assert (
+        args.limit,
+        args.granularity,
+        args.pool,
+        args.turns_per_episode,
+        args.bench_embedder,
+    ) == (3, "session", 10, 2, "hash")
     assert bench._baselines(args) == ("dense", "chroma")
     for name in ("locomo", "dailydialog", "speed", "embedders"):
         assert _parser().parse_args(["bench", name]).run.__name__ == f"run_{name}"
@@ -43,24 +66,62 @@ def test_bench_without_a_benchmark_prints_help(capsys):
 
 @pytest.mark.slow
 def test_longmemeval_smoke(longmemeval_file, tmp_path, capsys):
-    args = _parser().parse_args(["--json", "bench", "longmemeval", "--data", str(longmemeval_file), "--limit", "2",
-                                 "--embedder", "hash", "--no-cache", "--no-progress", "--out", str(tmp_path)])
+    args = _parser().parse_args(
+        [
+            "--json",
+            "bench",
+            "longmemeval",
+            "--data",
+            str(longmemeval_file),
+            "--limit",
+            "2",
+            "--embedder",
+            "hash",
+            "--no-cache",
+            "--no-progress",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     assert args.run(args) == 0
     printed = json.loads(capsys.readouterr().out)
     assert set(printed["summary"]) == {"lembrar", "dense", "keyword"}
     document = json.loads((tmp_path / "longmemeval.json").read_text())
     for system in ("lembrar", "dense", "keyword"):
         overall = document["summary"][system]["overall"]
-        assert 0.0 <= overall["session.recall_any@5"] <= 1.0 and 0.0 <= overall["turn.ndcg_any@10"] <= 1.0
-        assert overall["session.recall_any@1"] <= overall["session.recall_any@5"] <= overall["session.recall_any@10"]
+        assert (
+            0.0 <= overall["session.recall_any@5"] <= 1.0
+            and 0.0 <= overall["turn.ndcg_any@10"] <= 1.0
+        )
+        assert (
+            overall["session.recall_any@1"]
+            <= overall["session.recall_any@5"]
+            <= overall["session.recall_any@10"]
+        )
     assert (tmp_path / "longmemeval.md").exists()
 
 
 @pytest.mark.slow
 def test_locomo_smoke(locomo_file, tmp_path):
-    args = _parser().parse_args(["bench", "locomo", "--data", str(locomo_file), "--limit", "1", "--embedder", "hash",
-                                 "--baselines", "keyword", "--no-cache", "--no-progress", "--no-plots",
-                                 "--out", str(tmp_path)])
+    args = _parser().parse_args(
+        [
+            "bench",
+            "locomo",
+            "--data",
+            str(locomo_file),
+            "--limit",
+            "1",
+            "--embedder",
+            "hash",
+            "--baselines",
+            "keyword",
+            "--no-cache",
+            "--no-progress",
+            "--no-plots",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     assert args.run(args) == 0
     document = json.loads((tmp_path / "locomo.json").read_text())
     assert document["notes"]["malformed or unknown evidence ids skipped"] == 1
@@ -69,9 +130,23 @@ def test_locomo_smoke(locomo_file, tmp_path):
 
 @pytest.mark.slow
 def test_dailydialog_smoke(dailydialog_file, tmp_path):
-    args = _parser().parse_args(["bench", "dailydialog", "--data", str(dailydialog_file), "--questions", "30",
-                                 "--embedder", "hash", "--no-cache", "--no-progress", "--no-plots",
-                                 "--out", str(tmp_path)])
+    args = _parser().parse_args(
+        [
+            "bench",
+            "dailydialog",
+            "--data",
+            str(dailydialog_file),
+            "--questions",
+            "30",
+            "--embedder",
+            "hash",
+            "--no-cache",
+            "--no-progress",
+            "--no-plots",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     assert args.run(args) == 0
     document = json.loads((tmp_path / "dailydialog.json").read_text())
     assert len(document["questions"]) == 30
@@ -80,9 +155,28 @@ def test_dailydialog_smoke(dailydialog_file, tmp_path):
 
 @pytest.mark.slow
 def test_speed_smoke(longmemeval_file, tmp_path):
-    args = _parser().parse_args(["bench", "speed", "--data", str(longmemeval_file), "--sizes", "300,1200",
-                                 "--queries", "5", "--ingest-sample", "100", "--embedder", "hash",
-                                 "--baselines", "dense", "--no-cache", "--no-progress", "--out", str(tmp_path)])
+    args = _parser().parse_args(
+        [
+            "bench",
+            "speed",
+            "--data",
+            str(longmemeval_file),
+            "--sizes",
+            "300,1200",
+            "--queries",
+            "5",
+            "--ingest-sample",
+            "100",
+            "--embedder",
+            "hash",
+            "--baselines",
+            "dense",
+            "--no-cache",
+            "--no-progress",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     assert args.run(args) == 0
     document = json.loads((tmp_path / "speed.json").read_text())
     sizes = [row["size"] for row in document["scaling"]]

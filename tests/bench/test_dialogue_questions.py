@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -13,10 +13,26 @@ TODAY = date(2024, 6, 15)  # a Saturday
 
 
 def _synthetic(count: int = 400) -> list[Dialogue]:
-    words = ["gasoline", "restaurant", "escrow", "volcano", "piano", "tennis", "passport", "mortgage"]
+    words = [
+        "gasoline",
+        "restaurant",
+        "escrow",
+        "volcano",
+        "piano",
+        "tennis",
+        "passport",
+        "mortgage",
+    ]
     dates = dialogue_dates(count, DEFAULT_END)
-    return [Dialogue(n, (f"I bought {words[n % len(words)]} number {n}.", "Really? Tell me more."), 1, dates[n - 1])
-            for n in range(1, count + 1)]
+    return [
+        Dialogue(
+            n,
+            (f"I bought {words[n % len(words)]} number {n}.", "Really? Tell me more."),
+            1,
+            dates[n - 1],
+        )
+        for n in range(1, count + 1)
+    ]
 
 
 def test_generation_is_deterministic():
@@ -40,7 +56,9 @@ def test_truthful_phrases_cover_the_gold_day_and_wrong_ones_do_not():
         if q.phrase is None:
             assert q.kind == "topic"
             continue
-        covered = q.phrase.day <= q.gold_at.date() < q.phrase.day + timedelta(days=q.phrase.span_days)
+        covered = (
+            q.phrase.day <= q.gold_at.date() < q.phrase.day + timedelta(days=q.phrase.span_days)
+        )
         assert covered == q.truthful, q
         assert q.phrase.text.lower() in q.text.lower()
 
@@ -88,7 +106,10 @@ def test_phrases_for_a_fixed_today(kind, day, text):
     [
         ("yesterday", date(2024, 6, 13)),
         ("days_ago", date(2024, 5, 30)),
-        ("weeks_ago", date(2024, 6, 4)),  # 11 days: not within a day of a whole number of weeks >= 2
+        (
+            "weeks_ago",
+            date(2024, 6, 4),
+        ),  # 11 days: not within a day of a whole number of weeks >= 2
         ("last_weekday", date(2024, 6, 8)),  # a week ago: "last Saturday" is ambiguous
         ("last_week", date(2024, 6, 10)),  # this week
         ("in_month", date(2024, 5, 2)),  # last month has its own phrase
@@ -108,8 +129,12 @@ def test_dialogue_dates_are_one_a_day_ending_yesterday():
 
 def test_topic_cues_prefer_rare_repeated_words():
     dialogues = _synthetic(16)
-    extra = Dialogue(99, ("The zeppelin flew over the number houses.", "A zeppelin? Wow."), 1,
-                     datetime(2024, 1, 1, tzinfo=timezone.utc))
+    extra = Dialogue(
+        99,
+        ("The zeppelin flew over the number houses.", "A zeppelin? Wow."),
+        1,
+        datetime(2024, 1, 1, tzinfo=UTC),
+    )
     cues = topic_cues([*dialogues, extra])
     assert cues[99][0] == "zeppelin"
     assert "number" not in cues[99]  # in every dialogue: not a cue while rarer words exist

@@ -11,10 +11,26 @@ from lembrar.temporal import parse_time
 
 
 def _synthetic(count: int = 400) -> list[Dialogue]:
-    words = ["gasoline", "restaurant", "escrow", "volcano", "piano", "tennis", "passport", "mortgage"]
+    words = [
+        "gasoline",
+        "restaurant",
+        "escrow",
+        "volcano",
+        "piano",
+        "tennis",
+        "passport",
+        "mortgage",
+    ]
     dates = dialogue_dates(count, DEFAULT_END)
-    return [Dialogue(n, (f"I bought {words[n % len(words)]} number {n}.", "Really? Tell me more."), 1, dates[n - 1])
-            for n in range(1, count + 1)]
+    return [
+        Dialogue(
+            n,
+            (f"I bought {words[n % len(words)]} number {n}.", "Really? Tell me more."),
+            1,
+            dates[n - 1],
+        )
+        for n in range(1, count + 1)
+    ]
 
 
 def test_generation_is_deterministic_and_spans_four_languages():
@@ -22,7 +38,9 @@ def test_generation_is_deterministic_and_spans_four_languages():
     first = frame_questions(dialogues, DEFAULT_END, 80, seed=2)
     assert first == frame_questions(dialogues, DEFAULT_END, 80, seed=2)
     assert {q.kind for q in first} == set(LANGUAGES)
-    assert [q.text for q in first] != [q.text for q in frame_questions(dialogues, DEFAULT_END, 80, style="unseen")]
+    assert [q.text for q in first] != [
+        q.text for q in frame_questions(dialogues, DEFAULT_END, 80, style="unseen")
+    ]
 
 
 def test_each_question_holds_its_cue_and_a_phrase_read_back_to_the_gold_day():

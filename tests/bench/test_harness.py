@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -16,7 +16,7 @@ from lembrar.bench.systems import Found
 from lembrar.errors import ConfigurationError
 from lembrar.model.inputs import EpisodeIn
 
-NOW = datetime(2024, 1, 1, tzinfo=timezone.utc)
+NOW = datetime(2024, 1, 1, tzinfo=UTC)
 
 
 @dataclass
@@ -43,8 +43,10 @@ class Scripted:
 
 
 def _case(scope: str, group: str) -> Case:
-    items = [EpisodeIn(user_id=scope, content=f"t{n}", session_id="s", metadata={"unit": f"{scope}-{n}"})
-             for n in range(3)]
+    items = [
+        EpisodeIn(user_id=scope, content=f"t{n}", session_id="s", metadata={"unit": f"{scope}-{n}"})
+        for n in range(3)
+    ]
     return Case(scope, items, [Probe(f"{scope}-q", "query", NOW, group, gold=f"{scope}-0")])
 
 
@@ -55,7 +57,9 @@ def _score(answer):
 
 def test_every_probe_is_asked_of_every_system_and_backends_reset():
     backend = Scripted()
-    answers, timings = run_cases([_case("a", "g1"), _case("b", "g2")], [backend], depth=5, progress=False)
+    answers, timings = run_cases(
+        [_case("a", "g1"), _case("b", "g2")], [backend], depth=5, progress=False
+    )
     asked = [(a.probe.qid, a.system) for a in answers]
     assert asked == [("a-q", "good"), ("a-q", "worse"), ("b-q", "good"), ("b-q", "worse")]
     assert backend.resets == 2 and backend.closed
@@ -64,20 +68,37 @@ def test_every_probe_is_asked_of_every_system_and_backends_reset():
 
 
 def test_summaries_average_overall_and_per_group():
-    answers, _ = run_cases([_case("a", "g1"), _case("b", "g2")], [Scripted()], depth=5, progress=False)
+    answers, _ = run_cases(
+        [_case("a", "g1"), _case("b", "g2")], [Scripted()], depth=5, progress=False
+    )
     summary = summarize(score_all(answers, _score), ["good", "worse"])
-    assert summary["good"]["overall"]["hit@1"] == 1.0 and summary["worse"]["overall"]["hit@1"] == 0.0
+    assert (
+        summary["good"]["overall"]["hit@1"] == 1.0 and summary["worse"]["overall"]["hit@1"] == 0.0
+    )
     assert summary["good"]["groups"]["g1"] == {"n": 1, "hit@1": 1.0, "empty": None}
     assert summary["good"]["n"] == 2
 
 
 def test_report_files_and_markdown(tmp_path):
-    answers, timings = run_cases([_case("a", "g1"), _case("b", "g2")], [Scripted()], depth=5, progress=False)
+    answers, timings = run_cases(
+        [_case("a", "g1"), _case("b", "g2")], [Scripted()], depth=5, progress=False
+    )
     rows = score_all(answers, _score)
-    result = BenchResult("demo", {"limit": 2}, ["good", "worse"], summarize(rows, ["good", "worse"]), ["hit@1"],
-                         timings.summary(), {"questions": 2}, rows, curves={"hit": [1]})
+    result = BenchResult(
+        "demo",
+        {"limit": 2},
+        ["good", "worse"],
+        summarize(rows, ["good", "worse"]),
+        ["hit@1"],
+        timings.summary(),
+        {"questions": 2},
+        rows,
+        curves={"hit": [1]},
+    )
     text = markdown(result)
-    assert "| good | 2 | 1.000 |" in text and "### hit@1 by group" in text and "- questions: 2" in text
+    assert (
+        "| good | 2 | 1.000 |" in text and "### hit@1 by group" in text and "- questions: 2" in text
+    )
     written = write_report(result, tmp_path)
     names = {p.name for p in written}
     assert {"demo.json", "demo.md"} <= names

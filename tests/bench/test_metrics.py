@@ -44,7 +44,9 @@ def test_ndcg_weighs_ranks_one_and_two_alike():
 
 def test_ndcg_ideal_counts_every_relevant_item_of_the_corpus():
     # three relevant items exist, one is found first: DCG 1, ideal 1 + 1 + 1/log2(3)
-    assert m.ndcg_any(["g", "x", "y"], {"g"}, 3, relevant_total=3) == pytest.approx(1 / (2 + 1 / math.log2(3)))
+    assert m.ndcg_any(["g", "x", "y"], {"g"}, 3, relevant_total=3) == pytest.approx(
+        1 / (2 + 1 / math.log2(3))
+    )
 
 
 def test_ndcg_counts_repeated_positions_each():
@@ -102,7 +104,9 @@ def test_session_coverage_uses_distinct_sessions():
 def test_precision_and_recall_at_k():
     ranking = ["g1", "x", "g2"]
     assert m.precision_at(ranking, {"g1", "g2", "g3"}, 3) == pytest.approx(2 / 3)
-    assert m.precision_at(["g1"], {"g1"}, 3) == pytest.approx(1 / 3)  # a short ranking still divides by k
+    assert m.precision_at(["g1"], {"g1"}, 3) == pytest.approx(
+        1 / 3
+    )  # a short ranking still divides by k
     assert m.recall_at(ranking, {"g1", "g2", "g3", "g4"}, 3) == 0.5
 
 
@@ -118,7 +122,9 @@ def test_mean_or_none_ignores_missing_values():
 
 
 # -- parity with a reference written from the benchmark's definitions -------------------------
-def _reference(rankings: list[int], correct: list[str], corpus_ids: list[str], k: int) -> tuple[float, float, float]:
+def _reference(
+    rankings: list[int], correct: list[str], corpus_ids: list[str], k: int
+) -> tuple[float, float, float]:
     """LongMemEval's evaluation, restated with numpy over index rankings of a whole corpus."""
 
     def dcg(rel, k):
@@ -157,7 +163,11 @@ def test_turn_metrics_match_the_reference(case):
     gold = [corpus_ids[i] for i in gold_idx]
     ranked = [corpus_ids[i] for i in rankings]
     expected = _reference(list(rankings), gold, corpus_ids, k)
-    got = (m.recall_any(ranked, gold, k), m.recall_all(ranked, gold, k), m.ndcg_any(ranked, gold, k))
+    got = (
+        m.recall_any(ranked, gold, k),
+        m.recall_all(ranked, gold, k),
+        m.ndcg_any(ranked, gold, k),
+    )
     assert got == pytest.approx(expected)
 
 

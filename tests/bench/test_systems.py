@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
@@ -12,20 +12,35 @@ from lembrar.bench.systems import ChromaBackend, EngineBackend, chroma_available
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.model.inputs import EpisodeIn
 
-NOW = datetime(2024, 6, 1, tzinfo=timezone.utc)
-TEXTS = ["The gasoline price went up again.", "My cat likes to sleep on the piano.",
-         "We booked a flight to Lisbon for May.", "The escrow papers need a signature."]
+NOW = datetime(2024, 6, 1, tzinfo=UTC)
+TEXTS = [
+    "The gasoline price went up again.",
+    "My cat likes to sleep on the piano.",
+    "We booked a flight to Lisbon for May.",
+    "The escrow papers need a signature.",
+]
 
 
 def _items():
-    return [EpisodeIn(user_id="u", content=t, role="user", session_id=f"s{n}",
-                      at=datetime(2024, 5, n + 1, tzinfo=timezone.utc), metadata={"unit": f"u{n}"})
-            for n, t in enumerate(TEXTS)]
+    return [
+        EpisodeIn(
+            user_id="u",
+            content=t,
+            role="user",
+            session_id=f"s{n}",
+            at=datetime(2024, 5, n + 1, tzinfo=UTC),
+            metadata={"unit": f"u{n}"},
+        )
+        for n, t in enumerate(TEXTS)
+    ]
 
 
 def test_engine_backend_answers_for_each_preset():
-    backend = EngineBackend(HashingEmbedder(), {"ours": "balanced", "dense": "dense", "keyword": "keyword"},
-                            query_embedder=HashingEmbedder())
+    backend = EngineBackend(
+        HashingEmbedder(),
+        {"ours": "balanced", "dense": "dense", "keyword": "keyword"},
+        query_embedder=HashingEmbedder(),
+    )
     backend.load("u", _items())
     for system in backend.systems:
         found = backend.search(system, "u", "price of gasoline", 3, NOW)

@@ -11,7 +11,10 @@ from lembrar.embed.hashing import HashingEmbedder
 
 def snapshot(db_path):
     db = sqlite3.connect(db_path)
-    rows = {t: db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("episodes", "chunks", "users", "episode_history", "scope_versions")}
+    rows = {
+        t: db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+        for t in ("episodes", "chunks", "users", "episode_history", "scope_versions")
+    }
     db.close()
     return rows
 
@@ -27,7 +30,10 @@ def snapshot(db_path):
         (lambda m: m.add("hi", user_id="ana", at="yesterday-ish"), "at"),
         (lambda m: m.add("hi", user_id="ana", at=12345), "at"),
         (lambda m: m.add({"role": "robot", "content": "x"}, user_id="ana"), "role"),
-        (lambda m: m.add({"role": "user", "content": "x", "mood": 1}, user_id="ana"), "message.mood"),
+        (
+            lambda m: m.add({"role": "user", "content": "x", "mood": 1}, user_id="ana"),
+            "message.mood",
+        ),
         (lambda m: m.add("hi", user_id="ana", metadata=["not", "a", "dict"]), "metadata"),
         (lambda m: m.add(123, user_id="ana"), "data"),
         (lambda m: m.add("hi", user_id="ana", metadata={"x": float("nan")}), "metadata"),
@@ -35,8 +41,16 @@ def snapshot(db_path):
         (lambda m: m.add("hi", user_id="ana", at="0001-01-01T00:00:00+05:00"), "at"),
         (lambda m: m.search("x", user_id="ana", now="9999-12-31T23:00:00-05:00"), "now"),
         (lambda m: m.get_all("ana", {"metadata": {'a"b': 1}}), "metadata"),
-        (lambda m: m.get_all("ana", cursor="WzEuMCwgOTk5OTk5OTk5OTk5OTk5OTk5OTk5OTk5OTk5XQ=="), "cursor"),
-        (lambda m: m.add_many([{"user_id": "ana", "content": "ok"}, {"user_id": "ana", "content": ""}]), "content"),
+        (
+            lambda m: m.get_all("ana", cursor="WzEuMCwgOTk5OTk5OTk5OTk5OTk5OTk5OTk5OTk5OTk5XQ=="),
+            "cursor",
+        ),
+        (
+            lambda m: m.add_many(
+                [{"user_id": "ana", "content": "ok"}, {"user_id": "ana", "content": ""}]
+            ),
+            "content",
+        ),
         (lambda m: m.add_many([{"user_id": "ana", "content": "ok", "colour": "red"}]), "colour"),
         (lambda m: m.search("", user_id="ana"), "query"),
         (lambda m: m.search("x", user_id="ana", k=0), "k"),
@@ -76,7 +90,9 @@ def test_failed_batch_write_is_rolled_back(db_path, clock):
         mem.add("before", user_id="ana")
         before = snapshot(db_path)
         with pytest.raises(RuntimeError):
-            mem.add_many([{"user_id": "ana", "content": "fine"}, {"user_id": "ana", "content": "boom"}])
+            mem.add_many(
+                [{"user_id": "ana", "content": "fine"}, {"user_id": "ana", "content": "boom"}]
+            )
         assert snapshot(db_path) == before
 
 
@@ -86,5 +102,10 @@ def test_duplicate_id_conflict_leaves_store_unchanged(memory, db_path):
     memory.add_many([{"user_id": "ana", "content": "first", "id": "fixed-id"}])
     before = snapshot(db_path)
     with pytest.raises(ConflictError):
-        memory.add_many([{"user_id": "ana", "content": "new one"}, {"user_id": "ana", "content": "dup", "id": "fixed-id"}])
+        memory.add_many(
+            [
+                {"user_id": "ana", "content": "new one"},
+                {"user_id": "ana", "content": "dup", "id": "fixed-id"},
+            ]
+        )
     assert snapshot(db_path) == before

@@ -44,11 +44,18 @@ def test_invalid_chunk_settings_name_the_field():
 
 def test_sentence_spans_split_on_terminators_and_paragraphs():
     text = "Olá! Tudo bem? Sim.\n\nNovo parágrafo"
-    assert [text[s:e] for s, e in sentence_spans(text)] == ["Olá!", "Tudo bem?", "Sim.", "Novo parágrafo"]
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "Olá!",
+        "Tudo bem?",
+        "Sim.",
+        "Novo parágrafo",
+    ]
 
 
-@given(st.lists(st.text(alphabet="abcdefgh ", min_size=1, max_size=40), min_size=1, max_size=30),
-       st.integers(min_value=8, max_value=64))
+@given(
+    st.lists(st.text(alphabet="abcdefgh ", min_size=1, max_size=40), min_size=1, max_size=30),
+    st.integers(min_value=8, max_value=64),
+)
 def test_every_word_lands_in_some_chunk(sentences, limit):
     text = ". ".join(s.strip() or "x" for s in sentences) + "."
     spans = chunk_spans(text, ChunkSpec(max_tokens=limit, overlap_tokens=limit // 4))

@@ -18,11 +18,13 @@ def test_unknown_names_list_the_registered_ones():
 @pytest.mark.slow
 def test_e5_small_ranks_by_meaning_across_languages_with_a_query_side():
     model = get_embedder("e5-small")
-    passages = model.embed_batch([
-        "Adults need roughly 50 grams of protein a day.",
-        "O trem para o Porto atrasou duas horas.",
-        "Un adulte a besoin d'environ 50 grammes de protéines par jour.",
-    ])
+    passages = model.embed_batch(
+        [
+            "Adults need roughly 50 grams of protein a day.",
+            "O trem para o Porto atrasou duas horas.",
+            "Un adulte a besoin d'environ 50 grammes de protéines par jour.",
+        ]
+    )
     assert passages.shape == (3, model.dim) == (3, 384) and passages.dtype == np.float32
     assert np.allclose(np.linalg.norm(passages, axis=1), 1.0, atol=1e-5)
     query = embed_queries(model, ["how much protein should I eat daily?"])[0]

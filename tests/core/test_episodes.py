@@ -1,30 +1,49 @@
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from lembrar import ConfigurationError, Memory, NotFoundError, ValidationError
+from lembrar import ConfigurationError, Memory, NotFoundError
 from lembrar.embed.hashing import HashingEmbedder
 
 
 def test_message_round_trip(memory):
-    [e] = memory.add({"role": "user", "content": "I adopted a dog named Rex", "name": "Ana"},
-                     user_id="ana", session_id="s1", at="2024-05-02T10:00:00-03:00", metadata={"source": "chat"})
+    [e] = memory.add(
+        {"role": "user", "content": "I adopted a dog named Rex", "name": "Ana"},
+        user_id="ana",
+        session_id="s1",
+        at="2024-05-02T10:00:00-03:00",
+        metadata={"source": "chat"},
+    )
     got = memory.get(e.id, "ana")
-    assert (got.kind, got.role, got.speaker, got.content) == ("message", "user", "Ana", "I adopted a dog named Rex")
+    assert (got.kind, got.role, got.speaker, got.content) == (
+        "message",
+        "user",
+        "Ana",
+        "I adopted a dog named Rex",
+    )
     assert got.session_id == "s1" and got.metadata == {"source": "chat"}
-    assert got.at == datetime(2024, 5, 2, 13, 0, tzinfo=timezone.utc)
+    assert got.at == datetime(2024, 5, 2, 13, 0, tzinfo=UTC)
     assert got.recorded_at == memory.now()
 
 
 def test_text_round_trip(memory):
     [e] = memory.add("Plain note about the trip to Lisbon.", user_id="ana")
     got = memory.get(e.id, "ana")
-    assert got.kind == "text" and got.role is None and got.content == "Plain note about the trip to Lisbon."
+    assert (
+        got.kind == "text"
+        and got.role is None
+        and got.content == "Plain note about the trip to Lisbon."
+    )
     assert got.at == memory.now()
 
 
 def test_record_round_trip(memory):
-    record = {"label": "lunch", "description": "ate feijoada with Maria", "people": ["Maria"], "place": {"city": "Vitória"}}
+    record = {
+        "label": "lunch",
+        "description": "ate feijoada with Maria",
+        "people": ["Maria"],
+        "place": {"city": "Vitória"},
+    }
     [e] = memory.add(record, user_id="ana", at="2024-02-10T12:30:00+00:00")
     got = memory.get(e.id, "ana")
     assert got.kind == "record" and got.record == record
@@ -45,14 +64,19 @@ def test_update_keeps_history_and_reindexes(memory):
     assert memory.get(e.id, "ana").content == "I live in Porto"
     assert memory.get(e.id, "ana").version == 2
     assert [(h.version, h.event, h.content) for h in memory.history(e.id, "ana")] == [
-        (1, "ADD", "I live in Lisbon"), (2, "UPDATE", "I live in Porto")]
+        (1, "ADD", "I live in Lisbon"),
+        (2, "UPDATE", "I live in Porto"),
+    ]
     assert memory.search("Porto", user_id="ana", preset="keyword")[0].episode.id == e.id
     assert memory.search("Lisbon", user_id="ana", preset="keyword") == []
 
 
 def test_pagination_with_cursor_covers_everything_once(memory):
-    start = datetime(2024, 1, 1, tzinfo=timezone.utc)
-    memory.add_many({"user_id": "ana", "content": f"note {i}", "at": start + timedelta(hours=i)} for i in range(23))
+    start = datetime(2024, 1, 1, tzinfo=UTC)
+    memory.add_many(
+        {"user_id": "ana", "content": f"note {i}", "at": start + timedelta(hours=i)}
+        for i in range(23)
+    )
     seen, cursor = [], None
     while True:
         page = memory.get_all("ana", limit=5, cursor=cursor, order="desc")
@@ -64,27 +88,56 @@ def test_pagination_with_cursor_covers_everything_once(memory):
 
 
 def test_filters_by_role_period_weekday_time_and_metadata(memory):
-    memory.add({"role": "user", "content": "morning run"}, user_id="ana", at="2024-05-04T07:00:00+00:00", metadata={"topic": "sport"})
-    memory.add({"role": "assistant", "content": "evening tea"}, user_id="ana", at="2024-05-06T19:00:00+00:00", metadata={"topic": "food"})
-    assert [e.content for e in memory.get_all("ana", {"roles": "assistant"}).items] == ["evening tea"]
-    assert [e.content for e in memory.get_all("ana", {"periods": ("morning",)}).items] == ["morning run"]
-    assert [e.content for e in memory.get_all("ana", {"weekdays": ("monday",)}).items] == ["evening tea"]
-    assert [e.content for e in memory.get_all("ana", {"metadata": {"topic": "sport"}}).items] == ["morning run"]
-    memory.add("nested", user_id="ana", at="2024-05-01T00:00:00+00:00", metadata={"source": {"app": "web"}})
-    assert [e.content for e in memory.get_all("ana", {"metadata": {"source.app": "web"}}).items] == ["nested"]
-    since = datetime(2024, 5, 5, tzinfo=timezone.utc)
+    memory.add(
+        {"role": "user", "content": "morning run"},
+        user_id="ana",
+        at="2024-05-04T07:00:00+00:00",
+        metadata={"topic": "sport"},
+    )
+    memory.add(
+        {"role": "assistant", "content": "evening tea"},
+        user_id="ana",
+        at="2024-05-06T19:00:00+00:00",
+        metadata={"topic": "food"},
+    )
+    assert [e.content for e in memory.get_all("ana", {"roles": "assistant"}).items] == [
+        "evening tea"
+    ]
+    assert [e.content for e in memory.get_all("ana", {"periods": ("morning",)}).items] == [
+        "morning run"
+    ]
+    assert [e.content for e in memory.get_all("ana", {"weekdays": ("monday",)}).items] == [
+        "evening tea"
+    ]
+    assert [e.content for e in memory.get_all("ana", {"metadata": {"topic": "sport"}}).items] == [
+        "morning run"
+    ]
+    memory.add(
+        "nested", user_id="ana", at="2024-05-01T00:00:00+00:00", metadata={"source": {"app": "web"}}
+    )
+    assert [
+        e.content for e in memory.get_all("ana", {"metadata": {"source.app": "web"}}).items
+    ] == ["nested"]
+    since = datetime(2024, 5, 5, tzinfo=UTC)
     assert [e.content for e in memory.get_all("ana", {"since": since}).items] == ["evening tea"]
-    hits = memory.search("tea run", user_id="ana", filters={"metadata": {"topic": "food"}}, preset="dense")
+    hits = memory.search(
+        "tea run", user_id="ana", filters={"metadata": {"topic": "food"}}, preset="dense"
+    )
     assert [h.episode.content for h in hits] == ["evening tea"]
 
 
 def test_search_scores_are_in_unit_interval_and_ordered(memory):
-    memory.add_many({"user_id": "ana", "content": t} for t in ["red apples", "green apples and pears", "a car engine", "apples apples"])
+    memory.add_many(
+        {"user_id": "ana", "content": t}
+        for t in ["red apples", "green apples and pears", "a car engine", "apples apples"]
+    )
     for preset in ("dense", "keyword", "fast", "balanced", "thorough"):
         hits = memory.search("apples", user_id="ana", preset=preset)
         assert hits, preset
         scores = [h.score for h in hits]
-        assert all(0.0 <= s <= 1.0 for s in scores) and scores == sorted(scores, reverse=True), preset
+        assert all(0.0 <= s <= 1.0 for s in scores) and scores == sorted(scores, reverse=True), (
+            preset
+        )
         assert [h.rank for h in hits] == list(range(1, len(hits) + 1))
 
 
@@ -121,19 +174,30 @@ def test_unknown_id_is_not_found(memory):
 
 
 def test_long_text_is_chunked_and_each_chunk_is_searchable(memory):
-    sentences = [f"Sentence {i} talks about topic{i} in some detail for the reader." for i in range(80)]
+    sentences = [
+        f"Sentence {i} talks about topic{i} in some detail for the reader." for i in range(80)
+    ]
     [e] = memory.add(" ".join(sentences), user_id="ana")
     hits = memory.search("topic77", user_id="ana", preset="keyword")
-    assert hits[0].episode.id == e.id and "topic77" in hits[0].text and len(hits[0].text) < len(e.content)
+    assert (
+        hits[0].episode.id == e.id
+        and "topic77" in hits[0].text
+        and len(hits[0].text) < len(e.content)
+    )
 
 
 def test_large_index_searches_with_its_selective_terms(memory, monkeypatch):
     from lembrar.store.sqlite import store as sqlite_store
 
     monkeypatch.setattr(sqlite_store, "PRUNE_ABOVE", 50)
-    memory.add_many({"user_id": "ana", "content": f"the common words are here, note {i}"} for i in range(120))
+    memory.add_many(
+        {"user_id": "ana", "content": f"the common words are here, note {i}"} for i in range(120)
+    )
     [target] = memory.add("the café in Lisboa serves pastéis de nata", user_id="ana")
-    assert memory.store._selective_terms(["common", "words", "cafe", "pastéis"]) == ["cafe", "pastéis"]
+    assert memory.store._selective_terms(["common", "words", "cafe", "pastéis"]) == [
+        "cafe",
+        "pastéis",
+    ]
     assert memory.store._selective_terms(["common", "words"]) in (["common"], ["words"])
     hits = memory.search("which common café serves pastéis", user_id="ana", preset="keyword")
     assert [h.episode.id for h in hits] == [target.id]

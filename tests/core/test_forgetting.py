@@ -2,10 +2,10 @@
 
 import sqlite3
 
+from scan import SECRET, add_secret, file_bytes_contain, occurrences
+
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
-
-from scan import SECRET, add_secret, file_bytes_contain, occurrences
 
 
 def test_delete_episode_leaves_no_trace(memory, db_path):
@@ -33,7 +33,9 @@ def test_forget_user_leaves_zero_rows(memory, db_path):
     memory.forget_user("ana")
     db = sqlite3.connect(db_path)
     for table in ("episodes", "chunks", "users", "scope_versions"):
-        assert db.execute(f"SELECT COUNT(*) FROM {table} WHERE user_id = 'ana'").fetchone() == (0,), table
+        assert db.execute(f"SELECT COUNT(*) FROM {table} WHERE user_id = 'ana'").fetchone() == (
+            0,
+        ), table
     assert db.execute("SELECT COUNT(*) FROM episode_history").fetchone() == (0,)
     db.close()
     assert occurrences(db_path, SECRET) == [] and not file_bytes_contain(db_path, SECRET)

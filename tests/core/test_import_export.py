@@ -34,7 +34,10 @@ def test_export_then_import_is_lossless(memory, tmp_path, clock):
         import_file(copy, path)
         again = io.StringIO()
         export_file(copy, again)
-    strip = lambda text: [{k: v for k, v in json.loads(line).items()} for line in text.splitlines()]
+
+    def strip(text):
+        return [{k: v for k, v in json.loads(line).items()} for line in text.splitlines()]
+
     assert strip(again.getvalue()) == strip(out.getvalue())
 
 
@@ -59,7 +62,9 @@ GOOD = '{"user_id": "ana", "content": "fine", "at": "2024-05-01T10:00:00+00:00"}
         ('{"user_id": "ana", "content": "x", "role": "robot"}', "role"),
     ],
 )
-def test_malformed_line_is_reported_with_its_number_and_nothing_is_imported(memory, tmp_path, bad, field):
+def test_malformed_line_is_reported_with_its_number_and_nothing_is_imported(
+    memory, tmp_path, bad, field
+):
     path = write(tmp_path, [GOOD, "", bad, GOOD])
     with pytest.raises(ImportFormatError) as info:
         import_file(memory, path)

@@ -5,7 +5,7 @@ asymmetric embedders."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import numpy as np
 import pytest
@@ -18,7 +18,7 @@ from lembrar.retrieval.config import PRESETS
 from lembrar.retrieval.search import named_speakers
 
 BALANCED = PRESETS["balanced"]
-SUNDAY = datetime(2024, 5, 19, 13, 0, tzinfo=timezone.utc)  # the day before the fixtures' "now"
+SUNDAY = datetime(2024, 5, 19, 13, 0, tzinfo=UTC)  # the day before the fixtures' "now"
 
 
 def texts(hits) -> list[str]:
@@ -31,18 +31,28 @@ def test_rrf_weights_each_list_and_the_ceiling_is_first_everywhere():
     assert fused[1] == pytest.approx(1 / 11)
     assert fused[2] == pytest.approx(1 / 12 + 0.5 / 11)
     assert fused[3] == pytest.approx(0.5 / 12)
-    assert fusion.rrf_ceiling({"dense": 1.0, "keyword": 0.5}, ["dense", "keyword"], 10) == pytest.approx(1.5 / 11)
+    assert fusion.rrf_ceiling(
+        {"dense": 1.0, "keyword": 0.5}, ["dense", "keyword"], 10
+    ) == pytest.approx(1.5 / 11)
 
 
 def test_relative_fusion_keeps_score_gaps_and_stays_in_the_unit_interval():
-    fused = fusion.relative({"dense": [(1, 0.50), (2, 0.49), (3, 0.30)], "keyword": [(2, 18.0), (4, 6.0), (1, 5.0)]},
-                            {"dense": 1.0, "keyword": 1.0})
+    fused = fusion.relative(
+        {"dense": [(1, 0.50), (2, 0.49), (3, 0.30)], "keyword": [(2, 18.0), (4, 6.0), (1, 5.0)]},
+        {"dense": 1.0, "keyword": 1.0},
+    )
     assert fused[1] == pytest.approx((1.0 + 0.0) / 2)
-    assert fused[2] == pytest.approx((0.95 + 1.0) / 2)  # barely second on meaning, far first on words
+    assert fused[2] == pytest.approx(
+        (0.95 + 1.0) / 2
+    )  # barely second on meaning, far first on words
     assert fused[3] == 0.0 and fused[4] == pytest.approx((6 - 5) / 13 / 2)
     assert max(fused, key=fused.get) == 2 and all(0.0 <= v <= 1.0 for v in fused.values())
-    assert fusion.relative({"dense": [(7, 0.2)]}, {"dense": 1.0}) == {7: 1.0}  # a single hit is its list's best
-    assert fusion.relative({"dense": [(1, 0.5)], "keyword": [(2, 3.0)]}, {"dense": 1.0, "keyword": 0.0}) == {1: 1.0, 2: 0.0}
+    assert fusion.relative({"dense": [(7, 0.2)]}, {"dense": 1.0}) == {
+        7: 1.0
+    }  # a single hit is its list's best
+    assert fusion.relative(
+        {"dense": [(1, 0.5)], "keyword": [(2, 3.0)]}, {"dense": 1.0, "keyword": 0.0}
+    ) == {1: 1.0, 2: 0.0}
 
 
 def test_soft_time_score_is_full_inside_and_halves_every_tolerance_outside():
@@ -67,7 +77,9 @@ def test_both_fusions_rank_a_match_on_meaning_and_words_first(memory, method):
     memory.add("The train to Porto was late", user_id="ana")
     hits = memory.search("tomatoes garden", user_id="ana", preset=BALANCED.with_(fusion=method))
     assert hits[0].episode.content == "We planted tomatoes in the garden"
-    assert all(0.0 <= h.score <= 1.0 for h in hits) and [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    assert all(0.0 <= h.score <= 1.0 for h in hits) and [h.score for h in hits] == sorted(
+        (h.score for h in hits), reverse=True
+    )
 
 
 def test_every_hit_says_which_signals_found_it(memory):
@@ -82,10 +94,16 @@ def test_every_hit_says_which_signals_found_it(memory):
 @pytest.mark.parametrize("method", ["relative", "rrf"])
 def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory, method):
     memory.add("We grilled sardines at the harbour", user_id="ana", session_id="sun", at=SUNDAY)
-    for days, text in ((1, "We talked about the budget for the trip"), (2, "Booked the dentist for June"),
-                       (5, "The kids talked about their school play"), (9, "Bought a new kettle")):
+    for days, text in (
+        (1, "We talked about the budget for the trip"),
+        (2, "Booked the dentist for June"),
+        (5, "The kids talked about their school play"),
+        (9, "Bought a new kettle"),
+    ):
         memory.add(text, user_id="ana", session_id=f"d{days}", at=SUNDAY - timedelta(days=days))
-    result = memory.retrieve("what did we talk about last Sunday?", user_id="ana", preset=BALANCED.with_(fusion=method))
+    result = memory.retrieve(
+        "what did we talk about last Sunday?", user_id="ana", preset=BALANCED.with_(fusion=method)
+    )
     assert result.time is not None and result.time.has_time
     assert result.hits[0].episode.session_id == "sun"
     assert result.hits[0].signals["time_score"] == 1.0 and "time" in result.hits[0].signals
@@ -93,23 +111,31 @@ def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory, method):
 
 
 def test_a_weekday_or_part_of_day_alone_stays_in_the_text_and_only_leans_on_the_clock(memory):
-    morning = datetime(2024, 5, 15, 9, 0, tzinfo=timezone.utc)
-    evening = datetime(2024, 5, 16, 20, 0, tzinfo=timezone.utc)
+    morning = datetime(2024, 5, 15, 9, 0, tzinfo=UTC)
+    evening = datetime(2024, 5, 16, 20, 0, tzinfo=UTC)
     memory.add("my evening routine: board games and reading", user_id="ana", at=morning)
     memory.add("bought a new lamp for the hall", user_id="ana", at=evening)
     result = memory.retrieve("what do I do in the evening?", "ana", now="2024-05-20T12:00:00+00:00")
     assert result.semantic_query == "what do I do in the evening?"
     assert result.hits[0].episode.content.startswith("my evening routine")
     assert result.hits[0].signals["time_score"] == 0.0  # said in the morning: the words found it
-    windowed = memory.retrieve("what did I buy last Thursday?", "ana", now="2024-05-20T12:00:00+00:00")
+    windowed = memory.retrieve(
+        "what did I buy last Thursday?", "ana", now="2024-05-20T12:00:00+00:00"
+    )
     assert windowed.semantic_query == "what did I buy?"
 
 
 def test_a_window_in_the_future_is_a_plan_and_does_not_rank_memories(memory):
     memory.add("Grilled sardines with friends", user_id="ana", at=SUNDAY)
     memory.add("Grilled peppers for dinner", user_id="ana", at=SUNDAY - timedelta(days=20))
-    result = memory.retrieve("what should I grill for dinner this weekend?", user_id="ana")  # asked on a Monday
-    assert result.time is not None and result.time.windows == () and result.semantic_query == "what should I grill for dinner?"
+    result = memory.retrieve(
+        "what should I grill for dinner this weekend?", user_id="ana"
+    )  # asked on a Monday
+    assert (
+        result.time is not None
+        and result.time.windows == ()
+        and result.semantic_query == "what should I grill for dinner?"
+    )
     assert result.hits[0].episode.content == "Grilled peppers for dinner"
     assert all("time_score" not in h.signals for h in result.hits)
     past = memory.retrieve("what did I grill last weekend?", user_id="ana")
@@ -117,18 +143,37 @@ def test_a_window_in_the_future_is_a_plan_and_does_not_rank_memories(memory):
 
 
 def _two_speakers(memory: Memory) -> None:
-    memory.add([
-        {"role": "user", "name": "Caroline", "content": "I went to the support group yesterday and it helped"},
-        {"role": "assistant", "name": "Melanie", "content": "Caroline, I went to the support group yesterday too, it helped me a lot"},
-        {"role": "user", "name": "Caroline", "content": "The weather was lovely on the way back"},
-    ], user_id="ana", session_id="s1", at=SUNDAY)
+    memory.add(
+        [
+            {
+                "role": "user",
+                "name": "Caroline",
+                "content": "I went to the support group yesterday and it helped",
+            },
+            {
+                "role": "assistant",
+                "name": "Melanie",
+                "content": "Caroline, I went to the support group yesterday too, it helped me a lot",
+            },
+            {
+                "role": "user",
+                "name": "Caroline",
+                "content": "The weather was lovely on the way back",
+            },
+        ],
+        user_id="ana",
+        session_id="s1",
+        at=SUNDAY,
+    )
 
 
 def test_a_named_speaker_lifts_what_that_speaker_said(memory):
     _two_speakers(memory)
     query = "When did Caroline go to the support group?"
     without = memory.search(query, user_id="ana", preset=BALANCED.with_(speaker_weight=0.0))
-    assert without[0].episode.speaker == "Melanie"  # more words in common, and her turn says "Caroline"
+    assert (
+        without[0].episode.speaker == "Melanie"
+    )  # more words in common, and her turn says "Caroline"
     hits = memory.search(query, user_id="ana")
     assert hits[0].episode.speaker == "Caroline" and "support group" in hits[0].episode.content
     assert hits[0].signals["speaker"] == 1.0
@@ -137,7 +182,10 @@ def test_a_named_speaker_lifts_what_that_speaker_said(memory):
 
 def test_naming_every_speaker_or_none_changes_nothing(memory):
     _two_speakers(memory)
-    for query in ("Did Caroline and Melanie go to the support group?", "who went to the support group?"):
+    for query in (
+        "Did Caroline and Melanie go to the support group?",
+        "who went to the support group?",
+    ):
         hits = memory.search(query, user_id="ana")
         assert all("speaker" not in h.signals for h in hits), query
 
@@ -148,24 +196,44 @@ def test_speaker_names_match_as_whole_words_and_never_as_single_letters():
     assert named_speakers("Did Anastasia call?", speakers) == set()
     assert named_speakers("A question for Bob", speakers) == {"Bob"}
     assert named_speakers("What did May tell me?", speakers) == {"may"}
-    assert named_speakers("Ana, Bob, May and A", {"Ana", "Bob"}) == set()  # all of them: no preference
+    assert (
+        named_speakers("Ana, Bob, May and A", {"Ana", "Bob"}) == set()
+    )  # all of them: no preference
 
 
 def test_session_support_lifts_a_conversation_that_matches_in_several_places(memory):
-    memory.add([{"role": "user", "content": "tomato garden watering schedule"},
-                {"role": "user", "content": "the bus was late again"},
-                {"role": "user", "content": "my cousin visits on Friday"}], user_id="ana", session_id="lucky")
-    memory.add([{"role": "user", "content": "the tomato garden is thriving"},
-                {"role": "user", "content": "garden watering by hand"},
-                {"role": "user", "content": "watering every tomato at dusk"}], user_id="ana", session_id="garden")
-    for n, topic in enumerate(("train tickets to Porto", "a birthday cake recipe", "the dentist on Monday")):
+    memory.add(
+        [
+            {"role": "user", "content": "tomato garden watering schedule"},
+            {"role": "user", "content": "the bus was late again"},
+            {"role": "user", "content": "my cousin visits on Friday"},
+        ],
+        user_id="ana",
+        session_id="lucky",
+    )
+    memory.add(
+        [
+            {"role": "user", "content": "the tomato garden is thriving"},
+            {"role": "user", "content": "garden watering by hand"},
+            {"role": "user", "content": "watering every tomato at dusk"},
+        ],
+        user_id="ana",
+        session_id="garden",
+    )
+    for n, topic in enumerate(
+        ("train tickets to Porto", "a birthday cake recipe", "the dentist on Monday")
+    ):
         memory.add(topic, user_id="ana", session_id=f"other-{n}")
     query = "tomato garden watering"
     plain = memory.search(query, user_id="ana")
     assert plain[0].episode.session_id == "lucky" and "session" not in plain[0].signals
     hits = memory.search(query, user_id="ana", preset=BALANCED.with_(session_weight=3.0))
     assert hits[0].episode.session_id == "garden"
-    assert hits[0].signals["session"] == 1.0 > next(h for h in hits if h.episode.session_id == "lucky").signals["session"]
+    assert (
+        hits[0].signals["session"]
+        == 1.0
+        > next(h for h in hits if h.episode.session_id == "lucky").signals["session"]
+    )
     assert PRESETS["thorough"].session_weight > 0 == BALANCED.session_weight
 
 
@@ -181,31 +249,52 @@ def test_near_copies_collapse_unless_turned_off(memory):
 
 def test_session_granularity_returns_one_hit_per_session(memory):
     for session, flour in (("a", "rye"), ("b", "rye and spelt")):
-        memory.add([{"role": "user", "content": f"bread recipe with {flour}, part {n}"} for n in range(3)],
-                   user_id="ana", session_id=session)
-    hits = memory.search("rye bread recipe", user_id="ana", preset=BALANCED.with_(granularity="session"))
+        memory.add(
+            [{"role": "user", "content": f"bread recipe with {flour}, part {n}"} for n in range(3)],
+            user_id="ana",
+            session_id=session,
+        )
+    hits = memory.search(
+        "rye bread recipe", user_id="ana", preset=BALANCED.with_(granularity="session")
+    )
     assert sorted(h.episode.session_id for h in hits) == ["a", "b"]
 
 
 def test_neighbour_expansion_brings_the_turns_around_a_hit(memory):
-    memory.add([{"role": "user", "content": "Shall we talk about holidays?"},
-                {"role": "assistant", "content": "Sure."},
-                {"role": "user", "content": "I booked a cabin in Gerês for August"},
-                {"role": "assistant", "content": "Lovely, bring boots."}], user_id="ana", session_id="s", at=SUNDAY)
-    [hit, *_] = memory.search("cabin Gerês", user_id="ana", preset=BALANCED.with_(neighbours=(1, 1)))
-    assert [e.content for e in hit.context] == ["Sure.", "I booked a cabin in Gerês for August", "Lovely, bring boots."]
+    memory.add(
+        [
+            {"role": "user", "content": "Shall we talk about holidays?"},
+            {"role": "assistant", "content": "Sure."},
+            {"role": "user", "content": "I booked a cabin in Gerês for August"},
+            {"role": "assistant", "content": "Lovely, bring boots."},
+        ],
+        user_id="ana",
+        session_id="s",
+        at=SUNDAY,
+    )
+    [hit, *_] = memory.search(
+        "cabin Gerês", user_id="ana", preset=BALANCED.with_(neighbours=(1, 1))
+    )
+    assert [e.content for e in hit.context] == [
+        "Sure.",
+        "I booked a cabin in Gerês for August",
+        "Lovely, bring boots.",
+    ]
 
 
-@pytest.mark.parametrize(("changes", "field"), [
-    ({"speaker_weight": -0.1}, "speaker_weight"),
-    ({"session_weight": -0.5}, "session_weight"),
-    ({"time_weight": -1.0}, "time_weight"),
-    ({"mmr_lambda": 1.5}, "mmr_lambda"),
-    ({"methods": ("dense", "psychic")}, "methods"),
-    ({"granularity": "paragraph"}, "granularity"),
-    ({"rrf_k": 0}, "rrf_k"),
-    ({"fusion": "borda"}, "fusion"),
-])
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"speaker_weight": -0.1}, "speaker_weight"),
+        ({"session_weight": -0.5}, "session_weight"),
+        ({"time_weight": -1.0}, "time_weight"),
+        ({"mmr_lambda": 1.5}, "mmr_lambda"),
+        ({"methods": ("dense", "psychic")}, "methods"),
+        ({"granularity": "paragraph"}, "granularity"),
+        ({"rrf_k": 0}, "rrf_k"),
+        ({"fusion": "borda"}, "fusion"),
+    ],
+)
 def test_bad_search_settings_name_the_field(changes, field):
     with pytest.raises(ValidationError) as info:
         SearchConfig(**changes)
@@ -234,7 +323,9 @@ def test_the_cache_keeps_query_vectors_apart_from_stored_text_vectors():
     asked = cached.embed_queries(["oat milk"])
     assert not np.allclose(stored, asked)
     assert np.allclose(cached.embed_queries(["oat milk"]), asked) and inner.queries == ["oat milk"]
-    assert np.allclose(embed_queries(HashingEmbedder(), ["oat milk"]), stored)  # a symmetric model: one side
+    assert np.allclose(
+        embed_queries(HashingEmbedder(), ["oat milk"]), stored
+    )  # a symmetric model: one side
 
 
 def test_search_embeds_the_query_with_the_query_side(db_path, clock):

@@ -7,8 +7,16 @@ from lembrar import NotFoundError
 
 @pytest.fixture
 def two_users(memory):
-    [a] = memory.add({"role": "user", "content": "alice secret: the vault code is 1234"}, user_id="alice", session_id="sa")
-    [b] = memory.add({"role": "user", "content": "bob secret: the vault code is 9876"}, user_id="bob", session_id="sb")
+    [a] = memory.add(
+        {"role": "user", "content": "alice secret: the vault code is 1234"},
+        user_id="alice",
+        session_id="sa",
+    )
+    [b] = memory.add(
+        {"role": "user", "content": "bob secret: the vault code is 9876"},
+        user_id="bob",
+        session_id="sb",
+    )
     return a, b
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -10,12 +10,19 @@ import pytest
 from lembrar.bench.data import FILES, data_root
 from lembrar.errors import ImportFormatError
 from lembrar.importers.dailydialog import (
-    DEFAULT_END, detokenize, dialogue_dates, load_dailydialog, read_dailydialog, topics_path,
+    DEFAULT_END,
+    detokenize,
+    dialogue_dates,
+    load_dailydialog,
+    read_dailydialog,
+    topics_path,
 )
 
 ROOT = data_root(Path(__file__).resolve().parent)
 REAL = ROOT / FILES["dailydialog"] if ROOT else None
-needs_data = pytest.mark.skipif(REAL is None or not REAL.exists(), reason="DailyDialog data not found")
+needs_data = pytest.mark.skipif(
+    REAL is None or not REAL.exists(), reason="DailyDialog data not found"
+)
 
 
 def _write(tmp_path, lines, topics=None):
@@ -79,6 +86,8 @@ def test_the_real_file():
     assert len(dialogues) == 1000
     assert dialogues[0].turns[0] == "I am very nervous about signing my escrow papers."
     assert dialogues[0].topic_name == "ordinary life"
-    assert dialogues[-1].at < DEFAULT_END and dialogues[0].at == datetime(2021, 9, 19, 8, 0, tzinfo=timezone.utc)
+    assert dialogues[-1].at < DEFAULT_END and dialogues[0].at == datetime(
+        2021, 9, 19, 8, 0, tzinfo=UTC
+    )
     assert len({d.at.date() for d in dialogues}) == 1000
     assert len(load_dailydialog(REAL, limit=5)) == 5

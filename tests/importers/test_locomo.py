@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -18,22 +18,36 @@ needs_data = pytest.mark.skipif(REAL is None or not REAL.exists(), reason="LoCoM
 
 
 def _record(**qa_changes):
-    qa = {"question": "When did Ana swim?", "answer": "May 2023", "evidence": ["D1:2"], "category": 2}
+    qa = {
+        "question": "When did Ana swim?",
+        "answer": "May 2023",
+        "evidence": ["D1:2"],
+        "category": 2,
+    }
     qa.update(qa_changes)
     return {
         "sample_id": "conv-1",
         "conversation": {
-            "speaker_a": "Ana", "speaker_b": "Rui",
+            "speaker_a": "Ana",
+            "speaker_b": "Rui",
             "session_1_date_time": "1:56 pm on 8 May, 2023",
             "session_1": [
                 {"speaker": "Ana", "dia_id": "D1:1", "text": "Hi Rui!"},
-                {"speaker": "Rui", "dia_id": "D1:2", "text": "I swam today.", "blip_caption": "a photo of a pool"},
+                {
+                    "speaker": "Rui",
+                    "dia_id": "D1:2",
+                    "text": "I swam today.",
+                    "blip_caption": "a photo of a pool",
+                },
             ],
             "session_2_date_time": "9:05 am on 20 June, 2023",
             "session_2": [{"speaker": "Ana", "dia_id": "D2:1", "text": "Back again."}],
             "session_3_date_time": "9:05 am on 21 June, 2023",  # a date without turns is ignored
         },
-        "qa": [qa, {"question": "Trap?", "adversarial_answer": "x", "evidence": ["D2:1"], "category": 5}],
+        "qa": [
+            qa,
+            {"question": "Trap?", "adversarial_answer": "x", "evidence": ["D2:1"], "category": 5},
+        ],
     }
 
 
@@ -44,16 +58,20 @@ def _write(tmp_path, records):
 
 
 def test_dates_are_read_as_utc():
-    assert parse_date("1:56 pm on 8 May, 2023") == datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
-    assert parse_date("12:09 am on 2 June, 2023") == datetime(2023, 6, 2, 0, 9, tzinfo=timezone.utc)
+    assert parse_date("1:56 pm on 8 May, 2023") == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    assert parse_date("12:09 am on 2 June, 2023") == datetime(2023, 6, 2, 0, 9, tzinfo=UTC)
 
 
 def test_conversation_turns_and_roles(tmp_path):
     (conversation,) = load_locomo(_write(tmp_path, [_record()]))
     assert [s.number for s in conversation.sessions] == [1, 2]
-    assert conversation.now == datetime(2023, 6, 20, 9, 5, tzinfo=timezone.utc)
+    assert conversation.now == datetime(2023, 6, 20, 9, 5, tzinfo=UTC)
     items = conversation.episodes()
-    assert [(i.speaker, i.role) for i in items] == [("Ana", "user"), ("Rui", "assistant"), ("Ana", "user")]
+    assert [(i.speaker, i.role) for i in items] == [
+        ("Ana", "user"),
+        ("Rui", "assistant"),
+        ("Ana", "user"),
+    ]
     assert items[1].content == "I swam today. [shared a photo: a photo of a pool]"
     assert items[1].metadata == {"sample_id": "conv-1", "dia_id": "D1:2", "session": 1}
     assert items[1].session_id == "conv-1-session_1"
@@ -80,7 +98,10 @@ def test_session_of_rejects_malformed_ids():
 @pytest.mark.parametrize(
     "mutate, field",
     [
-        (lambda r: r["conversation"].update(session_1_date_time="yesterday"), "session_1_date_time"),
+        (
+            lambda r: r["conversation"].update(session_1_date_time="yesterday"),
+            "session_1_date_time",
+        ),
         (lambda r: r["conversation"].pop("speaker_b"), "speaker_b"),
         (lambda r: r["conversation"]["session_1"][0].update(dia_id="1:1"), "dia_id"),
         (lambda r: r["qa"][0].pop("category"), "category"),
@@ -99,7 +120,7 @@ def test_first_conversation_of_the_real_file():
     (first,) = load_locomo(REAL, limit=1)
     assert (first.sample_id, first.speaker_a, first.speaker_b) == ("conv-26", "Caroline", "Melanie")
     assert len(first.sessions) == 19 and sum(len(s.turns) for s in first.sessions) == 419
-    assert first.now == datetime(2023, 10, 22, 9, 55, tzinfo=timezone.utc)
+    assert first.now == datetime(2023, 10, 22, 9, 55, tzinfo=UTC)
     assert len(first.qa) == 199
 
 

@@ -3,15 +3,14 @@
 from datetime import timedelta
 
 import pytest
+from layerkit import NO_TIME_PARSING, NOW, add_conversation, add_topic_messages
 
 from lembrar import ConfigurationError, Memory
 from lembrar.context import ContextBudget
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.layers import LayerConfig
-from lembrar.store.sqlite import SqliteStore
 from lembrar.model.text import count_tokens
-
-from layerkit import NO_TIME_PARSING, NOW, add_conversation, add_topic_messages
+from lembrar.store.sqlite import SqliteStore
 
 
 def filled(memory):
@@ -27,23 +26,52 @@ def filled(memory):
 
 def test_sections_come_in_order(memory):
     filled(memory)
-    block = memory.context("receita de feijoada com farofa", "ana", session_id="s-now", budget_tokens=3000,
-                           preset=NO_TIME_PARSING)
-    assert [s.name for s in block.sections] == ["saved", "insights", "recent", "retrieved", "summaries"]
+    block = memory.context(
+        "receita de feijoada com farofa",
+        "ana",
+        session_id="s-now",
+        budget_tokens=3000,
+        preset=NO_TIME_PARSING,
+    )
+    assert [s.name for s in block.sections] == [
+        "saved",
+        "insights",
+        "recent",
+        "retrieved",
+        "summaries",
+    ]
     saved, insights, recent = block.sections[:3]
     assert saved.lines == ("- I'm vegetarian", "- I live in Porto")
-    assert insights.lines[0].startswith("- Often talks about: ") and "confidence" in insights.lines[0]
-    assert all("(s-run)" in line for line in recent.lines) and len(recent.lines) == 2  # user turns of other sessions
+    assert (
+        insights.lines[0].startswith("- Often talks about: ") and "confidence" in insights.lines[0]
+    )
+    assert (
+        all("(s-run)" in line for line in recent.lines) and len(recent.lines) == 2
+    )  # user turns of other sessions
     assert "Conversation s-feijoada" in block.sections[4].lines[0]
-    assert block.text.index("## What the user asked") < block.text.index("## About the user") < block.text.index("## Recent")
-    assert memory.context("receita de feijoada com farofa", "ana", session_id="s-now", budget_tokens=3000,
-                          preset=NO_TIME_PARSING).text == block.text
+    assert (
+        block.text.index("## What the user asked")
+        < block.text.index("## About the user")
+        < block.text.index("## Recent")
+    )
+    assert (
+        memory.context(
+            "receita de feijoada com farofa",
+            "ana",
+            session_id="s-now",
+            budget_tokens=3000,
+            preset=NO_TIME_PARSING,
+        ).text
+        == block.text
+    )
 
 
 def test_each_section_keeps_to_its_budget(memory):
     filled(memory)
     for i in range(30):
-        memory.saved.add(f"My friend number {i} is called Friend{i}", "ana", on_conflict="keep_both")
+        memory.saved.add(
+            f"My friend number {i} is called Friend{i}", "ana", on_conflict="keep_both"
+        )
     budget = ContextBudget(total=600, saved=80, insights=60, recent=60)
     block = memory.context("feijoada", "ana", budget_tokens=budget, preset=NO_TIME_PARSING)
     tokens = {s.name: s.tokens for s in block.sections}
@@ -80,7 +108,9 @@ def test_recent_history_size_and_window_are_configurable(db_path, clock):
 def test_a_user_with_nothing_gets_only_retrieved_memories(memory):
     memory.add("a note about the dentist on Friday", user_id="bob", at=NOW - timedelta(days=40))
     block = memory.context("dentist", "bob", preset=NO_TIME_PARSING)
-    assert [s.name for s in block.sections] == ["retrieved"] and count_tokens(block.text) == block.tokens
+    assert [s.name for s in block.sections] == ["retrieved"] and count_tokens(
+        block.text
+    ) == block.tokens
 
 
 def test_a_backend_without_layer_tables_still_gives_context_and_search(db_path, clock):

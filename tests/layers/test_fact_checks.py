@@ -1,11 +1,10 @@
 """Duplicate and contradiction checks between saved facts, and the calibrated threshold."""
 
 import pytest
+from layerkit import DIFFERENT, merged_pairs
 
 from lembrar.embed import get_embedder
 from lembrar.layers.facts import compare
-
-from layerkit import DIFFERENT, merged_pairs
 
 CONFLICTS = [
     ("I'm an engineer", "I'm not an engineer"),
@@ -37,6 +36,7 @@ DUPLICATES = [
     ("My wife's name is Ana", "My wife is called Ana"),
     ("Eu sou vegetariano", "Sou vegetariano"),
 ]
+
 
 @pytest.mark.parametrize("old, new", CONFLICTS)
 def test_direct_contradictions_conflict(old, new):

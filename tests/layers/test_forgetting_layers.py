@@ -2,21 +2,32 @@
 
 from datetime import timedelta
 
-from lembrar.cli import main
-
 from layerkit import NOW, add_conversation, add_topic_messages, rows_of_user
 from scan import SECRET, file_bytes_contain, occurrences
+
+from lembrar.cli import main
 
 
 def fill(memory, user_id="ana"):
     """Every layer holds the secret: a captured fact, a summary, an insight, recent history."""
     add_topic_messages(memory, user_id, 15, NOW - timedelta(days=100))
-    [request] = memory.add({"role": "user", "content": f"Remember that my cat is called {SECRET}."}, user_id=user_id,
-                           session_id="cat", at=NOW - timedelta(days=40))
+    [request] = memory.add(
+        {"role": "user", "content": f"Remember that my cat is called {SECRET}."},
+        user_id=user_id,
+        session_id="cat",
+        at=NOW - timedelta(days=40),
+    )
     memory.saved.capture(request)
     memory.saved.add(f"My dog is called {SECRET}dog", user_id)
-    cats = [memory.add({"role": "user", "content": f"{SECRET} the cat, cat food, cat litter and the vet"}, user_id=user_id,
-                       session_id=f"cat{i % 3}" if i % 3 else "cat", at=NOW - timedelta(days=40 - i))[0] for i in range(12)]
+    cats = [
+        memory.add(
+            {"role": "user", "content": f"{SECRET} the cat, cat food, cat litter and the vet"},
+            user_id=user_id,
+            session_id=f"cat{i % 3}" if i % 3 else "cat",
+            at=NOW - timedelta(days=40 - i),
+        )[0]
+        for i in range(12)
+    ]
     memory.end_session(user_id, "cat")
     memory.refresh_insights(user_id)
     return request, cats
@@ -29,9 +40,13 @@ def test_the_secret_is_in_every_layer_first(memory, db_path):
 
 def test_deleting_a_message_deletes_the_fact_captured_from_it(memory, db_path):
     request, _ = fill(memory)
-    assert any(SECRET in m.text for m in memory.saved.list("ana") if m.source_episode_id == request.id)
+    assert any(
+        SECRET in m.text for m in memory.saved.list("ana") if m.source_episode_id == request.id
+    )
     memory.delete(request.id, "ana")
-    assert [m.source_episode_id for m in memory.saved.list("ana")] == [None]  # the fact added by hand stays
+    assert [m.source_episode_id for m in memory.saved.list("ana")] == [
+        None
+    ]  # the fact added by hand stays
 
 
 def test_deleting_a_session_leaves_no_trace_in_summaries_or_insights(memory, db_path):
@@ -74,9 +89,22 @@ def test_the_cli_forget_all_leaves_nothing_of_the_user(tmp_path, capsys):
         return capsys.readouterr().out
 
     for i in range(3):
-        cli("add", f"Remember that {SECRET} is my cat number {i}", "--user", "ana", "--session", "s1", "--role", "user")
+        cli(
+            "add",
+            f"Remember that {SECRET} is my cat number {i}",
+            "--user",
+            "ana",
+            "--session",
+            "s1",
+            "--role",
+            "user",
+        )
     cli("memories", "add", f"My cat is {SECRET}", "--user", "ana")
     cli("summarize", "--user", "ana", "--session", "s1")
     assert SECRET in cli("summaries", "--user", "ana")
     cli("forget", "--user", "ana", "--all")
-    assert rows_of_user(db, "ana") == {} and occurrences(db, SECRET) == [] and not file_bytes_contain(db, SECRET)
+    assert (
+        rows_of_user(db, "ana") == {}
+        and occurrences(db, SECRET) == []
+        and not file_bytes_contain(db, SECRET)
+    )

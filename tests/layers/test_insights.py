@@ -5,14 +5,13 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
+from layerkit import NOW, add_topic_messages
 
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.errors import LLMError
 from lembrar.layers import LayerConfig
 from lembrar.layers.clustering import cluster
-
-from layerkit import NOW, add_topic_messages
 
 START = NOW - timedelta(days=150)
 
@@ -25,7 +24,10 @@ def blobs(rng, centres, per, spread):
 
 def purity(labels, truth):
     kept = labels >= 0
-    return sum(Counter(truth[kept & (labels == c)]).most_common(1)[0][1] for c in set(labels[kept])) / kept.sum()
+    return (
+        sum(Counter(truth[kept & (labels == c)]).most_common(1)[0][1] for c in set(labels[kept]))
+        / kept.sum()
+    )
 
 
 @pytest.mark.parametrize("groups", [2, 4, 7])
@@ -47,7 +49,9 @@ def test_small_groups_are_dropped():
     rng = np.random.default_rng(3)
     centres = rng.standard_normal((3, 64))
     x, _ = blobs(rng, centres / np.linalg.norm(centres, axis=1, keepdims=True), 40, 0.08)
-    x = np.concatenate([x, np.tile(-centres[2] / np.linalg.norm(centres[2]), (3, 1))])  # three stray points
+    x = np.concatenate(
+        [x, np.tile(-centres[2] / np.linalg.norm(centres[2]), (3, 1))]
+    )  # three stray points
     found = cluster(x, min_size=5)
     assert found.k == 3 and (found.labels[-3:] == -1).all()
 
@@ -67,7 +71,9 @@ def test_refresh_turns_each_topic_into_an_insight(memory):
     assert seen == {"rust", "cooking", "running", "garden"}
     rust = next(i for i in insights if topic_of[i.sources[0]] == "rust")
     assert any(word in rust.statement.lower() for word in ("rust", "tokio", "serde"))
-    assert [i.confidence for i in insights] == sorted((i.confidence for i in insights), reverse=True)
+    assert [i.confidence for i in insights] == sorted(
+        (i.confidence for i in insights), reverse=True
+    )
 
 
 def test_too_few_messages_give_no_insights(memory):
@@ -82,7 +88,11 @@ def test_an_insight_whose_messages_are_all_deleted_disappears(memory):
     for source in target.sources[:5]:
         memory.delete(source, "ana")
     redone = memory.insights.get(target.id, "ana")
-    assert not redone.stale and set(redone.sources) == set(target.sources[5:]) and redone.size == len(target.sources) - 5
+    assert (
+        not redone.stale
+        and set(redone.sources) == set(target.sources[5:])
+        and redone.size == len(target.sources) - 5
+    )
     for source in target.sources[5:]:
         memory.delete(source, "ana")
     assert target.id not in [i.id for i in memory.insights.list("ana")]
@@ -123,6 +133,11 @@ class BrokenWriter:
 
 
 def test_a_failing_insight_writer_falls_back_to_keyphrases(db_path, clock):
-    with Memory(db_path, embedder=HashingEmbedder(), clock=clock, layers=LayerConfig(insight_writer=BrokenWriter())) as mem:
+    with Memory(
+        db_path,
+        embedder=HashingEmbedder(),
+        clock=clock,
+        layers=LayerConfig(insight_writer=BrokenWriter()),
+    ) as mem:
         add_topic_messages(mem, "ana", 15, START)
         assert all(i.statement.startswith("Often talks about") for i in mem.refresh_insights("ana"))

@@ -10,7 +10,11 @@ from lembrar.layers import REMEMBER_TOOL, Conflict, Duplicate, Saved
 
 
 def test_a_request_in_a_message_is_saved_and_linked_to_it(memory):
-    [message] = memory.add({"role": "user", "content": "Lembra que eu sou vegetariana, por favor."}, user_id="ana", session_id="s1")
+    [message] = memory.add(
+        {"role": "user", "content": "Lembra que eu sou vegetariana, por favor."},
+        user_id="ana",
+        session_id="s1",
+    )
     [saved] = memory.saved.list("ana")  # captured on add
     assert saved.text == "Eu sou vegetariana" and saved.source_episode_id == message.id
     outcome = memory.saved.capture(message)
@@ -18,8 +22,12 @@ def test_a_request_in_a_message_is_saved_and_linked_to_it(memory):
 
 
 def test_messages_that_ask_nothing_save_nothing(memory):
-    [question] = memory.add({"role": "user", "content": "Do you remember the movie we talked about?"}, user_id="ana")
-    [reply] = memory.add({"role": "assistant", "content": "Remember that you are vegetarian."}, user_id="ana")
+    [question] = memory.add(
+        {"role": "user", "content": "Do you remember the movie we talked about?"}, user_id="ana"
+    )
+    [reply] = memory.add(
+        {"role": "assistant", "content": "Remember that you are vegetarian."}, user_id="ana"
+    )
     assert memory.saved.capture(question) is None
     assert memory.saved.capture(reply) is None  # only the user's own requests count
     assert memory.saved.capture("não me lembro onde deixei as chaves", "ana") is None
@@ -43,13 +51,16 @@ def test_related_facts_coexist(memory):
     assert len(memory.saved.list("ana")) == 4
 
 
-@pytest.mark.parametrize("old, new", [
-    ("I'm an engineer", "I'm not an engineer"),
-    ("I live in Lisbon", "I live in Porto"),
-    ("Sou vegetariano", "Não sou vegetariano"),
-    ("Vivo en Madrid", "Vivo en Sevilla"),
-    ("Je suis végétarien", "Je ne suis pas végétarien"),
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("I'm an engineer", "I'm not an engineer"),
+        ("I live in Lisbon", "I live in Porto"),
+        ("Sou vegetariano", "Não sou vegetariano"),
+        ("Vivo en Madrid", "Vivo en Sevilla"),
+        ("Je suis végétarien", "Je ne suis pas végétarien"),
+    ],
+)
 def test_a_contradiction_names_the_existing_fact_and_saves_nothing(memory, old, new):
     saved = memory.saved.add(old, "ana").memory
     outcome = memory.saved.add(new, "ana")
@@ -59,12 +70,16 @@ def test_a_contradiction_names_the_existing_fact_and_saves_nothing(memory, old, 
 
 def test_replace_retires_the_old_fact_into_history(memory, clock):
     old = memory.saved.add("I live in Lisbon", "ana").memory
-    outcome = memory.saved.add("I live in Porto", "ana", on_conflict="replace", now="2024-06-01T10:00:00+00:00")
+    outcome = memory.saved.add(
+        "I live in Porto", "ana", on_conflict="replace", now="2024-06-01T10:00:00+00:00"
+    )
     assert isinstance(outcome, Saved) and outcome.replaced.id == old.id
     assert [m.text for m in memory.saved.list("ana")] == ["I live in Porto"]
     history = memory.saved.list("ana", include_retired=True)
     retired = next(m for m in history if m.id == old.id)
-    assert retired.replaced_by == outcome.memory.id and retired.retired_at.isoformat().startswith("2024-06-01T10:00")
+    assert retired.replaced_by == outcome.memory.id and retired.retired_at.isoformat().startswith(
+        "2024-06-01T10:00"
+    )
     assert memory.saved.delete(outcome.memory.id, "ana") >= 1
     assert memory.saved.list("ana", include_retired=True) == []  # its history goes with it
 
@@ -104,9 +119,13 @@ def test_the_remember_tool_schema_and_calls(memory):
     assert first["status"] == "saved"
     conflict = memory.saved.handle_tool_call({"fact": "I live in Porto"}, "ana")
     assert conflict["status"] == "conflict" and conflict["existing"]["id"] == first["id"]
-    replaced = memory.saved.handle_tool_call({"fact": "I live in Porto", "on_conflict": "replace"}, "ana")
+    replaced = memory.saved.handle_tool_call(
+        {"fact": "I live in Porto", "on_conflict": "replace"}, "ana"
+    )
     assert replaced["status"] == "saved" and replaced["replaced"]["id"] == first["id"]
-    assert memory.saved.handle_tool_call({"fact": "I live in Porto"}, "ana")["status"] == "duplicate"
+    assert (
+        memory.saved.handle_tool_call({"fact": "I live in Porto"}, "ana")["status"] == "duplicate"
+    )
     with pytest.raises(ValidationError, match="no argument 'when'") as unknown:
         memory.saved.handle_tool_call({"fact": "x", "when": "now"}, "ana")
     assert unknown.value.field == "when"
@@ -121,8 +140,10 @@ def test_saved_memories_are_per_user(memory):
 
 
 def test_saved_memories_are_per_tenant(db_path, clock):
-    with Memory(db_path, embedder=HashingEmbedder(), clock=clock, tenant="acme") as acme, \
-            Memory(db_path, embedder=HashingEmbedder(), clock=clock, tenant="globex") as globex:
+    with (
+        Memory(db_path, embedder=HashingEmbedder(), clock=clock, tenant="acme") as acme,
+        Memory(db_path, embedder=HashingEmbedder(), clock=clock, tenant="globex") as globex,
+    ):
         saved = acme.saved.add("I live in Lisbon", "ana").memory
         assert globex.saved.list("ana") == []
         with pytest.raises(NotFoundError):

@@ -3,19 +3,20 @@
 from datetime import timedelta
 
 import pytest
+from layerkit import NO_TIME_PARSING, NOW, add_conversation
 
 from lembrar import Memory, NotFoundError
 from lembrar.embed.hashing import HashingEmbedder
-from lembrar.layers import LayerConfig, SummaryDraft, is_summary_hit
 from lembrar.errors import LLMError
-
-from layerkit import NOW, NO_TIME_PARSING, add_conversation
+from lembrar.layers import LayerConfig, SummaryDraft, is_summary_hit
 
 
 def test_end_session_writes_a_title_and_an_extractive_summary(memory):
     turns = add_conversation(memory, "ana", "s-run", "running", NOW - timedelta(days=3))
     summary = memory.end_session("ana", "s-run")
-    assert summary.turns == 4 and summary.first_at == turns[0].at and summary.last_at == turns[-1].at
+    assert (
+        summary.turns == 4 and summary.first_at == turns[0].at and summary.last_at == turns[-1].at
+    )
     assert "running" in summary.title.lower() or "run" in summary.title.lower()
     assert "10 km" in summary.summary  # the sentence with most of the keyphrases is kept
     assert any("running shoes" == p.lower() for p in summary.keyphrases)
@@ -24,7 +25,9 @@ def test_end_session_writes_a_title_and_an_extractive_summary(memory):
         memory.end_session("ana", "no-such-session")
 
 
-@pytest.mark.parametrize("name, expected", [("feijoada", "feijoada"), ("paella", "paella"), ("jardin", "savon noir")])
+@pytest.mark.parametrize(
+    "name, expected", [("feijoada", "feijoada"), ("paella", "paella"), ("jardin", "savon noir")]
+)
 def test_summaries_in_other_languages_keep_their_key_words(memory, name, expected):
     add_conversation(memory, "ana", f"s-{name}", name, NOW - timedelta(days=1))
     summary = memory.end_session("ana", f"s-{name}")
@@ -38,8 +41,12 @@ def test_only_idle_sessions_are_summarised_and_only_once(memory):
     assert memory.summarize_idle(NOW) == []
     later = NOW + timedelta(hours=2)
     assert [s.session_id for s in memory.summarize_idle(later)] == ["live"]
-    memory.add({"role": "user", "content": "Also, should I run on the beach?"}, user_id="ana", session_id="live",
-               at=NOW + timedelta(hours=3))
+    memory.add(
+        {"role": "user", "content": "Also, should I run on the beach?"},
+        user_id="ana",
+        session_id="live",
+        at=NOW + timedelta(hours=3),
+    )
     [redone] = memory.summarize_idle(NOW + timedelta(hours=5))
     assert redone.session_id == "live" and redone.turns == 5
 
@@ -49,10 +56,14 @@ def test_raw_turns_switch_to_summaries_after_fourteen_days(memory):
     memory.end_session("ana", "s-feijoada")
     add_conversation(memory, "ana", "s-run", "running", NOW + timedelta(days=19))
 
-    fresh = memory.search("receita de feijoada", "ana", now=NOW + timedelta(days=10), preset=NO_TIME_PARSING)
+    fresh = memory.search(
+        "receita de feijoada", "ana", now=NOW + timedelta(days=10), preset=NO_TIME_PARSING
+    )
     assert fresh[0].episode.session_id == "s-feijoada" and not any(is_summary_hit(h) for h in fresh)
 
-    old = memory.search("receita de feijoada", "ana", now=NOW + timedelta(days=20), preset=NO_TIME_PARSING)
+    old = memory.search(
+        "receita de feijoada", "ana", now=NOW + timedelta(days=20), preset=NO_TIME_PARSING
+    )
     assert is_summary_hit(old[0]) and old[0].episode.session_id == "s-feijoada"
     assert 0 < old[0].score <= 1 and old[0].signals["summary"] == old[0].score
     assert old[0].episode.metadata["summary"]["turns"] == 4
@@ -70,14 +81,22 @@ def test_an_unsummarised_session_stays_searchable_past_the_window(memory):
 def test_turns_added_after_the_summary_stay_raw(memory):
     add_conversation(memory, "ana", "s", "running", NOW)
     memory.end_session("ana", "s")
-    [late] = memory.add({"role": "user", "content": "The race went well, 48 minutes!"}, user_id="ana", session_id="s",
-                        at=NOW + timedelta(days=1))
-    hits = memory.search("race minutes", "ana", now=NOW + timedelta(days=30), preset=NO_TIME_PARSING)
+    [late] = memory.add(
+        {"role": "user", "content": "The race went well, 48 minutes!"},
+        user_id="ana",
+        session_id="s",
+        at=NOW + timedelta(days=1),
+    )
+    hits = memory.search(
+        "race minutes", "ana", now=NOW + timedelta(days=30), preset=NO_TIME_PARSING
+    )
     assert late.id in [h.episode.id for h in hits]
 
 
 def test_raw_search_forever_when_configured(db_path, clock):
-    with Memory(db_path, embedder=HashingEmbedder(), clock=clock, layers=LayerConfig(raw_window_days=None)) as mem:
+    with Memory(
+        db_path, embedder=HashingEmbedder(), clock=clock, layers=LayerConfig(raw_window_days=None)
+    ) as mem:
         add_conversation(mem, "ana", "s", "feijoada", NOW)
         mem.end_session("ana", "s")
         hits = mem.search("feijoada", "ana", now=NOW + timedelta(days=400), preset=NO_TIME_PARSING)
@@ -97,7 +116,9 @@ def test_a_session_filter_applies_to_summaries(memory):
     add_conversation(memory, "ana", "a", "feijoada", NOW - timedelta(days=40))
     add_conversation(memory, "ana", "b", "paella", NOW - timedelta(days=40))
     memory.summarize_idle(NOW)
-    hits = memory.search("receita de arroz", "ana", filters={"session_id": "b"}, preset=NO_TIME_PARSING)
+    hits = memory.search(
+        "receita de arroz", "ana", filters={"session_id": "b"}, preset=NO_TIME_PARSING
+    )
     assert {h.episode.session_id for h in hits} == {"b"}
 
 
@@ -115,7 +136,11 @@ def test_deleting_a_turn_rewrites_the_summary_without_it(memory, db_path):
 def test_editing_a_turn_rewrites_the_summary_with_the_new_text(memory):
     turns = add_conversation(memory, "ana", "s", "running", NOW - timedelta(days=2))
     memory.end_session("ana", "s")
-    memory.update(turns[0].id, "Can you help me plan a half marathon schedule? I want to race in October.", "ana")
+    memory.update(
+        turns[0].id,
+        "Can you help me plan a half marathon schedule? I want to race in October.",
+        "ana",
+    )
     summary = memory.summaries.get("ana", "s")
     assert "October" in summary.text and "10 km" not in summary.text
 
@@ -134,8 +159,12 @@ class FixedSummarizer:
         return SummaryDraft("A title", "The user talked about food.", ("food",))
 
 
-@pytest.mark.parametrize("summarizer, method", [(FixedSummarizer(), "llm"), (BrokenSummarizer(), "extractive")])
+@pytest.mark.parametrize(
+    "summarizer, method", [(FixedSummarizer(), "llm"), (BrokenSummarizer(), "extractive")]
+)
 def test_a_summarizer_plugs_in_and_falls_back_to_extractive(db_path, clock, summarizer, method):
-    with Memory(db_path, embedder=HashingEmbedder(), clock=clock, layers=LayerConfig(summarizer=summarizer)) as mem:
+    with Memory(
+        db_path, embedder=HashingEmbedder(), clock=clock, layers=LayerConfig(summarizer=summarizer)
+    ) as mem:
         add_conversation(mem, "ana", "s", "paella", NOW)
         assert mem.end_session("ana", "s").method == method

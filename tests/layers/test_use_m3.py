@@ -5,11 +5,10 @@ from collections import Counter
 from datetime import timedelta
 
 import pytest
+from layerkit import DIFFERENT, NOW, PARAPHRASES, add_topic_messages, merged_pairs
 
 from lembrar import Memory
 from lembrar.layers import Duplicate, Saved
-
-from layerkit import DIFFERENT, NOW, PARAPHRASES, add_topic_messages, merged_pairs
 
 
 @pytest.mark.slow
@@ -27,4 +26,6 @@ def test_layers_with_the_default_embedder(db_path, clock):
         topic_of = add_topic_messages(memory, "ana", 20, NOW - timedelta(days=150))
         insights = memory.refresh_insights("ana")
         assert len(insights) == 4
-        assert {Counter(topic_of[s] for s in i.sources).most_common(1)[0][0] for i in insights} == set(Counter(topic_of.values()))
+        assert {
+            Counter(topic_of[s] for s in i.sources).most_common(1)[0][0] for i in insights
+        } == set(Counter(topic_of.values()))

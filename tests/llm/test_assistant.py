@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -13,9 +13,13 @@ from lembrar.embed.hashing import HashingEmbedder
 from lembrar.llm import LLMAuthError, LLMClient
 from lembrar.testing import Reply, ScriptedToolCall
 
-NOW = datetime(2024, 5, 22, 9, 0, tzinfo=timezone.utc)  # Wednesday
+NOW = datetime(2024, 5, 22, 9, 0, tzinfo=UTC)  # Wednesday
 SUNDAY = [
-    ("2024-05-19T13:00:00+00:00", "user", "I had lunch with Ana at the harbour, we ate grilled sardines"),
+    (
+        "2024-05-19T13:00:00+00:00",
+        "user",
+        "I had lunch with Ana at the harbour, we ate grilled sardines",
+    ),
     ("2024-05-19T13:01:00+00:00", "assistant", "Sardines by the sea sound perfect. How is Ana?"),
 ]
 OTHER_DAYS = [
@@ -34,7 +38,9 @@ def memory():
         for at, role, text in SUNDAY:
             mem.add({"role": role, "content": text}, user_id="ana", session_id="sunday", at=at)
         for at, role, text in OTHER_DAYS:
-            mem.add({"role": role, "content": text}, user_id="ana", session_id=f"s-{at[:10]}", at=at)
+            mem.add(
+                {"role": role, "content": text}, user_id="ana", session_id=f"s-{at[:10]}", at=at
+            )
         yield mem
 
 
@@ -44,7 +50,10 @@ def assistant(memory, client):
 
 
 def test_a_tool_call_saves_a_memory(assistant, server):
-    server.script(Reply(tool_calls=[call("remember", {"fact": "I am vegetarian"})]), Reply(text="Noted, no meat!"))
+    server.script(
+        Reply(tool_calls=[call("remember", {"fact": "I am vegetarian"})]),
+        Reply(text="Noted, no meat!"),
+    )
     reply = assistant.chat("Remember that I am vegetarian")
     assert reply.text == "Noted, no meat!"
     [run] = reply.tool_calls
@@ -52,7 +61,12 @@ def test_a_tool_call_saves_a_memory(assistant, server):
     assert run.name == "remember" and run.error is None and run.result["status"] == "duplicate"
     assert [fact.text for fact in assistant.saved.list()] == ["I am vegetarian"]
     first, second = server.requests
-    assert {t["function"]["name"] for t in first.body["tools"]} == {"remember", "recall", "forget", "facts"}
+    assert {t["function"]["name"] for t in first.body["tools"]} == {
+        "remember",
+        "recall",
+        "forget",
+        "facts",
+    }
     tool_message = second.messages[-1]
     assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "call_1"
     assert json.loads(tool_message["content"])["status"] == "duplicate"
@@ -68,41 +82,63 @@ def test_recall_by_date_uses_the_stored_episodes(assistant, server):
     [run] = reply.tool_calls
     recalled = run.result["memories"]
     assert [m["text"] for m in recalled] == [text for _, _, text in SUNDAY]
-    assert all(m["when"].startswith("Sunday 2024-05-19") and m["session"] == "sunday" for m in recalled)
+    assert all(
+        m["when"].startswith("Sunday 2024-05-19") and m["session"] == "sunday" for m in recalled
+    )
     system = server.requests[0].messages[0]["content"]
     assert "It is now Wednesday 2024-05-22 09:00" in system
-    memories = system[system.index("<memories>"):]
-    first_heading = memories[memories.index("###"):].splitlines()[0]
+    memories = system[system.index("<memories>") :]
+    first_heading = memories[memories.index("###") :].splitlines()[0]
     assert "Conversation sunday — Sunday 2024-05-19" in first_heading
-    assert memories.index("grilled sardines") < memories.index("guitar")  # "last Sunday" read by the parser
+    assert memories.index("grilled sardines") < memories.index(
+        "guitar"
+    )  # "last Sunday" read by the parser
     assert {m.text for m in reply.memories if m.via == "recall"} == {text for _, _, text in SUNDAY}
     assert any(m.kind == "retrieved" and "sardines" in m.text for m in reply.memories)
 
 
 def test_recall_with_a_query_searches_and_leaves_out_the_current_message(assistant, server):
-    server.script(Reply(tool_calls=[call("recall", {"query": "sardines"})]), Reply(text="Grilled, on Sunday."))
+    server.script(
+        Reply(tool_calls=[call("recall", {"query": "sardines"})]), Reply(text="Grilled, on Sunday.")
+    )
     reply = assistant.chat("how were the sardines?")
     texts = [m["text"] for m in reply.tool_calls[0].result["memories"]]
     assert "how were the sardines?" not in texts and any("grilled sardines" in t for t in texts)
 
 
 def test_the_user_turn_and_the_reply_are_stored_as_episodes(assistant, server, memory):
-    server.script(Reply(tool_calls=[call("recall", {"query": "guitar"})]), Reply(text="Keep practising!"))
+    server.script(
+        Reply(tool_calls=[call("recall", {"query": "guitar"})]), Reply(text="Keep practising!")
+    )
     reply = assistant.chat("I practised the guitar again")
     user, answer = reply.episodes
-    assert (user.role, user.content, user.session_id, user.at) == ("user", "I practised the guitar again", "today", NOW)
-    assert (answer.role, answer.content, answer.metadata) == ("assistant", "Keep practising!", {"tool_calls": ["recall"]})
+    assert (user.role, user.content, user.session_id, user.at) == (
+        "user",
+        "I practised the guitar again",
+        "today",
+        NOW,
+    )
+    assert (answer.role, answer.content, answer.metadata) == (
+        "assistant",
+        "Keep practising!",
+        {"tool_calls": ["recall"]},
+    )
     stored = memory.get_all("ana", {"session_id": "today"}).items
     assert [e.id for e in stored] == [user.id, answer.id]
     server.script(Reply(text="You said you practised the guitar."))
     assistant.chat("what did I just say?")
     history = server.requests[-1].messages
-    assert history[1:3] == [{"role": "user", "content": "I practised the guitar again"},
-                            {"role": "assistant", "content": "Keep practising!"}]
+    assert history[1:3] == [
+        {"role": "user", "content": "I practised the guitar again"},
+        {"role": "assistant", "content": "Keep practising!"},
+    ]
 
 
 def test_streaming_yields_tokens_and_stores_the_turn(assistant, server, memory):
-    server.script(Reply(tool_calls=[call("recall", {"since": "2024-05-19"})]), Reply(text="We spoke about Ana."))
+    server.script(
+        Reply(tool_calls=[call("recall", {"since": "2024-05-19"})]),
+        Reply(text="We spoke about Ana."),
+    )
     stream = assistant.stream("what did we talk about on Sunday?")
     tokens = list(stream)
     assert len(tokens) > 1 and "".join(tokens) == "We spoke about Ana."
@@ -110,7 +146,9 @@ def test_streaming_yields_tokens_and_stores_the_turn(assistant, server, memory):
     assert reply.text == "We spoke about Ana." and reply.tool_calls[0].name == "recall"
     assert all(r.stream for r in server.requests)
     assert [e.content for e in memory.get_all("ana", {"session_id": "today"}).items] == [
-        "what did we talk about on Sunday?", "We spoke about Ana."]
+        "what did we talk about on Sunday?",
+        "We spoke about Ana.",
+    ]
 
 
 def test_a_stream_closed_early_stores_nothing(assistant, server, memory):
@@ -119,7 +157,7 @@ def test_a_stream_closed_early_stores_nothing(assistant, server, memory):
         next(stream)
     assert memory.get_all("ana", {"session_id": "today"}).items == []
     with pytest.raises(RuntimeError):
-        stream.reply
+        _ = stream.reply
 
 
 def test_the_tool_loop_is_bounded(memory, client, server):
@@ -127,7 +165,10 @@ def test_the_tool_loop_is_bounded(memory, client, server):
     assistant = Assistant(memory, client, "ana", "today", max_tool_rounds=2)
     reply = assistant.chat("loop forever")
     assert len(server.requests) == 3 and len(reply.tool_calls) == 2
-    assert "tool_choice" not in server.requests[0].body and server.requests[-1].body["tool_choice"] == "none"
+    assert (
+        "tool_choice" not in server.requests[0].body
+        and server.requests[-1].body["tool_choice"] == "none"
+    )
     assert reply.text == "" and [e.role for e in reply.episodes] == ["user"]
 
 
@@ -142,8 +183,13 @@ def test_forget_deletes_a_saved_memory_or_an_episode(assistant, server, memory):
     saved = assistant.saved.save("I live in Porto")
     guitar = memory.get_all("ana", {"session_id": "s-2024-05-16"}).items[0]
     server.script(
-        Reply(tool_calls=[call("forget", {"id": saved["id"]}, "a"), call("forget", {"id": guitar.id}, "b"),
-                          call("forget", {"id": "nope"}, "c")]),
+        Reply(
+            tool_calls=[
+                call("forget", {"id": saved["id"]}, "a"),
+                call("forget", {"id": guitar.id}, "b"),
+                call("forget", {"id": "nope"}, "c"),
+            ]
+        ),
         Reply(text="Forgotten."),
     )
     reply = assistant.chat("forget where I live and the guitar lesson")
@@ -156,13 +202,21 @@ def test_forget_deletes_a_saved_memory_or_an_episode(assistant, server, memory):
 
 def test_bad_tool_calls_are_answered_with_an_error(assistant, server):
     server.script(
-        Reply(tool_calls=[call("delete_everything", {}, "a"), call("recall", "[1, 2]", "b"),
-                          call("recall", {"since": "last week"}, "c"), call("remember", {"fact": " "}, "d")]),
+        Reply(
+            tool_calls=[
+                call("delete_everything", {}, "a"),
+                call("recall", "[1, 2]", "b"),
+                call("recall", {"since": "last week"}, "c"),
+                call("remember", {"fact": " "}, "d"),
+            ]
+        ),
         Reply(text="Sorry."),
     )
     reply = assistant.chat("do something odd")
     errors = [run.error for run in reply.tool_calls]
-    assert all(errors) and "unknown tool" in errors[0] and "since" in errors[2] and "fact" in errors[3]
+    assert (
+        all(errors) and "unknown tool" in errors[0] and "since" in errors[2] and "fact" in errors[3]
+    )
     tool_messages = [m for m in server.requests[1].messages if m["role"] == "tool"]
     assert [json.loads(m["content"])["error"] for m in tool_messages] == errors
 
@@ -183,10 +237,15 @@ def test_with_capture_the_exchange_also_becomes_a_record(client, server):
         return Reply(text="Good to know!")
 
     server.default = answer
-    with Memory(":memory:", embedder=HashingEmbedder(), clock=lambda: NOW, llm=client, llm_capture=True) as memory:
+    with Memory(
+        ":memory:", embedder=HashingEmbedder(), clock=lambda: NOW, llm=client, llm_capture=True
+    ) as memory:
         reply = Assistant(memory, client, "ana").chat("I stopped eating meat last month")
         user, answer_, captured = reply.episodes
-        assert captured.kind == "record" and captured.metadata["derived_from"] == [user.id, answer_.id]
+        assert captured.kind == "record" and captured.metadata["derived_from"] == [
+            user.id,
+            answer_.id,
+        ]
         assert captured.record["session"] == "diet" and captured.record["date"] == "2024-05-22"
         assert reply.episodes[0].session_id.startswith("chat-20240522-090000-")
 
@@ -197,7 +256,9 @@ def test_search_steps_run_for_the_context(memory, server):
         server.script(Reply(text="{}", delay=1.0), Reply(text="Fine."))
         from lembrar.retrieval.config import SearchConfig
 
-        reply = Assistant(memory, llm, "ana", search=SearchConfig(llm_time_extraction=True)).chat("and on Sunday?")
+        reply = Assistant(memory, llm, "ana", search=SearchConfig(llm_time_extraction=True)).chat(
+            "and on Sunday?"
+        )
     assert reply.text == "Fine."  # the date step timed out and fell back; the chat went on
 
 
@@ -205,12 +266,19 @@ def test_saved_facts_are_shown_and_contradictions_come_back_to_the_model(assista
     assistant.saved.save("I live in Lisbon")
     server.script(
         Reply(tool_calls=[call("remember", {"fact": "I live in Porto"})]),
-        Reply(tool_calls=[call("remember", {"fact": "I live in Porto", "on_conflict": "replace"}, "call_2")]),
+        Reply(
+            tool_calls=[
+                call("remember", {"fact": "I live in Porto", "on_conflict": "replace"}, "call_2")
+            ]
+        ),
         Reply(text="Updated: you live in Porto now."),
     )
     reply = assistant.chat("Remember that I live in Porto now")
     first, second = reply.tool_calls
-    assert first.result["status"] == "conflict" and first.result["existing"]["text"] == "I live in Lisbon"
+    assert (
+        first.result["status"] == "conflict"
+        and first.result["existing"]["text"] == "I live in Lisbon"
+    )
     assert second.result["status"] == "saved"
     assert [f.text for f in assistant.saved.list()] == ["I live in Porto"]
     assert any(m.kind == "saved" and m.text == "I live in Lisbon" for m in reply.memories)
@@ -221,7 +289,9 @@ def test_saved_facts_can_live_in_episodes(memory, client, server):
     from lembrar.assistant import EpisodeSavedFacts
 
     saved = EpisodeSavedFacts(memory, "ana")
-    server.script(Reply(tool_calls=[call("remember", {"fact": "I am vegetarian"})]), Reply(text="Noted."))
+    server.script(
+        Reply(tool_calls=[call("remember", {"fact": "I am vegetarian"})]), Reply(text="Noted.")
+    )
     assistant = Assistant(memory, client, "ana", saved=saved)
     assert assistant.chat("remember that I am vegetarian").tool_calls[0].result["status"] == "saved"
     [fact] = saved.list()
@@ -230,7 +300,9 @@ def test_saved_facts_can_live_in_episodes(memory, client, server):
     assert saved.delete(fact.id) and not saved.delete(fact.id)
 
 
-@pytest.mark.parametrize("name", ["lembrar.assistant", "lembrar.retrieval.llm_steps", "lembrar.retrieval.hooks"])
+@pytest.mark.parametrize(
+    "name", ["lembrar.assistant", "lembrar.retrieval.llm_steps", "lembrar.retrieval.hooks"]
+)
 def test_all_is_sorted_and_exported(name):
     import importlib
 
@@ -240,16 +312,36 @@ def test_all_is_sorted_and_exported(name):
 
 
 def test_the_facts_tool_answers_from_the_graph_with_validity(memory, client, server):
-    memory.add({"role": "user", "content": "I live in Lisbon."}, user_id="ana", at="2023-01-10T10:00:00+00:00")
-    memory.add({"role": "user", "content": "I moved to Porto last month."}, user_id="ana", at="2024-04-02T10:00:00+00:00")
-    server.script(Reply(tool_calls=[call("facts", {"query": "where do I live"}, "a"),
-                                    call("facts", {"query": "where do I live", "as_of": "2023-06-01"}, "b"),
-                                    call("facts", {"query": " "}, "c")]),
-                  Reply(text="You live in Porto now; you lived in Lisbon before."))
+    memory.add(
+        {"role": "user", "content": "I live in Lisbon."},
+        user_id="ana",
+        at="2023-01-10T10:00:00+00:00",
+    )
+    memory.add(
+        {"role": "user", "content": "I moved to Porto last month."},
+        user_id="ana",
+        at="2024-04-02T10:00:00+00:00",
+    )
+    server.script(
+        Reply(
+            tool_calls=[
+                call("facts", {"query": "where do I live"}, "a"),
+                call("facts", {"query": "where do I live", "as_of": "2023-06-01"}, "b"),
+                call("facts", {"query": " "}, "c"),
+            ]
+        ),
+        Reply(text="You live in Porto now; you lived in Lisbon before."),
+    )
     reply = Assistant(memory, client, "ana", "today").chat("Where do I live?")
     now, then, bad = reply.tool_calls
-    assert now.result["facts"][0] == {**now.result["facts"][0], "fact": "User lives in Porto", "when": "since 2024-03-01"}
-    assert {"fact": "User lives in Lisbon", "when": "2023-01-10 to 2024-03-01 (superseded)"}.items() \
-        <= now.result["facts"][1].items()
+    assert now.result["facts"][0] == {
+        **now.result["facts"][0],
+        "fact": "User lives in Porto",
+        "when": "since 2024-03-01",
+    }
+    assert {
+        "fact": "User lives in Lisbon",
+        "when": "2023-01-10 to 2024-03-01 (superseded)",
+    }.items() <= now.result["facts"][1].items()
     assert [f["fact"] for f in then.result["facts"]][0] == "User lives in Lisbon"
     assert bad.error is not None and "query" in bad.result["error"]

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import typing
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from types import ModuleType
 
 import pytest
@@ -21,7 +21,7 @@ from lembrar.llm.prompts import (
 from lembrar.model.timetags import PERIODS
 from lembrar.testing import Reply
 
-WHEN = datetime(2024, 5, 14, 13, 5, tzinfo=timezone.utc)
+WHEN = datetime(2024, 5, 14, 13, 5, tzinfo=UTC)
 TODAY = date(2024, 5, 14)
 
 # module, rendered messages, a valid reply, what it parses to
@@ -91,20 +91,48 @@ CASES = [
         insight.Insight(statement="The user runs regularly."),
     ),
 ]
-CASES.append((
-    graph_extract,
-    graph_extract.render("My sister Ana moved to Porto last June.", speaker="Maria (type user)", when=WHEN,
-                         known=["Ana Souza (also: my sister)"], current=["Ana Souza lives in Lisbon"]),
-    {"entities": [{"name": "Maria", "type": "user"}, {"name": "Ana Souza", "type": "person", "aliases": ["Ana"]},
-                  {"name": "Porto", "type": "place"}],
-     "facts": [{"subject": "Ana Souza", "predicate": "lives_in", "object": "Porto", "valid_at": "2023-06-01"}]},
-    graph_extract.GraphReading(
-        entities=[graph_extract.EntityReading(name="Maria", type="user"),
-                  graph_extract.EntityReading(name="Ana Souza", type="person", aliases=["Ana"]),
-                  graph_extract.EntityReading(name="Porto", type="place")],
-        facts=[graph_extract.FactReading(subject="Ana Souza", predicate="lives_in", object="Porto",
-                                         valid_at=date(2023, 6, 1))]),
-))
+CASES.append(
+    (
+        graph_extract,
+        graph_extract.render(
+            "My sister Ana moved to Porto last June.",
+            speaker="Maria (type user)",
+            when=WHEN,
+            known=["Ana Souza (also: my sister)"],
+            current=["Ana Souza lives in Lisbon"],
+        ),
+        {
+            "entities": [
+                {"name": "Maria", "type": "user"},
+                {"name": "Ana Souza", "type": "person", "aliases": ["Ana"]},
+                {"name": "Porto", "type": "place"},
+            ],
+            "facts": [
+                {
+                    "subject": "Ana Souza",
+                    "predicate": "lives_in",
+                    "object": "Porto",
+                    "valid_at": "2023-06-01",
+                }
+            ],
+        },
+        graph_extract.GraphReading(
+            entities=[
+                graph_extract.EntityReading(name="Maria", type="user"),
+                graph_extract.EntityReading(name="Ana Souza", type="person", aliases=["Ana"]),
+                graph_extract.EntityReading(name="Porto", type="place"),
+            ],
+            facts=[
+                graph_extract.FactReading(
+                    subject="Ana Souza",
+                    predicate="lives_in",
+                    object="Porto",
+                    valid_at=date(2023, 6, 1),
+                )
+            ],
+        ),
+    )
+)
 IDS = [case[0].__name__.rsplit(".", 1)[-1] for case in CASES]
 
 

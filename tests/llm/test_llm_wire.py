@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -113,7 +113,7 @@ def test_backoff_grows_with_jitter_and_is_capped():
 
 
 def test_retry_after_headers():
-    now = datetime(2024, 5, 14, 12, 0, 0, tzinfo=timezone.utc)
+    now = datetime(2024, 5, 14, 12, 0, 0, tzinfo=UTC)
     assert retry_after({"retry-after": "2"}) == 2.0
     assert retry_after({"retry-after": "0.5"}) == 0.5
     assert retry_after({"retry-after-ms": "250", "retry-after": "9"}) == 0.25

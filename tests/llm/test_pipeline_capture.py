@@ -2,28 +2,34 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.errors import ConfigurationError
-from lembrar.llm import LLMClient
 from lembrar.layers.capture import capture_records, clock_fields, exchanges
+from lembrar.llm import LLMClient
 from lembrar.testing import Reply
 
-NOW = datetime(2024, 5, 22, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2024, 5, 22, 9, 0, tzinfo=UTC)
 LUNCH = [
     {"role": "user", "content": "I had lunch with Ana at the harbour today"},
     {"role": "assistant", "content": "That sounds lovely! How is Ana?"},
 ]
-RECORD = {"worth_remembering": True, "label": "Lunch", "description": "The user had lunch with Ana at the harbour."}
+RECORD = {
+    "worth_remembering": True,
+    "label": "Lunch",
+    "description": "The user had lunch with Ana at the harbour.",
+}
 
 
 @pytest.fixture
 def capturing(client):
-    with Memory(":memory:", embedder=HashingEmbedder(), clock=lambda: NOW, llm=client, llm_capture=True) as memory:
+    with Memory(
+        ":memory:", embedder=HashingEmbedder(), clock=lambda: NOW, llm=client, llm_capture=True
+    ) as memory:
         memory.set_user("ana", timezone="America/Sao_Paulo", hemisphere="south")
         yield memory
 
@@ -37,13 +43,19 @@ def test_a_record_is_stored_beside_the_turns_with_clock_fields_and_provenance(ca
     user, reply, record = add_lunch(capturing)
     assert record.kind == "record" and record.session_id == "s1" and record.at == user.at
     assert record.record == {
-        "date": "2024-02-18", "time": "13:05", "period": "afternoon", "weekday": "sunday",
+        "date": "2024-02-18",
+        "time": "13:05",
+        "period": "afternoon",
+        "weekday": "sunday",
         "season": "summer",  # February, southern hemisphere
-        "session": "lunch", "description": "The user had lunch with Ana at the harbour.",
+        "session": "lunch",
+        "description": "The user had lunch with Ana at the harbour.",
     }
     assert record.metadata["source"] == "llm_capture"
     assert record.metadata["derived_from"] == [user.id, reply.id]
-    assert record.metadata["model"] == "fake-model" and record.metadata["prompt"].startswith("memory_record/")
+    assert record.metadata["model"] == "fake-model" and record.metadata["prompt"].startswith(
+        "memory_record/"
+    )
     assert [e.id for e in capturing.get_all("ana").items] == [user.id, reply.id, record.id]
     prompt = server.requests[0].messages[-1]["content"]
     assert "Sunday 2024-02-18 13:05" in prompt and "afternoon" in prompt and "summer" in prompt
@@ -64,7 +76,11 @@ def test_nothing_worth_remembering_stores_only_the_turns(capturing, server):
 
 
 def test_broken_json_is_repaired(capturing, server):
-    server.script(Reply(text='Sure! {"worth_remembering": true, "label": "lunch", "description": "Lunch with Ana.",}'))
+    server.script(
+        Reply(
+            text='Sure! {"worth_remembering": true, "label": "lunch", "description": "Lunch with Ana.",}'
+        )
+    )
     assert add_lunch(capturing)[-1].record["description"] == "Lunch with Ana."
     assert len(server.requests) == 1
 
@@ -86,9 +102,18 @@ def test_a_failing_model_falls_back_to_the_turns_alone(capturing, server, caplog
 
 def test_capture_reports_each_exchange(client, server, memory):
     server.script(Reply.json(RECORD), Reply(status=401, error="bad key"))
-    episodes = memory.add(LUNCH + [{"role": "user", "content": "And tomorrow I fly to Recife"},
-                                   {"role": "assistant", "content": "Have a good flight!"}], user_id="ana")
-    assert [(u.content[:5], r.content[:5]) for u, r in exchanges(episodes)] == [("I had", "That "), ("And t", "Have ")]
+    episodes = memory.add(
+        LUNCH
+        + [
+            {"role": "user", "content": "And tomorrow I fly to Recife"},
+            {"role": "assistant", "content": "Have a good flight!"},
+        ],
+        user_id="ana",
+    )
+    assert [(u.content[:5], r.content[:5]) for u, r in exchanges(episodes)] == [
+        ("I had", "That "),
+        ("And t", "Have "),
+    ]
     capture = capture_records(client, episodes)
     assert len(capture.records) == 1
     assert [s.outcome for s in capture.steps] == ["used", "fallback"]
@@ -101,7 +126,9 @@ def test_a_reply_added_later_is_paired_with_the_stored_message(capturing, server
     server.script(Reply.json(RECORD))
     reply, record = capturing.add(LUNCH[1], user_id="ana", session_id="s1")
     assert record.metadata["derived_from"] == [user.id, reply.id]
-    capturing.add({"role": "assistant", "content": "Anything else?"}, user_id="ana", session_id="s1")
+    capturing.add(
+        {"role": "assistant", "content": "Anything else?"}, user_id="ana", session_id="s1"
+    )
     assert len(server.requests) == 1  # the latest message is the assistant's own: no exchange
 
 
@@ -115,7 +142,12 @@ def test_without_a_model_capture_is_skipped_and_cannot_be_switched_on(memory):
 def test_clock_fields_come_from_the_time_tags(memory):
     [episode] = memory.add("x", user_id="ana", at="2024-07-05T23:30:00+00:00")
     assert clock_fields(episode.tags) == {
-        "date": "2024-07-05", "time": "23:30", "period": "night", "weekday": "friday", "season": "summer"}
+        "date": "2024-07-05",
+        "time": "23:30",
+        "period": "night",
+        "weekday": "friday",
+        "season": "summer",
+    }
 
 
 def test_records_and_texts_are_not_captured(client, server):
@@ -126,7 +158,9 @@ def test_records_and_texts_are_not_captured(client, server):
 
 
 def test_the_client_is_used_with_its_own_config(server):
-    with LLMClient(server.config(timeout=1.0, max_retries=0)) as llm, \
-            Memory(":memory:", embedder=HashingEmbedder(), llm=llm, llm_capture=True) as memory:
+    with (
+        LLMClient(server.config(timeout=1.0, max_retries=0)) as llm,
+        Memory(":memory:", embedder=HashingEmbedder(), llm=llm, llm_capture=True) as memory,
+    ):
         server.script(Reply.json(RECORD))
         assert memory.add(LUNCH, user_id="ana")[-1].metadata["derived_from"]

@@ -6,13 +6,18 @@ import numpy as np
 import pytest
 
 from lembrar import Memory
+from lembrar.embed.fields import FieldWeightedEmbedder, record_fields
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.errors import ValidationError
-from lembrar.embed.fields import FieldWeightedEmbedder, record_fields
 from lembrar.model.episode import record_text
 
-RECORD = {"date": "2024-05-19", "period": "afternoon", "weekday": "sunday", "session": "lunch",
-          "description": "The user had lunch with Ana; they ate fish at the harbour."}
+RECORD = {
+    "date": "2024-05-19",
+    "period": "afternoon",
+    "weekday": "sunday",
+    "session": "lunch",
+    "description": "The user had lunch with Ana; they ate fish at the harbour.",
+}
 
 
 def test_record_text_is_read_back_into_fields():
@@ -42,7 +47,11 @@ def test_short_fields_weigh_more_in_a_record_vector():
 def test_a_memory_can_use_it_and_finds_records_by_their_date():
     with Memory(":memory:", embedder=FieldWeightedEmbedder(HashingEmbedder())) as memory:
         memory.add(RECORD, user_id="ana", at="2024-05-19T13:00:00+00:00")
-        memory.add({**RECORD, "date": "2024-03-02", "session": "dinner"}, user_id="ana", at="2024-03-02T20:00:00+00:00")
+        memory.add(
+            {**RECORD, "date": "2024-03-02", "session": "dinner"},
+            user_id="ana",
+            at="2024-03-02T20:00:00+00:00",
+        )
         hits = memory.search("date: 2024-05-19", "ana", k=2, preset="dense")
     assert hits[0].episode.record["date"] == "2024-05-19"
 

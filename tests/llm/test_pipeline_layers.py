@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -13,7 +13,7 @@ from lembrar.layers import LayerConfig, TopicCluster
 from lembrar.layers.llm_writers import LLMInsightWriter, LLMSummarizer
 from lembrar.testing import Reply
 
-NOW = datetime(2024, 5, 22, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2024, 5, 22, 9, 0, tzinfo=UTC)
 TURNS = [
     {"role": "user", "content": "I'm planning a trip to Recife in July with Ana"},
     {"role": "assistant", "content": "July is a great time for Recife. Beaches or the old town?"},
@@ -24,13 +24,22 @@ TURNS = [
 @pytest.fixture
 def memory(client, tmp_path):
     layers = LayerConfig(summarizer=LLMSummarizer(client), insight_writer=LLMInsightWriter(client))
-    with Memory(tmp_path / "m.db", embedder=HashingEmbedder(), clock=lambda: NOW, llm=client, layers=layers) as mem:
+    with Memory(
+        tmp_path / "m.db", embedder=HashingEmbedder(), clock=lambda: NOW, llm=client, layers=layers
+    ) as mem:
         mem.add(TURNS, user_id="ana", session_id="trip", at="2024-05-20T10:00:00+00:00")
         yield mem
 
 
 def test_session_summaries_are_written_by_the_model(memory, server):
-    server.script(Reply.json({"title": "Trip to Recife", "summary": "The user plans a July beach trip to Recife with Ana."}))
+    server.script(
+        Reply.json(
+            {
+                "title": "Trip to Recife",
+                "summary": "The user plans a July beach trip to Recife with Ana.",
+            }
+        )
+    )
     summary = memory.end_session("ana", "trip")
     assert (summary.title, summary.method) == ("Trip to Recife", "llm:fake-model")
     assert summary.summary.startswith("The user plans") and summary.keyphrases

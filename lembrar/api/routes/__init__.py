@@ -26,7 +26,22 @@ from lembrar.api.routes import (
 )
 
 ROUTERS: tuple[APIRouter, ...] = (
-    health.router, admin.router, users.router, episodes.router, sessions.router, search.router, context.router,
-    memories.router, insights.router, summaries.router, stats.router, tools.router, timeline.router,
-    forget.router, chat.router, completions.router, page.router, graph.router,
+    health.router,
+    admin.router,
+    users.router,
+    episodes.router,
+    sessions.router,
+    search.router,
+    context.router,
+    memories.router,
+    insights.router,
+    summaries.router,
+    stats.router,
+    tools.router,
+    timeline.router,
+    forget.router,
+    chat.router,
+    completions.router,
+    page.router,
+    graph.router,
 )

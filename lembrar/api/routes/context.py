@@ -13,6 +13,13 @@ router = resource_router("/v1/users/{user_id}/context", "context")
 @router.post("", response_model=ContextOut)
 def context(user_id: UserId, body: ContextRequest, memory: TenantMemory) -> ContextOut:
     filters = body.filters.as_dict() if body.filters else None
-    block = memory.context(body.query, user_id, budget_tokens=body.budget_tokens, now=body.now, k=body.k,
-                           filters=filters, preset=body.preset)
+    block = memory.context(
+        body.query,
+        user_id,
+        budget_tokens=body.budget_tokens,
+        now=body.now,
+        k=body.k,
+        filters=filters,
+        preset=body.preset,
+    )
     return ContextOut.of(block)

@@ -24,21 +24,35 @@ from lembrar.api.schemas.episodes import (
 from lembrar.errors import ValidationError
 
 router = resource_router("/v1/users/{user_id}/episodes", "episodes")
-ID_TAKEN = {"model": ErrorBody, "description": "An item's `id` is taken (or repeated in the batch); nothing stored"}
+ID_TAKEN = {
+    "model": ErrorBody,
+    "description": "An item's `id` is taken (or repeated in the batch); nothing stored",
+}
 
 
 def list_filters(
     session_id: str | None = None,
     role: Annotated[list[Role] | None, Query(description="repeat for several")] = None,
     kind: Annotated[list[Kind] | None, Query()] = None,
-    since: Annotated[AwareInstant | None, Query(description="ISO 8601 with offset; events at or after it")] = None,
-    until: Annotated[AwareInstant | None, Query(description="ISO 8601 with offset; events before it")] = None,
+    since: Annotated[
+        AwareInstant | None, Query(description="ISO 8601 with offset; events at or after it")
+    ] = None,
+    until: Annotated[
+        AwareInstant | None, Query(description="ISO 8601 with offset; events before it")
+    ] = None,
     period: Annotated[list[Period] | None, Query()] = None,
     weekday: Annotated[list[Weekday] | None, Query()] = None,
 ) -> dict[str, Any]:
     """The query-string filters of listings and bulk deletes, as ``Filters`` fields."""
-    return {"session_id": session_id, "roles": tuple(role or ()), "kinds": tuple(kind or ()), "since": since,
-            "until": until, "periods": tuple(period or ()), "weekdays": tuple(weekday or ())}
+    return {
+        "session_id": session_id,
+        "roles": tuple(role or ()),
+        "kinds": tuple(kind or ()),
+        "since": since,
+        "until": until,
+        "periods": tuple(period or ()),
+        "weekdays": tuple(weekday or ()),
+    }
 
 
 Filtered = Annotated[dict[str, Any], Depends(list_filters)]
@@ -47,7 +61,9 @@ Filtered = Annotated[dict[str, Any], Depends(list_filters)]
 @router.post("", status_code=201, response_model=EpisodesCreated)
 def add(user_id: UserId, body: EpisodeCreate, memory: TenantMemory) -> EpisodesCreated:
     """Store a text, a message, a conversation (``messages``) or a JSON ``record``."""
-    return EpisodesCreated(episodes=[EpisodeOut.of(e) for e in memory.add_many(body.inputs(user_id))])
+    return EpisodesCreated(
+        episodes=[EpisodeOut.of(e) for e in memory.add_many(body.inputs(user_id))]
+    )
 
 
 @router.post("/bulk", status_code=201, response_model=EpisodesCreated, responses={409: ID_TAKEN})
@@ -62,7 +78,10 @@ def add_bulk(user_id: UserId, body: BulkCreate, memory: TenantMemory) -> Episode
     def refuse(index: int, error: ValidationError) -> None:  # raised before anything is written
         raise ValidationError(f"items.{index}.{error.field}", error.message) from error
 
-    episodes = memory.add_many([item.input(user_id) for item in body.items], on_invalid=skip if body.skip_invalid else refuse)
+    episodes = memory.add_many(
+        [item.input(user_id) for item in body.items],
+        on_invalid=skip if body.skip_invalid else refuse,
+    )
     return EpisodesCreated(episodes=[EpisodeOut.of(e) for e in episodes], rejected=rejected)
 
 
@@ -73,7 +92,9 @@ def list_episodes(
     filters: Filtered,
     order: Annotated[str, Query(pattern="^(asc|desc)$", description="asc: oldest first")] = "asc",
     limit: Annotated[int, Query(ge=1, le=1000)] = 50,
-    cursor: Annotated[str | None, Query(min_length=1, description="next_cursor of the previous page")] = None,
+    cursor: Annotated[
+        str | None, Query(min_length=1, description="next_cursor of the previous page")
+    ] = None,
 ) -> EpisodePage:
     return EpisodePage.of(memory.get_all(user_id, filters, order=order, limit=limit, cursor=cursor))
 
@@ -82,7 +103,9 @@ def list_episodes(
 def delete_matching(user_id: UserId, memory: TenantMemory, filters: Filtered) -> Deleted:
     """Delete the user's episodes that match the filters (at least one is required)."""
     if not any(filters.values()):
-        raise ValidationError("filters", "give at least one filter; DELETE /v1/users/{user_id} removes everything")
+        raise ValidationError(
+            "filters", "give at least one filter; DELETE /v1/users/{user_id} removes everything"
+        )
     return Deleted(deleted=memory.delete_all(user_id, filters=filters))
 
 
@@ -92,7 +115,9 @@ def get(user_id: UserId, episode_id: str, memory: TenantMemory) -> EpisodeOut:
 
 
 @router.patch("/{episode_id}", response_model=EpisodeOut)
-def update(user_id: UserId, episode_id: str, body: EpisodeUpdate, memory: TenantMemory) -> EpisodeOut:
+def update(
+    user_id: UserId, episode_id: str, body: EpisodeUpdate, memory: TenantMemory
+) -> EpisodeOut:
     """Replace the text (re-indexed); the previous text stays in the history."""
     return EpisodeOut.of(memory.update(episode_id, body.content, user_id))
 

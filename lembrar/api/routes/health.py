@@ -20,7 +20,11 @@ def healthz() -> Health:
     return Health(status="ok")
 
 
-@router.get("/readyz", response_model=Health, responses={503: {"model": ErrorBody, "description": "The store does not answer"}})
+@router.get(
+    "/readyz",
+    response_model=Health,
+    responses={503: {"model": ErrorBody, "description": "The store does not answer"}},
+)
 def readyz(svc: Annotated[Services, Depends(services)]) -> Health:
     try:
         svc.store.get_meta("embedder")

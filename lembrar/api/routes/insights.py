@@ -20,7 +20,12 @@ def list_insights(user_id: UserId, memory: LayeredMemory) -> InsightList:
 @router.post("/refresh", response_model=InsightList)
 def refresh(user_id: UserId, memory: LayeredMemory, body: NowIn | None = None) -> InsightList:
     """Recompute the insights from the user's messages (a batch job: it reads all of them)."""
-    return InsightList(insights=[InsightOut.of(i) for i in memory.refresh_insights(user_id, now=body.now if body else None)])
+    return InsightList(
+        insights=[
+            InsightOut.of(i)
+            for i in memory.refresh_insights(user_id, now=body.now if body else None)
+        ]
+    )
 
 
 @router.patch("/{insight_id}", response_model=InsightOut)

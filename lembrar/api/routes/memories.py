@@ -26,10 +26,19 @@ router = resource_router("/v1/users/{user_id}/memories", "memories", layers=True
 
 
 @router.get("", response_model=MemoryList)
-def list_memories(user_id: UserId, memory: LayeredMemory,
-                  include_retired: Annotated[bool, Query(description="also the facts later ones replaced")] = False) -> MemoryList:
+def list_memories(
+    user_id: UserId,
+    memory: LayeredMemory,
+    include_retired: Annotated[
+        bool, Query(description="also the facts later ones replaced")
+    ] = False,
+) -> MemoryList:
     """Active facts, oldest first."""
-    return MemoryList(memories=[MemoryOut.of(m) for m in memory.saved.list(user_id, include_retired=include_retired)])
+    return MemoryList(
+        memories=[
+            MemoryOut.of(m) for m in memory.saved.list(user_id, include_retired=include_retired)
+        ]
+    )
 
 
 @router.get("/pending", response_model=PendingList)
@@ -39,7 +48,9 @@ def list_pending(user_id: UserId, memory: LayeredMemory) -> PendingList:
 
 
 @router.post("/pending/{pending_id}", response_model=PendingResult)
-def resolve_pending(user_id: UserId, pending_id: str, body: PendingResolve, memory: LayeredMemory) -> PendingResult:
+def resolve_pending(
+    user_id: UserId, pending_id: str, body: PendingResolve, memory: LayeredMemory
+) -> PendingResult:
     """Settle a pending fact: ``replace``, ``keep_both`` or ``discard``; the pending entry goes."""
     outcome = memory.saved.resolve(pending_id, user_id, body.action, now=body.now)
     if outcome is None:
@@ -47,9 +58,20 @@ def resolve_pending(user_id: UserId, pending_id: str, body: PendingResolve, memo
     return PendingResult(status=outcome.status, result=SaveResult.of(outcome))
 
 
-@router.post("", status_code=201, response_model=SaveResult,
-             responses={200: {"model": SaveResult, "description": "Nothing stored: a duplicate, or a conflict to resolve"}})
-def add(user_id: UserId, body: MemoryCreate, memory: LayeredMemory, response: Response) -> SaveResult:
+@router.post(
+    "",
+    status_code=201,
+    response_model=SaveResult,
+    responses={
+        200: {
+            "model": SaveResult,
+            "description": "Nothing stored: a duplicate, or a conflict to resolve",
+        }
+    },
+)
+def add(
+    user_id: UserId, body: MemoryCreate, memory: LayeredMemory, response: Response
+) -> SaveResult:
     """Save a fact: 201 ``saved``; 200 ``duplicate`` or ``conflict`` (nothing stored; send again
     with ``on_conflict`` ``replace`` or ``keep_both`` to resolve a conflict)."""
     outcome = memory.saved.add(body.fact, user_id, on_conflict=body.on_conflict, now=body.now)

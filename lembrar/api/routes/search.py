@@ -14,5 +14,7 @@ router = resource_router("/v1/users/{user_id}/search", "search")
 def search(user_id: UserId, body: SearchRequest, memory: TenantMemory) -> SearchResponse:
     """The ``k`` best memories, with the time windows understood in the query."""
     filters = body.filters.as_dict() if body.filters else None
-    result = memory.retrieve(body.query, user_id, body.k, filters=filters, now=body.now, preset=body.preset)
+    result = memory.retrieve(
+        body.query, user_id, body.k, filters=filters, now=body.now, preset=body.preset
+    )
     return SearchResponse.of(result)

@@ -24,6 +24,8 @@ def delete_session(user_id: UserId, session_id: str, memory: TenantMemory) -> De
 
 
 @router.post("/{session_id}/end", response_model=SummaryOut, responses=LAYER_ERRORS)
-def end_session(user_id: UserId, session_id: str, memory: LayeredMemory, body: NowIn | None = None) -> SummaryOut:
+def end_session(
+    user_id: UserId, session_id: str, memory: LayeredMemory, body: NowIn | None = None
+) -> SummaryOut:
     """The conversation is over: summarise it now (again, if it was summarised before)."""
     return SummaryOut.of(memory.end_session(user_id, session_id, now=body.now if body else None))

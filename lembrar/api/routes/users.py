@@ -15,9 +15,15 @@ from lembrar.model.erasure import NOTES
 from lembrar.model.ids import MAX_USER_ID, USER_ID_PATTERN, user_key
 
 router = resource_router("/v1/users", "users")
-UserId = Annotated[str, Path(description="the user's id, unique within the tenant; compared in Unicode NFC"
-                                         " form; no control characters, '/' or '\\'; not only dots",
-                              max_length=MAX_USER_ID, pattern=USER_ID_PATTERN)]
+UserId = Annotated[
+    str,
+    Path(
+        description="the user's id, unique within the tenant; compared in Unicode NFC"
+        " form; no control characters, '/' or '\\'; not only dots",
+        max_length=MAX_USER_ID,
+        pattern=USER_ID_PATTERN,
+    ),
+]
 
 
 def existing(memory: Memory, user_id: str) -> None:
@@ -40,7 +46,11 @@ def get_user(user_id: UserId, memory: TenantMemory) -> UserOut:
 @router.put("/{user_id}", response_model=UserOut)
 def put_user(user_id: UserId, body: UserSettingsIn, memory: TenantMemory) -> UserOut:
     """Create the user or replace their settings; times stored later are tagged in this zone."""
-    return UserOut.of(memory.set_user(user_id, timezone=body.timezone, hemisphere=body.hemisphere, language=body.language))
+    return UserOut.of(
+        memory.set_user(
+            user_id, timezone=body.timezone, hemisphere=body.hemisphere, language=body.language
+        )
+    )
 
 
 @router.delete("/{user_id}", response_model=Forgotten)

@@ -11,7 +11,9 @@ from lembrar.model.tenancy import TENANT_PATTERN, KeyRecord, Tenant
 
 
 class TenantCreate(RequestModel):
-    tenant_id: str = Field(pattern=TENANT_PATTERN, description="1-64 letters, digits, '_', '.', '-'")
+    tenant_id: str = Field(
+        pattern=TENANT_PATTERN, description="1-64 letters, digits, '_', '.', '-'"
+    )
     name: str | None = Field(None, max_length=200)
 
 
@@ -30,7 +32,9 @@ class TenantList(BaseModel):
 
 
 class KeyCreate(RequestModel):
-    name: str | None = Field(None, max_length=200, description="a label, e.g. the client that uses the key")
+    name: str | None = Field(
+        None, max_length=200, description="a label, e.g. the client that uses the key"
+    )
 
 
 class KeyOut(BaseModel):
@@ -42,12 +46,19 @@ class KeyOut(BaseModel):
 
     @classmethod
     def of(cls, record: KeyRecord) -> KeyOut:
-        return cls(key_id=record.key_id, tenant_id=record.tenant_id, name=record.name,
-                   created_at=record.created_at, revoked_at=record.revoked_at)
+        return cls(
+            key_id=record.key_id,
+            tenant_id=record.tenant_id,
+            name=record.name,
+            created_at=record.created_at,
+            revoked_at=record.revoked_at,
+        )
 
 
 class KeyCreated(KeyOut):
-    key: str = Field(description="the full key: shown only in this response, stored only as a salted hash")
+    key: str = Field(
+        description="the full key: shown only in this response, stored only as a salted hash"
+    )
 
 
 class KeyList(BaseModel):

@@ -7,7 +7,15 @@ import re
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict, JsonValue, StringConstraints
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    JsonValue,
+    StringConstraints,
+)
 
 Role = Literal["user", "assistant", "system", "tool"]
 Kind = Literal["message", "text", "record"]
@@ -34,19 +42,27 @@ def _finite(value: Any) -> Any:
     """Refuse NaN and infinities anywhere inside (JSON has no such numbers; stored, they break queries)."""
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError("numbers must be finite")
-    for inner in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+    for inner in (
+        value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    ):
         _finite(inner)
     return value
 
 
 def _not_a_number(value: Any) -> Any:
     """Dates come as ISO 8601 text: a number (or a numeric string) is no date here."""
-    if isinstance(value, (int, float)) or (isinstance(value, str) and _NUMBER.fullmatch(value.strip())):
-        raise ValueError("give an ISO 8601 date-time with an offset, e.g. 2024-05-02T14:30:00+01:00, not a number")
+    if isinstance(value, (int, float)) or (
+        isinstance(value, str) and _NUMBER.fullmatch(value.strip())
+    ):
+        raise ValueError(
+            "give an ISO 8601 date-time with an offset, e.g. 2024-05-02T14:30:00+01:00, not a number"
+        )
     return value
 
 
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
 def _in_range_if_readable(value: str) -> str:
     """For bulk items: an unreadable time is the engine's to refuse (per item, with skip_invalid)."""
     try:

@@ -38,6 +38,10 @@ class ContextOut(BaseModel):
 
     @classmethod
     def of(cls, block: ContextBlock) -> ContextOut:
-        sections = [ContextSectionOut(name=s.name, title=s.title, lines=list(s.lines), items=[dict(i) for i in s.items])
-                    for s in block.sections]
+        sections = [
+            ContextSectionOut(
+                name=s.name, title=s.title, lines=list(s.lines), items=[dict(i) for i in s.items]
+            )
+            for s in block.sections
+        ]
         return cls(text=block.text, tokens=block.tokens, now=block.now, sections=sections)

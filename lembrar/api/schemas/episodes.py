@@ -29,8 +29,16 @@ class TimeTagsOut(BaseModel):
 
     @classmethod
     def of(cls, tags: TimeTags) -> TimeTagsOut:
-        return cls(timezone=tags.timezone, local=tags.local, local_date=tags.local_date, period=tags.period,
-                   weekday=tags.weekday, iso_week=tags.iso_week, month=tags.month, season=tags.season)
+        return cls(
+            timezone=tags.timezone,
+            local=tags.local,
+            local_date=tags.local_date,
+            period=tags.period,
+            weekday=tags.weekday,
+            iso_week=tags.iso_week,
+            month=tags.month,
+            season=tags.season,
+        )
 
 
 class EpisodeOut(BaseModel):
@@ -50,9 +58,21 @@ class EpisodeOut(BaseModel):
 
     @classmethod
     def of(cls, e: Episode) -> EpisodeOut:
-        return cls(id=e.id, user_id=e.user_id, kind=e.kind, content=e.content, at=e.at, recorded_at=e.recorded_at,
-                   tags=TimeTagsOut.of(e.tags), session_id=e.session_id, role=e.role, speaker=e.speaker,
-                   record=e.record, metadata=e.metadata, version=e.version)
+        return cls(
+            id=e.id,
+            user_id=e.user_id,
+            kind=e.kind,
+            content=e.content,
+            at=e.at,
+            recorded_at=e.recorded_at,
+            tags=TimeTagsOut.of(e.tags),
+            session_id=e.session_id,
+            role=e.role,
+            speaker=e.speaker,
+            record=e.record,
+            metadata=e.metadata,
+            version=e.version,
+        )
 
 
 class MessageIn(RequestModel):
@@ -64,7 +84,11 @@ class MessageIn(RequestModel):
 class EpisodeCreate(RequestModel):
     """Exactly one of ``content`` (a text, or a message when ``role`` is set), ``messages`` or ``record``."""
 
-    model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": [name]} for name in ("content", "messages", "record")]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "oneOf": [{"required": [name]} for name in ("content", "messages", "record")]
+        }
+    )
 
     content: str = Field(None, min_length=1, description="a text, or a message when `role` is set")  # type: ignore[assignment]
     role: Role | None = None
@@ -85,9 +109,17 @@ class EpisodeCreate(RequestModel):
         return self
 
     def inputs(self, user_id: str) -> list[EpisodeIn]:
-        common: dict[str, Any] = {"user_id": user_id, "session_id": self.session_id, "at": self.at, "metadata": self.metadata}
+        common: dict[str, Any] = {
+            "user_id": user_id,
+            "session_id": self.session_id,
+            "at": self.at,
+            "metadata": self.metadata,
+        }
         if self.messages is not None:
-            return [EpisodeIn(**common, role=m.role, content=m.content, speaker=m.name) for m in self.messages]
+            return [
+                EpisodeIn(**common, role=m.role, content=m.content, speaker=m.name)
+                for m in self.messages
+            ]
         if self.record is not None:
             return [EpisodeIn(**common, record=self.record)]
         return [EpisodeIn(**common, role=self.role, content=self.content, speaker=self.name)]
@@ -101,7 +133,9 @@ class BulkItem(RequestModel):
     name: str | None = None
     record: JsonObject | None = None
     session_id: str | None = None
-    at: ItemInstant | None = Field(None, description=_AT + "; an unreadable one refuses this item only")
+    at: ItemInstant | None = Field(
+        None, description=_AT + "; an unreadable one refuses this item only"
+    )
     metadata: JsonObject = Field(default_factory=dict)
     id: str | None = Field(None, min_length=1, max_length=64)
     recorded_at: ItemInstant | None = None
@@ -113,7 +147,9 @@ class BulkItem(RequestModel):
 
 class BulkCreate(RequestModel):
     items: list[BulkItem] = Field(min_length=1, max_length=MAX_ITEMS)
-    skip_invalid: bool = Field(False, description="store the valid items and report the others (default: reject all)")
+    skip_invalid: bool = Field(
+        False, description="store the valid items and report the others (default: reject all)"
+    )
 
 
 class Rejected(BaseModel):
@@ -133,7 +169,9 @@ class EpisodeUpdate(RequestModel):
 
 class EpisodePage(BaseModel):
     items: list[EpisodeOut]
-    next_cursor: str | None = Field(description="pass as `cursor` for the next page; null on the last")
+    next_cursor: str | None = Field(
+        description="pass as `cursor` for the next page; null on the last"
+    )
 
     @classmethod
     def of(cls, page: Page) -> EpisodePage:
@@ -149,7 +187,13 @@ class HistoryEntryOut(BaseModel):
 
     @classmethod
     def of(cls, h: HistoryEntry) -> HistoryEntryOut:
-        return cls(episode_id=h.episode_id, version=h.version, event=h.event, content=h.content, changed_at=h.changed_at)
+        return cls(
+            episode_id=h.episode_id,
+            version=h.version,
+            event=h.event,
+            content=h.content,
+            changed_at=h.changed_at,
+        )
 
 
 class History(BaseModel):
@@ -164,7 +208,9 @@ class SessionOut(BaseModel):
 
     @classmethod
     def of(cls, s: SessionInfo) -> SessionOut:
-        return cls(session_id=s.session_id, first_at=s.first_at, last_at=s.last_at, episodes=s.episodes)
+        return cls(
+            session_id=s.session_id, first_at=s.first_at, last_at=s.last_at, episodes=s.episodes
+        )
 
 
 class SessionList(BaseModel):

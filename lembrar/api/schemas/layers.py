@@ -10,13 +10,21 @@ from pydantic import BaseModel, Field
 from lembrar.api.schemas.common import Instant, NonBlank, RequestModel
 from lembrar.model.layers import Insight, PendingMemory, SavedMemory, SaveOutcome, SessionSummary
 
-Now = Field(None, description="ISO 8601; naive times are read in the user's zone (default: the server's clock)")
+Now = Field(
+    None,
+    description="ISO 8601; naive times are read in the user's zone (default: the server's clock)",
+)
 
 
 class MemoryCreate(RequestModel):
-    fact: NonBlank = Field(..., description="one short fact, in the user's words, e.g. \"I'm vegetarian\"")
+    fact: NonBlank = Field(
+        ..., description="one short fact, in the user's words, e.g. \"I'm vegetarian\""
+    )
     on_conflict: Literal["ask", "replace", "keep_both"] = Field(
-        "ask", description="if it contradicts a saved fact: ask (save nothing, report it), replace (retire the old one) or keep_both")
+        "ask",
+        description="if it contradicts a saved fact: ask (save nothing, report it), replace "
+        "(retire the old one) or keep_both",
+    )
     now: Instant | None = Now
 
 
@@ -37,8 +45,16 @@ class MemoryOut(BaseModel):
 
     @classmethod
     def of(cls, m: SavedMemory) -> MemoryOut:
-        return cls(id=m.id, user_id=m.user_id, fact=m.text, created_at=m.created_at, updated_at=m.updated_at,
-                   source_episode_id=m.source_episode_id, retired_at=m.retired_at, replaced_by=m.replaced_by)
+        return cls(
+            id=m.id,
+            user_id=m.user_id,
+            fact=m.text,
+            created_at=m.created_at,
+            updated_at=m.updated_at,
+            source_episode_id=m.source_episode_id,
+            retired_at=m.retired_at,
+            replaced_by=m.replaced_by,
+        )
 
 
 class MemoryList(BaseModel):
@@ -60,7 +76,9 @@ class SaveResult(BaseModel):
         if outcome.status == "saved":
             replaced = MemoryOut.of(outcome.replaced) if outcome.replaced else None
             return cls(status="saved", memory=MemoryOut.of(outcome.memory), replaced=replaced)
-        return cls(status=outcome.status, existing=MemoryOut.of(outcome.existing), reason=outcome.reason)
+        return cls(
+            status=outcome.status, existing=MemoryOut.of(outcome.existing), reason=outcome.reason
+        )
 
 
 class PendingOut(BaseModel):
@@ -76,8 +94,15 @@ class PendingOut(BaseModel):
 
     @classmethod
     def of(cls, p: PendingMemory) -> PendingOut:
-        return cls(id=p.id, user_id=p.user_id, fact=p.text, created_at=p.created_at, conflicts_with=p.conflicts_with,
-                   reason=p.reason, source_episode_id=p.source_episode_id)
+        return cls(
+            id=p.id,
+            user_id=p.user_id,
+            fact=p.text,
+            created_at=p.created_at,
+            conflicts_with=p.conflicts_with,
+            reason=p.reason,
+            source_episode_id=p.source_episode_id,
+        )
 
 
 class PendingList(BaseModel):
@@ -86,7 +111,8 @@ class PendingList(BaseModel):
 
 class PendingResolve(RequestModel):
     action: Literal["replace", "keep_both", "discard"] = Field(
-        ..., description="replace (retire the saved fact it contradicts), keep_both, or discard it")
+        ..., description="replace (retire the saved fact it contradicts), keep_both, or discard it"
+    )
     now: Instant | None = Now
 
 
@@ -121,9 +147,19 @@ class InsightOut(BaseModel):
 
     @classmethod
     def of(cls, i: Insight) -> InsightOut:
-        return cls(id=i.id, statement=i.statement, keyphrases=list(i.keyphrases), confidence=i.confidence, label=i.label,
-                   first_at=i.first_at, last_at=i.last_at, size=i.size, sources=list(i.sources), edited=i.edited,
-                   updated_at=i.updated_at)
+        return cls(
+            id=i.id,
+            statement=i.statement,
+            keyphrases=list(i.keyphrases),
+            confidence=i.confidence,
+            label=i.label,
+            first_at=i.first_at,
+            last_at=i.last_at,
+            size=i.size,
+            sources=list(i.sources),
+            edited=i.edited,
+            updated_at=i.updated_at,
+        )
 
 
 class InsightList(BaseModel):
@@ -144,8 +180,18 @@ class SummaryOut(BaseModel):
 
     @classmethod
     def of(cls, s: SessionSummary) -> SummaryOut:
-        return cls(id=s.id, session_id=s.session_id, title=s.title, summary=s.summary, keyphrases=list(s.keyphrases),
-                   first_at=s.first_at, last_at=s.last_at, turns=s.turns, method=s.method, created_at=s.created_at)
+        return cls(
+            id=s.id,
+            session_id=s.session_id,
+            title=s.title,
+            summary=s.summary,
+            keyphrases=list(s.keyphrases),
+            first_at=s.first_at,
+            last_at=s.last_at,
+            turns=s.turns,
+            method=s.method,
+            created_at=s.created_at,
+        )
 
 
 class SummaryList(BaseModel):

@@ -7,7 +7,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from lembrar.api.schemas.common import AwareInstant, Instant, Kind, Period, RequestModel, Role, Weekday
+from lembrar.api.schemas.common import (
+    AwareInstant,
+    Instant,
+    Kind,
+    Period,
+    RequestModel,
+    Role,
+    Weekday,
+)
 from lembrar.api.schemas.episodes import EpisodeOut
 from lembrar.model.hits import SearchHit
 from lembrar.model.timetags import WEEKDAYS
@@ -31,7 +39,9 @@ class FiltersIn(RequestModel):
     until: AwareInstant | None = None
     periods: list[Period] = []
     weekdays: list[Weekday] = []
-    metadata: dict[MetadataKey, Scalar] = Field(default_factory=dict, description="metadata key -> required value")
+    metadata: dict[MetadataKey, Scalar] = Field(
+        default_factory=dict, description="metadata key -> required value"
+    )
 
     def as_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in type(self).model_fields}
@@ -65,24 +75,46 @@ class TimeOut(BaseModel):
     def of(cls, parsed: Any) -> TimeOut | None:
         if parsed is None or not parsed.has_time:
             return None
-        windows = [TimeWindowOut(start=w.start, end=w.end, granularity=w.granularity,
-                                 tolerance_seconds=w.tolerance.total_seconds(), phrase=w.phrase) for w in parsed.windows]
-        return cls(windows=windows, periods=sorted(parsed.periods), weekdays=[WEEKDAYS[d] for d in sorted(parsed.weekdays)],
-                   phrases=list(parsed.phrases))
+        windows = [
+            TimeWindowOut(
+                start=w.start,
+                end=w.end,
+                granularity=w.granularity,
+                tolerance_seconds=w.tolerance.total_seconds(),
+                phrase=w.phrase,
+            )
+            for w in parsed.windows
+        ]
+        return cls(
+            windows=windows,
+            periods=sorted(parsed.periods),
+            weekdays=[WEEKDAYS[d] for d in sorted(parsed.weekdays)],
+            phrases=list(parsed.phrases),
+        )
 
 
 class HitOut(BaseModel):
     rank: int
     score: float = Field(description="in [0, 1], higher is better")
-    signals: dict[str, float] = Field(description="each signal that found it (dense, keyword, time, …) and its own score")
+    signals: dict[str, float] = Field(
+        description="each signal that found it (dense, keyword, time, …) and its own score"
+    )
     text: str = Field(description="the matching part of the episode")
     episode: EpisodeOut
-    context: list[EpisodeOut] = Field(description="neighbouring turns, when the preset expands hits")
+    context: list[EpisodeOut] = Field(
+        description="neighbouring turns, when the preset expands hits"
+    )
 
     @classmethod
     def of(cls, hit: SearchHit) -> HitOut:
-        return cls(rank=hit.rank, score=hit.score, signals=hit.signals, text=hit.text, episode=EpisodeOut.of(hit.episode),
-                   context=[EpisodeOut.of(e) for e in hit.context])
+        return cls(
+            rank=hit.rank,
+            score=hit.score,
+            signals=hit.signals,
+            text=hit.text,
+            episode=EpisodeOut.of(hit.episode),
+            context=[EpisodeOut.of(e) for e in hit.context],
+        )
 
 
 class SearchResponse(BaseModel):
@@ -93,5 +125,9 @@ class SearchResponse(BaseModel):
 
     @classmethod
     def of(cls, result: Retrieval) -> SearchResponse:
-        return cls(query=result.query, semantic_query=result.semantic_query, time=TimeOut.of(result.time),
-                   hits=[HitOut.of(h) for h in result.hits])
+        return cls(
+            query=result.query,
+            semantic_query=result.semantic_query,
+            time=TimeOut.of(result.time),
+            hits=[HitOut.of(h) for h in result.hits],
+        )

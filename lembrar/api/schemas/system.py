@@ -21,4 +21,6 @@ class Stats(BaseModel):
 
     @classmethod
     def of(cls, stats: StoreStats) -> Stats:
-        return cls(users=stats.users, episodes=stats.episodes, chunks=stats.chunks, sessions=stats.sessions)
+        return cls(
+            users=stats.users, episodes=stats.episodes, chunks=stats.chunks, sessions=stats.sessions
+        )

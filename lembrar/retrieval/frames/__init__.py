@@ -25,9 +25,13 @@ _LEXICONS = (lexicon_en, lexicon_pt, lexicon_es, lexicon_fr)
 _META = frozenset().union(*(lex.META for lex in _LEXICONS))
 _EDGE = r"(?<![\w'-])"
 _END = r"(?![\w'-])"
-_CLAUSES = tuple(re.compile(_EDGE + body + _END, re.IGNORECASE) for lex in _LEXICONS for body in lex.CLAUSES)
+_CLAUSES = tuple(
+    re.compile(_EDGE + body + _END, re.IGNORECASE) for lex in _LEXICONS for body in lex.CLAUSES
+)
 _TAG = re.compile(
-    r"[\s,;:—–-]*[¿]?\b(?:" + "|".join(tag for lex in _LEXICONS for tag in lex.TAGS) + r")\s*[?!.]*\s*$",
+    r"[\s,;:—–-]*[¿]?\b(?:"
+    + "|".join(tag for lex in _LEXICONS for tag in lex.TAGS)
+    + r")\s*[?!.]*\s*$",
     re.IGNORECASE,
 )
 _PUNCTUATION = re.compile(r"^[\s,;:.!?¿¡—–-]+|[\s,;:¿¡—–-]+(?=[?.!]*$)")
@@ -57,8 +61,10 @@ def set_aside(text: str) -> Framed:
 
 def _strip_clauses(text: str, found: list[str]) -> str:
     """``text`` without the longest non-overlapping clause matches of every language."""
-    spans = sorted({m.span() for p in _CLAUSES for m in p.finditer(text) if m.group(0).strip()},
-                   key=lambda span: (span[0] - span[1], span[0]))
+    spans = sorted(
+        {m.span() for p in _CLAUSES for m in p.finditer(text) if m.group(0).strip()},
+        key=lambda span: (span[0] - span[1], span[0]),
+    )
     kept: list[tuple[int, int]] = []
     for start, end in spans:
         if all(end <= a or start >= b for a, b in kept):

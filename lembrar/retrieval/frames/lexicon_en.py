@@ -9,11 +9,15 @@ _OBJECT = r"(?:\s+(?:me|you|us|him|her|them))?"
 _SOMETHING = r"(?:\s+(?:something|anything|a (?:bit|little|lot)|some stuff|a few things|stuff))?"
 _PREP = r"\s+(?:about|of|on|regarding|concerning|that|over)"
 # verbs that need a preposition before the topic, and verbs that take it as their object
-_TALK = (r"(?:talk(?:ed|ing|s)?|chat(?:ted|ting|s)?|spoke|speak(?:ing|s)?|sa(?:id|y|ying|ys)|t(?:old|ell|elling)"
-         r"|hear(?:d)?|learn(?:ed|t)?|wr(?:ote|ite|iting)|text(?:ed)?|ask(?:ed)?|go(?:ing)? on|went on|rant(?:ed)?"
-         r"|complain(?:ed)?)")
-_COVER = (r"(?:discuss(?:ed|ing)?|mention(?:ed|ing|s)?|br(?:ing|ought|inging) up|touch(?:ed)? on"
-          r"|go(?:ne)? over|went over|bring up)")
+_TALK = (
+    r"(?:talk(?:ed|ing|s)?|chat(?:ted|ting|s)?|spoke|speak(?:ing|s)?|sa(?:id|y|ying|ys)|t(?:old|ell|elling)"
+    r"|hear(?:d)?|learn(?:ed|t)?|wr(?:ote|ite|iting)|text(?:ed)?|ask(?:ed)?|go(?:ing)? on|went on|rant(?:ed)?"
+    r"|complain(?:ed)?)"
+)
+_COVER = (
+    r"(?:discuss(?:ed|ing)?|mention(?:ed|ing|s)?|br(?:ing|ought|inging) up|touch(?:ed)? on"
+    r"|go(?:ne)? over|went over|bring up)"
+)
 
 CLAUSES: tuple[str, ...] = (
     # asking what was said: "what did I tell you about", "what was it you said about"
@@ -37,10 +41,25 @@ CLAUSES: tuple[str, ...] = (
 )
 
 TAGS: tuple[str, ...] = (
-    r"right", r"correct", r"remember", r"yeah", r"no", r"huh", r"eh", r"isn't it", r"wasn't it", r"was it",
-    rf"(?:didn't|did|don't|haven't|weren't|wasn't)\s+{_SUBJECT}", r"what was (?:that|it) (?:all )?about",
-    r"what was that", r"do you remember", r"if i remember (?:correctly|right)", r"i think", r"or not",
-    r"am i right", r"any idea",
+    r"right",
+    r"correct",
+    r"remember",
+    r"yeah",
+    r"no",
+    r"huh",
+    r"eh",
+    r"isn't it",
+    r"wasn't it",
+    r"was it",
+    rf"(?:didn't|did|don't|haven't|weren't|wasn't)\s+{_SUBJECT}",
+    r"what was (?:that|it) (?:all )?about",
+    r"what was that",
+    r"do you remember",
+    r"if i remember (?:correctly|right)",
+    r"i think",
+    r"or not",
+    r"am i right",
+    r"any idea",
 )
 
 META: frozenset[str] = frozenset(

@@ -2,9 +2,11 @@
 "qué te conté sobre", "…, ¿verdad?")."""
 
 _OBJECT = r"(?:\s*(?:me|te|le|nos|se))?"
-_VERB = (r"(?:habl(?:amos|aste|[eé]|[oó]|[aá]bamos|ar|ando|ado)|convers(?:amos|aste|[eé]|[oó]|[aá]bamos|ado)"
-         r"|charl(?:amos|aste|[eé]|[oó]|ado)|discut(?:imos|iste|[ií]|i[oó]|[ií]amos|ido)|dij(?:iste|imos|e|o)|dicho"
-         r"|cont(?:aste|[eé]|[oó]|amos|ado)|mencion(?:aste|[eé]|[oó]|amos|ado)|coment(?:aste|[eé]|[oó]|amos|ado))")
+_VERB = (
+    r"(?:habl(?:amos|aste|[eé]|[oó]|[aá]bamos|ar|ando|ado)|convers(?:amos|aste|[eé]|[oó]|[aá]bamos|ado)"
+    r"|charl(?:amos|aste|[eé]|[oó]|ado)|discut(?:imos|iste|[ií]|i[oó]|[ií]amos|ido)|dij(?:iste|imos|e|o)|dicho"
+    r"|cont(?:aste|[eé]|[oó]|amos|ado)|mencion(?:aste|[eé]|[oó]|amos|ado)|coment(?:aste|[eé]|[oó]|amos|ado))"
+)
 _SOMETHING = r"(?:\s+(?:algo|alguna cosa|un poco|cosas))?"
 _PREP = r"\s+(?:acerca de(?:l)?|sobre|del?|que|en)"
 _SUBJECT = r"(?:nosotros|t[uú]|usted|yo)"
@@ -22,8 +24,17 @@ CLAUSES: tuple[str, ...] = (
 )
 
 TAGS: tuple[str, ...] = (
-    r"verdad", r"no", r"cierto", r"s[ií]", r"te acuerdas", r"recuerdas", r"no es as[ií]", r"o no",
-    r"de qu[eé] se trataba", r"qu[eé] era", r"eh",
+    r"verdad",
+    r"no",
+    r"cierto",
+    r"s[ií]",
+    r"te acuerdas",
+    r"recuerdas",
+    r"no es as[ií]",
+    r"o no",
+    r"de qu[eé] se trataba",
+    r"qu[eé] era",
+    r"eh",
 )
 
 META: frozenset[str] = frozenset(

@@ -4,8 +4,10 @@
 _SUBJECT = r"(?:on|nous|tu|vous|je|j')"
 _OBJECT = r"(?:\s*(?:m'|t'|nous|vous|me|te|lui|l'))?"
 _AUX = r"(?:\s*(?:a|as|avons|avez|ai|avait|avions|aviez|avais|est|[eé]tait))?"
-_VERB = (r"(?:parl(?:[eé]|er|ions|ait|ais|ons|iez)|discut(?:[eé]|er|ions|ait)|dit|dis(?:ais|ait)?|racont(?:[eé]|er|ais)"
-         r"|mentionn(?:[eé]|er)|[eé]voqu(?:[eé]|er)|abord(?:[eé]|er)|bavard(?:[eé]|er))")
+_VERB = (
+    r"(?:parl(?:[eé]|er|ions|ait|ais|ons|iez)|discut(?:[eé]|er|ions|ait)|dit|dis(?:ais|ait)?|racont(?:[eé]|er|ais)"
+    r"|mentionn(?:[eé]|er)|[eé]voqu(?:[eé]|er)|abord(?:[eé]|er)|bavard(?:[eé]|er))"
+)
 _SOMETHING = r"(?:\s+(?:quelque chose|un peu|des choses))?"
 _PREP = r"\s*(?:[àa] propos d(?:e|u|es|')|au sujet d(?:e|u|es|')|sur|d(?:e|u|es)\b|d'|que|qu')"
 
@@ -22,8 +24,17 @@ CLAUSES: tuple[str, ...] = (
 )
 
 TAGS: tuple[str, ...] = (
-    r"non", r"n'est-ce pas", r"hein", r"c'est [çc]a", r"tu te souviens", r"vous vous souvenez", r"pas vrai",
-    r"c'[eé]tait quoi", r"de quoi il s'agissait", r"ou pas", r"oui",
+    r"non",
+    r"n'est-ce pas",
+    r"hein",
+    r"c'est [çc]a",
+    r"tu te souviens",
+    r"vous vous souvenez",
+    r"pas vrai",
+    r"c'[eé]tait quoi",
+    r"de quoi il s'agissait",
+    r"ou pas",
+    r"oui",
 )
 
 META: frozenset[str] = frozenset(

@@ -4,10 +4,12 @@
 _SUBJECT = r"(?:a gente|n[oó]s|eu|voc[eê]|vc|tu|o senhor|a senhora)"
 _OBJECT = r"(?:\s+(?:me|te|lhe|nos|pra mim|para mim|pra voc[eê]|para voc[eê]))?"
 _ADVERB = r"(?:\s+(?:j[aá]|n[aã]o|chegamos a|chegou a|cheguei a|tinha|t[ií]nhamos|tinhas|havia|tenho|temos))*"
-_VERB = (r"(?:fal(?:amos|ou|ei|aste|ava|[aá]vamos|ar|ando|aram)|convers(?:amos|ou|ei|aste|ava|[aá]vamos|ar|ando)"
-         r"|discut(?:imos|iu|i|iste|ia|[ií]amos|ir|indo)|diss(?:e|este|emos)|dito|cont(?:ei|ou|aste|amos|ava|ado)"
-         r"|mencion(?:ei|ou|aste|amos|ado|ar)|coment(?:ei|ou|aste|amos|ado|ar)|falado|conversado|discutido"
-         r"|tocamos no assunto|toc(?:ou|aste|ei) no assunto)")
+_VERB = (
+    r"(?:fal(?:amos|ou|ei|aste|ava|[aá]vamos|ar|ando|aram)|convers(?:amos|ou|ei|aste|ava|[aá]vamos|ar|ando)"
+    r"|discut(?:imos|iu|i|iste|ia|[ií]amos|ir|indo)|diss(?:e|este|emos)|dito|cont(?:ei|ou|aste|amos|ava|ado)"
+    r"|mencion(?:ei|ou|aste|amos|ado|ar)|coment(?:ei|ou|aste|amos|ado|ar)|falado|conversado|discutido"
+    r"|tocamos no assunto|toc(?:ou|aste|ei) no assunto)"
+)
 _SOMETHING = r"(?:\s+(?:algo|alguma coisa|uma coisa|umas coisas|um pouco))?"
 _PREP = r"\s+(?:a respeito d[eoa]s?|acerca d[eoa]s?|sobre|d[eoa]s?|que|em|n[oa]s?)"
 
@@ -24,8 +26,20 @@ CLAUSES: tuple[str, ...] = (
 )
 
 TAGS: tuple[str, ...] = (
-    r"n[eé]", r"n[aã]o [eé]", r"n[aã]o foi", r"certo", r"lembra", r"se lembra", r"n[aã]o", r"ou n[aã]o",
-    r"foi", r"verdade", r"t[aá]", r"o que era", r"do que se tratava", r"n[aã]o lembra",
+    r"n[eé]",
+    r"n[aã]o [eé]",
+    r"n[aã]o foi",
+    r"certo",
+    r"lembra",
+    r"se lembra",
+    r"n[aã]o",
+    r"ou n[aã]o",
+    r"foi",
+    r"verdade",
+    r"t[aá]",
+    r"o que era",
+    r"do que se tratava",
+    r"n[aã]o lembra",
 )
 
 META: frozenset[str] = frozenset(

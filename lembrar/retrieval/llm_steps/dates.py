@@ -12,9 +12,8 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from lembrar.llm.steps import attempt
+from lembrar.llm.steps import StepReport, attempt
 from lembrar.model.timetags import zone
-from lembrar.llm.steps import StepReport
 
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient
@@ -35,7 +34,9 @@ def windows_from_ranges(ranges: Sequence[DateRange], zone_name: str) -> tuple[Ti
     for r in ranges:
         days = (r.end - r.start).days + 1
         if days <= MAX_DAYS:
-            window = span(r.start, r.end + timedelta(days=1), "day" if days == 1 else "range", where)
+            window = span(
+                r.start, r.end + timedelta(days=1), "day" if days == 1 else "range", where
+            )
             windows.append(replace(window, phrase="llm"))
     return tuple(dict.fromkeys(windows))
 
@@ -48,7 +49,9 @@ def llm_windows(
 
     today = now.astimezone(zone(zone_name)).date()
     messages = date_ranges.render(message, today=today)
-    reply, step = attempt("time_extraction", llm, lambda c: c.structured(messages, date_ranges.RESPONSE))
+    reply, step = attempt(
+        "time_extraction", llm, lambda c: c.structured(messages, date_ranges.RESPONSE)
+    )
     if reply is None:
         return (), step
     windows = windows_from_ranges(reply.ranges, zone_name)

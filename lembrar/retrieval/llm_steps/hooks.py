@@ -15,15 +15,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from lembrar.llm.steps import NO_LLM, StepReport
+from lembrar.model.timetags import zone
 from lembrar.model.users import UserSettings
-from lembrar.llm.steps import NO_LLM
+from lembrar.retrieval.config import SearchConfig
+from lembrar.retrieval.hooks import SearchHooks
 from lembrar.retrieval.llm_steps.dates import llm_windows
 from lembrar.retrieval.llm_steps.hypothetical import NAME, hypothetical_text
 from lembrar.retrieval.llm_steps.relevance import relevance_post_filter
-from lembrar.model.timetags import zone
-from lembrar.retrieval.config import SearchConfig
-from lembrar.llm.steps import StepReport
-from lembrar.retrieval.hooks import SearchHooks
 
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient
@@ -34,15 +33,27 @@ EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
 
 
 def prepare_search(
-    llm: LLMClient | None, embed: EmbedFn, query: str, now: datetime, settings: UserSettings,
+    llm: LLMClient | None,
+    embed: EmbedFn,
+    query: str,
+    now: datetime,
+    settings: UserSettings,
     config: SearchConfig,
 ) -> SearchHooks:
     """The hooks for the ``llm_*`` steps that ``config`` enables (empty hooks when none is)."""
     hooks = SearchHooks()
     today = now.astimezone(zone(settings.zone_name)).date()
     with ThreadPoolExecutor(max_workers=2) as pool:  # only the requests run there, not the store
-        text = pool.submit(hypothetical_text, llm, query, today) if config.llm_hypothetical_query else None
-        windows = pool.submit(llm_windows, llm, query, now, settings.zone_name) if config.llm_time_extraction else None
+        text = (
+            pool.submit(hypothetical_text, llm, query, today)
+            if config.llm_hypothetical_query
+            else None
+        )
+        windows = (
+            pool.submit(llm_windows, llm, query, now, settings.zone_name)
+            if config.llm_time_extraction
+            else None
+        )
         if text is not None:
             found, step = text.result()
             hooks.steps.append(step)

@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from lembrar.llm.steps import attempt
+from lembrar.llm.steps import StepReport, attempt
 from lembrar.model.episode import record_text
 from lembrar.model.timetags import WEEKDAYS
-from lembrar.llm.steps import StepReport
 
 if TYPE_CHECKING:
     from lembrar.llm.client import LLMClient
@@ -47,12 +46,16 @@ def hypothetical_record(memory: HypotheticalMemory) -> dict[str, str]:
     return record
 
 
-def hypothetical_text(llm: LLMClient | None, question: str, today: date) -> tuple[str | None, StepReport]:
+def hypothetical_text(
+    llm: LLMClient | None, question: str, today: date
+) -> tuple[str | None, StepReport]:
     """The imagined memory as record text (None after a fallback) and the step's report."""
     from lembrar.llm.prompts import hypothetical_memory
 
     messages = hypothetical_memory.render(question, today=today)
-    memory, step = attempt("hypothetical_query", llm, lambda c: c.structured(messages, hypothetical_memory.RESPONSE))
+    memory, step = attempt(
+        "hypothetical_query", llm, lambda c: c.structured(messages, hypothetical_memory.RESPONSE)
+    )
     if memory is None:
         return None, step
     if not memory.description.strip():

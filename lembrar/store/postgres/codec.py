@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from itertools import chain
 from typing import Any
 
@@ -23,7 +23,8 @@ INSERT_EPISODE = (
     f" VALUES ({', '.join(f'%({c})s{_CASTS.get(c, str())}' for c in _WRITE_COLUMNS)})"
 )
 UPDATE_EPISODE = (
-    f"UPDATE episodes SET {', '.join(f'{c} = %({c})s{_CASTS.get(c, str())}' for c in _WRITE_COLUMNS if c not in ('id', 'tenant_id'))}"
+    "UPDATE episodes SET "
+    f"{', '.join(f'{c} = %({c})s{_CASTS.get(c, str())}' for c in _WRITE_COLUMNS if c not in ('id', 'tenant_id'))}"
     " WHERE tenant_id = %(tenant_id)s AND id = %(id)s"
 )
 
@@ -37,8 +38,8 @@ def columns(alias: str = "") -> str:
 def episode_from_row(row: Sequence[Any]) -> Episode:
     values = rows.row_values(row)
     values.update(
-        at_utc=values["at_utc"].astimezone(timezone.utc),
-        recorded_at=values["recorded_at"].astimezone(timezone.utc),
+        at_utc=values["at_utc"].astimezone(UTC),
+        recorded_at=values["recorded_at"].astimezone(UTC),
     )
     return rows.episode_from_values(values)
 
@@ -55,7 +56,9 @@ def decode_cursor(cursor: str) -> tuple[datetime, int]:
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is None:
-        raise ValidationError("cursor", "not a cursor returned by a previous page; start without one")
+        raise ValidationError(
+            "cursor", "not a cursor returned by a previous page; start without one"
+        )
     return moment, seq
 
 
@@ -69,14 +72,21 @@ _EXTRA_LETTERS = {"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "
 
 def _fold_table() -> dict[int, str | None]:
     """``str.translate`` table: separators to spaces, accented letters to their base, marks removed."""
-    table: dict[int, str | None] = {code: None for code in range(0x300, 0x370)}  # combining diacritics
+    table: dict[int, str | None] = {
+        code: None for code in range(0x300, 0x370)
+    }  # combining diacritics
     for char in map(chr, chain.from_iterable(_FOLD_RANGES)):
         if not char.isalnum():
             table[ord(char)] = " "
             continue
         decomposed = unicodedata.normalize("NFKD", char)
         base = _EXTRA_LETTERS.get(char) or decomposed[:1]
-        if base != char and base.isascii() and base.isalnum() and all(unicodedata.combining(c) for c in decomposed[1:]):
+        if (
+            base != char
+            and base.isascii()
+            and base.isalnum()
+            and all(unicodedata.combining(c) for c in decomposed[1:])
+        ):
             table[ord(char)] = base
     return table
 
@@ -90,11 +100,36 @@ def fold(text: str) -> str:
 
 
 _TEXT_SEARCH_CONFIGS = {
-    "ar": "arabic", "ca": "catalan", "da": "danish", "de": "german", "el": "greek", "en": "english",
-    "es": "spanish", "et": "estonian", "eu": "basque", "fi": "finnish", "fr": "french", "ga": "irish",
-    "hi": "hindi", "hu": "hungarian", "hy": "armenian", "id": "indonesian", "it": "italian", "lt": "lithuanian",
-    "nb": "norwegian", "ne": "nepali", "nl": "dutch", "nn": "norwegian", "no": "norwegian", "pt": "portuguese",
-    "ro": "romanian", "ru": "russian", "sr": "serbian", "sv": "swedish", "ta": "tamil", "tr": "turkish",
+    "ar": "arabic",
+    "ca": "catalan",
+    "da": "danish",
+    "de": "german",
+    "el": "greek",
+    "en": "english",
+    "es": "spanish",
+    "et": "estonian",
+    "eu": "basque",
+    "fi": "finnish",
+    "fr": "french",
+    "ga": "irish",
+    "hi": "hindi",
+    "hu": "hungarian",
+    "hy": "armenian",
+    "id": "indonesian",
+    "it": "italian",
+    "lt": "lithuanian",
+    "nb": "norwegian",
+    "ne": "nepali",
+    "nl": "dutch",
+    "nn": "norwegian",
+    "no": "norwegian",
+    "pt": "portuguese",
+    "ro": "romanian",
+    "ru": "russian",
+    "sr": "serbian",
+    "sv": "swedish",
+    "ta": "tamil",
+    "tr": "turkish",
     "yi": "yiddish",
 }
 

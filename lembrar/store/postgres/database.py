@@ -63,7 +63,9 @@ class Database:
                 migrate(conn)
                 self.vector_oid = _scalar(conn, "SELECT 'vector'::regtype::oid")
                 self.dimension = column_dimension(conn)
-                self.text_configs = {name for (name,) in conn.execute("SELECT cfgname FROM pg_ts_config")}
+                self.text_configs = {
+                    name for (name,) in conn.execute("SELECT cfgname FROM pg_ts_config")
+                }
                 version = _scalar(
                     conn, "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
                 )
@@ -78,7 +80,12 @@ class Database:
             conn.adapters.register_loader(self.vector_oid, _VectorTextLoader)
 
         self.pool = ConnectionPool(
-            url, min_size=1, max_size=max(1, pool_size), configure=configure, open=True, name="lembrar",
+            url,
+            min_size=1,
+            max_size=max(1, pool_size),
+            configure=configure,
+            open=True,
+            name="lembrar",
             kwargs={"autocommit": True, "prepare_threshold": prepare_threshold},
         )
 
@@ -118,8 +125,11 @@ class Database:
         self.dimension = dimension
 
 
-_TRANSIENT = (psycopg.errors.SerializationFailure, psycopg.errors.DeadlockDetected,
-              psycopg.errors.LockNotAvailable)
+_TRANSIENT = (
+    psycopg.errors.SerializationFailure,
+    psycopg.errors.DeadlockDetected,
+    psycopg.errors.LockNotAvailable,
+)
 
 
 def store_error(what: str, exc: psycopg.Error) -> StoreError:
@@ -131,7 +141,9 @@ def _refused_text(exc: psycopg.DataError) -> LembrarError:
     """A value PostgreSQL cannot hold as text (a NUL character) is bad input, not an outage."""
     reason = str(exc)
     if "NUL" in reason or "\\u0000" in reason or "0x00" in reason:
-        return ValidationError("text", "contains a NUL character (U+0000), which cannot be stored; remove it")
+        return ValidationError(
+            "text", "contains a NUL character (U+0000), which cannot be stored; remove it"
+        )
     return StoreError(f"the store refused a value: {reason}")
 
 

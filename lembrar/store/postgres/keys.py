@@ -33,18 +33,31 @@ class PostgresKeyStore:
 
     def add_key(self, record: KeyRecord) -> None:
         with self._db.transaction() as conn:
-            conn.execute(f"INSERT INTO api_keys ({_KEY_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, NULL)",
-                         (record.key_id, record.tenant_id, record.name, record.salt, record.digest, record.created_at))
+            conn.execute(
+                f"INSERT INTO api_keys ({_KEY_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, NULL)",
+                (
+                    record.key_id,
+                    record.tenant_id,
+                    record.name,
+                    record.salt,
+                    record.digest,
+                    record.created_at,
+                ),
+            )
 
     def keys(self, tenant_id: str) -> list[KeyRecord]:
-        rows = self._rows(f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE tenant_id = %s ORDER BY created_at, key_id", (tenant_id,))
+        rows = self._rows(
+            f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE tenant_id = %s ORDER BY created_at, key_id",
+            (tenant_id,),
+        )
         return [KeyRecord(*r) for r in rows]
 
     def revoke(self, tenant_id: str, key_id: str, at: datetime) -> KeyRecord:
         with self._db.transaction() as conn:
             rows = conn.execute(
                 f"UPDATE api_keys SET revoked_at = COALESCE(revoked_at, %s) WHERE tenant_id = %s AND key_id = %s"
-                f" RETURNING {_KEY_COLUMNS}", (at, tenant_id, key_id),
+                f" RETURNING {_KEY_COLUMNS}",
+                (at, tenant_id, key_id),
             ).fetchall()
         if not rows:
             raise NotFoundError("key", key_id)
@@ -53,17 +66,23 @@ class PostgresKeyStore:
     def add_tenant(self, tenant: Tenant) -> None:
         try:
             with self._db.transaction() as conn:
-                conn.execute("INSERT INTO tenants (tenant_id, name, created_at) VALUES (%s, %s, %s)",
-                             (tenant.tenant_id, tenant.name, tenant.created_at))
+                conn.execute(
+                    "INSERT INTO tenants (tenant_id, name, created_at) VALUES (%s, %s, %s)",
+                    (tenant.tenant_id, tenant.name, tenant.created_at),
+                )
         except ConflictError as exc:
             raise ConflictError(f"tenant {tenant.tenant_id!r} already exists") from exc
 
     def tenant(self, tenant_id: str) -> Tenant | None:
-        rows = self._rows("SELECT tenant_id, name, created_at FROM tenants WHERE tenant_id = %s", (tenant_id,))
+        rows = self._rows(
+            "SELECT tenant_id, name, created_at FROM tenants WHERE tenant_id = %s", (tenant_id,)
+        )
         return Tenant(*rows[0]) if rows else None
 
     def tenants(self) -> list[Tenant]:
-        rows = self._rows('SELECT tenant_id, name, created_at FROM tenants ORDER BY tenant_id COLLATE "C"')
+        rows = self._rows(
+            'SELECT tenant_id, name, created_at FROM tenants ORDER BY tenant_id COLLATE "C"'
+        )
         return [Tenant(*r) for r in rows]
 
     def close(self) -> None:

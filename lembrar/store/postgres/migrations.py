@@ -143,7 +143,8 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE FUNCTION summary_source_gone() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             DELETE FROM session_summaries WHERE tenant_id = old.tenant_id AND id = old.summary_id
-                AND NOT EXISTS (SELECT 1 FROM summary_sources WHERE tenant_id = old.tenant_id AND summary_id = old.summary_id);
+                AND NOT EXISTS (SELECT 1 FROM summary_sources
+                                WHERE tenant_id = old.tenant_id AND summary_id = old.summary_id);
             UPDATE session_summaries SET title = '', summary = '', keyphrases = '{}', vector = NULL, stale = true
                 WHERE tenant_id = old.tenant_id AND id = old.summary_id AND NOT stale;
             RETURN NULL;
@@ -153,7 +154,8 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE FUNCTION insight_source_gone() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             DELETE FROM insights WHERE tenant_id = old.tenant_id AND id = old.insight_id
-                AND NOT EXISTS (SELECT 1 FROM insight_sources WHERE tenant_id = old.tenant_id AND insight_id = old.insight_id);
+                AND NOT EXISTS (SELECT 1 FROM insight_sources
+                                WHERE tenant_id = old.tenant_id AND insight_id = old.insight_id);
             UPDATE insights SET statement = CASE WHEN edited THEN statement ELSE '' END, keyphrases = '{}', stale = true
                 WHERE tenant_id = old.tenant_id AND id = old.insight_id AND NOT stale;
             RETURN NULL;
@@ -271,7 +273,10 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ),
 )
 
-_MIGRATIONS_TABLE = "CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+_MIGRATIONS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS migrations"
+    " (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+)
 
 
 def applied(conn: Any) -> set[str]:
@@ -325,4 +330,6 @@ def fix_dimension(conn: Any, dimension: int) -> None:
             )
         conn.execute(f"ALTER TABLE chunks ALTER COLUMN embedding TYPE vector({dimension:d})")
         if dimension <= HNSW_MAX_DIMENSIONS:
-            conn.execute("CREATE INDEX IF NOT EXISTS chunks_by_embedding ON chunks USING hnsw (embedding vector_ip_ops)")
+            conn.execute(
+                "CREATE INDEX IF NOT EXISTS chunks_by_embedding ON chunks USING hnsw (embedding vector_ip_ops)"
+            )

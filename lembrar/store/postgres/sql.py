@@ -35,7 +35,12 @@ def where(filters: Filters) -> tuple[str, dict[str, Any]]:
 
     if filters.session_id is not None:
         add("e.session_id = {}", filters.session_id)
-    for column, values in (("e.role", filters.roles), ("e.kind", filters.kinds), ("e.period", filters.periods), ("e.weekday", filters.weekdays)):
+    for column, values in (
+        ("e.role", filters.roles),
+        ("e.kind", filters.kinds),
+        ("e.period", filters.periods),
+        ("e.weekday", filters.weekdays),
+    ):
         if values:
             add(f"{column} = ANY({{}}::text[])", list(values))
     if filters.since is not None:

@@ -9,39 +9,63 @@ from __future__ import annotations
 import builtins
 import importlib
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lembrar.model.erasure import ON_MAINTENANCE, ErasureReport, Guarantee
-from lembrar.model.ids import require_stored_form
-from lembrar.model.users import UserSettings
 from lembrar.errors import MissingExtraError, NotFoundError, ValidationError
 from lembrar.model.episode import Episode, IndexedEpisode
+from lembrar.model.erasure import ON_MAINTENANCE, ErasureReport, Guarantee
+from lembrar.model.ids import require_stored_form
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
+from lembrar.model.text import keywords
+from lembrar.model.users import UserSettings
 from lembrar.store.base import DEFAULT_TENANT
 from lembrar.store.postgres import codec, sql
-from lembrar.model.text import keywords
 
 if TYPE_CHECKING:
     import psycopg
 
     from lembrar.store.postgres.database import Database
+    from lembrar.store.postgres.graph import PostgresGraphStore
     from lembrar.store.postgres.keys import PostgresKeyStore
     from lembrar.store.postgres.layers import PostgresLayerStore
-    from lembrar.store.postgres.graph import PostgresGraphStore
 
-_TABLES = ("users", "episodes", "chunks", "episode_history", "meta", "migrations", "saved_memories", "session_summaries",
-           "summary_sources", "insights", "insight_sources", "insight_exclusions", "graph_communities",
-           "graph_entities", "graph_mentions", "graph_facts", "graph_fact_sources", "pending_memories")
+_TABLES = (
+    "users",
+    "episodes",
+    "chunks",
+    "episode_history",
+    "meta",
+    "migrations",
+    "saved_memories",
+    "session_summaries",
+    "summary_sources",
+    "insights",
+    "insight_sources",
+    "insight_exclusions",
+    "graph_communities",
+    "graph_entities",
+    "graph_mentions",
+    "graph_facts",
+    "graph_fact_sources",
+    "pending_memories",
+)
 _INSERT_CHUNK = (
-    'INSERT INTO chunks (tenant_id, episode_id, user_id, position, text, start, "end", text_hash, embedding, fts_config, fts)'
+    'INSERT INTO chunks (tenant_id, episode_id, user_id, position, text, start, "end", text_hash, '
+    "embedding, fts_config, fts)"
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::regconfig, to_tsvector(%s::regconfig, %s))"
 )
-_REINDEX_CHUNK = "UPDATE chunks SET fts_config = %s::regconfig, fts = to_tsvector(%s::regconfig, %s) WHERE tenant_id = %s AND ref = %s"
-_HISTORY = "INSERT INTO episode_history (tenant_id, episode_id, version, event, content, changed_at) VALUES (%s, %s, %s, %s, %s, %s)"
+_REINDEX_CHUNK = (
+    "UPDATE chunks SET fts_config = %s::regconfig, fts = to_tsvector(%s::regconfig, %s)"
+    " WHERE tenant_id = %s AND ref = %s"
+)
+_HISTORY = (
+    "INSERT INTO episode_history (tenant_id, episode_id, version, event, content, changed_at)"
+    " VALUES (%s, %s, %s, %s, %s, %s)"
+)
 
 
 def _open(url: str, pool_size: int, prepare_threshold: int | None) -> Database:
@@ -65,8 +89,16 @@ class PostgresStore:
                         prepares (for poolers in transaction mode without prepared statement support)
     """
 
-    def __init__(self, url: str, tenant: str = DEFAULT_TENANT, *, pool_size: int = 4, exact_search_limit: int = 20_000,
-                 prepare_threshold: int | None = 5, _db: Database | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        tenant: str = DEFAULT_TENANT,
+        *,
+        pool_size: int = 4,
+        exact_search_limit: int = 20_000,
+        prepare_threshold: int | None = 5,
+        _db: Database | None = None,
+    ) -> None:
         self.tenant = tenant
         self.exact_search_limit = exact_search_limit
         self._db = _db or _open(url, pool_size, prepare_threshold)
@@ -76,7 +108,9 @@ class PostgresStore:
         return self._db.url
 
     def for_tenant(self, tenant: str) -> PostgresStore:
-        return PostgresStore(self.url, tenant, exact_search_limit=self.exact_search_limit, _db=self._db)
+        return PostgresStore(
+            self.url, tenant, exact_search_limit=self.exact_search_limit, _db=self._db
+        )
 
     def close(self) -> None:
         self._db.close()
@@ -127,11 +161,17 @@ class PostgresStore:
         if key == "embedder" and dimension.isdigit():
             self._db.ensure_dimension(int(dimension))
         with self._db.transaction() as conn:
-            conn.execute("INSERT INTO meta VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+            conn.execute(
+                "INSERT INTO meta VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
 
     # -- users ------------------------------------------------------------------
     def get_user(self, user_id: str) -> UserSettings | None:
-        rows = self._rows("SELECT timezone, hemisphere, language FROM users WHERE tenant_id = %s AND user_id = %s", (self.tenant, user_id))
+        rows = self._rows(
+            "SELECT timezone, hemisphere, language FROM users WHERE tenant_id = %s AND user_id = %s",
+            (self.tenant, user_id),
+        )
         return UserSettings(user_id, *rows[0]) if rows else None
 
     def put_user(self, settings: UserSettings) -> None:
@@ -143,23 +183,39 @@ class PostgresStore:
                 "INSERT INTO users (tenant_id, user_id, timezone, hemisphere, language) VALUES (%s, %s, %s, %s, %s)"
                 " ON CONFLICT (tenant_id, user_id) DO UPDATE SET"
                 " timezone = excluded.timezone, hemisphere = excluded.hemisphere, language = excluded.language",
-                (self.tenant, settings.user_id, settings.timezone, settings.hemisphere, settings.language),
+                (
+                    self.tenant,
+                    settings.user_id,
+                    settings.timezone,
+                    settings.hemisphere,
+                    settings.language,
+                ),
             )
             stale = conn.execute(
                 "SELECT ref, text FROM chunks WHERE tenant_id = %s AND user_id = %s AND fts_config <> %s::regconfig",
                 (self.tenant, settings.user_id, config),
             ).fetchall()
-            conn.cursor().executemany(_REINDEX_CHUNK, [(config, config, codec.fold(text), self.tenant, ref) for ref, text in stale])
+            conn.cursor().executemany(
+                _REINDEX_CHUNK,
+                [(config, config, codec.fold(text), self.tenant, ref) for ref, text in stale],
+            )
 
     def users(self) -> list[str]:
-        rows = self._rows('SELECT user_id FROM users WHERE tenant_id = %s ORDER BY user_id COLLATE "C"', (self.tenant,))
+        rows = self._rows(
+            'SELECT user_id FROM users WHERE tenant_id = %s ORDER BY user_id COLLATE "C"',
+            (self.tenant,),
+        )
         return [u for (u,) in rows]
 
     def _text_configs(self, conn: Any, user_ids: Sequence[str]) -> dict[str, str]:
-        rows = conn.execute("SELECT user_id, language FROM users WHERE tenant_id = %s AND user_id = ANY(%s::text[])",
-                            (self.tenant, list(user_ids))).fetchall()
+        rows = conn.execute(
+            "SELECT user_id, language FROM users WHERE tenant_id = %s AND user_id = ANY(%s::text[])",
+            (self.tenant, list(user_ids)),
+        ).fetchall()
         languages = dict(rows)
-        return {u: codec.text_search_config(languages.get(u), self._db.text_configs) for u in user_ids}
+        return {
+            u: codec.text_search_config(languages.get(u), self._db.text_configs) for u in user_ids
+        }
 
     # -- writes -----------------------------------------------------------------
     def _ensure_dimension(self, items: Sequence[IndexedEpisode]) -> None:
@@ -175,17 +231,36 @@ class PostgresStore:
         user_ids = sorted({require_stored_form(i.episode.user_id) for i in items})
         with self._db.transaction() as conn:
             cursor = conn.cursor()
-            cursor.executemany("INSERT INTO users (tenant_id, user_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
-                               [(self.tenant, u) for u in user_ids])
+            cursor.executemany(
+                "INSERT INTO users (tenant_id, user_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                [(self.tenant, u) for u in user_ids],
+            )
             configs = self._text_configs(conn, user_ids)
-            cursor.executemany(codec.INSERT_EPISODE, [codec.episode_row(self.tenant, i.episode) for i in items])
-            cursor.executemany(_INSERT_CHUNK, [row for i in items for row in self._chunk_rows(i, configs[i.episode.user_id])])
+            cursor.executemany(
+                codec.INSERT_EPISODE, [codec.episode_row(self.tenant, i.episode) for i in items]
+            )
+            cursor.executemany(
+                _INSERT_CHUNK,
+                [row for i in items for row in self._chunk_rows(i, configs[i.episode.user_id])],
+            )
 
     def _chunk_rows(self, item: IndexedEpisode, config: str) -> list[tuple[Any, ...]]:
         e = item.episode
         return [
-            (self.tenant, e.id, e.user_id, chunk.position, chunk.text, chunk.start, chunk.end, text_hash,
-             np.asarray(vector, dtype=np.float32), config, config, codec.fold(chunk.text))
+            (
+                self.tenant,
+                e.id,
+                e.user_id,
+                chunk.position,
+                chunk.text,
+                chunk.start,
+                chunk.end,
+                text_hash,
+                np.asarray(vector, dtype=np.float32),
+                config,
+                config,
+                codec.fold(chunk.text),
+            )
             for chunk, vector, text_hash in zip(item.chunks, item.vectors, item.hashes)
         ]
 
@@ -194,10 +269,17 @@ class PostgresStore:
         self._ensure_dimension([item])
         with self._db.transaction() as conn:
             old = self._get(conn, e.user_id, e.id, lock=True)
-            if not conn.execute("SELECT 1 FROM episode_history WHERE tenant_id = %s AND episode_id = %s LIMIT 1", (self.tenant, e.id)).fetchone():
-                conn.execute(_HISTORY, (self.tenant, e.id, old.version, "ADD", old.content, old.recorded_at))
+            if not conn.execute(
+                "SELECT 1 FROM episode_history WHERE tenant_id = %s AND episode_id = %s LIMIT 1",
+                (self.tenant, e.id),
+            ).fetchone():
+                conn.execute(
+                    _HISTORY, (self.tenant, e.id, old.version, "ADD", old.content, old.recorded_at)
+                )
             conn.execute(_HISTORY, (self.tenant, e.id, e.version, "UPDATE", e.content, changed_at))
-            conn.execute("DELETE FROM chunks WHERE tenant_id = %s AND episode_id = %s", (self.tenant, e.id))
+            conn.execute(
+                "DELETE FROM chunks WHERE tenant_id = %s AND episode_id = %s", (self.tenant, e.id)
+            )
             conn.execute(codec.UPDATE_EPISODE, codec.episode_row(self.tenant, e))
             config = self._text_configs(conn, [e.user_id])[e.user_id]
             conn.cursor().executemany(_INSERT_CHUNK, self._chunk_rows(item, config))
@@ -205,9 +287,13 @@ class PostgresStore:
     def delete(self, user_id: str, episode_ids: Sequence[str]) -> int:
         ids = list(dict.fromkeys(episode_ids))
         with self._db.transaction() as conn:
-            found = {i for (i,) in conn.execute(
-                "SELECT id FROM episodes WHERE tenant_id = %s AND user_id = %s AND id = ANY(%s::text[]) FOR UPDATE",
-                (self.tenant, user_id, ids))}
+            found = {
+                i
+                for (i,) in conn.execute(
+                    "SELECT id FROM episodes WHERE tenant_id = %s AND user_id = %s AND id = ANY(%s::text[]) FOR UPDATE",
+                    (self.tenant, user_id, ids),
+                )
+            }
             missing = [i for i in ids if i not in found]
             if missing:
                 raise NotFoundError("episode", missing[0])
@@ -221,15 +307,19 @@ class PostgresStore:
     def delete_user(self, user_id: str) -> int:
         with self._db.transaction() as conn:
             count = self._delete_where(conn, user_id, "TRUE", {})
-            conn.execute("DELETE FROM users WHERE tenant_id = %s AND user_id = %s", (self.tenant, user_id))
+            conn.execute(
+                "DELETE FROM users WHERE tenant_id = %s AND user_id = %s", (self.tenant, user_id)
+            )
             return count
 
     def _delete_where(
         self, conn: psycopg.Connection, user_id: str, condition: str, params: dict[str, Any]
     ) -> int:
         """Delete matching episodes; their chunks and history go with them (ON DELETE CASCADE)."""
-        cursor = conn.execute(f"DELETE FROM episodes e WHERE e.tenant_id = %(tenant)s AND e.user_id = %(user)s AND {condition}",
-                              self._scope(user_id, **params))
+        cursor = conn.execute(
+            f"DELETE FROM episodes e WHERE e.tenant_id = %(tenant)s AND e.user_id = %(user)s AND {condition}",
+            self._scope(user_id, **params),
+        )
         return cursor.rowcount
 
     def touch(self, user_id: str, episode_ids: Sequence[str], at: datetime) -> None:
@@ -245,7 +335,8 @@ class PostgresStore:
     # -- reads ------------------------------------------------------------------
     def _get(self, conn: Any, user_id: str, episode_id: str, *, lock: bool = False) -> Episode:
         row = conn.execute(
-            f"SELECT {codec.columns()} FROM episodes WHERE tenant_id = %s AND user_id = %s AND id = %s{' FOR UPDATE' if lock else ''}",
+            f"SELECT {codec.columns()} FROM episodes WHERE tenant_id = %s AND user_id = %s AND id "
+            f"= %s{' FOR UPDATE' if lock else ''}",
             (self.tenant, user_id, episode_id),
         ).fetchone()
         if row is None:
@@ -256,7 +347,15 @@ class PostgresStore:
         with self._db.connection() as conn:
             return self._get(conn, user_id, episode_id)
 
-    def list(self, user_id: str, filters: Filters, *, newest_first: bool = False, limit: int = 100, cursor: str | None = None) -> Page:
+    def list(
+        self,
+        user_id: str,
+        filters: Filters,
+        *,
+        newest_first: bool = False,
+        limit: int = 100,
+        cursor: str | None = None,
+    ) -> Page:
         if limit < 1:
             raise ValidationError("limit", "must be at least 1")
         condition, params = sql.where(filters)
@@ -265,7 +364,8 @@ class PostgresStore:
             params["after_at"], params["after_seq"] = codec.decode_cursor(cursor)
             condition += f" AND (e.at_utc, e.seq) {op} (%(after_at)s, %(after_seq)s)"
         rows = self._rows(
-            f"SELECT {sql.E_COLUMNS}, e.at_utc, e.seq FROM episodes e WHERE e.tenant_id = %(tenant)s AND e.user_id = %(user)s"
+            f"SELECT {sql.E_COLUMNS}, e.at_utc, e.seq FROM episodes e WHERE e.tenant_id = "
+            "%(tenant)s AND e.user_id = %(user)s"
             f" AND {condition} ORDER BY e.at_utc {direction}, e.seq {direction} LIMIT %(limit)s",
             self._scope(user_id, limit=limit + 1, **params),
         )
@@ -275,11 +375,18 @@ class PostgresStore:
 
     def history(self, user_id: str, episode_id: str) -> builtins.list[HistoryEntry]:
         episode = self.get(user_id, episode_id)
-        rows = self._rows("SELECT version, event, content, changed_at FROM episode_history WHERE tenant_id = %s AND episode_id = %s"
-                          " ORDER BY version, id", (self.tenant, episode_id))
+        rows = self._rows(
+            "SELECT version, event, content, changed_at FROM episode_history WHERE tenant_id = %s AND episode_id = %s"
+            " ORDER BY version, id",
+            (self.tenant, episode_id),
+        )
         if not rows:
-            return [HistoryEntry(episode.id, episode.version, "ADD", episode.content, episode.recorded_at)]
-        return [HistoryEntry(episode_id, v, ev, c, t.astimezone(timezone.utc)) for v, ev, c, t in rows]
+            return [
+                HistoryEntry(
+                    episode.id, episode.version, "ADD", episode.content, episode.recorded_at
+                )
+            ]
+        return [HistoryEntry(episode_id, v, ev, c, t.astimezone(UTC)) for v, ev, c, t in rows]
 
     def sessions(self, user_id: str) -> builtins.list[SessionInfo]:
         rows = self._rows(
@@ -287,15 +394,17 @@ class PostgresStore:
             " AND session_id IS NOT NULL GROUP BY session_id ORDER BY MIN(at_utc), session_id",
             (self.tenant, user_id),
         )
-        return [SessionInfo(s, a.astimezone(timezone.utc), b.astimezone(timezone.utc), n) for s, a, b, n in rows]
+        return [SessionInfo(s, a.astimezone(UTC), b.astimezone(UTC), n) for s, a, b, n in rows]
 
     def stats(self) -> StoreStats:
         rows = self._rows(
             "SELECT (SELECT count(*) FROM users WHERE tenant_id = %(t)s),"
             " (SELECT count(*) FROM episodes WHERE tenant_id = %(t)s),"
             " (SELECT count(*) FROM chunks WHERE tenant_id = %(t)s),"
-            " (SELECT count(DISTINCT (user_id, session_id)) FROM episodes WHERE tenant_id = %(t)s AND session_id IS NOT NULL),"
-            " (SELECT coalesce(sum(pg_total_relation_size(to_regclass(name))), 0) FROM unnest(%(tables)s::text[]) AS name)",
+            " (SELECT count(DISTINCT (user_id, session_id)) FROM episodes WHERE tenant_id = %(t)s "
+            "AND session_id IS NOT NULL),"
+            " (SELECT coalesce(sum(pg_total_relation_size(to_regclass(name))), 0) FROM "
+            "unnest(%(tables)s::text[]) AS name)",
             {"t": self.tenant, "tables": list(_TABLES)},
         )
         users, episodes, chunks, sessions, size = rows[0]
@@ -336,13 +445,18 @@ class PostgresStore:
         condition, params = sql.where(filters)
         with self._db.connection() as conn:
             config = self._text_configs(conn, [user_id])[user_id]
-            rows = conn.execute(sql.keyword(sql.chunks_in_scope(filters), condition), self._scope(
-                user_id, config=config, words=terms, any=" or ".join(terms), k=k, **params)).fetchall()
+            rows = conn.execute(
+                sql.keyword(sql.chunks_in_scope(filters), condition),
+                self._scope(
+                    user_id, config=config, words=terms, any=" or ".join(terms), k=k, **params
+                ),
+            ).fetchall()
         return [(int(r), float(s)) for r, s in rows]
 
     def chunk_rows(self, user_id: str, refs: Sequence[int]) -> dict[int, ChunkRow]:
         rows = self._rows(
-            f"SELECT c.ref, c.position, c.text, {sql.E_COLUMNS} {sql.SCOPED_CHUNKS} AND c.ref = ANY(%(refs)s::bigint[])",
+            f"SELECT c.ref, c.position, c.text, {sql.E_COLUMNS} {sql.SCOPED_CHUNKS}"
+            " AND c.ref = ANY(%(refs)s::bigint[])",
             self._scope(user_id, refs=[int(r) for r in refs]),
         )
         return {r[0]: ChunkRow(r[0], r[1], r[2], codec.episode_from_row(r[3:])) for r in rows}
@@ -350,8 +464,10 @@ class PostgresStore:
     def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> NDArray[np.float32]:
         with self._db.connection() as conn:
             cursor = conn.cursor(binary=True)
-            rows = cursor.execute("SELECT ref, embedding FROM chunks WHERE tenant_id = %s AND user_id = %s AND ref = ANY(%s::bigint[])",
-                                  (self.tenant, user_id, [int(r) for r in refs])).fetchall()
+            rows = cursor.execute(
+                "SELECT ref, embedding FROM chunks WHERE tenant_id = %s AND user_id = %s AND ref = ANY(%s::bigint[])",
+                (self.tenant, user_id, [int(r) for r in refs]),
+            ).fetchall()
         found = dict(rows)
         missing = [r for r in refs if r not in found]
         if missing:
@@ -363,18 +479,28 @@ class PostgresStore:
     def neighbours(
         self, user_id: str, episode_id: str, before: int, after: int
     ) -> builtins.list[Episode]:
-        rows = self._rows("SELECT session_id, at_utc, seq FROM episodes WHERE tenant_id = %s AND user_id = %s AND id = %s",
-                          (self.tenant, user_id, episode_id))
+        rows = self._rows(
+            "SELECT session_id, at_utc, seq FROM episodes WHERE tenant_id = %s AND user_id = %s AND id = %s",
+            (self.tenant, user_id, episode_id),
+        )
         if not rows:
             raise NotFoundError("episode", episode_id)
         session, at_utc, seq = rows[0]
         if session is None:
             return [self.get(user_id, episode_id)]
-        base = (f"SELECT {codec.columns()} FROM episodes WHERE tenant_id = %(tenant)s AND user_id = %(user)s"
-                " AND session_id = %(session)s AND (at_utc, seq)")
+        base = (
+            f"SELECT {codec.columns()} FROM episodes WHERE tenant_id = %(tenant)s AND user_id = %(user)s"
+            " AND session_id = %(session)s AND (at_utc, seq)"
+        )
         params = self._scope(user_id, session=session, at=at_utc, seq=seq)
-        earlier = self._rows(f"{base} < (%(at)s, %(seq)s) ORDER BY at_utc DESC, seq DESC LIMIT %(n)s", {**params, "n": before})
-        later = self._rows(f"{base} >= (%(at)s, %(seq)s) ORDER BY at_utc, seq LIMIT %(n)s", {**params, "n": after + 1})
+        earlier = self._rows(
+            f"{base} < (%(at)s, %(seq)s) ORDER BY at_utc DESC, seq DESC LIMIT %(n)s",
+            {**params, "n": before},
+        )
+        later = self._rows(
+            f"{base} >= (%(at)s, %(seq)s) ORDER BY at_utc, seq LIMIT %(n)s",
+            {**params, "n": after + 1},
+        )
         return [codec.episode_from_row(r) for r in [*reversed(earlier), *later]]
 
     # -- embedding cache: the stored chunks are the cache --------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any
 
 from lembrar.model.episode import Episode
@@ -20,7 +20,7 @@ def episode_row(tenant: str, episode: Episode) -> dict[str, object]:
         at_utc=row["at_utc"].isoformat(),
         local_date=row["local_date"].isoformat(),
         local_time=row["local_time"].strftime("%H:%M:%S"),
-        recorded_at=episode.recorded_at.astimezone(timezone.utc).isoformat(),
+        recorded_at=episode.recorded_at.astimezone(UTC).isoformat(),
     )
     return row
 

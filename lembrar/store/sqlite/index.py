@@ -33,20 +33,44 @@ class ScopeMatrix:
     weekdays: NDArray[np.object_]
 
     @classmethod
-    def from_rows(cls, version: int, rows: list[tuple[Any, ...]], dim: int) -> "ScopeMatrix":
+    def from_rows(cls, version: int, rows: list[tuple[Any, ...]], dim: int) -> ScopeMatrix:
         if not rows:
             empty = np.zeros(0, dtype=object)
-            return cls(version, np.zeros(0, np.int64), np.zeros((0, dim), np.float32), np.zeros(0), empty, empty, empty, empty)
+            return cls(
+                version,
+                np.zeros(0, np.int64),
+                np.zeros((0, dim), np.float32),
+                np.zeros(0),
+                empty,
+                empty,
+                empty,
+                empty,
+            )
         refs, blobs, at_ts, sessions, roles, periods, weekdays = zip(*rows)
         vectors = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(rows), -1)
         return cls(
-            version, np.array(refs, np.int64), vectors, np.array(at_ts, np.float64),
-            np.array(sessions, object), np.array(roles, object), np.array(periods, object), np.array(weekdays, object),
+            version,
+            np.array(refs, np.int64),
+            vectors,
+            np.array(at_ts, np.float64),
+            np.array(sessions, object),
+            np.array(roles, object),
+            np.array(periods, object),
+            np.array(weekdays, object),
         )
 
-    def extended(self, version: int, more: "ScopeMatrix") -> "ScopeMatrix":
+    def extended(self, version: int, more: ScopeMatrix) -> ScopeMatrix:
         if len(self.refs) == 0:
-            return ScopeMatrix(version, more.refs, more.vectors, more.at_ts, more.sessions, more.roles, more.periods, more.weekdays)
+            return ScopeMatrix(
+                version,
+                more.refs,
+                more.vectors,
+                more.at_ts,
+                more.sessions,
+                more.roles,
+                more.periods,
+                more.weekdays,
+            )
         return ScopeMatrix(
             version,
             np.concatenate([self.refs, more.refs]),
@@ -79,7 +103,11 @@ class ScopeMatrix:
         """Rows for chunk refs (refs are kept in ascending order)."""
         wanted = np.asarray(refs, dtype=np.int64)
         rows = np.searchsorted(self.refs, wanted)
-        found = (rows < len(self.refs)) & (self.refs[np.minimum(rows, len(self.refs) - 1)] == wanted) if len(self.refs) else rows < 0
+        found = (
+            (rows < len(self.refs)) & (self.refs[np.minimum(rows, len(self.refs) - 1)] == wanted)
+            if len(self.refs)
+            else rows < 0
+        )
         if not np.all(found):
             raise NotFoundError("chunk", str(int(wanted[~found][0])))
         return self.vectors[rows]
@@ -90,7 +118,11 @@ class ScopeMatrix:
         rows = np.arange(len(self.refs)) if mask is None else np.flatnonzero(mask)
         if len(rows) == 0 or k <= 0:
             return []
-        scores = self.vectors[rows] @ query.astype(np.float32) if mask is not None else self.vectors @ query.astype(np.float32)
+        scores = (
+            self.vectors[rows] @ query.astype(np.float32)
+            if mask is not None
+            else self.vectors @ query.astype(np.float32)
+        )
         take = min(k, len(rows))
         best = np.argpartition(-scores, take - 1)[:take]
         best = best[np.argsort(-scores[best], kind="stable")]
@@ -129,4 +161,3 @@ class ScopeIndexCache:
     def drop(self, scope: Scope) -> None:
         with self._lock:
             self._items.pop(scope, None)
-

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,16 +24,22 @@ if TYPE_CHECKING:
 
 __all__ = ["SqliteLayerStore"]
 
-_MEMORY_COLUMNS = "id, user_id, text, created_at, updated_at, source_episode_id, retired_at, replaced_by, vector"
+_MEMORY_COLUMNS = (
+    "id, user_id, text, created_at, updated_at, source_episode_id, retired_at, replaced_by, vector"
+)
 _PENDING_COLUMNS = "id, user_id, text, created_at, conflicts_with, reason, source_episode_id"
-_SUMMARY_COLUMNS = ("id, user_id, session_id, title, summary, keyphrases, first_at, last_at, turns, method, created_at,"
-                    " stale, vector")
-_INSIGHT_COLUMNS = ("id, user_id, statement, keyphrases, first_at, last_at, size, cohesion, confidence, created_at,"
-                    " updated_at, edited, stale")
+_SUMMARY_COLUMNS = (
+    "id, user_id, session_id, title, summary, keyphrases, first_at, last_at, turns, method, created_at,"
+    " stale, vector"
+)
+_INSIGHT_COLUMNS = (
+    "id, user_id, statement, keyphrases, first_at, last_at, size, cohesion, confidence, created_at,"
+    " updated_at, edited, stale"
+)
 
 
 def _iso(value: datetime) -> str:
-    return value.astimezone(timezone.utc).isoformat()
+    return value.astimezone(UTC).isoformat()
 
 
 def _at(value: str) -> datetime:
@@ -60,8 +66,10 @@ class SqliteLayerStore:
         self.tenant = store.tenant
 
     def _ensure_user(self, db: sqlite3.Connection, user_id: str) -> None:
-        db.execute("INSERT OR IGNORE INTO users (tenant_id, user_id, created_at) VALUES (?, ?, ?)",
-                   (self.tenant, user_id, _iso(datetime.now(timezone.utc))))
+        db.execute(
+            "INSERT OR IGNORE INTO users (tenant_id, user_id, created_at) VALUES (?, ?, ?)",
+            (self.tenant, user_id, _iso(datetime.now(UTC))),
+        )
 
     def _scrub(self) -> None:
         """Deleted text leaves the WAL too (pages are zeroed by ``secure_delete``)."""
@@ -75,13 +83,25 @@ class SqliteLayerStore:
             self._ensure_user(db, memory.user_id)
             db.execute(
                 f"INSERT INTO saved_memories (tenant_id, {_MEMORY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (self.tenant, memory.id, memory.user_id, memory.text, _iso(memory.created_at), _iso(memory.updated_at),
-                 memory.source_episode_id, None, None, _blob(vector)),
+                (
+                    self.tenant,
+                    memory.id,
+                    memory.user_id,
+                    memory.text,
+                    _iso(memory.created_at),
+                    _iso(memory.updated_at),
+                    memory.source_episode_id,
+                    None,
+                    None,
+                    _blob(vector),
+                ),
             )
             if retire is not None:
                 changed = db.execute(
-                    "UPDATE saved_memories SET retired_at = ?, replaced_by = ? WHERE id = ? AND tenant_id = ? AND user_id = ?"
-                    " AND retired_at IS NULL", (_iso(memory.created_at), memory.id, retire, self.tenant, memory.user_id),
+                    "UPDATE saved_memories SET retired_at = ?, replaced_by = ? WHERE id = ? AND "
+                    "tenant_id = ? AND user_id = ?"
+                    " AND retired_at IS NULL",
+                    (_iso(memory.created_at), memory.id, retire, self.tenant, memory.user_id),
                 ).rowcount
                 if not changed:
                     raise NotFoundError("saved memory", retire)
@@ -91,7 +111,8 @@ class SqliteLayerStore:
     ) -> SavedMemory:
         with self._store._write() as db:
             changed = db.execute(
-                "UPDATE saved_memories SET text = ?, vector = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                "UPDATE saved_memories SET text = ?, vector = ?, updated_at = ? WHERE id = ? AND "
+                "tenant_id = ? AND user_id = ?",
                 (text, _blob(vector), _iso(at), memory_id, self.tenant, user_id),
             ).rowcount
             if not changed:
@@ -104,17 +125,25 @@ class SqliteLayerStore:
     ) -> list[tuple[SavedMemory, NDArray[np.float32]]]:
         active = "" if include_retired else " AND retired_at IS NULL"
         rows = self._store._read(
-            f"SELECT {_MEMORY_COLUMNS} FROM saved_memories WHERE tenant_id = ? AND user_id = ?{active} ORDER BY created_at, rowid",
+            f"SELECT {_MEMORY_COLUMNS} FROM saved_memories WHERE tenant_id = ? AND user_id = "
+            f"?{active} ORDER BY created_at, rowid",
             (self.tenant, user_id),
         )
-        return [(SavedMemory(r[0], r[1], r[2], _at(r[3]), _at(r[4]), r[5], _when(r[6]), r[7]), np.frombuffer(r[8], np.float32))
-                for r in rows]
+        return [
+            (
+                SavedMemory(r[0], r[1], r[2], _at(r[3]), _at(r[4]), r[5], _when(r[6]), r[7]),
+                np.frombuffer(r[8], np.float32),
+            )
+            for r in rows
+        ]
 
     def delete_memory(self, user_id: str, memory_id: str) -> int:
         with self._store._write() as db:
             before = db.total_changes
-            deleted = db.execute("DELETE FROM saved_memories WHERE id = ? AND tenant_id = ? AND user_id = ?",
-                                 (memory_id, self.tenant, user_id)).rowcount
+            deleted = db.execute(
+                "DELETE FROM saved_memories WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                (memory_id, self.tenant, user_id),
+            ).rowcount
             if not deleted:
                 raise NotFoundError("saved memory", memory_id)
             count = db.total_changes - before
@@ -128,21 +157,32 @@ class SqliteLayerStore:
             self._ensure_user(db, p.user_id)
             db.execute(
                 f"INSERT INTO pending_memories (tenant_id, {_PENDING_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
-                (self.tenant, p.id, p.user_id, p.text, _iso(p.created_at), p.conflicts_with, p.reason,
-                 p.source_episode_id),
+                (
+                    self.tenant,
+                    p.id,
+                    p.user_id,
+                    p.text,
+                    _iso(p.created_at),
+                    p.conflicts_with,
+                    p.reason,
+                    p.source_episode_id,
+                ),
             )
 
     def pending(self, user_id: str) -> list[PendingMemory]:
         rows = self._store._read(
             f"SELECT {_PENDING_COLUMNS} FROM pending_memories WHERE tenant_id = ? AND user_id = ?"
-            " ORDER BY created_at, rowid", (self.tenant, user_id),
+            " ORDER BY created_at, rowid",
+            (self.tenant, user_id),
         )
         return [PendingMemory(r[0], r[1], r[2], _at(r[3]), r[4], r[5], r[6]) for r in rows]
 
     def delete_pending(self, user_id: str, pending_id: str) -> None:
         with self._store._write() as db:
-            deleted = db.execute("DELETE FROM pending_memories WHERE id = ? AND tenant_id = ? AND user_id = ?",
-                                 (pending_id, self.tenant, user_id)).rowcount
+            deleted = db.execute(
+                "DELETE FROM pending_memories WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                (pending_id, self.tenant, user_id),
+            ).rowcount
             if not deleted:
                 raise NotFoundError("pending memory", pending_id)
         self._scrub()
@@ -154,16 +194,36 @@ class SqliteLayerStore:
         s = summary
         with self._store._write() as db:
             self._ensure_user(db, s.user_id)
-            db.execute("DELETE FROM session_summaries WHERE tenant_id = ? AND user_id = ? AND session_id = ?",
-                       (self.tenant, s.user_id, s.session_id))
             db.execute(
-                f"INSERT INTO session_summaries (tenant_id, {_SUMMARY_COLUMNS}, first_ts, last_ts) VALUES ({','.join('?' * 16)})",
-                (self.tenant, s.id, s.user_id, s.session_id, s.title, s.summary, json.dumps(list(s.keyphrases), ensure_ascii=False),
-                 _iso(s.first_at), _iso(s.last_at), s.turns, s.method, _iso(s.created_at), 0, _blob(vector),
-                 s.first_at.timestamp(), s.last_at.timestamp()),
+                "DELETE FROM session_summaries WHERE tenant_id = ? AND user_id = ? AND session_id = ?",
+                (self.tenant, s.user_id, s.session_id),
             )
-            db.executemany("INSERT INTO summary_sources (tenant_id, summary_id, episode_id) VALUES (?, ?, ?)",
-                           [(self.tenant, s.id, e) for e in sources])
+            db.execute(
+                f"INSERT INTO session_summaries (tenant_id, {_SUMMARY_COLUMNS}, first_ts, last_ts) "
+                f"VALUES ({','.join('?' * 16)})",
+                (
+                    self.tenant,
+                    s.id,
+                    s.user_id,
+                    s.session_id,
+                    s.title,
+                    s.summary,
+                    json.dumps(list(s.keyphrases), ensure_ascii=False),
+                    _iso(s.first_at),
+                    _iso(s.last_at),
+                    s.turns,
+                    s.method,
+                    _iso(s.created_at),
+                    0,
+                    _blob(vector),
+                    s.first_at.timestamp(),
+                    s.last_at.timestamp(),
+                ),
+            )
+            db.executemany(
+                "INSERT INTO summary_sources (tenant_id, summary_id, episode_id) VALUES (?, ?, ?)",
+                [(self.tenant, s.id, e) for e in sources],
+            )
 
     def summaries(
         self, user_id: str, *, vectors: bool = True
@@ -173,33 +233,73 @@ class SqliteLayerStore:
             f"SELECT {columns} FROM session_summaries WHERE tenant_id = ? AND user_id = ? ORDER BY first_ts, id",
             (self.tenant, user_id),
         )
-        return [(SessionSummary(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), _at(r[6]), _at(r[7]), r[8], r[9],
-                                _at(r[10]), bool(r[11])), _vector(r[12])) for r in rows]
+        return [
+            (
+                SessionSummary(
+                    r[0],
+                    r[1],
+                    r[2],
+                    r[3],
+                    r[4],
+                    tuple(json.loads(r[5])),
+                    _at(r[6]),
+                    _at(r[7]),
+                    r[8],
+                    r[9],
+                    _at(r[10]),
+                    bool(r[11]),
+                ),
+                _vector(r[12]),
+            )
+            for r in rows
+        ]
 
     def delete_summary(self, user_id: str, session_id: str) -> int:
         with self._store._write() as db:
-            count = db.execute("DELETE FROM session_summaries WHERE tenant_id = ? AND user_id = ? AND session_id = ?",
-                               (self.tenant, user_id, session_id)).rowcount
+            count = db.execute(
+                "DELETE FROM session_summaries WHERE tenant_id = ? AND user_id = ? AND session_id = ?",
+                (self.tenant, user_id, session_id),
+            ).rowcount
         if not count:
             raise NotFoundError("session summary", session_id)
         self._scrub()
         return count
 
     # -- insights ----------------------------------------------------------------------
-    def put_insights(self, user_id: str, insights: Sequence[Insight], *, remove: Sequence[str] = ()) -> None:
+    def put_insights(
+        self, user_id: str, insights: Sequence[Insight], *, remove: Sequence[str] = ()
+    ) -> None:
         with self._store._write() as db:
             self._ensure_user(db, user_id)
             for ident in [*remove, *(i.id for i in insights)]:
-                db.execute("DELETE FROM insights WHERE id = ? AND tenant_id = ? AND user_id = ?", (ident, self.tenant, user_id))
+                db.execute(
+                    "DELETE FROM insights WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                    (ident, self.tenant, user_id),
+                )
             for i in insights:
                 db.execute(
                     f"INSERT INTO insights (tenant_id, {_INSIGHT_COLUMNS}) VALUES ({','.join('?' * 14)})",
-                    (self.tenant, i.id, user_id, i.statement, json.dumps(list(i.keyphrases), ensure_ascii=False),
-                     _iso(i.first_at), _iso(i.last_at), i.size, i.cohesion, i.confidence, _iso(i.created_at),
-                     _iso(i.updated_at), int(i.edited), 0),
+                    (
+                        self.tenant,
+                        i.id,
+                        user_id,
+                        i.statement,
+                        json.dumps(list(i.keyphrases), ensure_ascii=False),
+                        _iso(i.first_at),
+                        _iso(i.last_at),
+                        i.size,
+                        i.cohesion,
+                        i.confidence,
+                        _iso(i.created_at),
+                        _iso(i.updated_at),
+                        int(i.edited),
+                        0,
+                    ),
                 )
-                db.executemany("INSERT INTO insight_sources (tenant_id, insight_id, episode_id) VALUES (?, ?, ?)",
-                               [(self.tenant, i.id, e) for e in i.sources])
+                db.executemany(
+                    "INSERT INTO insight_sources (tenant_id, insight_id, episode_id) VALUES (?, ?, ?)",
+                    [(self.tenant, i.id, e) for e in i.sources],
+                )
         if remove:
             self._scrub()
 
@@ -211,28 +311,52 @@ class SqliteLayerStore:
         sources: dict[str, list[str]] = {}
         for insight_id, episode_id in self._store._read(
             "SELECT s.insight_id, s.episode_id FROM insight_sources s JOIN insights i ON i.id = s.insight_id"
-            " WHERE i.tenant_id = ? AND i.user_id = ? ORDER BY s.episode_id", (self.tenant, user_id),
+            " WHERE i.tenant_id = ? AND i.user_id = ? ORDER BY s.episode_id",
+            (self.tenant, user_id),
         ):
             sources.setdefault(insight_id, []).append(episode_id)
-        return [Insight(r[0], r[1], r[2], tuple(json.loads(r[3])), _at(r[4]), _at(r[5]), r[6], r[7], r[8], _at(r[9]),
-                        _at(r[10]), tuple(sources.get(r[0], ())), bool(r[11]), bool(r[12])) for r in rows]
+        return [
+            Insight(
+                r[0],
+                r[1],
+                r[2],
+                tuple(json.loads(r[3])),
+                _at(r[4]),
+                _at(r[5]),
+                r[6],
+                r[7],
+                r[8],
+                _at(r[9]),
+                _at(r[10]),
+                tuple(sources.get(r[0], ())),
+                bool(r[11]),
+                bool(r[12]),
+            )
+            for r in rows
+        ]
 
     def delete_insight(self, user_id: str, insight_id: str, *, exclude_sources: bool = True) -> int:
         with self._store._write() as db:
             if exclude_sources:
                 db.execute(
-                    "INSERT OR IGNORE INTO insight_exclusions (tenant_id, user_id, episode_id) SELECT i.tenant_id, i.user_id,"
+                    "INSERT OR IGNORE INTO insight_exclusions (tenant_id, user_id, episode_id) "
+                    "SELECT i.tenant_id, i.user_id,"
                     " s.episode_id FROM insight_sources s JOIN insights i ON i.id = s.insight_id"
-                    " WHERE i.id = ? AND i.tenant_id = ? AND i.user_id = ?", (insight_id, self.tenant, user_id),
+                    " WHERE i.id = ? AND i.tenant_id = ? AND i.user_id = ?",
+                    (insight_id, self.tenant, user_id),
                 )
-            count = db.execute("DELETE FROM insights WHERE id = ? AND tenant_id = ? AND user_id = ?",
-                               (insight_id, self.tenant, user_id)).rowcount
+            count = db.execute(
+                "DELETE FROM insights WHERE id = ? AND tenant_id = ? AND user_id = ?",
+                (insight_id, self.tenant, user_id),
+            ).rowcount
             if not count:
                 raise NotFoundError("insight", insight_id)
         self._scrub()
         return count
 
     def insight_exclusions(self, user_id: str) -> set[str]:
-        rows = self._store._read("SELECT episode_id FROM insight_exclusions WHERE tenant_id = ? AND user_id = ?",
-                                 (self.tenant, user_id))
+        rows = self._store._read(
+            "SELECT episode_id FROM insight_exclusions WHERE tenant_id = ? AND user_id = ?",
+            (self.tenant, user_id),
+        )
         return {r[0] for r in rows}

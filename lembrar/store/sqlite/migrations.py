@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     (
@@ -416,7 +416,9 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
 
 def migrate(db: sqlite3.Connection) -> list[str]:
     """Apply the migrations this database lacks, each in its own transaction; return their names."""
-    db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+    )
     done = {name for (name,) in db.execute("SELECT name FROM migrations")}
     applied = []
     for name, sql in MIGRATIONS:
@@ -430,8 +432,13 @@ def migrate(db: sqlite3.Connection) -> list[str]:
                     db.execute(statement)
                 broken = db.execute("PRAGMA foreign_key_check").fetchall()
                 if broken:
-                    raise sqlite3.IntegrityError(f"migration {name} breaks foreign keys: {broken[:3]}")
-                db.execute("INSERT INTO migrations VALUES (?, ?)", (name, datetime.now(timezone.utc).isoformat()))
+                    raise sqlite3.IntegrityError(
+                        f"migration {name} breaks foreign keys: {broken[:3]}"
+                    )
+                db.execute(
+                    "INSERT INTO migrations VALUES (?, ?)",
+                    (name, datetime.now(UTC).isoformat()),
+                )
                 applied.append(name)
             db.execute("COMMIT")
         except BaseException:

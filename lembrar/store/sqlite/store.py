@@ -7,16 +7,14 @@ import sqlite3
 import threading
 import unicodedata
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lembrar.model.users import UserSettings
 from lembrar.errors import (
     ConflictError,
     NotFoundError,
@@ -29,14 +27,15 @@ from lembrar.model.episode import Episode, IndexedEpisode
 from lembrar.model.erasure import IMMEDIATE, ErasureReport, Guarantee
 from lembrar.model.ids import require_stored_form
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
+from lembrar.model.text import keywords
+from lembrar.model.users import UserSettings
 from lembrar.store.base import DEFAULT_TENANT
+from lembrar.store.rows import decode_cursor, encode_cursor
 from lembrar.store.sqlite.codec import EPISODE_COLUMNS, episode_from_row, episode_row
 from lembrar.store.sqlite.filters import where
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
 from lembrar.store.sqlite.keys import SqliteKeyStore
 from lembrar.store.sqlite.migrations import migrate
-from lembrar.store.rows import decode_cursor, encode_cursor
-from lembrar.model.text import keywords
 
 if TYPE_CHECKING:
     from lembrar.store.sqlite.layers import SqliteLayerStore
@@ -46,11 +45,14 @@ if TYPE_CHECKING:
 
 _E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLUMNS.split(","))
 _JOIN = "JOIN episodes e ON e.tenant_id = c.tenant_id AND e.id = c.episode_id"  # ids are per tenant
-_HISTORY = ("INSERT INTO episode_history (tenant_id, episode_id, version, event, content, changed_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)")
+_HISTORY = (
+    "INSERT INTO episode_history (tenant_id, episode_id, version, event, content, changed_at)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
 _MATRIX_SQL = (
     "SELECT c.ref, c.vector, e.at_ts, e.session_id, e.role, e.period, e.weekday FROM chunks c"
-    " JOIN episodes e ON e.tenant_id = c.tenant_id AND e.id = c.episode_id WHERE c.tenant_id = ? AND c.user_id = ? ORDER BY c.ref"
+    " JOIN episodes e ON e.tenant_id = c.tenant_id AND e.id = c.episode_id WHERE c.tenant_id = ? "
+    "AND c.user_id = ? ORDER BY c.ref"
 )
 
 
@@ -71,12 +73,19 @@ class _Shared:
         try:
             if path != ":memory:":
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30.0)
+            self.db = sqlite3.connect(
+                path, check_same_thread=False, isolation_level=None, timeout=30.0
+            )
         except (OSError, sqlite3.Error) as exc:
             raise StoreOpenError(f"{path}: no SQLite file can be created there ({exc})") from exc
         try:
-            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "secure_delete=ON", "busy_timeout=30000",
-                           "synchronous=NORMAL"):
+            for pragma in (
+                "journal_mode=WAL",
+                "foreign_keys=ON",
+                "secure_delete=ON",
+                "busy_timeout=30000",
+                "synchronous=NORMAL",
+            ):
                 self.db.execute(f"PRAGMA {pragma}")
             migrate(self.db)
         except sqlite3.DatabaseError as exc:
@@ -96,7 +105,13 @@ def _open_error(path: str, exc: sqlite3.DatabaseError) -> StoreError:
 class SqliteStore:
     """``Store`` on one SQLite file. ``SqliteStore(":memory:")`` for a throwaway store."""
 
-    def __init__(self, path: str | Path = ":memory:", tenant: str = DEFAULT_TENANT, *, _shared: _Shared | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path = ":memory:",
+        tenant: str = DEFAULT_TENANT,
+        *,
+        _shared: _Shared | None = None,
+    ) -> None:
         self.tenant = tenant
         self._s = _shared or _Shared(str(path))
 
@@ -104,10 +119,10 @@ class SqliteStore:
     def path(self) -> str:
         return self._s.path
 
-    def for_tenant(self, tenant: str) -> "SqliteStore":
+    def for_tenant(self, tenant: str) -> SqliteStore:
         return SqliteStore(tenant=tenant, _shared=self._s)
 
-    def graph_store(self) -> "SqliteGraphStore":
+    def graph_store(self) -> SqliteGraphStore:
         """The knowledge graph of this tenant, in this file."""
         from lembrar.store.sqlite.graph import SqliteGraphStore
 
@@ -164,17 +179,26 @@ class SqliteStore:
                 raise store_error("read failed", exc) from exc
 
     def _bump(self, db: sqlite3.Connection, user_id: str) -> tuple[int, int]:
-        row = db.execute("SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id)).fetchone()
+        row = db.execute(
+            "SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?",
+            (self.tenant, user_id),
+        ).fetchone()
         old = row[0] if row else 0
-        (new,) = db.execute("UPDATE scope_generation SET value = value + 1 RETURNING value").fetchone()
+        (new,) = db.execute(
+            "UPDATE scope_generation SET value = value + 1 RETURNING value"
+        ).fetchone()
         db.execute(
-            "INSERT INTO scope_versions VALUES (?, ?, ?) ON CONFLICT (tenant_id, user_id) DO UPDATE SET version = excluded.version",
+            "INSERT INTO scope_versions VALUES (?, ?, ?) ON CONFLICT (tenant_id, user_id) DO "
+            "UPDATE SET version = excluded.version",
             (self.tenant, user_id, new),
         )
         return old, new
 
     def _version(self, user_id: str) -> int:
-        rows = self._read("SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id))
+        rows = self._read(
+            "SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?",
+            (self.tenant, user_id),
+        )
         return rows[0][0] if rows else 0
 
     # -- store-wide settings -------------------------------------------------------
@@ -184,11 +208,17 @@ class SqliteStore:
 
     def set_meta(self, key: str, value: str) -> None:
         with self._write() as db:
-            db.execute("INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+            db.execute(
+                "INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
 
     # -- users ------------------------------------------------------------------
     def get_user(self, user_id: str) -> UserSettings | None:
-        rows = self._read("SELECT timezone, hemisphere, language FROM users WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id))
+        rows = self._read(
+            "SELECT timezone, hemisphere, language FROM users WHERE tenant_id = ? AND user_id = ?",
+            (self.tenant, user_id),
+        )
         return UserSettings(user_id, *rows[0]) if rows else None
 
     def put_user(self, settings: UserSettings) -> None:
@@ -200,11 +230,23 @@ class SqliteStore:
         db.execute(
             "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, user_id) DO UPDATE SET"
             " timezone = excluded.timezone, hemisphere = excluded.hemisphere, language = excluded.language",
-            (self.tenant, settings.user_id, settings.timezone, settings.hemisphere, settings.language, _now()),
+            (
+                self.tenant,
+                settings.user_id,
+                settings.timezone,
+                settings.hemisphere,
+                settings.language,
+                _now(),
+            ),
         )
 
     def users(self) -> list[str]:
-        return [u for (u,) in self._read("SELECT user_id FROM users WHERE tenant_id = ? ORDER BY user_id", (self.tenant,))]
+        return [
+            u
+            for (u,) in self._read(
+                "SELECT user_id FROM users WHERE tenant_id = ? ORDER BY user_id", (self.tenant,)
+            )
+        ]
 
     # -- writes -----------------------------------------------------------------
     def add(self, items: Sequence[IndexedEpisode]) -> None:
@@ -213,17 +255,25 @@ class SqliteStore:
         appended: dict[str, list[tuple[Any, ...]]] = {}
         with self._write() as db:
             for user_id in {require_stored_form(i.episode.user_id) for i in items}:
-                db.execute("INSERT OR IGNORE INTO users (tenant_id, user_id, created_at) VALUES (?, ?, ?)", (self.tenant, user_id, _now()))
+                db.execute(
+                    "INSERT OR IGNORE INTO users (tenant_id, user_id, created_at) VALUES (?, ?, ?)",
+                    (self.tenant, user_id, _now()),
+                )
             for item in items:
                 appended.setdefault(item.episode.user_id, []).extend(self._insert(db, item))
             versions = {user_id: self._bump(db, user_id) for user_id in appended}
         for user_id, rows in appended.items():
             old, new = versions[user_id]
-            self._s.index.extend((self.tenant, user_id), old, new, ScopeMatrix.from_rows(new, rows, 0))
+            self._s.index.extend(
+                (self.tenant, user_id), old, new, ScopeMatrix.from_rows(new, rows, 0)
+            )
 
     def _insert(self, db: sqlite3.Connection, item: IndexedEpisode) -> list[tuple[Any, ...]]:
         row = episode_row(self.tenant, item.episode)
-        db.execute(f"INSERT INTO episodes ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
+        db.execute(
+            f"INSERT INTO episodes ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+            list(row.values()),
+        )
         return self._insert_chunks(db, item, row)
 
     def _insert_chunks(
@@ -234,10 +284,31 @@ class SqliteStore:
         for chunk, vector, text_hash in zip(item.chunks, item.vectors, item.hashes):
             blob = np.asarray(vector, dtype=np.float32).tobytes()
             cursor = db.execute(
-                'INSERT INTO chunks (episode_id, tenant_id, user_id, position, text, start, "end", text_hash, vector) VALUES (?,?,?,?,?,?,?,?,?)',
-                (e.id, self.tenant, e.user_id, chunk.position, chunk.text, chunk.start, chunk.end, text_hash, blob),
+                "INSERT INTO chunks (episode_id, tenant_id, user_id, position, text, start, "
+                '"end", text_hash, vector) VALUES (?,?,?,?,?,?,?,?,?)',
+                (
+                    e.id,
+                    self.tenant,
+                    e.user_id,
+                    chunk.position,
+                    chunk.text,
+                    chunk.start,
+                    chunk.end,
+                    text_hash,
+                    blob,
+                ),
             )
-            out.append((cursor.lastrowid, blob, row["at_ts"], e.session_id, e.role, row["period"], row["weekday"]))
+            out.append(
+                (
+                    cursor.lastrowid,
+                    blob,
+                    row["at_ts"],
+                    e.session_id,
+                    e.role,
+                    row["period"],
+                    row["weekday"],
+                )
+            )
         return out
 
     def replace(self, item: IndexedEpisode, changed_at: datetime) -> None:
@@ -245,13 +316,28 @@ class SqliteStore:
         with self._write() as db:
             old = self._get(db, e.user_id, e.id)
             key = (self.tenant, e.id)
-            if not db.execute("SELECT 1 FROM episode_history WHERE tenant_id = ? AND episode_id = ?", key).fetchone():
-                db.execute(_HISTORY, (*key, old.version, "ADD", old.content, old.recorded_at.isoformat()))
-            db.execute(_HISTORY, (*key, e.version, "UPDATE", e.content, changed_at.astimezone(timezone.utc).isoformat()))
+            if not db.execute(
+                "SELECT 1 FROM episode_history WHERE tenant_id = ? AND episode_id = ?", key
+            ).fetchone():
+                db.execute(
+                    _HISTORY, (*key, old.version, "ADD", old.content, old.recorded_at.isoformat())
+                )
+            db.execute(
+                _HISTORY,
+                (
+                    *key,
+                    e.version,
+                    "UPDATE",
+                    e.content,
+                    changed_at.astimezone(UTC).isoformat(),
+                ),
+            )
             db.execute("DELETE FROM chunks WHERE tenant_id = ? AND episode_id = ?", key)
             row = episode_row(self.tenant, e)
-            db.execute(f"UPDATE episodes SET {', '.join(f'{k} = ?' for k in row)} WHERE tenant_id = ? AND id = ?",
-                       [*row.values(), *key])
+            db.execute(
+                f"UPDATE episodes SET {', '.join(f'{k} = ?' for k in row)} WHERE tenant_id = ? AND id = ?",
+                [*row.values(), *key],
+            )
             self._insert_chunks(db, item, row)
             self._bump(db, e.user_id)
         self._scrub()
@@ -275,8 +361,13 @@ class SqliteStore:
     def delete_user(self, user_id: str) -> int:
         with self._write() as db:
             count = self._delete_where(db, user_id, "1", [])
-            db.execute("DELETE FROM users WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id))
-            db.execute("DELETE FROM scope_versions WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id))
+            db.execute(
+                "DELETE FROM users WHERE tenant_id = ? AND user_id = ?", (self.tenant, user_id)
+            )
+            db.execute(
+                "DELETE FROM scope_versions WHERE tenant_id = ? AND user_id = ?",
+                (self.tenant, user_id),
+            )
         self._s.index.drop((self.tenant, user_id))
         self._scrub()
         return count
@@ -284,7 +375,9 @@ class SqliteStore:
     def _delete_where(
         self, db: sqlite3.Connection, user_id: str, condition: str, params: Sequence[object]
     ) -> int:
-        scoped = f"SELECT e.seq FROM episodes e WHERE e.tenant_id = ? AND e.user_id = ? AND {condition}"
+        scoped = (
+            f"SELECT e.seq FROM episodes e WHERE e.tenant_id = ? AND e.user_id = ? AND {condition}"
+        )
         args = [self.tenant, user_id, *params]
         count = db.execute(f"DELETE FROM episodes WHERE seq IN ({scoped})", args).rowcount
         if count:
@@ -303,14 +396,17 @@ class SqliteStore:
         marks = ",".join("?" * len(episode_ids))
         with self._write() as db:
             db.execute(
-                f"UPDATE episodes SET last_accessed = ?, access_count = access_count + 1 WHERE tenant_id = ? AND user_id = ? AND id IN ({marks})",
+                "UPDATE episodes SET last_accessed = ?, access_count = access_count + 1 WHERE "
+                f"tenant_id = ? AND user_id = ? AND id IN ({marks})",
                 [at.timestamp(), self.tenant, user_id, *episode_ids],
             )
 
     # -- reads ------------------------------------------------------------------
     def _get(self, db: sqlite3.Connection, user_id: str, episode_id: str) -> Episode:
-        row = db.execute(f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE id = ? AND tenant_id = ? AND user_id = ?",
-                         (episode_id, self.tenant, user_id)).fetchone()
+        row = db.execute(
+            f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE id = ? AND tenant_id = ? AND user_id = ?",
+            (episode_id, self.tenant, user_id),
+        ).fetchone()
         if row is None:
             raise NotFoundError("episode", episode_id)
         return episode_from_row(row)
@@ -319,7 +415,15 @@ class SqliteStore:
         with self._s.lock:
             return self._get(self._s.db, user_id, episode_id)
 
-    def list(self, user_id: str, filters: Filters, *, newest_first: bool = False, limit: int = 100, cursor: str | None = None) -> Page:
+    def list(
+        self,
+        user_id: str,
+        filters: Filters,
+        *,
+        newest_first: bool = False,
+        limit: int = 100,
+        cursor: str | None = None,
+    ) -> Page:
         if limit < 1:
             raise ValidationError("limit", "must be at least 1")
         condition, params = where(filters)
@@ -329,21 +433,33 @@ class SqliteStore:
             condition += f" AND (e.at_ts, e.rowid) {op} (?, ?)"
             params += [at_ts, seq]
         rows = self._read(
-            f"SELECT {_E_COLUMNS}, e.at_ts, e.rowid FROM episodes e WHERE e.tenant_id = ? AND e.user_id = ? AND {condition}"
+            f"SELECT {_E_COLUMNS}, e.at_ts, e.rowid FROM episodes e WHERE e.tenant_id = ? AND "
+            f"e.user_id = ? AND {condition}"
             f" ORDER BY e.at_ts {direction}, e.rowid {direction} LIMIT ?",
             [self.tenant, user_id, *params, limit + 1],
         )
         items = [episode_from_row(r[:-2]) for r in rows[:limit]]
-        more = encode_cursor(rows[limit - 1][-2], rows[limit - 1][-1]) if len(rows) > limit else None
+        more = (
+            encode_cursor(rows[limit - 1][-2], rows[limit - 1][-1]) if len(rows) > limit else None
+        )
         return Page(items, more)
 
     def history(self, user_id: str, episode_id: str) -> builtins.list[HistoryEntry]:
         episode = self.get(user_id, episode_id)
-        rows = self._read("SELECT version, event, content, changed_at FROM episode_history"
-                          " WHERE tenant_id = ? AND episode_id = ? ORDER BY version", (self.tenant, episode_id))
+        rows = self._read(
+            "SELECT version, event, content, changed_at FROM episode_history"
+            " WHERE tenant_id = ? AND episode_id = ? ORDER BY version",
+            (self.tenant, episode_id),
+        )
         if not rows:
-            return [HistoryEntry(episode.id, episode.version, "ADD", episode.content, episode.recorded_at)]
-        return [HistoryEntry(episode_id, v, ev, c, datetime.fromisoformat(t)) for v, ev, c, t in rows]
+            return [
+                HistoryEntry(
+                    episode.id, episode.version, "ADD", episode.content, episode.recorded_at
+                )
+            ]
+        return [
+            HistoryEntry(episode_id, v, ev, c, datetime.fromisoformat(t)) for v, ev, c, t in rows
+        ]
 
     def sessions(self, user_id: str) -> builtins.list[SessionInfo]:
         rows = self._read(
@@ -351,12 +467,18 @@ class SqliteStore:
             " AND session_id IS NOT NULL GROUP BY session_id ORDER BY MIN(at_ts)",
             (self.tenant, user_id),
         )
-        return [SessionInfo(s, datetime.fromisoformat(a), datetime.fromisoformat(b), n) for s, a, b, n in rows]
+        return [
+            SessionInfo(s, datetime.fromisoformat(a), datetime.fromisoformat(b), n)
+            for s, a, b, n in rows
+        ]
 
     def stats(self) -> StoreStats:
         t = (self.tenant,)
         users = self._read("SELECT COUNT(*) FROM users WHERE tenant_id = ?", t)[0][0]
-        episodes, sessions = self._read("SELECT COUNT(*), COUNT(DISTINCT user_id || '/' || session_id) FROM episodes WHERE tenant_id = ?", t)[0]
+        episodes, sessions = self._read(
+            "SELECT COUNT(*), COUNT(DISTINCT user_id || '/' || session_id) FROM episodes WHERE tenant_id = ?",
+            t,
+        )[0]
         chunks = self._read("SELECT COUNT(*) FROM chunks WHERE tenant_id = ?", t)[0][0]
         pages = self._read("PRAGMA page_count")[0][0] * self._read("PRAGMA page_size")[0][0]
         return StoreStats(users, episodes, chunks, sessions, pages)
@@ -415,7 +537,12 @@ class SqliteStore:
             return terms
         folded = {t: fold(t) for t in terms}
         marks = ",".join("?" * len(folded))
-        counts = dict(self._read(f"SELECT term, doc FROM chunks_vocab WHERE term IN ({marks})", list(set(folded.values()))))
+        counts = dict(
+            self._read(
+                f"SELECT term, doc FROM chunks_vocab WHERE term IN ({marks})",
+                list(set(folded.values())),
+            )
+        )
         ranked = sorted(terms, key=lambda t: counts.get(folded[t], 0))
         kept = [t for t in ranked if counts.get(folded[t], 0) <= COMMON_SHARE * total][:MAX_TERMS]
         return kept or ranked[:1]
@@ -438,17 +565,27 @@ class SqliteStore:
     def neighbours(
         self, user_id: str, episode_id: str, before: int, after: int
     ) -> builtins.list[Episode]:
-        rows = self._read("SELECT session_id, at_ts, rowid FROM episodes WHERE id = ? AND tenant_id = ? AND user_id = ?",
-                          (episode_id, self.tenant, user_id))
+        rows = self._read(
+            "SELECT session_id, at_ts, rowid FROM episodes WHERE id = ? AND tenant_id = ? AND user_id = ?",
+            (episode_id, self.tenant, user_id),
+        )
         if not rows:
             raise NotFoundError("episode", episode_id)
         session, at_ts, seq = rows[0]
         if session is None:
             return [self.get(user_id, episode_id)]
-        base = f"SELECT {EPISODE_COLUMNS}, at_ts, rowid FROM episodes WHERE tenant_id = ? AND user_id = ? AND session_id = ?"
+        base = (
+            f"SELECT {EPISODE_COLUMNS}, at_ts, rowid FROM episodes"
+            " WHERE tenant_id = ? AND user_id = ? AND session_id = ?"
+        )
         args = [self.tenant, user_id, session, at_ts, seq]
-        earlier = self._read(f"{base} AND (at_ts, rowid) < (?, ?) ORDER BY at_ts DESC, rowid DESC LIMIT ?", [*args, before])
-        later = self._read(f"{base} AND (at_ts, rowid) >= (?, ?) ORDER BY at_ts, rowid LIMIT ?", [*args, after + 1])
+        earlier = self._read(
+            f"{base} AND (at_ts, rowid) < (?, ?) ORDER BY at_ts DESC, rowid DESC LIMIT ?",
+            [*args, before],
+        )
+        later = self._read(
+            f"{base} AND (at_ts, rowid) >= (?, ?) ORDER BY at_ts, rowid LIMIT ?", [*args, after + 1]
+        )
         return [episode_from_row(r[:-2]) for r in [*reversed(earlier), *later]]
 
     # -- embedding cache: the stored chunks are the cache --------------------------------
@@ -458,7 +595,8 @@ class SqliteStore:
         for start in range(0, len(hashes), 500):
             part = list(hashes[start : start + 500])
             rows = self._read(
-                f"SELECT text_hash, vector FROM chunks WHERE tenant_id = ? AND text_hash IN ({','.join('?' * len(part))})",
+                "SELECT text_hash, vector FROM chunks WHERE tenant_id = ? AND text_hash IN "
+                f"({','.join('?' * len(part))})",
                 [self.tenant, *part],
             )
             out.update((h, np.frombuffer(v, dtype=np.float32)) for h, v in rows)
@@ -480,11 +618,13 @@ def fold(term: str) -> str:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 def _sqlite_cursor(cursor: str) -> tuple[float, int]:
     position, seq = decode_cursor(cursor)
     if isinstance(position, str):
-        raise ValidationError("cursor", "not a cursor returned by a previous page; start without one")
+        raise ValidationError(
+            "cursor", "not a cursor returned by a previous page; start without one"
+        )
     return float(position), seq

@@ -18,7 +18,8 @@ class SqliteVectorCache:
         self._db = sqlite3.connect(str(path), check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(
-            "CREATE TABLE IF NOT EXISTS vectors (model TEXT, hash TEXT, vector BLOB, PRIMARY KEY (model, hash)) WITHOUT ROWID"
+            "CREATE TABLE IF NOT EXISTS vectors (model TEXT, hash TEXT, vector BLOB, PRIMARY KEY "
+            "(model, hash)) WITHOUT ROWID"
         )
 
     def cached_vectors(self, model: str, hashes: Sequence[str]) -> dict[str, NDArray[np.float32]]:
@@ -26,7 +27,10 @@ class SqliteVectorCache:
         for start in range(0, len(hashes), 500):
             part = list(hashes[start : start + 500])
             marks = ",".join("?" * len(part))
-            rows = self._db.execute(f"SELECT hash, vector FROM vectors WHERE model = ? AND hash IN ({marks})", [model, *part])
+            rows = self._db.execute(
+                f"SELECT hash, vector FROM vectors WHERE model = ? AND hash IN ({marks})",
+                [model, *part],
+            )
             out.update((h, np.frombuffer(blob, dtype=np.float32)) for h, blob in rows)
         return out
 
