@@ -59,8 +59,7 @@ class Host(Protocol):
 
 def open_graph_store(store: Store) -> GraphStore | None:
     """The backend's ``GraphStore`` for ``store`` (its ``graph_store()``), or None."""
-    opener = getattr(store, "graph_store", None)
-    return opener() if callable(opener) else None
+    return store.graph_store()
 
 
 class Graph:
