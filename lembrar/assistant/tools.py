@@ -1,5 +1,6 @@
-"""The tools the assistant offers the model: ``remember``, ``recall`` and ``forget`` from the
-shared catalogue (``lembrar.tools``), and ``facts`` where the store keeps a knowledge graph.
+"""The tools the assistant offers the model, from the shared catalogue (``lembrar.tools``):
+``remember``, ``recall`` and ``forget``, and ``facts`` and ``entities`` where the store keeps a
+knowledge graph.
 
 Each tool answers with a JSON object; a bad call (unknown tool, bad arguments, unknown id)
 answers ``{"error": "..."}`` so the model can correct itself, and never raises.
@@ -11,7 +12,6 @@ import json
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from lembrar.assistant.graph_tool import FACTS, run_facts
 from lembrar.assistant.reply import ToolRun, UsedMemory
 from lembrar.errors import LembrarError, ValidationError
 from lembrar.llm.types import ToolCall
@@ -21,9 +21,18 @@ from lembrar.tools import SavedFacts, ToolRunner, openai_tool
 if TYPE_CHECKING:
     from lembrar.engine import Memory
 
-__all__ = ["ASSISTANT_TOOLS", "FORGET", "RECALL", "REMEMBER", "Toolbox", "result_content"]
+__all__ = [
+    "ASSISTANT_TOOLS",
+    "FORGET",
+    "GRAPH_TOOLS",
+    "RECALL",
+    "REMEMBER",
+    "Toolbox",
+    "result_content",
+]
 
 ASSISTANT_TOOLS = ("remember", "recall", "forget")
+GRAPH_TOOLS = ("facts", "entities")  # offered where the store keeps a knowledge graph
 REMEMBER: dict[str, Any] = openai_tool("remember")
 RECALL: dict[str, Any] = openai_tool("recall")
 FORGET: dict[str, Any] = openai_tool("forget")
@@ -36,10 +45,8 @@ class Toolbox:
         self, memory: Memory, user_id: str, saved: SavedFacts, turn: Episode | None = None
     ) -> None:
         self.runner = ToolRunner(memory, user_id, saved=saved, turn=turn)
-        self.schemas = [openai_tool(name) for name in ASSISTANT_TOOLS]
-        self.graph = memory if memory.graph.available else None
-        if self.graph is not None:
-            self.schemas.append(FACTS)
+        self.names = ASSISTANT_TOOLS + (GRAPH_TOOLS if memory.graph.available else ())
+        self.schemas = [openai_tool(name) for name in self.names]
 
     @property
     def recalled(self) -> list[UsedMemory]:
@@ -49,22 +56,14 @@ class Toolbox:
     def run(self, call: ToolCall, now: datetime) -> ToolRun:
         """The call's result, or its error as the model will read it."""
         try:
-            if call.name == "facts" and self.graph is not None:
-                result = run_facts(self.graph, self.runner.user_id, _arguments(call), now)
-                return ToolRun(call.name, call.arguments, result, None, call.id)
-            if call.name not in ASSISTANT_TOOLS:
-                known = sorted(ASSISTANT_TOOLS)
-                raise ValidationError("name", f"unknown tool {call.name!r}; use {known}")
+            if call.name not in self.names:
+                raise ValidationError(
+                    "name", f"unknown tool {call.name!r}; use {sorted(self.names)}"
+                )
             result = self.runner.call(call.name, call.arguments, now)
         except LembrarError as exc:
             return ToolRun(call.name, call.arguments, {"error": str(exc)}, str(exc), call.id)
         return ToolRun(call.name, call.arguments, result, None, call.id)
-
-
-def _arguments(call: ToolCall) -> dict[str, Any]:
-    if not isinstance(call.arguments, dict):
-        raise ValidationError("arguments", "must be a JSON object")
-    return call.arguments
 
 
 def result_content(run: ToolRun) -> str:

@@ -24,6 +24,7 @@ from lembrar.model.graph import Community, Entity, Fact, GraphData
 METHODS = ("cosine", "bm25", "bfs", "predicate")
 RERANKERS = ("rrf", "mmr", "mentions", "distance", "model")
 SCOPES = ("facts", "entities", "communities")
+KINDS = {"facts": "fact", "entities": "entity", "communities": "community"}  # a hit's kind
 RRF_K = 60
 
 
@@ -359,10 +360,9 @@ def _hits(
             for name, ranked in lists.items()
             if ident in ranked
         }
-        kind = scope[:-1] if scope != "communities" else "community"
         out.append(
             GraphHit(
-                kind,
+                KINDS[scope],
                 ident,
                 texts[ident],
                 scores[ident],

@@ -234,9 +234,11 @@ class Graph:
         as_of: datetime | str | None = None,
         now: datetime | str | None = None,
         data: GraphData | None = None,
+        during: tuple[datetime, datetime] | None = None,
     ) -> list[GraphHit]:
         """Facts (and entities, communities, per the preset) for ``query``; a time phrase in it
-        ("in 2022") or ``as_of`` selects the facts that held then."""
+        ("in 2022"), ``as_of`` (an instant) or ``during`` (a span) selects the facts that held
+        then."""
         require_text("query", query)
         settings = self.host.user_settings(require_text("user_id", user_id))
         config = resolve_config(preset, self.config.search_preset)
@@ -247,6 +249,8 @@ class Graph:
         data = self.load(user_id) if data is None else data
         moment = parse_instant(now, settings, "now") if now is not None else self.host.now()
         request = self._request(query, data, settings, moment, center, as_of)
+        if during is not None:
+            request = replace(request, window=_widened(during))
         return search_graph(data, request, config, self._model_score(config))
 
     def _request(

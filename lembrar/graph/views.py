@@ -7,7 +7,9 @@ from datetime import datetime
 from typing import Any
 
 from lembrar.graph.search import GraphHit
-from lembrar.model.graph import Community, Entity, Fact
+from lembrar.model.graph import Community, Entity, Fact, validity
+
+__all__ = ["community_view", "entity_view", "fact_view", "hit_view", "validity"]
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -74,11 +76,3 @@ def hit_view(hit: GraphHit, names: Mapping[str, str]) -> dict[str, Any]:
     if hit.community is not None:
         body["community"] = community_view(hit.community, names)
     return body
-
-
-def validity(fact: Fact) -> str:
-    """'since 2023-08-01' or '2023-01-10 to 2023-08-01 (superseded)'."""
-    start = fact.valid_at.date().isoformat()
-    if fact.invalid_at is None:
-        return f"since {start}"
-    return f"{start} to {fact.invalid_at.date().isoformat()} (superseded)"

@@ -37,8 +37,10 @@ INSTRUCTIONS = (
     "lembrar is the user's long-term memory across conversations. At the start of a "
     "conversation, or when the topic changes, call `context` with the user's message. Use "
     "`recall` for questions about the past ('what did we talk about last Sunday?'), `timeline` "
-    "for what happened in a period, `remember` when the user asks you to remember something, "
-    "and `forget` or `saved_memories` when they ask you to drop or correct something."
+    "for what happened in a period, `facts` and `entities` for what holds about the user and "
+    "the people, places and things in their life (and what held before), `remember` when the "
+    "user asks you to remember something, and `forget` or `saved_memories` when they ask you "
+    "to drop or correct something."
 )
 
 

@@ -123,6 +123,14 @@ class Fact:
         )
 
 
+def validity(fact: Fact) -> str:
+    """'since 2023-08-01' or '2023-01-10 to 2023-08-01 (superseded)'."""
+    start = fact.valid_at.date().isoformat()
+    if fact.invalid_at is None:
+        return f"since {start}"
+    return f"{start} to {fact.invalid_at.date().isoformat()} (superseded)"
+
+
 @dataclass(frozen=True)
 class Community:
     """A cluster of entities that are talked about together, with a name and a summary."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lembrar.model.graph import ENTITY_TYPES
 from lembrar.retrieval.config import PRESETS
 
 __all__ = ["CATALOGUE", "ToolSpec", "openai_tool", "openai_tools", "spec"]
@@ -269,7 +270,92 @@ SAVED_MEMORIES = ToolSpec(
     idempotent=True,
 )
 
-CATALOGUE: tuple[ToolSpec, ...] = (REMEMBER, RECALL, CONTEXT, FORGET, TIMELINE, SAVED_MEMORIES)
+_LIMIT = {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": 50,
+    "default": 10,
+    "description": "How many to return.",
+}
+
+FACTS = ToolSpec(
+    name="facts",
+    title="Facts",
+    description=(
+        "What is known about the user and the people, places and things in their life, from "
+        "the knowledge graph built from past conversations, with when each fact held: facts "
+        "that hold now first, superseded ones marked with the dates they held. For questions "
+        "like 'where does my sister live now?' or 'where did I work in 2022?'. Examples: "
+        '{"query": "where do I live"}, {"query": "job", "as_of": "2022-06-01"}, '
+        '{"entity": "Ana"} (every fact about Ana), {"query": "where did I live in 2021"}.'
+    ),
+    input_schema=_schema(
+        {
+            "query": {
+                "type": "string",
+                "minLength": 1,
+                "description": "What to look for, e.g. 'where does Ana live'; may name a time "
+                "('in 2022'). Empty: every fact, newest first.",
+            },
+            "entity": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Only facts about this person, place or thing (a name, e.g. "
+                "'Ana' or 'my sister', as the entities tool lists them).",
+            },
+            "as_of": {
+                "type": "string",
+                "minLength": 1,
+                "description": f"Only facts that held then: {_DATE}, or a time phrase "
+                "('last June', 'in 2022'), read in the user's time zone.",
+            },
+            "limit": _LIMIT,
+        }
+    ),
+    read_only=True,
+    destructive=False,
+    idempotent=True,
+)
+
+ENTITIES = ToolSpec(
+    name="entities",
+    title="Entities",
+    description=(
+        "The people, places, organizations and things the user's conversations name, from the "
+        "knowledge graph, each with its other names, how often it came up and what holds "
+        'about it now. Examples: {"query": "my sister"}, {"type": "place"}, {} (the most '
+        "mentioned first). Use facts with 'entity' for the whole history of one."
+    ),
+    input_schema=_schema(
+        {
+            "query": {
+                "type": "string",
+                "minLength": 1,
+                "description": "A name or description to look for, e.g. 'Ana' or 'my sister'.",
+            },
+            "type": {
+                "type": "string",
+                "enum": list(ENTITY_TYPES),
+                "description": "Only entities of this type.",
+            },
+            "limit": _LIMIT,
+        }
+    ),
+    read_only=True,
+    destructive=False,
+    idempotent=True,
+)
+
+CATALOGUE: tuple[ToolSpec, ...] = (
+    REMEMBER,
+    RECALL,
+    CONTEXT,
+    FORGET,
+    TIMELINE,
+    SAVED_MEMORIES,
+    FACTS,
+    ENTITIES,
+)
 _BY_NAME = {tool.name: tool for tool in CATALOGUE}
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from lembrar.errors import NotFoundError, ValidationError
 from lembrar.model.episode import Episode
 from lembrar.model.query import Filters
+from lembrar.tools import graph as graph_tools
 from lembrar.tools.arguments import checked
 from lembrar.tools.catalogue import spec
 from lembrar.tools.saved import SavedFacts, saved_facts
@@ -53,6 +54,8 @@ class ToolRunner:
             "forget": self._forget,
             "timeline": self._timeline,
             "saved_memories": self._saved_memories,
+            "facts": lambda args, now: graph_tools.facts(memory, user_id, args, now),
+            "entities": lambda args, now: graph_tools.entities(memory, user_id, args, now),
         }
 
     def call(self, name: str, arguments: object, now: datetime | None = None) -> dict[str, Any]:

@@ -6,6 +6,7 @@ time, so a model can say "on Sunday at 10:00" without converting anything.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -18,7 +19,9 @@ from lembrar.model.users import UserSettings
 from lembrar.temporal import TimeQuery, parse_time
 from lembrar.temporal.intervals import at_local
 
-__all__ = ["bound", "described", "phrase_window", "understood"]
+__all__ = ["bound", "described", "phrase_window", "time_span", "understood"]
+
+_ISO_LIKE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}(?:[T ][\d:.+\-Z]*)?$")  # a date or instant
 
 
 def bound(value: str | None, settings: UserSettings, field: str, *, end: bool) -> datetime | None:
@@ -41,12 +44,16 @@ def bound(value: str | None, settings: UserSettings, field: str, *, end: bool) -
 
 
 def phrase_window(
-    when: str, now: datetime, settings: UserSettings, config: MemoryConfig
+    when: str, now: datetime, settings: UserSettings, config: MemoryConfig, field: str = "when"
 ) -> tuple[datetime, datetime]:
     """The span a time phrase or a date names ('last week', 'May 2024', '2024-05-19')."""
-    start = bound(when, settings, "when", end=False) if _is_day(when) else None
+    start = bound(when, settings, field, end=False) if _is_day(when) else None
     if start is not None:
         return start, start + timedelta(days=1)
+    if _ISO_LIKE.match(when.strip()):
+        raise ValidationError(
+            field, f"{when!r} is not a valid date; use a day as YYYY-MM-DD or a phrase"
+        )
     parsed = parse_time(
         when,
         now,
@@ -57,11 +64,27 @@ def phrase_window(
     )
     if not parsed.windows:
         raise ValidationError(
-            "when",
+            field,
             f"no date found in {when!r}; try 'yesterday', 'last week', "
             "'in March', 'May 2024' or a day as YYYY-MM-DD",
         )
     return min(w.start for w in parsed.windows), max(w.end for w in parsed.windows)
+
+
+def time_span(
+    value: str, now: datetime, settings: UserSettings, config: MemoryConfig, field: str
+) -> tuple[datetime, datetime]:
+    """The span ``value`` names: an ISO 8601 instant (that instant, as a microsecond), a day,
+    or a time phrase ('last June', 'in 2022'), read in the user's zone."""
+    text = value.strip()
+    if "T" in text and not _is_day(text):
+        try:
+            instant = parse_instant(text, settings, field)
+        except ValidationError:
+            pass
+        else:
+            return instant, instant + timedelta(microseconds=1)
+    return phrase_window(text, now, settings, config, field)
 
 
 def _is_day(text: str) -> bool:

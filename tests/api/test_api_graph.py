@@ -64,3 +64,24 @@ def test_graph_input_errors(alice, user):
     )
     assert alice.get(f"{graph}/facts", params={"as_of": "soon"}).json()["error"]["field"] == "as_of"
     assert alice.get(f"{graph}/facts", params={"entity": "Nobody"}).status_code == 404
+
+
+def test_the_graph_tools_over_http(alice, bob, user):
+    tell(alice, user)
+    hints = alice.get("/v1/tools").json()["hints"]
+    expected = {"read_only": True, "destructive": False, "idempotent": True}
+    assert hints["facts"] == hints["entities"] == expected
+    tools = f"/v1/users/{user}/tools"
+    now = alice.post(f"{tools}/facts", json={"entity": "my sister"}).json()["facts"]
+    lives = [(f["fact"], f["when"]) for f in now if f["predicate"] == "lives_in"]
+    assert lives == [
+        ("Ana lives in Porto", "since 2023-08-01"),
+        ("Ana lives in Lisbon", "2023-01-10 to 2023-08-01 (superseded)"),
+    ]
+    then = alice.post(f"{tools}/facts", json={"entity": "Ana", "as_of": "2023-03-01"}).json()
+    assert "Ana lives in Porto" not in [f["fact"] for f in then["facts"]]
+    [ana] = alice.post(f"{tools}/entities", json={"type": "person"}).json()["entities"]
+    assert ana["name"] == "Ana" and "Ana lives in Porto (since 2023-08-01)" in ana["facts"]
+    assert bob.post(f"{tools}/facts", json={}).json()["facts"] == []
+    bad = alice.post(f"{tools}/facts", json={"as_of": "soon-ish"})
+    assert bad.status_code == 422 and bad.json()["error"]["field"] == "as_of"

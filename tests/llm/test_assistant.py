@@ -66,6 +66,7 @@ def test_a_tool_call_saves_a_memory(assistant, server):
         "recall",
         "forget",
         "facts",
+        "entities",
     }
     tool_message = second.messages[-1]
     assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "call_1"
@@ -328,12 +329,18 @@ def test_the_facts_tool_answers_from_the_graph_with_validity(memory, client, ser
                 call("facts", {"query": "where do I live"}, "a"),
                 call("facts", {"query": "where do I live", "as_of": "2023-06-01"}, "b"),
                 call("facts", {"query": " "}, "c"),
+                call("entities", {"type": "place"}, "d"),
             ]
         ),
         Reply(text="You live in Porto now; you lived in Lisbon before."),
     )
     reply = Assistant(memory, client, "ana", "today").chat("Where do I live?")
-    now, then, bad = reply.tool_calls
+    now, then, bad, places = reply.tool_calls
+    from lembrar.tools import openai_tool
+
+    offered = server.requests[0].body["tools"]
+    assert openai_tool("facts") in offered and openai_tool("entities") in offered
+    assert sorted(e["name"] for e in places.result["entities"]) == ["Lisbon", "Porto"]
     assert now.result["facts"][0] == {
         **now.result["facts"][0],
         "fact": "User lives in Porto",

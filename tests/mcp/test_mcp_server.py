@@ -4,67 +4,19 @@ streamable HTTP: tools, resources, the prompt, tenants, and bad calls."""
 from __future__ import annotations
 
 import json
-import os
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
-from collections.abc import Awaitable, Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import closing, contextmanager
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("mcp", reason="needs the [mcp] extra")
-import anyio  # noqa: E402
-from mcp import Client, StdioServerParameters  # noqa: E402
-from mcp.client.streamable_http import streamable_http_client  # noqa: E402
-from mcp.shared._httpx_utils import create_mcp_http_client  # noqa: E402
-
-from lembrar.store import open_store  # noqa: E402
-from lembrar.tenancy import create_tenant, issue_key  # noqa: E402
+from mcp import Client  # noqa: E402
+from mcp_session import over_http, payload, run, stdio  # noqa: E402
 
 pytestmark = pytest.mark.server
-ROOT = Path(__file__).resolve().parents[2]
 YESTERDAY_NOON = (datetime.now(UTC) - timedelta(days=1)).replace(hour=12, minute=0)
-
-
-def lembrar_args(db: Path, *more: str) -> list[str]:
-    return ["-m", "lembrar", "--db", str(db), "--embedder", "hash", "mcp", *more]
-
-
-def environment() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT)}
-
-
-def run(session: Callable[[Client], Awaitable[Any]], transport: Any) -> Any:
-    async def main() -> Any:
-        async with Client(transport, read_timeout_seconds=60) as client:
-            return await session(client)
-
-    return in_own_thread(main)
-
-
-def in_own_thread(main: Callable[[], Awaitable[Any]]) -> Any:
-    """Run ``main`` on an event loop of its own thread: another test (the browser tests) may
-    leave a loop running in this one."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(anyio.run, main).result()
-
-
-def stdio(db: Path, *more: str) -> StdioServerParameters:
-    return StdioServerParameters(
-        command=sys.executable, args=lembrar_args(db, *more), env=environment()
-    )
-
-
-def payload(result: Any) -> dict[str, Any]:
-    assert not result.is_error, result.content[0].text
-    return json.loads(result.content[0].text)
 
 
 # -- stdio ---------------------------------------------------------------------------------
@@ -73,7 +25,16 @@ def test_stdio_lists_the_tools_with_truthful_hints(tmp_path):
         return (await client.list_tools()).tools
 
     tools = {t.name: t for t in run(session, stdio(tmp_path / "m.db"))}
-    assert list(tools) == ["remember", "recall", "context", "forget", "timeline", "saved_memories"]
+    assert list(tools) == [
+        "remember",
+        "recall",
+        "context",
+        "forget",
+        "timeline",
+        "saved_memories",
+        "facts",
+        "entities",
+    ]
     assert tools["recall"].annotations.read_only_hint is True
     assert tools["forget"].annotations.destructive_hint is True
     assert tools["remember"].annotations.read_only_hint is False
@@ -162,67 +123,6 @@ def test_stdio_resources_and_prompt(tmp_path):
 
 
 # -- streamable HTTP -----------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@contextmanager
-def http_server(db: Path) -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, *lembrar_args(db, "--transport", "http", "--port", str(port))],
-        env=environment(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert process.poll() is None, process.stderr.read().decode()
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the MCP server did not start"
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        process.terminate()
-        process.wait(10)
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory) -> Iterator[tuple[str, str, str]]:
-    db = tmp_path_factory.mktemp("mcp") / "m.db"
-    store = open_store(db)
-    keys = store.key_store()
-    for tenant in ("acme", "globex"):
-        create_tenant(keys, tenant)
-    key_a, key_b = issue_key(keys, "acme")[1], issue_key(keys, "globex")[1]
-    store.close()
-    with http_server(db) as url:
-        yield url, key_a, key_b
-
-
-def over_http(
-    url: str, key: str | None, session: Callable[[Client], Awaitable[Any]], user: str | None = None
-) -> Any:
-    headers = {"Authorization": f"Bearer {key}"} if key else {}
-    if user:
-        headers["X-Lembrar-User"] = user
-
-    async def main() -> Any:
-        async with create_mcp_http_client(headers=headers) as http:
-            async with Client(
-                streamable_http_client(url, http_client=http), read_timeout_seconds=60
-            ) as client:
-                return await session(client)
-
-    return in_own_thread(main)
-
-
 def test_http_remember_recall_forget_and_tenants_see_nothing_of_each_other(served):
     url, key_a, key_b = served
 

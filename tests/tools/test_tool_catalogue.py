@@ -42,7 +42,16 @@ def tools(memory):
 
 def test_the_catalogue_is_one_set_of_schemas_for_every_surface():
     names = [t.name for t in CATALOGUE]
-    assert names == ["remember", "recall", "context", "forget", "timeline", "saved_memories"]
+    assert names == [
+        "remember",
+        "recall",
+        "context",
+        "forget",
+        "timeline",
+        "saved_memories",
+        "facts",
+        "entities",
+    ]
     assert REMEMBER_TOOL == openai_tools(("remember",))[0]
     for tool in CATALOGUE:
         schema = tool.input_schema
@@ -52,7 +61,13 @@ def test_the_catalogue_is_one_set_of_schemas_for_every_surface():
         assert "{" in tool.description, f"{tool.name}: the description shows an example call"
         assert not (tool.read_only and tool.destructive)
         json.dumps(openai_tools())
-    assert [t.name for t in CATALOGUE if t.read_only] == ["recall", "context", "timeline"]
+    assert [t.name for t in CATALOGUE if t.read_only] == [
+        "recall",
+        "context",
+        "timeline",
+        "facts",
+        "entities",
+    ]
     assert [t.name for t in CATALOGUE if t.destructive] == ["forget", "saved_memories"]
 
 
@@ -174,13 +189,15 @@ def test_the_hints_tell_the_truth(tools, memory):
     """Read-only tools leave the stored episodes and saved facts exactly as they were."""
     tools.call("remember", {"fact": "I'm vegetarian"})
     before = (memory.get_all("ana").items, memory.saved.list("ana"))
+    graph_before = memory.graph.load("ana")
     for tool in CATALOGUE:
         if tool.read_only:
             args = (
-                {"query": "sardines"}
-                if "query" in tool.input_schema["required"]
-                else {"when": "last week"}
+                {"when": "last week"}
+                if "when" in tool.input_schema["properties"]
+                else {"query": "Ana and sardines"}
             )
             tools.call(tool.name, args)
     assert (memory.get_all("ana").items, memory.saved.list("ana")) == before
+    assert memory.graph.load("ana") == graph_before
     assert spec("forget").destructive and spec("forget").idempotent
