@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from lembrar.graph.config import GraphConfig
 from lembrar.graph.extract import Extractor, offline_extractor
+from lembrar.graph.neighbourhood import Neighbourhood
 from lembrar.graph.search import PRESETS, GraphHit, GraphSearchConfig
 from lembrar.graph.service import Graph, open_graph_store
 from lembrar.model.graph import Community, Entity, Extraction, Fact, FactSource
@@ -26,6 +27,7 @@ __all__ = [
     "GraphConfig",
     "GraphHit",
     "GraphSearchConfig",
+    "Neighbourhood",
     "offline_extractor",
     "open_graph_store",
 ]

@@ -227,8 +227,9 @@ def _closer(fact: Fact, later: Sequence[Fact], functional: bool) -> datetime | N
 
 
 def ordered_for_reading(facts: Iterable[Fact]) -> list[Fact]:
-    """Current facts first (newest start first), then superseded ones (latest end first)."""
-    facts = [f for f in facts if not f.negated]
+    """Current facts first (newest start first), then superseded ones (latest end first);
+    facts that tie read alphabetically."""
+    facts = sorted((f for f in facts if not f.negated), key=lambda f: f.text)
     current = sorted(
         (f for f in facts if f.invalid_at is None), key=lambda f: f.starts, reverse=True
     )

@@ -19,6 +19,7 @@ from lembrar.graph.build import GraphBuilder
 from lembrar.graph.config import GraphConfig
 from lembrar.graph.extract import Extractor, offline_extractor
 from lembrar.graph.extract.names import fold
+from lembrar.graph.neighbourhood import Neighbourhood, neighbourhood
 from lembrar.graph.resolve import ordered_for_reading, timeline
 from lembrar.graph.search import (
     GraphHit,
@@ -214,6 +215,12 @@ class Graph:
         elif not include_history:
             facts = [f for f in facts if f.current()]
         return ordered_for_reading(facts)
+
+    def around(self, user_id: str, entity: str, hops: int = 2) -> Neighbourhood:
+        """The entities within ``hops`` of an entity (id, name or alias) and the facts, current
+        and superseded, that link them."""
+        data = self.load(user_id)
+        return neighbourhood(data, self.entity(user_id, entity), hops)
 
     def communities(self, user_id: str) -> list[Community]:
         return list(self.load(user_id).communities)

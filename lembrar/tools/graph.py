@@ -37,7 +37,8 @@ def facts(memory: Memory, user_id: str, args: dict[str, Any], now: datetime) -> 
     if query:
         found = _searched(memory, user_id, data, query, about, span, now)
     else:
-        found = _listed(data, about, span)
+        listed = graph.facts(user_id, entity=about.id if about is not None else None)
+        found = [(f, None) for f in listed if span is None or f.overlaps(*span)]
     names = {e.id: e.name for e in data.entities}
     return {
         "understood": _understood(args.get("as_of"), span),
@@ -96,28 +97,6 @@ def _searched(
         for h in hits
         if h.fact is not None and (about is None or _touches(h.fact, about))
     ]
-
-
-def _listed(
-    data: GraphData, about: Entity | None, span: Span | None
-) -> list[tuple[Fact, float | None]]:
-    """Every fact (about the entity, holding in the span): current ones, newest first, then
-    superseded ones, most recently ended first."""
-    chosen = [
-        f
-        for f in data.facts
-        if not f.negated
-        and (about is None or _touches(f, about))
-        and (span is None or f.overlaps(*span))
-    ]
-    chosen.sort(key=lambda f: f.text)  # ties read alphabetically
-    current = sorted((f for f in chosen if f.current()), key=lambda f: f.valid_at, reverse=True)
-    ended = sorted(
-        (f for f in chosen if not f.current()),
-        key=lambda f: f.invalid_at or f.valid_at,
-        reverse=True,
-    )
-    return [(f, None) for f in current + ended]
 
 
 def _touches(fact: Fact, entity: Entity) -> bool:

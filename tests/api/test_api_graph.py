@@ -85,3 +85,28 @@ def test_the_graph_tools_over_http(alice, bob, user):
     assert bob.post(f"{tools}/facts", json={}).json()["facts"] == []
     bad = alice.post(f"{tools}/facts", json={"as_of": "soon-ish"})
     assert bad.status_code == 422 and bad.json()["error"]["field"] == "as_of"
+
+
+def test_the_neighbourhood_of_an_entity_with_history_and_episodes(alice, bob, user):
+    tell(alice, user)
+    graph = f"/v1/users/{user}/graph"
+    near = alice.get(f"{graph}/entities/my sister/neighbourhood", params={"hops": 1}).json()
+    assert near["entity"]["name"] == "Ana" and near["hops"] == 1
+    assert [(e["name"], e["hops"]) for e in near["entities"]][0] == ("Ana", 0)
+    assert {e["name"] for e in near["entities"]} == {"Ana", "User", "Lisbon", "Porto", "Google"}
+    lives = [(f["object"], f["current"]) for f in near["facts"] if f["predicate"] == "lives_in"]
+    assert lives == [("Porto", True), ("Lisbon", False)]
+    said = {e["id"]: e["content"] for e in near["episodes"]}
+    assert sorted(said.values()) == sorted(text for _, text in STORY)
+    assert all(s["episode_id"] in said for f in near["facts"] for s in f["sources"])
+
+    mine = alice.get(f"{graph}/entities/User/neighbourhood").json()  # two hops by default
+    assert ("Google", 2) in [(e["name"], e["hops"]) for e in mine["entities"]]
+    assert "Ana works at Google" in [f["text"] for f in mine["facts"]]
+    one = alice.get(f"{graph}/entities/User/neighbourhood", params={"hops": 1}).json()
+    assert "Ana works at Google" not in [f["text"] for f in one["facts"]]
+
+    far = alice.get(f"{graph}/entities/Ana/neighbourhood", params={"hops": 9})
+    assert far.status_code == 422 and far.json()["error"]["field"] == "hops"
+    assert alice.get(f"{graph}/entities/Nobody/neighbourhood").status_code == 404
+    assert bob.get(f"{graph}/entities/Ana/neighbourhood").status_code == 404

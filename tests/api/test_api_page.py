@@ -29,6 +29,7 @@ def test_the_page_and_its_files_are_served(live, client):
         "api.js",
         "timeline.js",
         "search.js",
+        "graph.js",
         "saved.js",
         "chat.js",
         "forget.js",

@@ -35,6 +35,15 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture(scope="session")
+def shots(tmp_path_factory) -> Path:
+    """Where screenshots go: ``$LEMBRAR_SCREENSHOTS`` (``docs/img`` for the README's), else a
+    temporary folder."""
+    folder = Path(os.environ.get("LEMBRAR_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
 def open_page(browser: object):  # type: ignore[no-untyped-def]
     """``open_page(url)``: a page in a fresh context (its own session storage); the page's
     script errors are collected in ``page.script_errors``."""

@@ -6,11 +6,11 @@ temporary folder; skipped when the data set is not beside the repository."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import httpx
 import pytest
+from screenshots import save
 from served import REPO, lembrar_serve
 
 from lembrar.importers import reader
@@ -59,25 +59,6 @@ def page(site, open_page):
     yield page
     assert page.script_errors == []
     page.context.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    folder = Path(os.environ.get("LEMBRAR_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def save(page, path: Path) -> None:
-    """The viewport as a PNG, in 128 colours when Pillow is installed (a README image stays small)."""
-    page.screenshot(path=str(path))
-    try:
-        from PIL import Image
-    except ImportError:
-        return
-    with Image.open(path) as shot:
-        small = shot.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
-    small.save(path, optimize=True)
 
 
 def test_timeline_screenshot(page, shots):

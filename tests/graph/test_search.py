@@ -173,3 +173,36 @@ def test_the_model_reranker_slot_orders_by_its_scores():
 
     hits = search_graph(GRAPH, query("x", (1, 1, 1, 1)), config, by_length)
     assert [len(h.text) for h in hits] == sorted((len(h.text) for h in hits), reverse=True)
+
+
+def test_the_neighbourhood_of_an_entity_keeps_history_and_orders_by_reach():
+    from dataclasses import replace
+
+    from lembrar.graph.neighbourhood import neighbourhood
+
+    ana = GRAPH.entities[1]
+    near = neighbourhood(GRAPH, ana, 1)
+    assert [(e.id, near.hops[e.id]) for e in near.entities] == [
+        ("ana", 0),
+        ("lisbon", 1),
+        ("me", 1),
+        ("porto", 1),
+    ]
+    assert [f.id for f in near.facts] == ["ana-porto", "sister", "ana-lisbon"]
+    assert near.episodes == (
+        "ana-porto-0",
+        "ana-porto-1",
+        "ana-porto-2",
+        "sister-0",
+        "ana-lisbon-0",
+    )
+    two = neighbourhood(GRAPH, ana, 2)
+    assert {"jazz", "portugal"} <= set(two.hops) and "rock" not in two.hops
+    assert [f.id for f in two.facts][-2:] in (["jazz", "porto-pt"], ["porto-pt", "jazz"])
+    ending = replace(GRAPH.facts[0], id="no-sister", negated=True, object_id="bob")
+    alone = neighbourhood(replace(GRAPH, facts=(*GRAPH.facts, ending)), ana, 2)
+    assert "bob" not in alone.hops  # an ending links nothing
+    for hops in (0, 4):
+        with pytest.raises(ValidationError) as error:
+            neighbourhood(GRAPH, ana, hops)
+        assert error.value.field == "hops"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Query
+from fastapi import Path, Query
 
 from lembrar.api.auth import TenantMemory
 from lembrar.api.routes.users import UserId
@@ -19,8 +19,11 @@ from lembrar.api.schemas.graph import (
     GraphHitOut,
     GraphSearchIn,
     GraphSearchOut,
+    NeighbourhoodOut,
     RefreshIn,
 )
+from lembrar.errors import NotFoundError
+from lembrar.graph.neighbourhood import MAX_HOPS
 
 router = resource_router("/v1/users/{user_id}/graph", "graph")
 
@@ -33,6 +36,25 @@ def entities(
 ) -> EntityList:
     """The people, places and things the user's episodes name."""
     return EntityList(entities=[EntityOut.of(e) for e in memory.graph.entities(user_id, type=type)])
+
+
+@router.get("/entities/{entity}/neighbourhood", response_model=NeighbourhoodOut)
+def neighbourhood(
+    user_id: UserId,
+    memory: TenantMemory,
+    entity: Annotated[str, Path(description="the entity's id, name or alias")],
+    hops: Annotated[int, Query(ge=1, le=MAX_HOPS, description="how many fact edges away")] = 2,
+) -> NeighbourhoodOut:
+    """The entities around one and the facts, current and superseded, that link them, with
+    the episodes the facts came from."""
+    around = memory.graph.around(user_id, entity, hops)
+    episodes = []
+    for episode_id in around.episodes:
+        try:
+            episodes.append(memory.get(episode_id, user_id))
+        except NotFoundError:  # deleted since; its facts go with it on the next write
+            continue
+    return NeighbourhoodOut.of(around, memory.graph.names(user_id), episodes)
 
 
 @router.get("/facts", response_model=FactList)

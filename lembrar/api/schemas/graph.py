@@ -9,7 +9,10 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from lembrar.api.schemas.common import Instant, RequestModel
+from lembrar.api.schemas.episodes import EpisodeOut
+from lembrar.graph.neighbourhood import Neighbourhood
 from lembrar.graph.search import PRESETS, GraphHit
+from lembrar.model.episode import Episode
 from lembrar.model.graph import Community, Entity, Fact
 
 Preset = Literal[tuple(sorted(PRESETS))]  # type: ignore[valid-type]
@@ -85,6 +88,36 @@ class FactOut(BaseModel):
                 FactSourceOut(episode_id=s.episode_id, quote=s.quote, valid_at=s.valid_at)
                 for s in f.sources
             ],
+        )
+
+
+class NeighbourOut(EntityOut):
+    hops: int = Field(description="fact edges from the chosen entity (0: the entity itself)")
+
+    @classmethod
+    def near(cls, e: Entity, hops: int) -> NeighbourOut:
+        return cls(**EntityOut.of(e).model_dump(), hops=hops)
+
+
+class NeighbourhoodOut(BaseModel):
+    entity: EntityOut
+    hops: int = Field(description="how far the neighbourhood reaches")
+    entities: list[NeighbourOut] = Field(description="nearest first, the entity itself leading")
+    facts: list[FactOut] = Field(
+        description="the facts linking them: current first, then superseded ones"
+    )
+    episodes: list[EpisodeOut] = Field(description="the episodes the facts came from")
+
+    @classmethod
+    def of(
+        cls, n: Neighbourhood, names: Mapping[str, str], episodes: list[Episode]
+    ) -> NeighbourhoodOut:
+        return cls(
+            entity=EntityOut.of(n.center),
+            hops=n.reach,
+            entities=[NeighbourOut.near(e, n.hops[e.id]) for e in n.entities],
+            facts=[FactOut.of(f, names) for f in n.facts],
+            episodes=[EpisodeOut.of(e) for e in episodes],
         )
 
 

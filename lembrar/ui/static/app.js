@@ -3,11 +3,12 @@
 import { ApiError, get, session, whenUnauthorized } from "./api.js";
 import { $, h } from "./dom.js";
 import * as chat from "./chat.js";
+import * as graph from "./graph.js";
 import * as saved from "./saved.js";
 import * as search from "./search.js";
 import * as timeline from "./timeline.js";
 
-const VIEWS = { timeline, search, saved, chat };
+const VIEWS = { timeline, search, graph, saved, chat };
 const USER = "lembrar.user";
 const state = { local: false, user: null, view: "timeline" };
 

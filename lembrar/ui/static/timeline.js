@@ -7,6 +7,7 @@ import { forget } from "./forget.js";
 const WEEK = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const TURN_PAGE = 1000;
 let current = { user: null, month: null, data: null };
+const expanders = new Map();  // "day session" → shows that conversation's turns of that day
 
 export function init() {
   $("month-prev").addEventListener("click", () => load(current.user, shiftMonth(current.month, -1)));
@@ -20,13 +21,15 @@ export function init() {
 
 export function reset() { current = { user: null, month: null, data: null }; }
 
-// options: {month, day} to show (default: the month of the user's last message)
+// options: {month, day} to show (default: the month of the user's last message); with
+// {episode, session} the day's message is shown and focused, its conversation opened.
 export function open(user, options = {}) {
-  if (options.month || options.day) return load(user, options.month || options.day.slice(0, 7), options.day);
+  const { month, day, episode, session } = options;
+  if (month || day) return load(user, month || day.slice(0, 7), day, episode && { episode, session });
   if (current.user !== user || !current.data) return load(user, null);
 }
 
-async function load(user, month, day) {
+async function load(user, month, day, turn) {
   $("timeline-status").textContent = "Loading…";
   try {
     const data = await get(userPath(user, `/timeline${query({ month })}`));
@@ -34,6 +37,7 @@ async function load(user, month, day) {
     render(data);
     $("timeline-status").textContent = summary(data);
     if (day) focusDay(day);
+    if (turn) await reveal(`${day} ${turn.session}`, turn.episode);
   } catch (error) {
     $("timeline-status").textContent = `Could not load the timeline: ${error.message}`;
   }
@@ -79,7 +83,20 @@ function focusDay(day) {
   section.querySelector("h3").focus();
 }
 
+async function reveal(card, episodeId) {
+  const find = () => $("timeline-days").querySelector(`li[data-episode="${CSS.escape(episodeId)}"]`);
+  if (!find() && expanders.has(card)) await expanders.get(card)();
+  const turn = find();
+  if (!turn) return toast("That message is no longer stored.");
+  for (const old of $("timeline-days").querySelectorAll("li.found")) old.classList.remove("found");
+  turn.classList.add("found");
+  turn.tabIndex = -1;
+  turn.scrollIntoView({ block: "center" });
+  turn.focus();
+}
+
 function renderDays(cards) {
+  expanders.clear();
   const byDay = new Map();
   for (const card of cards) byDay.set(card.date, [...(byDay.get(card.date) || []), card]);
   $("timeline-days").replaceChildren(...[...byDay].map(([day, list]) => h("section",
@@ -102,9 +119,12 @@ function renderCard(card) {
     h("p", { class: card.summary ? "" : "muted" }, card.summary || card.opening),
     turns);
   if (card.session_id) {
+    const toggle = h("button", { type: "button", class: "quiet", "aria-expanded": "false",
+      onclick: () => toggleTurns(toggle, turns, card) }, `Show turns (${card.turns})`);
+    expanders.set(`${card.date} ${card.session_id}`,
+      () => (toggle.getAttribute("aria-expanded") === "true" ? null : toggleTurns(toggle, turns, card)));
     node.append(h("div", { class: "actions" },
-      h("button", { type: "button", class: "quiet", "aria-expanded": "false",
-        onclick: (event) => toggleTurns(event.currentTarget, turns, card) }, `Show turns (${card.turns})`),
+      toggle,
       h("button", { type: "button", class: "quiet",
         onclick: () => forgetThen({ session_id: card.session_id }, `Forgot conversation ${card.session_id}.`) },
       "Forget conversation…")));

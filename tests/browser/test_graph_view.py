@@ -1,0 +1,126 @@
+"""The page's graph view against a real ``lembrar serve``: dated conversations imported through
+the API, the user's entity picked, what holds now and what was superseded (with the dates it
+held), reach of one or two hops, and a fact followed to the message that said it.
+
+The screenshot of the view goes to ``$LEMBRAR_SCREENSHOTS`` (``docs/img`` for the README's),
+else to a temporary folder."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from screenshots import save
+from served import lembrar_serve
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+ADMIN = "graph-admin-key"
+SAID = [  # a year of conversations; the last one ends the first one's fact
+    ("lisbon", "2023-03-10T09:00:00+00:00", "I live in Lisbon."),
+    ("job", "2023-04-02T19:00:00+00:00", "I work at Farfetch."),
+    ("dog", "2023-06-20T20:00:00+00:00", "I adopted a dog called Bolt."),
+    ("rita", "2023-09-14T18:30:00+00:00", "My sister Rita works at Google."),
+    ("berlin", "2023-11-05T12:00:00+00:00", "Rita lives in Berlin now."),
+    ("tennis", "2024-01-15T09:00:00+00:00", "I started playing tennis."),
+    ("porto", "2024-03-02T10:00:00+00:00", "I moved to Porto last month."),
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with lembrar_serve(tmp_path_factory.mktemp("graph") / "m.db", "--admin-key", ADMIN) as url:
+        admin = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {ADMIN}"})
+        assert admin.post("/v1/admin/tenants", json={"tenant_id": "acme"}).status_code == 201
+        key = admin.post("/v1/admin/tenants/acme/keys", json={}).json()["key"]
+        api = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=30)
+        for session, at, text in SAID:
+            body = {
+                "session_id": session,
+                "at": at,
+                "messages": [
+                    {"role": "user", "content": text},
+                    {"role": "assistant", "content": "Good to know."},
+                ],
+            }
+            assert api.post("/v1/users/ana/episodes", json=body).status_code == 201
+        yield url, key
+
+
+@pytest.fixture(scope="module")
+def page(site, open_page):
+    url, key = site
+    page = open_page(url, width=1200, height=900)
+    page.get_by_label("API key").fill(key)
+    page.get_by_label("API key").press("Enter")
+    expect(page.locator("#app")).to_be_visible()
+    page.get_by_role("tab", name="Graph").click()
+    yield page
+    assert page.script_errors == []
+    page.context.close()
+
+
+def test_the_entities_are_listed_and_found_by_name_or_alias(page):
+    entities = page.locator("#graph-entities button")
+    expect(entities.first).to_contain_text("User")  # the most mentioned first
+    expect(page.locator("#graph-status")).to_contain_text("9 entities")
+    page.get_by_label("Find an entity").fill("sister")
+    expect(entities).to_have_count(1)
+    expect(entities.first).to_contain_text("Rita")
+    page.get_by_label("Find an entity").press("Enter")
+    expect(page.locator("#graph-title")).to_have_text("Rita")
+    expect(page.locator(".graph-head")).to_contain_text("also “my sister”")
+    page.get_by_label("Find an entity").fill("")
+
+
+def test_the_users_entity_shows_current_facts_and_the_superseded_one_with_its_dates(page):
+    page.locator("#graph-entities button", has_text="User").click()
+    expect(page.locator("#graph-title")).to_have_text("User")
+    current = page.locator("#graph-current .fact")
+    expect(current.first).to_contain_text("User lives in Porto")
+    expect(current.first).to_contain_text("since 1 Feb 2024")
+    expect(page.locator("#graph-current")).to_contain_text("Rita works at Google")  # two hops
+    [old] = page.locator("#graph-superseded .fact").all()
+    expect(old).to_contain_text("User lives in Lisbon")
+    expect(old.locator(".badge.superseded")).to_have_text("superseded")
+    expect(old.locator(".validity")).to_contain_text("10 Mar 2023 → 1 Feb 2024")
+    expect(old.locator(".sources q")).to_have_text("I live in Lisbon.")
+    edges = page.locator("#graph-picture .edge")
+    expect(edges).to_have_count(8)  # every fact of the story is within two hops
+    expect(page.locator("#graph-picture .edge.superseded")).to_have_count(1)
+
+    page.get_by_label("Reach").select_option("1")
+    expect(page.locator("#graph-current")).not_to_contain_text("Rita works at Google")
+    expect(page.locator("#graph-current")).to_contain_text("User has a sibling: Rita")
+    page.get_by_label("Reach").select_option("2")
+    expect(page.locator("#graph-current")).to_contain_text("Rita works at Google")
+
+
+def test_a_neighbour_becomes_the_centre(page):
+    page.locator(".neighbours button", has_text="Rita").click()
+    expect(page.locator("#graph-title")).to_have_text("Rita")
+    expect(page.locator("#graph-current .fact").first).to_contain_text("Rita lives in Berlin")
+    page.locator("#graph-entities button", has_text="User").click()
+    expect(page.locator("#graph-title")).to_have_text("User")
+
+
+def test_screenshot_of_the_graph_view(page, shots):
+    expect(page.locator("#graph-picture .node")).to_have_count(9)
+    page.evaluate("window.scrollTo(0, 0)")
+    save(page, shots / "graph.png")
+    assert (shots / "graph.png").stat().st_size > 10_000
+
+
+def test_a_fact_leads_to_the_message_that_said_it(page):
+    old = page.locator("#graph-superseded .fact", has_text="User lives in Lisbon")
+    old.get_by_role("button", name=re.compile(r"^Open the message of Friday 10 March 2023")).click()
+    expect(page.get_by_role("tab", name="Timeline")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#month-title")).to_have_text("March 2023")
+    found = page.locator("#timeline-days li.found")
+    expect(found).to_have_count(1)
+    expect(found).to_contain_text("I live in Lisbon.")
+    expect(found).to_be_focused()
+    card = page.locator("article.session", has=page.locator("li.found"))
+    expect(card).to_contain_text("Conversation lisbon")
