@@ -2,8 +2,9 @@
 
 Per turn: the ``Memory.context`` block for the message (saved memories, insights, recent
 history, retrieved conversations) goes into the system prompt; the user's message is stored;
-the model answers, calling the ``remember`` / ``recall`` / ``forget`` tools for at most
-``max_tool_rounds`` rounds; the reply is stored. Both are episodes of the session.
+the model answers, calling the ``remember`` / ``recall`` / ``forget`` tools (and the graph's
+``facts`` / ``entities`` where the store keeps one) for at most ``max_tool_rounds`` rounds;
+the reply is stored. Both are episodes of the session.
 """
 
 from __future__ import annotations

@@ -1,18 +1,22 @@
 """The page's graph view against a real ``lembrar serve``: dated conversations imported through
 the API, the user's entity picked, what holds now and what was superseded (with the dates it
-held), reach of one or two hops, and a fact followed to the message that said it.
+held), reach of one or two hops, a fact followed to the message that said it, and the chat's
+assistant asking the same graph through the catalogue's ``facts`` tool.
 
 The screenshot of the view goes to ``$LEMBRAR_SCREENSHOTS`` (``docs/img`` for the README's),
 else to a temporary folder."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import httpx
 import pytest
 from screenshots import save
 from served import lembrar_serve
+
+from lembrar.testing import FakeOpenAIServer, Reply, ScriptedToolCall
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -30,8 +34,16 @@ SAID = [  # a year of conversations; the last one ends the first one's fact
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    with lembrar_serve(tmp_path_factory.mktemp("graph") / "m.db", "--admin-key", ADMIN) as url:
+def llm():
+    with FakeOpenAIServer(models=["fake-model"]) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, llm):
+    env = {"LEMBRAR_LLM_BASE_URL": llm.base_url, "LEMBRAR_LLM_MODEL": "fake-model"}
+    db = tmp_path_factory.mktemp("graph") / "m.db"
+    with lembrar_serve(db, "--admin-key", ADMIN, env=env) as url:
         admin = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {ADMIN}"})
         assert admin.post("/v1/admin/tenants", json={"tenant_id": "acme"}).status_code == 201
         key = admin.post("/v1/admin/tenants/acme/keys", json={}).json()["key"]
@@ -124,3 +136,24 @@ def test_a_fact_leads_to_the_message_that_said_it(page):
     expect(found).to_be_focused()
     card = page.locator("article.session", has=page.locator("li.found"))
     expect(card).to_contain_text("Conversation lisbon")
+
+
+def test_the_chat_assistant_asks_the_graph_with_the_facts_tool(page, llm):
+    llm.script(
+        Reply(tool_calls=[ScriptedToolCall("facts", {"query": "where do I live"})]),
+        Reply(text="You live in Porto; before February 2024 you lived in Lisbon."),
+    )
+    page.get_by_role("tab", name="Chat").click()
+    page.get_by_label("Message", exact=True).fill("Where do I live?")
+    page.get_by_label("Message", exact=True).press("Enter")
+    reply = page.locator(".msg.assistant").last
+    expect(reply.locator(".text")).to_contain_text("You live in Porto")
+    expect(reply.locator(".tool")).to_have_text(
+        re.compile(r"^Looked up \d+ facts for “where do I live”$")
+    )
+    offered = {t["function"]["name"] for t in llm.requests[-2].body["tools"]}
+    assert {"facts", "entities"} <= offered
+    answer = json.loads(llm.requests[-1].messages[-1]["content"])
+    told = [(f["fact"], f["when"]) for f in answer["facts"]]
+    porto = told.index(("User lives in Porto", "since 2024-02-01"))
+    assert porto < told.index(("User lives in Lisbon", "2023-03-10 to 2024-02-01 (superseded)"))

@@ -106,6 +106,13 @@ function toolLine(run) {
     const found = plural((result.memories || []).length, "memory", "memories");
     return `Looked up ${found}` + (args.when ? ` for “${args.when}”` : "") + (args.query ? ` about “${args.query}”` : "");
   }
+  if (run.name === "facts") {
+    return `Looked up ${plural((result.facts || []).length, "fact")}` + (args.entity ? ` about ${args.entity}` : "")
+      + (args.query ? ` for “${args.query}”` : "") + (args.as_of ? ` as of ${args.as_of}` : "");
+  }
+  if (run.name === "entities") {
+    return `Looked up ${plural((result.entities || []).length, "entity", "entities")}` + (args.query ? ` for “${args.query}”` : "");
+  }
   return `Used ${run.name}`;
 }
 
