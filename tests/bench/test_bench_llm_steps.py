@@ -65,3 +65,86 @@ def test_capture_counts_the_kept_share_and_scores_records(tmp_path, locomo_file)
     scores = result["scores"]
     assert set(scores) == {"raw turns", "turns + records", "records only"}
     assert scores["raw turns"]["n"] == result["questions"] > 0
+
+
+def _judge_or_echo(request: RecordedRequest) -> Reply:
+    """The judge says yes when the response holds the correct answer; a reader echoes its
+    memories, so that only a context holding the answer can contain it."""
+    import re
+
+    text = request.messages[-1]["content"]
+    if "Model Response:" in text:
+        gold = re.search(r"(?:Correct Answer|Rubric): (.*?)\n\nModel Response:", text, re.S)
+        response = text.split("Model Response:", 1)[1]
+        return Reply(text="yes" if gold and gold.group(1).lower() in response.lower() else "no")
+    system = request.messages[0]["content"] if len(request.messages) > 1 else ""
+    memories = system.split("<memories>", 1)[1] if "<memories>" in system else "I do not know."
+    return Reply(text=memories)
+
+
+def test_answers_read_each_context_and_judge_every_reply(tmp_path, longmemeval_file):
+    with FakeOpenAIServer(models=("fake-model",), default=_judge_or_echo) as server:
+        result = _run(
+            tmp_path,
+            server,
+            "answers",
+            "--data",
+            str(longmemeval_file),
+            "--sample",
+            "2",
+            "--haystack",
+            "4",
+            "--embedder",
+            "hash",
+        )
+    scores, cost = result["scores"], result["cost"]
+    assert set(scores) == {"lembrar context", "dense top-k", "no memory"}
+    assert scores["no memory"] == {"n": 2, "contains_gold": 0.0, "judged_correct": 0.0}
+    for name in scores:
+        assert cost[name]["calls"] == cost[name]["items"] == 2
+        for row in result["rows"][name]:
+            assert row["judged_correct"] == (row["answer"].lower() in row["reply"].lower())
+    assert cost["judge"]["calls"] == 6 and cost["judge"]["tokens_in"] > 0
+
+
+def test_summaries_count_each_summary_the_model_could_not_write(tmp_path, locomo_file):
+    with FakeOpenAIServer(models=("fake-model",), default=Reply(status=400)) as server:
+        result = _run(
+            tmp_path,
+            server,
+            "summaries",
+            "--data",
+            str(locomo_file),
+            "--sessions",
+            "4",
+            "--embedder",
+            "hash",
+        )
+    hidden = result["cost"]["items"]
+    assert hidden > 0 and result["cost"]["outcomes"] == {"fallback": hidden}
+    assert result["methods"]["model summaries"] == ["extractive"]
+    assert result["scores"]["model summaries"] == result["scores"]["extractive summaries"]
+
+
+def test_model_summaries_replace_the_extractive_ones(tmp_path, locomo_file):
+    summary = {"title": "Support group and adoption", "summary": "Caroline went to a group."}
+    with FakeOpenAIServer(models=("fake-model",), default=Reply.json(summary)) as server:
+        result = _run(
+            tmp_path,
+            server,
+            "summaries",
+            "--data",
+            str(locomo_file),
+            "--sessions",
+            "4",
+            "--embedder",
+            "hash",
+        )
+    cost = result["cost"]
+    assert cost["calls"] == cost["items"] > 0 and cost["outcomes"] == {"fallback": 0}
+    assert result["methods"]["model summaries"] == ["llm:fake-model"]
+    assert set(result["scores"]) == {
+        "raw turns, no window",
+        "extractive summaries",
+        "model summaries",
+    }

@@ -66,7 +66,10 @@ def open_model(config: LLMConfig, *, timeout: float = 900.0) -> ModelRun:
 
 
 def _counting_transport() -> Any:
-    """The network transport, counting the requests it sends."""
+    """The network transport, counting the requests it sends; each call's seconds go to stderr,
+    so that a long run on a slow local model shows how far it has got."""
+    import sys
+
     import httpx
 
     class Counting(httpx.HTTPTransport):
@@ -74,7 +77,11 @@ def _counting_transport() -> Any:
 
         def handle_request(self, request: httpx.Request) -> httpx.Response:
             self.count += 1
-            return super().handle_request(request)
+            began = time.perf_counter()
+            response = super().handle_request(request)
+            seconds = time.perf_counter() - began
+            print(f"model call {self.count}: {seconds:.1f} s", file=sys.stderr, flush=True)
+            return response
 
     return Counting()
 
