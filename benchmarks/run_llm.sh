@@ -11,7 +11,7 @@ OUT="${2:-bench-out/llm}"
 export LEMBRAR_LLM_THREADS="${LEMBRAR_LLM_THREADS:-1}"
 
 lembrar bench llm dates --llm-base-url "$MODEL" --sample 20 --out "$OUT"
-lembrar bench llm capture --llm-base-url "$MODEL" --sessions 1 --out "$OUT"
+lembrar bench llm capture --llm-base-url "$MODEL" --sessions 4 --out "$OUT"
 lembrar bench llm summaries --llm-base-url "$MODEL" --sessions 10 --out "$OUT"
 lembrar bench llm search --llm-base-url "$MODEL" --sample 4 --haystack 12 --out "$OUT"
 lembrar bench llm answers --llm-base-url "$MODEL" --sample 2 --haystack 12 --out "$OUT"
