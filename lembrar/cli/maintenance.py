@@ -1,4 +1,4 @@
-"""Operator commands: ``lembrar maintenance erase-pending``."""
+"""Operator commands: ``lembrar maintenance erase-pending`` and ``reindex``."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ delete leaves the text in table pages and the write-ahead log: this rewrites eve
 and wal_recycle = off). Exit status 1 when something could not be erased, and why."""
 
 
+REINDEX_HELP = """\
+On SQLite, scopes of at least 50,000 chunks (or --approximate-above) are searched through an
+HNSW index kept beside the file (FILE.ann/); this rebuilds those indexes from the stored
+vectors. On PostgreSQL it rebuilds the HNSW index of the chunk vectors (REINDEX)."""
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("maintenance", help="operator tasks on the store")
     tasks = p.add_subparsers(dest="task", metavar="TASK", required=True)
@@ -25,6 +31,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     erase.set_defaults(run=run_erase_pending)
+    reindex = tasks.add_parser(
+        "reindex",
+        help="rebuild the approximate vector indexes of large scopes",
+        description=REINDEX_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    reindex.add_argument(
+        "--approximate-above",
+        type=int,
+        metavar="CHUNKS",
+        help="SQLite: index scopes of at least this many chunks from now on (saved in the file)",
+    )
+    reindex.set_defaults(run=run_reindex)
 
 
 def run_erase_pending(args: argparse.Namespace) -> int:
@@ -43,3 +62,9 @@ def run_erase_pending(args: argparse.Namespace) -> int:
         return rewritten or f"nothing pending: {NOTES[guarantee]}"
 
     return emit(args, report, human)
+
+
+def run_reindex(args: argparse.Namespace) -> int:
+    with open_memory(args) as memory:
+        built = memory.store.rebuild_indexes(args.approximate_above)
+    return emit(args, {"rebuilt": built}, lambda: f"rebuilt the index of {built} scope(s)")

@@ -123,6 +123,21 @@ class PostgresStore:
 
         return erase_pending(self._db)
 
+    def rebuild_indexes(self, approximate_above: int | None = None) -> int:
+        """Rebuild the HNSW index of the chunk vectors (every scope shares it); 1, or 0 when the
+        database has no vectors yet. Its threshold is the store's ``exact_search_limit``."""
+        if approximate_above is not None:
+            raise ValidationError(
+                "approximate_above",
+                "PostgreSQL indexes every scope; open the store with exact_search_limit instead",
+            )
+        with self._db.connection() as conn:
+            found = conn.execute("SELECT to_regclass('chunks_by_embedding')").fetchone()
+            if not found or found[0] is None:
+                return 0
+            conn.execute("REINDEX INDEX chunks_by_embedding")
+        return 1
+
     def key_store(self) -> PostgresKeyStore:
         """The HTTP API's tenants and keys, in this database and over this pool."""
         from lembrar.store.postgres.keys import PostgresKeyStore

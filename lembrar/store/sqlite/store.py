@@ -31,6 +31,8 @@ from lembrar.model.text import keywords
 from lembrar.model.users import UserSettings
 from lembrar.store.base import DEFAULT_TENANT
 from lembrar.store.rows import decode_cursor, encode_cursor
+from lembrar.store.sqlite.ann import chunk_keys, usearch_index
+from lembrar.store.sqlite.approximate import DEFAULT_APPROXIMATE_ABOVE, ApproximateIndexes
 from lembrar.store.sqlite.codec import EPISODE_COLUMNS, episode_from_row, episode_row
 from lembrar.store.sqlite.filters import where
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
@@ -66,10 +68,16 @@ def store_error(what: str, exc: sqlite3.Error) -> StoreError:
 class _Shared:
     """What every tenant view of one file shares: the connection, its lock, the vector cache."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, approximate_above: int | None) -> None:
         self.path = path
         self.lock = threading.RLock()
         self.index = ScopeIndexCache()
+        folder = (
+            None
+            if path == ":memory:"
+            else Path(path).expanduser().with_name(Path(path).name + ".ann")
+        )
+        self.ann = ApproximateIndexes(folder)
         try:
             if path != ":memory:":
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
@@ -88,9 +96,14 @@ class _Shared:
             ):
                 self.db.execute(f"PRAGMA {pragma}")
             migrate(self.db)
+            setting = self.db.execute("SELECT value FROM meta WHERE key = ?", (APPROXIMATE_META,))
+            saved = setting.fetchone()
         except sqlite3.DatabaseError as exc:
             self.db.close()
             raise _open_error(path, exc) from exc
+        if approximate_above is None:
+            approximate_above = int(saved[0]) if saved else DEFAULT_APPROXIMATE_ABOVE
+        self.ann.above = approximate_above
 
 
 def _open_error(path: str, exc: sqlite3.DatabaseError) -> StoreError:
@@ -103,17 +116,22 @@ def _open_error(path: str, exc: sqlite3.DatabaseError) -> StoreError:
 
 
 class SqliteStore:
-    """``Store`` on one SQLite file. ``SqliteStore(":memory:")`` for a throwaway store."""
+    """``Store`` on one SQLite file. ``SqliteStore(":memory:")`` for a throwaway store.
+
+    A scope of ``approximate_above`` chunks or more (default: the file's setting, saved by
+    ``rebuild_indexes``, else 50,000) is searched through an HNSW index kept in ``<file>.ann/``
+    (the ``ann`` extra); smaller scopes, exactly."""
 
     def __init__(
         self,
         path: str | Path = ":memory:",
         tenant: str = DEFAULT_TENANT,
         *,
+        approximate_above: int | None = None,
         _shared: _Shared | None = None,
     ) -> None:
         self.tenant = tenant
-        self._s = _shared or _Shared(str(path))
+        self._s = _shared or _Shared(str(path), approximate_above)
 
     @property
     def path(self) -> str:
@@ -130,6 +148,7 @@ class SqliteStore:
 
     def close(self) -> None:
         with self._s.lock:
+            self._s.ann.close()
             self._s.db.close()
 
     erasure: Guarantee = IMMEDIATE  # see ``lembrar.model.erasure``
@@ -253,6 +272,7 @@ class SqliteStore:
         if not items:
             return
         appended: dict[str, list[tuple[Any, ...]]] = {}
+        hashes: dict[str, list[str]] = {}
         with self._write() as db:
             for user_id in {require_stored_form(i.episode.user_id) for i in items}:
                 db.execute(
@@ -261,12 +281,14 @@ class SqliteStore:
                 )
             for item in items:
                 appended.setdefault(item.episode.user_id, []).extend(self._insert(db, item))
+                hashes.setdefault(item.episode.user_id, []).extend(item.hashes)
             versions = {user_id: self._bump(db, user_id) for user_id in appended}
         for user_id, rows in appended.items():
             old, new = versions[user_id]
-            self._s.index.extend(
-                (self.tenant, user_id), old, new, ScopeMatrix.from_rows(new, rows, 0)
-            )
+            more = ScopeMatrix.from_rows(new, rows, 0)
+            scope = (self.tenant, user_id)
+            self._s.index.extend(scope, old, new, more)
+            self._s.ann.added(scope, old, new, chunk_keys(more.refs, hashes[user_id]), more.vectors)
 
     def _insert(self, db: sqlite3.Connection, item: IndexedEpisode) -> list[tuple[Any, ...]]:
         row = episode_row(self.tenant, item.episode)
@@ -341,6 +363,7 @@ class SqliteStore:
             self._insert_chunks(db, item, row)
             self._bump(db, e.user_id)
         self._scrub()
+        self._forget_vectors(e.user_id)
 
     def delete(self, user_id: str, episode_ids: Sequence[str]) -> int:
         ids = list(dict.fromkeys(episode_ids))
@@ -349,6 +372,7 @@ class SqliteStore:
                 self._get(db, user_id, ident)
             count = self._delete_where(db, user_id, f"e.id IN ({','.join('?' * len(ids))})", ids)
         self._scrub()
+        self._forget_vectors(user_id)
         return count
 
     def delete_matching(self, user_id: str, filters: Filters) -> int:
@@ -356,6 +380,8 @@ class SqliteStore:
         with self._write() as db:
             count = self._delete_where(db, user_id, condition, params)
         self._scrub()
+        if count:
+            self._forget_vectors(user_id)
         return count
 
     def delete_user(self, user_id: str) -> int:
@@ -369,6 +395,7 @@ class SqliteStore:
                 (self.tenant, user_id),
             )
         self._s.index.drop((self.tenant, user_id))
+        self._s.ann.drop((self.tenant, user_id))
         self._scrub()
         return count
 
@@ -389,6 +416,32 @@ class SqliteStore:
         with self._s.lock:
             self._s.db.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('optimize')")
             self._s.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def _forget_vectors(self, user_id: str) -> None:
+        """Deleted chunks leave the scope's approximate index and its file."""
+        self._s.ann.forgotten((self.tenant, user_id), self._rows(user_id), self._version(user_id))
+
+    def rebuild_indexes(self, approximate_above: int | None = None) -> int:
+        """Rebuild the approximate index of every scope of this tenant at or above the size
+        threshold (``approximate_above``, when given, is saved as the file's threshold), from its
+        rows; the number of indexes written."""
+        usearch_index()  # MissingExtraError, naming the extra, when it is not installed
+        if approximate_above is not None:
+            if approximate_above < 1:
+                raise ValidationError("approximate_above", "must be a number of chunks, 1 or more")
+            self.set_meta(APPROXIMATE_META, str(approximate_above))
+            self._s.ann.above = approximate_above
+        built = 0
+        for user_id in self.users():
+            matrix = self._matrix(user_id)
+            if len(matrix.refs) >= self._s.ann.above:
+                scope, rows = (self.tenant, user_id), self._rows(user_id, matrix)
+                self._s.ann.rebuild(scope, rows, matrix.version, matrix.vectors.shape[1])
+                built += 1
+        return built
+
+    def _rows(self, user_id: str, matrix: ScopeMatrix | None = None) -> _ScopeRows:
+        return _ScopeRows(self, user_id, matrix)
 
     def touch(self, user_id: str, episode_ids: Sequence[str], at: datetime) -> None:
         if not episode_ids:
@@ -502,7 +555,9 @@ class SqliteStore:
             allowed = np.array(self._allowed_refs(user_id, filters), dtype=np.int64)
             sql_mask = np.isin(matrix.refs, allowed)
             mask = sql_mask if mask is None else mask & sql_mask
-        return matrix.top_k(vector, k, mask)
+        scope = (self.tenant, user_id)
+        found = self._s.ann.top_k(scope, self._rows(user_id, matrix), matrix, vector, k, mask)
+        return matrix.top_k(vector, k, mask) if found is None else found
 
     def _allowed_refs(self, user_id: str, filters: Filters) -> builtins.list[int]:
         condition, params = where(filters)
@@ -606,7 +661,38 @@ class SqliteStore:
         """Nothing to do: vectors are persisted with their chunks, in the same transaction."""
 
 
+class _ScopeRows:
+    """A scope's current index keys and vectors, for its approximate index."""
+
+    def __init__(self, store: SqliteStore, user_id: str, matrix: ScopeMatrix | None) -> None:
+        self.store, self.user_id, self.matrix = store, user_id, matrix
+
+    def keys(self) -> NDArray[np.uint64]:
+        rows = self.store._read(
+            "SELECT ref, text_hash FROM chunks WHERE tenant_id = ? AND user_id = ? ORDER BY ref",
+            (self.store.tenant, self.user_id),
+        )
+        refs, hashes = zip(*rows) if rows else ((), ())
+        return np.sort(chunk_keys(refs, hashes))
+
+    def vectors(self, refs: NDArray[np.int64]) -> NDArray[np.float32]:
+        if self.matrix is not None:
+            return self.matrix.vectors_of(refs.tolist())
+        blobs: dict[int, bytes] = {}
+        for start in range(0, len(refs), 500):
+            part = [int(r) for r in refs[start : start + 500]]
+            blobs.update(
+                self.store._read(
+                    f"SELECT ref, vector FROM chunks WHERE ref IN ({','.join('?' * len(part))})",
+                    part,
+                )
+            )
+        joined = b"".join(blobs[int(r)] for r in refs)
+        return np.frombuffer(joined, dtype=np.float32).reshape(len(refs), -1)
+
+
 MAX_TERMS = 8
+APPROXIMATE_META = "approximate_above"
 COMMON_SHARE = 0.05
 PRUNE_ABOVE = 5000
 

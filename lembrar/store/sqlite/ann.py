@@ -1,0 +1,187 @@
+"""An approximate nearest-neighbour index (usearch HNSW) per large scope, in a file beside the
+SQLite file: ``<file>.ann/<scope digest>.usearch``.
+
+Keys are chunk refs with a fingerprint of the chunk's text hash in the high bits, so the keys
+alone say what an index holds. An index loaded from its file (perhaps written by another
+process, perhaps stale) is brought up to date by diffing its keys against the scope's rows:
+keys no longer in SQLite are removed, rows not in the index are added. A removed vector's slot is
+overwritten at once by a zero vector under a placeholder key (usearch gives a freed slot to the
+next vector added; placeholders are handed back to real vectors later), so no freed slot keeps a
+forgotten vector and the next write of the file leaves it out.
+Candidates are re-scored exactly by the caller and checked against the current rows, so a
+deleted vector is never returned even by a stale index.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lembrar.errors import MissingExtraError
+
+REF_BITS = 40
+REF_MASK = (1 << REF_BITS) - 1
+PLACEHOLDER = np.uint64(1 << 63)  # keys with this bit hold zeros; chunk keys use 63 bits
+CONNECTIVITY = 16
+EXPANSION_ADD = 128
+EXPANSION_SEARCH = 64
+
+
+def usearch_index() -> Any:
+    """The usearch ``Index`` class, or ``MissingExtraError`` naming the ``ann`` extra."""
+    try:
+        from usearch.index import Index
+    except ImportError as exc:
+        raise MissingExtraError("ann", "usearch") from exc
+    return Index
+
+
+def chunk_keys(
+    refs: Sequence[int] | NDArray[np.int64], text_hashes: Sequence[str]
+) -> NDArray[np.uint64]:
+    """Index keys: the ref in the low 40 bits, 23 bits of the text hash above it."""
+    fingerprints = np.array([int(h[:6], 16) >> 1 for h in text_hashes], dtype=np.uint64)
+    return (fingerprints << np.uint64(REF_BITS)) | np.asarray(refs, dtype=np.uint64)
+
+
+def scope_file(folder: Path, tenant: str, user_id: str) -> Path:
+    digest = hashlib.sha256(f"{tenant}\0{user_id}".encode()).hexdigest()[:32]
+    return folder / f"{digest}.usearch"
+
+
+class ScopeAnn:
+    """One scope's HNSW index, the scope version it reflects, and whether the file lags it."""
+
+    def __init__(self, index: Any, path: Path | None, version: int) -> None:
+        self.index, self.path, self.version = index, path, version
+        self.unsaved = 0
+        self.lock = threading.Lock()
+
+    @classmethod
+    def empty(cls, dim: int, path: Path | None) -> ScopeAnn:
+        index = usearch_index()(
+            ndim=dim,
+            metric="ip",
+            dtype="f16",
+            connectivity=CONNECTIVITY,
+            expansion_add=EXPANSION_ADD,
+            expansion_search=EXPANSION_SEARCH,
+        )
+        return cls(index, path, -1)
+
+    @classmethod
+    def load(cls, path: Path) -> ScopeAnn | None:
+        if not path.exists():
+            return None
+        try:
+            index = usearch_index().restore(str(path))
+        except (RuntimeError, ValueError):  # unreadable: rebuilt from the rows
+            return None
+        if index is None:
+            return None
+        index.expansion_search = EXPANSION_SEARCH
+        return cls(index, path, -1)
+
+    def _all_keys(self) -> NDArray[np.uint64]:
+        return np.asarray(self.index.keys, dtype=np.uint64)
+
+    def keys(self) -> NDArray[np.uint64]:
+        """The chunk keys held (placeholders left out)."""
+        held = self._all_keys()
+        chunks: NDArray[np.uint64] = held[(held & PLACEHOLDER) == 0]
+        return chunks
+
+    def _placeholders(self) -> NDArray[np.uint64]:
+        held = self._all_keys()
+        return np.sort(held[(held & PLACEHOLDER) != 0])
+
+    def add(self, keys: NDArray[np.uint64], vectors: NDArray[np.float32]) -> None:
+        """Add vectors, first freeing placeholder slots for them to take."""
+        if not len(keys):
+            return
+        spare = self._placeholders()[: len(keys)]
+        if len(spare):
+            self.index.remove(spare)
+        self.index.add(keys, vectors, threads=2)
+        self.unsaved += len(keys)
+
+    def remove(self, keys: NDArray[np.uint64]) -> None:
+        """Remove keys; zero vectors under new placeholder keys take their freed slots."""
+        if not len(keys):
+            return
+        self.index.remove(keys)
+        spare = self._placeholders()
+        first = int(spare[-1] & ~PLACEHOLDER) + 1 if len(spare) else 0
+        fill = PLACEHOLDER | np.arange(first, first + len(keys), dtype=np.uint64)
+        self.index.add(fill, np.zeros((len(keys), self.index.ndim), np.float32))
+        self.unsaved += len(keys)
+
+    def sync(self, wanted: NDArray[np.uint64], vectors_of: Any, version: int) -> bool:
+        """Make the keys equal ``wanted``; vectors of new keys come from ``vectors_of(refs)``.
+        True when something was removed (the file then holds forgotten vectors)."""
+        held = self.keys()
+        gone = np.setdiff1d(held, wanted, assume_unique=True)
+        new = np.setdiff1d(wanted, held, assume_unique=True)
+        self.remove(gone)
+        if len(new):
+            self.add(new, vectors_of((new & np.uint64(REF_MASK)).astype(np.int64)))
+        self.version = version
+        return bool(len(gone))
+
+    def search(self, vector: NDArray[np.float32], count: int) -> NDArray[np.int64]:
+        """Refs of up to ``count`` nearest vectors."""
+        count = min(count, len(self.index))
+        if count <= 0:
+            return np.zeros(0, np.int64)
+        keys = np.asarray(self.index.search(vector, count, threads=1).keys, dtype=np.uint64)
+        refs: NDArray[np.int64] = (keys[(keys & PLACEHOLDER) == 0] & np.uint64(REF_MASK)).astype(
+            np.int64
+        )
+        return refs
+
+    def save(self) -> None:
+        """Write the file atomically (another process reads either the old or the new one)."""
+        if self.path is None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        partial = self.path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.part")
+        self.index.save(str(partial))
+        os.replace(partial, self.path)
+        self.unsaved = 0
+
+
+def wipe(path: Path) -> None:
+    """Overwrite a scope's index file with zeros, then remove it."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return
+    with path.open("r+b") as handle:
+        for start in range(0, size, 1 << 24):
+            handle.write(bytes(min(1 << 24, size - start)))
+        handle.flush()
+        os.fsync(handle.fileno())
+    path.unlink()
+
+
+_warned: set[str] = set()
+
+
+def warn_missing(reason: str) -> None:
+    """One warning per process and reason: large scopes fall back to exact search."""
+    if reason not in _warned:
+        _warned.add(reason)
+        warnings.warn(
+            f"{reason} for the approximate index; until then large scopes are searched "
+            "exactly, which is slower",
+            RuntimeWarning,
+            stacklevel=3,
+        )

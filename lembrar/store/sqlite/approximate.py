@@ -1,0 +1,170 @@
+"""Approximate dense search for large scopes: when, over which index, and how filters apply.
+
+A scope with at least ``above`` chunks is searched through its HNSW index (``ann.ScopeAnn``):
+the index proposes candidates, which are kept only if they are current rows passing the
+filters, and re-scored exactly. A selective filter (few rows pass) goes to exact search over
+those rows instead, as does any scope when the ``ann`` extra is not installed.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lembrar.errors import MissingExtraError
+from lembrar.store.sqlite.ann import ScopeAnn, scope_file, warn_missing, wipe
+from lembrar.store.sqlite.index import Scope, ScopeMatrix
+
+DEFAULT_APPROXIMATE_ABOVE = 50_000
+SELECTIVE_SHARE = 0.05  # a filter passing fewer rows than this share is searched exactly
+OVERFETCH = 4
+MIN_FETCH = 64
+SAVE_SHARE = 0.1  # write the file once this share of the scope changed since the last write
+
+
+class ScopeRows(Protocol):
+    """What the index reads from the store: the scope's current keys and some vectors."""
+
+    def keys(self) -> NDArray[np.uint64]: ...
+    def vectors(self, refs: NDArray[np.int64]) -> NDArray[np.float32]: ...
+
+
+class ApproximateIndexes:
+    """The HNSW indexes of one SQLite file's large scopes (``folder`` None: memory only)."""
+
+    def __init__(self, folder: Path | None, above: int = DEFAULT_APPROXIMATE_ABOVE) -> None:
+        self.folder, self.above = folder, above
+        self._items: dict[Scope, ScopeAnn] = {}
+        self._lock = threading.Lock()
+
+    def _path(self, scope: Scope) -> Path | None:
+        return None if self.folder is None else scope_file(self.folder, *scope)
+
+    def top_k(
+        self,
+        scope: Scope,
+        rows: ScopeRows,
+        matrix: ScopeMatrix,
+        vector: NDArray[np.float32],
+        k: int,
+        mask: NDArray[np.bool_] | None,
+    ) -> list[tuple[int, float]] | None:
+        """The best ``k`` rows, or None when exact search should answer instead."""
+        size = len(matrix.refs)
+        passing = size if mask is None else int(mask.sum())
+        if size < self.above or k <= 0 or passing < SELECTIVE_SHARE * size:
+            return None
+        try:
+            ann = self._current(scope, rows, matrix.version, matrix.vectors.shape[1])
+        except MissingExtraError as exc:
+            warn_missing(str(exc))
+            return None
+        fetch = max(MIN_FETCH, k * OVERFETCH * size // max(passing, 1))
+        while True:
+            with ann.lock:
+                refs = ann.search(vector, fetch)
+            found = _rescored(matrix, refs, vector, mask, k)
+            if len(found) >= min(k, passing) or fetch >= size:
+                return found
+            fetch *= OVERFETCH
+
+    def _current(self, scope: Scope, rows: ScopeRows, version: int, dim: int) -> ScopeAnn:
+        """The scope's index, loaded or built, synced to ``version``."""
+        with self._lock:
+            ann = self._items.get(scope)
+            if ann is None:
+                path = self._path(scope)
+                ann = ScopeAnn.load(path) if path else None
+                if ann is None or ann.index.ndim != dim:
+                    ann = ScopeAnn.empty(dim, path)
+                self._items[scope] = ann
+        with ann.lock:
+            if ann.version != version:
+                ann.sync(rows.keys(), rows.vectors, version)
+                if ann.unsaved >= SAVE_SHARE * len(ann.index):
+                    ann.save()
+        return ann
+
+    def added(
+        self,
+        scope: Scope,
+        old: int,
+        new: int,
+        keys: NDArray[np.uint64],
+        vectors: NDArray[np.float32],
+    ) -> None:
+        """This process added rows: extend a loaded index that was current."""
+        ann = self._items.get(scope)
+        if ann is None:
+            return
+        with ann.lock:
+            if ann.version == old:
+                ann.add(keys, vectors)
+                ann.version = new
+                if ann.unsaved >= SAVE_SHARE * len(ann.index):
+                    ann.save()
+
+    def forgotten(self, scope: Scope, rows: ScopeRows, version: int) -> None:
+        """Rows were deleted: remove them from the index and its file now."""
+        path = self._path(scope)
+        with self._lock:
+            ann = self._items.get(scope)
+            if ann is None and path is not None:
+                ann = ScopeAnn.load(path)
+                if ann is not None:
+                    self._items[scope] = ann
+        if ann is None:
+            return
+        with ann.lock:
+            ann.sync(rows.keys(), rows.vectors, version)
+            ann.save()
+
+    def rebuild(self, scope: Scope, rows: ScopeRows, version: int, dim: int) -> int:
+        """A fresh index of every row of the scope, written to its file; its size."""
+        ann = ScopeAnn.empty(dim, self._path(scope))
+        ann.sync(rows.keys(), rows.vectors, version)
+        ann.save()
+        with self._lock:
+            self._items[scope] = ann
+        return len(ann.index)
+
+    def drop(self, scope: Scope) -> None:
+        """The scope is gone: forget its index and wipe its file."""
+        with self._lock:
+            self._items.pop(scope, None)
+        path = self._path(scope)
+        if path is not None:
+            wipe(path)
+
+    def close(self) -> None:
+        """Write the files that lag their index."""
+        with self._lock:
+            for ann in self._items.values():
+                with ann.lock:
+                    if ann.unsaved:
+                        ann.save()
+            self._items.clear()
+
+
+def _rescored(
+    matrix: ScopeMatrix,
+    refs: NDArray[np.int64],
+    vector: NDArray[np.float32],
+    mask: NDArray[np.bool_] | None,
+    k: int,
+) -> list[tuple[int, float]]:
+    """Candidates that are current rows passing the filters, with exact scores, best first."""
+    rows = np.searchsorted(matrix.refs, refs)
+    rows = np.minimum(rows, max(len(matrix.refs) - 1, 0))
+    current = matrix.refs[rows] == refs if len(matrix.refs) else np.zeros(len(refs), bool)
+    rows = rows[current]
+    if mask is not None:
+        rows = rows[mask[rows]]
+    rows = np.unique(rows)
+    scores = matrix.vectors[rows] @ vector.astype(np.float32)
+    best = np.argsort(-scores, kind="stable")[:k]
+    return [(int(matrix.refs[rows[i]]), float(scores[i])) for i in best]
