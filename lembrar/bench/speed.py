@@ -7,12 +7,17 @@
   real turns joined, whose vector is the normalized sum of theirs (so a 100k scope needs no
   100k model calls). Builds use the on-disk embedding cache; searches never do: every query is
   embedded afresh, and latency includes that.
+- **Large scopes**: the first search after a build is timed on its own (it loads the vectors and
+  builds the approximate and word indexes of scopes over the threshold); the approximate dense
+  search's recall@10 is measured against exact search on the same file, same queries.
 - **Memory**: resident set size after each size (and the process peak); **store size**: the
-  SQLite file (with WAL) per 1,000 memories.
+  SQLite file (with WAL and the approximate index folder) per 1,000 memories. Every row records
+  the 1-minute load average while it was searched (the machine may be shared).
 """
 
 from __future__ import annotations
 
+import os
 import resource
 import shutil
 import tempfile
@@ -33,6 +38,8 @@ from lembrar.bench.systems import BASELINE_PRESETS, ChromaBackend, EngineBackend
 from lembrar.embed import Embedder, get_embedder, normalize
 from lembrar.importers.longmemeval import load_longmemeval
 from lembrar.model.inputs import EpisodeIn
+from lembrar.model.query import Filters
+from lembrar.store.sqlite import SqliteStore
 
 SCOPE = "speed"
 START = datetime(2022, 1, 1, 9, 0, tzinfo=UTC)
@@ -50,6 +57,7 @@ class SpeedSettings:
     baselines: tuple[str, ...] = ("dense", "keyword", "chroma")
     cache_dir: Path | None = DEFAULT_CACHE_DIR
     progress: bool = True
+    approximate_above: int | None = None
 
 
 class ComposedEmbedder:
@@ -164,7 +172,8 @@ def measure_size(
         system_name(settings.preset): settings.preset,
         **{n: BASELINE_PRESETS[n] for n in settings.baselines if n in BASELINE_PRESETS},
     }
-    engine = EngineBackend(builder, presets, path=path, query_embedder=raw)
+    store = SqliteStore(path, approximate_above=settings.approximate_above)
+    engine = EngineBackend(builder, presets, path=store, query_embedder=raw)
     row: dict[str, Any] = {
         "size": size,
         "synthetic": len(parts),
@@ -173,8 +182,13 @@ def measure_size(
     }
     row["build_seconds"]["lembrar"] = _build(engine, items, settings.progress, f"build {size}")
     queries = [questions[i % len(questions)] for i in range(settings.queries)]
+    started = time.perf_counter()
+    engine.search(system_name(settings.preset), SCOPE, "first search", 10, START)
+    row["first_search_seconds"] = round(time.perf_counter() - started, 2)
     for system in presets:
         row["search_ms"][system] = _latencies(engine, system, queries)
+    row["load_1m"] = round(os.getloadavg()[0], 2)
+    row["dense_recall_at_10"] = _dense_recall(engine.memory.store, path, raw, queries)
     row["rss_mb"] = _rss_mb()
     engine.close()
     row["store_bytes_per_1k"] = round(_file_bytes(path) / (size / 1000))
@@ -210,6 +224,19 @@ def _latencies(backend: Any, system: str, queries: Sequence[str]) -> dict[str, f
     }
 
 
+def _dense_recall(store: Any, path: Path, raw: Embedder, queries: Sequence[str]) -> float:
+    """Share of the exact top 10 that the engine's dense search returns, over the queries."""
+    exact = SqliteStore(path, approximate_above=2**62)
+    vectors = raw.embed_batch(list(dict.fromkeys(queries)))
+    found = total = 0
+    for vector in vectors:
+        want = {r for r, _ in exact.dense(SCOPE, vector, 10, Filters())}
+        found += len(want & {r for r, _ in store.dense(SCOPE, vector, 10, Filters())})
+        total += len(want)
+    exact.close()
+    return round(found / total, 4) if total else 1.0
+
+
 def _chroma_size(
     builder: Embedder,
     raw: Embedder,
@@ -225,6 +252,7 @@ def _chroma_size(
     return {
         "chroma_build_seconds": build,
         "chroma_search_ms": latency,
+        "chroma_load_1m": round(os.getloadavg()[0], 2),
         "chroma_store_bytes_per_1k": round(_dir_bytes(path) / (len(items) / 1000)),
     }
 
@@ -245,7 +273,10 @@ def _peak_rss_mb() -> float:
 
 
 def _file_bytes(path: Path) -> int:
-    return sum(p.stat().st_size for p in path.parent.glob(path.name + "*") if p.is_file())
+    """The SQLite file, its WAL and its approximate index folder."""
+    return sum(p.stat().st_size for p in path.parent.glob(path.name + "*") if p.is_file()) + (
+        _dir_bytes(Path(f"{path}.ann"))
+    )
 
 
 def _dir_bytes(path: Path) -> int:
@@ -299,13 +330,31 @@ def speed_markdown(cold: dict[str, Any], scaling: list[dict[str, Any]]) -> list[
         rows.append(
             cells
             + [
+                row.get("dense_recall_at_10"),
+                row.get("first_search_seconds"),
+                row["build_seconds"]["lembrar"],
+                row.get("chroma_build_seconds"),
                 row["rss_mb"],
                 round(row["store_bytes_per_1k"] / 1024),
                 round(chroma_kb / 1024) if chroma_kb else None,
+                row.get("load_1m"),
             ]
         )
     lines += table(
-        ["memories", "synthetic", *systems, "RSS MB", "store KiB/1k", "chroma KiB/1k"], rows
+        [
+            "memories",
+            "synthetic",
+            *systems,
+            "dense recall@10",
+            "first search s",
+            "build s",
+            "chroma build s",
+            "RSS MB",
+            "store KiB/1k",
+            "chroma KiB/1k",
+            "load 1m",
+        ],
+        rows,
     )
     rates = {k: v for k, v in cold.items() if k != "turns"}
     lines += [

@@ -60,7 +60,7 @@ class EngineBackend:
     embedder: Embedder
     presets: Mapping[str, str | SearchConfig]
     config: MemoryConfig = field(default_factory=MemoryConfig)
-    path: str | Path = ":memory:"
+    path: Any = ":memory:"  # a file, a URL or a Store
     query_embedder: Embedder | None = None
     llm: Any = None
     graph: Any = None  # a GraphConfig; None: no graph extraction (it would slow every other system)

@@ -95,6 +95,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=1000,
         help="turns for the cold-cache ingest measurement",
     )
+    p.add_argument(
+        "--approximate-above",
+        type=int,
+        metavar="CHUNKS",
+        help="scopes of at least this many chunks use the approximate indexes (default 50,000)",
+    )
     p.set_defaults(run=run_speed)
 
     p = bench.add_parser("embedders", help="every installed embedder on the same LongMemEval run")
@@ -253,6 +259,7 @@ def run_speed(args: argparse.Namespace) -> int:
         _baselines(args),
         cache_dir=_cache(args),
         progress=not args.no_progress,
+        approximate_above=args.approximate_above,
     )
     return _publish(args, run(settings))
 

@@ -173,6 +173,8 @@ def test_speed_smoke(longmemeval_file, tmp_path):
             "dense",
             "--no-cache",
             "--no-progress",
+            "--approximate-above",
+            "1000",
             "--out",
             str(tmp_path),
         ]
@@ -181,4 +183,7 @@ def test_speed_smoke(longmemeval_file, tmp_path):
     document = json.loads((tmp_path / "speed.json").read_text())
     sizes = [row["size"] for row in document["scaling"]]
     assert sizes == [300, 1200] and document["cold_ingest"]["lembrar"] > 0
+    small, large = document["scaling"]
+    assert small["dense_recall_at_10"] == 1.0  # exact below the threshold
+    assert large["dense_recall_at_10"] >= 0.9  # through the approximate index above it
     assert (tmp_path / "speed.png").exists()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import builtins
 import sqlite3
 import threading
-import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -31,13 +30,14 @@ from lembrar.model.text import keywords
 from lembrar.model.users import UserSettings
 from lembrar.store.base import DEFAULT_TENANT
 from lembrar.store.rows import decode_cursor, encode_cursor
-from lembrar.store.sqlite.ann import chunk_keys, usearch_index
+from lembrar.store.sqlite.ann import REF_MASK, chunk_keys, usearch_index
 from lembrar.store.sqlite.approximate import DEFAULT_APPROXIMATE_ABOVE, ApproximateIndexes
 from lembrar.store.sqlite.codec import EPISODE_COLUMNS, episode_from_row, episode_row
 from lembrar.store.sqlite.filters import where
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
 from lembrar.store.sqlite.keys import SqliteKeyStore
 from lembrar.store.sqlite.migrations import migrate
+from lembrar.store.sqlite.words import Collection, WordIndexes, averages, fold, tokens
 
 if TYPE_CHECKING:
     from lembrar.store.sqlite.layers import SqliteLayerStore
@@ -78,6 +78,7 @@ class _Shared:
             else Path(path).expanduser().with_name(Path(path).name + ".ann")
         )
         self.ann = ApproximateIndexes(folder)
+        self.words = WordIndexes()
         try:
             if path != ":memory:":
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
@@ -273,6 +274,7 @@ class SqliteStore:
             return
         appended: dict[str, list[tuple[Any, ...]]] = {}
         hashes: dict[str, list[str]] = {}
+        texts: dict[str, list[str]] = {}
         with self._write() as db:
             for user_id in {require_stored_form(i.episode.user_id) for i in items}:
                 db.execute(
@@ -282,13 +284,16 @@ class SqliteStore:
             for item in items:
                 appended.setdefault(item.episode.user_id, []).extend(self._insert(db, item))
                 hashes.setdefault(item.episode.user_id, []).extend(item.hashes)
+                texts.setdefault(item.episode.user_id, []).extend(c.text for c in item.chunks)
             versions = {user_id: self._bump(db, user_id) for user_id in appended}
         for user_id, rows in appended.items():
             old, new = versions[user_id]
             more = ScopeMatrix.from_rows(new, rows, 0)
             scope = (self.tenant, user_id)
             self._s.index.extend(scope, old, new, more)
-            self._s.ann.added(scope, old, new, chunk_keys(more.refs, hashes[user_id]), more.vectors)
+            keys = chunk_keys(more.refs, hashes[user_id])
+            self._s.ann.added(scope, old, new, keys, more.vectors)
+            self._s.words.added(scope, old, new, keys, more.refs, texts[user_id])
 
     def _insert(self, db: sqlite3.Connection, item: IndexedEpisode) -> list[tuple[Any, ...]]:
         row = episode_row(self.tenant, item.episode)
@@ -396,6 +401,7 @@ class SqliteStore:
             )
         self._s.index.drop((self.tenant, user_id))
         self._s.ann.drop((self.tenant, user_id))
+        self._s.words.drop((self.tenant, user_id))
         self._scrub()
         return count
 
@@ -550,14 +556,20 @@ class SqliteStore:
         self, user_id: str, vector: NDArray[np.float32], k: int, filters: Filters
     ) -> builtins.list[tuple[int, float]]:
         matrix = self._matrix(user_id)
+        mask = self._mask(user_id, matrix, filters)
+        scope = (self.tenant, user_id)
+        found = self._s.ann.top_k(scope, self._rows(user_id, matrix), matrix, vector, k, mask)
+        return matrix.top_k(vector, k, mask) if found is None else found
+
+    def _mask(
+        self, user_id: str, matrix: ScopeMatrix, filters: Filters
+    ) -> NDArray[np.bool_] | None:
         mask = matrix.mask(filters)
         if filters.needs_sql():
             allowed = np.array(self._allowed_refs(user_id, filters), dtype=np.int64)
             sql_mask = np.isin(matrix.refs, allowed)
             mask = sql_mask if mask is None else mask & sql_mask
-        scope = (self.tenant, user_id)
-        found = self._s.ann.top_k(scope, self._rows(user_id, matrix), matrix, vector, k, mask)
-        return matrix.top_k(vector, k, mask) if found is None else found
+        return mask
 
     def _allowed_refs(self, user_id: str, filters: Filters) -> builtins.list[int]:
         condition, params = where(filters)
@@ -573,6 +585,9 @@ class SqliteStore:
         terms = self._selective_terms(keywords(query))
         if not terms or k <= 0:
             return []
+        found = self._keyword_in_memory(user_id, terms, k, filters)
+        if found is not None:
+            return found
         match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
         condition, params = where(filters)
         rows = self._read(
@@ -582,6 +597,37 @@ class SqliteStore:
             [match, self.tenant, user_id, *params, k],
         )
         return [(int(r), float(s)) for r, s in rows]
+
+    def _keyword_in_memory(
+        self, user_id: str, terms: builtins.list[str], k: int, filters: Filters
+    ) -> builtins.list[tuple[int, float]] | None:
+        """BM25 from the scope's in-memory word index (large scopes, one-word terms)."""
+        matrix = self._matrix(user_id)
+        split = [tokens(t) for t in terms]
+        if len(matrix.refs) < self._s.ann.above or any(len(w) != 1 for w in split):
+            return None
+        words = [w[0] for w in split]
+        rows = self._rows(user_id, matrix)
+        index = self._s.words.current(
+            (self.tenant, user_id), rows.keys, rows.texts, matrix.version, REF_MASK
+        )
+        refs, scores = index.search(words, self._collection(words))
+        at = np.minimum(np.searchsorted(matrix.refs, refs), len(matrix.refs) - 1)
+        keep = matrix.refs[at] == refs
+        mask = self._mask(user_id, matrix, filters)
+        if mask is not None:
+            keep &= mask[at]
+        refs, scores = refs[keep], scores[keep]
+        best = np.lexsort((refs, -scores))[:k]
+        return [(int(refs[i]), float(scores[i])) for i in best]
+
+    def _collection(self, words: builtins.list[str]) -> Collection:
+        """FTS5's statistics for these words: rows, average length, rows holding each."""
+        block = self._read("SELECT block FROM chunks_fts_data WHERE id = 1")
+        rows, total = averages(block[0][0]) if block else (0, 0)
+        marks = ",".join("?" * len(words))
+        holding = self._read(f"SELECT term, doc FROM chunks_vocab WHERE term IN ({marks})", words)
+        return Collection(rows, total / rows if rows else 1.0, dict(holding))
 
     def _selective_terms(self, terms: builtins.list[str]) -> builtins.list[str]:
         """The query terms worth matching. In a large index (over ``PRUNE_ABOVE`` chunks): the rarest
@@ -690,17 +736,32 @@ class _ScopeRows:
         joined = b"".join(blobs[int(r)] for r in refs)
         return np.frombuffer(joined, dtype=np.float32).reshape(len(refs), -1)
 
+    def texts(self, refs: NDArray[np.int64]) -> list[str]:
+        found: dict[int, str] = {}
+        if len(refs) > 10_000:  # most of the scope: one pass over it
+            wanted = set(refs.tolist())
+            found.update(
+                (r, t)
+                for r, t in self.store._read(
+                    "SELECT ref, text FROM chunks WHERE tenant_id = ? AND user_id = ?",
+                    (self.store.tenant, self.user_id),
+                )
+                if r in wanted
+            )
+        else:
+            for start in range(0, len(refs), 500):
+                part = [int(r) for r in refs[start : start + 500]]
+                marks = ",".join("?" * len(part))
+                found.update(
+                    self.store._read(f"SELECT ref, text FROM chunks WHERE ref IN ({marks})", part)
+                )
+        return [found[int(r)] for r in refs]
+
 
 MAX_TERMS = 8
 APPROXIMATE_META = "approximate_above"
 COMMON_SHARE = 0.05
 PRUNE_ABOVE = 5000
-
-
-def fold(term: str) -> str:
-    """A term as the FTS5 unicode61 tokenizer stores it (lowercase, diacritics removed)."""
-    decomposed = unicodedata.normalize("NFKD", term.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def _now() -> str:
