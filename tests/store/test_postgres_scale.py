@@ -1,0 +1,102 @@
+"""PostgreSQL's large-scope path: the pgvector HNSW index answers like exact search, honours
+filters, never returns a deleted vector, and is rebuilt on demand."""
+
+from __future__ import annotations
+
+import os
+import random
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+import pytest
+
+from lembrar import Memory, ValidationError
+from lembrar.embed.hashing import HashingEmbedder
+from lembrar.model.query import Filters
+
+pytestmark = pytest.mark.postgres
+T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
+WORDS = (
+    "river mountain coffee train letter garden piano winter doctor market violin bridge "
+    "lantern harbor recipe camera island blanket ticket orchard candle meadow glacier"
+).split()
+
+
+def sentences(count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    return [" ".join(rng.sample(WORDS, 6)) + f" note {i}" for i in range(count)]
+
+
+@pytest.fixture
+def stores(pg_database, request, clock):
+    from lembrar.store.postgres import PostgresStore
+
+    tenant = f"pgscale-{os.getpid()}-{request.node.name}"
+    exact = PostgresStore(pg_database, tenant, exact_search_limit=10**9)
+    indexed = PostgresStore(pg_database, tenant, exact_search_limit=0)
+    mem = Memory(indexed, embedder=HashingEmbedder(), clock=clock)
+    mem.add_many(
+        {
+            "user_id": "ana",
+            "content": text,
+            "role": "user" if i % 2 else "assistant",
+            "session_id": f"s{i // 20}",
+            "at": T0 + timedelta(hours=i),
+        }
+        for i, text in enumerate(sentences(300, 3))
+    )
+    yield mem, indexed, exact
+    exact.close()
+    mem.close()
+
+
+def vectors(count: int) -> np.ndarray:
+    return HashingEmbedder().embed_batch(sentences(count, 11))
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        Filters(),
+        Filters(roles=("user",)),
+        Filters(session_id="s3"),
+        Filters(since=T0 + timedelta(hours=50), until=T0 + timedelta(hours=200)),
+    ],
+)
+def test_the_index_agrees_with_exact_search_under_filters(stores, filters):
+    _, indexed, exact = stores
+    hits = total = 0
+    for vector in vectors(10):
+        got = indexed.dense("ana", vector, 10, filters)
+        want = exact.dense("ana", vector, 10, filters)
+        rows = indexed.chunk_rows("ana", [r for r, _ in got])
+        for ref, _ in got:
+            episode = rows[ref].episode
+            assert filters.session_id in (None, episode.session_id)
+            assert not filters.roles or episode.role in filters.roles
+            assert filters.since is None or filters.since <= episode.at < filters.until
+        hits += len({r for r, _ in got} & {r for r, _ in want})
+        total += len(want)
+    assert total and hits / total >= 0.95
+
+
+def test_a_deleted_vector_is_never_returned_by_the_index(stores):
+    mem, indexed, _ = stores
+    victims = mem.get_all("ana", limit=10).items
+    for e in victims:
+        mem.delete(e.id, "ana")
+    for e in victims:
+        vector = HashingEmbedder().embed_batch([e.content])[0]
+        found = indexed.chunk_rows(
+            "ana", [r for r, _ in indexed.dense("ana", vector, 20, Filters())]
+        )
+        assert e.id not in {row.episode.id for row in found.values()}
+
+
+def test_the_index_is_rebuilt_on_demand(stores):
+    _, indexed, exact = stores
+    assert indexed.rebuild_indexes() == 1
+    vector = vectors(1)[0]
+    assert indexed.dense("ana", vector, 5, Filters()) == exact.dense("ana", vector, 5, Filters())
+    with pytest.raises(ValidationError, match="approximate_above"):
+        indexed.rebuild_indexes(approximate_above=10)
