@@ -58,6 +58,7 @@ class SpeedSettings:
     cache_dir: Path | None = DEFAULT_CACHE_DIR
     progress: bool = True
     approximate_above: int | None = None
+    store: str | None = None  # a postgresql:// URL; None: a SQLite file per size
 
 
 class ComposedEmbedder:
@@ -172,7 +173,7 @@ def measure_size(
         system_name(settings.preset): settings.preset,
         **{n: BASELINE_PRESETS[n] for n in settings.baselines if n in BASELINE_PRESETS},
     }
-    store = SqliteStore(path, approximate_above=settings.approximate_above)
+    store = _size_store(settings, path, size)
     engine = EngineBackend(builder, presets, path=store, query_embedder=raw)
     row: dict[str, Any] = {
         "size": size,
@@ -188,10 +189,11 @@ def measure_size(
     for system in presets:
         row["search_ms"][system] = _latencies(engine, system, queries)
     row["load_1m"] = round(os.getloadavg()[0], 2)
-    row["dense_recall_at_10"] = _dense_recall(engine.memory.store, path, raw, queries)
+    row["dense_recall_at_10"] = _dense_recall(store, _exact_twin(store), raw, queries)
     row["rss_mb"] = _rss_mb()
     engine.close()
-    row["store_bytes_per_1k"] = round(_file_bytes(path) / (size / 1000))
+    if settings.store is None:
+        row["store_bytes_per_1k"] = round(_file_bytes(path) / (size / 1000))
     if use_chroma:
         row.update(
             _chroma_size(builder, raw, items, queries, work / f"chroma-{size}", settings.progress)
@@ -224,9 +226,24 @@ def _latencies(backend: Any, system: str, queries: Sequence[str]) -> dict[str, f
     }
 
 
-def _dense_recall(store: Any, path: Path, raw: Embedder, queries: Sequence[str]) -> float:
+def _size_store(settings: SpeedSettings, path: Path, size: int) -> Any:
+    """A fresh store for one size: a SQLite file, or a tenant of its own in the given database."""
+    if settings.store is None:
+        return SqliteStore(path, approximate_above=settings.approximate_above)
+    from lembrar.store.postgres import PostgresStore
+
+    return PostgresStore(settings.store, f"speed-{os.getpid()}-{size}")
+
+
+def _exact_twin(store: Any) -> Any:
+    """The same data searched exactly (no approximate index)."""
+    if isinstance(store, SqliteStore):
+        return SqliteStore(store.path, approximate_above=2**62)
+    return type(store)(store.url, store.tenant, exact_search_limit=2**62)
+
+
+def _dense_recall(store: Any, exact: Any, raw: Embedder, queries: Sequence[str]) -> float:
     """Share of the exact top 10 that the engine's dense search returns, over the queries."""
-    exact = SqliteStore(path, approximate_above=2**62)
     vectors = raw.embed_batch(list(dict.fromkeys(queries)))
     found = total = 0
     for vector in vectors:
@@ -335,7 +352,7 @@ def speed_markdown(cold: dict[str, Any], scaling: list[dict[str, Any]]) -> list[
                 row["build_seconds"]["lembrar"],
                 row.get("chroma_build_seconds"),
                 row["rss_mb"],
-                round(row["store_bytes_per_1k"] / 1024),
+                round(row["store_bytes_per_1k"] / 1024) if "store_bytes_per_1k" in row else None,
                 round(chroma_kb / 1024) if chroma_kb else None,
                 row.get("load_1m"),
             ]

@@ -101,6 +101,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="CHUNKS",
         help="scopes of at least this many chunks use the approximate indexes (default 50,000)",
     )
+    p.add_argument(
+        "--store",
+        metavar="URL",
+        help="measure a postgresql:// database instead of SQLite files (a tenant per size)",
+    )
     p.set_defaults(run=run_speed)
 
     p = bench.add_parser("embedders", help="every installed embedder on the same LongMemEval run")
@@ -260,6 +265,7 @@ def run_speed(args: argparse.Namespace) -> int:
         cache_dir=_cache(args),
         progress=not args.no_progress,
         approximate_above=args.approximate_above,
+        store=args.store,
     )
     return _publish(args, run(settings))
 
