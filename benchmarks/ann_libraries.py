@@ -77,6 +77,21 @@ def usearch_lib(dtype: str, connectivity: int, expansion: int) -> tuple[str, Cal
     return f"usearch {dtype} M={connectivity} ef={expansion}", build, search
 
 
+def numpy_exact() -> tuple[str, Callable, Callable]:
+    """The baseline: one matrix product and a partial sort per query."""
+
+    def build(data: np.ndarray, path: str) -> object:
+        np.save(path, data)
+        return data
+
+    def search(index: object, q: np.ndarray, k: int) -> list[int]:
+        scores = index @ q  # type: ignore[operator]
+        best = np.argpartition(-scores, k)[:k]
+        return best[np.argsort(-scores[best])].tolist()
+
+    return "numpy exact", build, search
+
+
 def faiss_lib(m: int, ef: int) -> tuple[str, Callable, Callable]:
     import faiss
 
@@ -105,7 +120,7 @@ def measure(lib: tuple[str, Callable, Callable], data, queries, truth, k=10) -> 
         started = time.perf_counter()
         index = build(data, path)
         build_s = time.perf_counter() - started
-        disk = os.path.getsize(path)
+        disk = sum(os.path.getsize(os.path.join(tmp, f)) for f in os.listdir(tmp))
     grown = rss_mb() - before
     seconds, hits = [], 0
     for q, want in zip(queries, truth):
@@ -129,18 +144,19 @@ def measure(lib: tuple[str, Callable, Callable], data, queries, truth, k=10) -> 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", type=int, default=100_000)
+    parser.add_argument("--libs", default="numpy,usearch,faiss", help="comma-separated")
     parser.add_argument("--cache", type=Path, default=Path(".bench-cache/embeddings.sqlite"))
     args = parser.parse_args()
     reals = real_vectors(args.cache)
     queries, reals = reals[:200], reals[200:]
     data = scaled(reals, args.size)
     truth = exact_top(data, queries, 10)
-    libs = [
-        usearch_lib("f32", 16, 64),
-        usearch_lib("f16", 16, 64),
-        usearch_lib("i8", 16, 64),
-        faiss_lib(16, 64),
-    ]
+    chosen = set(args.libs.split(","))
+    libs = (
+        ([numpy_exact()] if "numpy" in chosen else [])
+        + ([usearch_lib(t, 16, 64) for t in ("f32", "f16", "i8")] if "usearch" in chosen else [])
+        + ([faiss_lib(16, 64)] if "faiss" in chosen else [])
+    )
     print(f"{args.size:,} vectors of {data.shape[1]} dims; load {os.getloadavg()[0]:.2f}")
     print("| library | build s | query p50 ms | p95 ms | recall@10 | RSS growth MB | file MB |")
     print("|---|---|---|---|---|---|---|")

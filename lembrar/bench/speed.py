@@ -188,6 +188,12 @@ def measure_size(
     row["first_search_seconds"] = round(time.perf_counter() - started, 2)
     for system in presets:
         row["search_ms"][system] = _latencies(engine, system, queries)
+    if "dense" in settings.baselines:  # the same dense search without any approximate index
+        exact = EngineBackend(
+            builder, {"exact": "dense"}, path=_exact_twin(store), query_embedder=raw
+        )
+        row["search_ms"]["exact dense"] = _latencies(exact, "exact", queries)
+        exact.close()
     row["load_1m"] = round(os.getloadavg()[0], 2)
     row["dense_recall_at_10"] = _dense_recall(store, _exact_twin(store), raw, queries)
     row["rss_mb"] = _rss_mb()
