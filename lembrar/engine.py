@@ -313,17 +313,17 @@ class Memory:
 
     @property
     def sources(self) -> list[CandidateSource]:
-        """The candidate sources searched beside the turns (session summaries past the raw window)."""
-        return [self.layers.summaries]
+        """The candidate sources searched beside the turns: session summaries past the raw
+        window, and graph facts lifting the turns that stated them (``GraphConfig.search_source``)."""
+        return [self.layers.summaries, self.graph.source]
 
     def _llm_hooks(self, request: SearchRequest) -> SearchHooks | None:
         """The language-model steps the request's config asks for (see ``lembrar.retrieval.llm_steps``)."""
-        graph = self.graph.search_hooks(request.query, request.user_id, request.now)
         if not request.config.uses_llm:
-            return graph  # None unless GraphConfig.search_source
+            return None
         from lembrar.retrieval.llm_steps.hooks import prepare_search
 
-        hooks = prepare_search(
+        return prepare_search(
             self.llm,
             self.embedder.embed_batch,
             request.query,
@@ -331,9 +331,6 @@ class Memory:
             request.settings,
             request.config,
         )
-        if graph is not None:
-            hooks.extra_vectors.update(graph.extra_vectors)
-        return hooks
 
     def search(
         self,

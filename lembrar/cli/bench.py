@@ -58,9 +58,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help="N questions evenly spread over the file (all types)",
     )
+    _graph_flag(p)
     p.set_defaults(run=run_longmemeval)
 
     p = _common(bench.add_parser("locomo", help="LoCoMo evidence recall at turn and session level"))
+    _graph_flag(p)
     p.set_defaults(run=run_locomo)
 
     p = _common(
@@ -164,6 +166,15 @@ def _common(
     return p
 
 
+def _graph_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--graph",
+        action="store_true",
+        help="also run the preset with graph facts lifting the turns that stated them "
+        "(system lembrar+graph; extraction at ingest makes the run slower)",
+    )
+
+
 def _llm(args: argparse.Namespace) -> Any:
     """The preset with every LLM step on and its client, when a model was named."""
     if not (args.llm_base_url or args.llm_model):
@@ -209,6 +220,7 @@ def run_longmemeval(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         sample=args.sample,
         llm=_llm(args),
+        graph=args.graph,
     )
     return _publish(args, run(settings))
 
@@ -226,6 +238,7 @@ def run_locomo(args: argparse.Namespace) -> int:
         cache_dir=_cache(args),
         progress=not args.no_progress,
         llm=_llm(args),
+        graph=args.graph,
     )
     return _publish(args, run(settings))
 

@@ -1,7 +1,11 @@
 """Folding extractions into a user's graph: entities resolved, facts merged, timeline redrawn.
 
-``GraphBuilder`` works on an in-memory copy of the graph and reports what changed as one
-``GraphChange``; the decisions themselves are the pure functions of ``resolve``.
+``GraphBuilder`` works on the part of the graph an ingest needs and reports what changed as
+one ``GraphChange``; the decisions themselves are the pure functions of ``resolve``. It starts
+from the user's entities (the resolution index) and reads facts by key as it goes: the
+``(subject, predicate)`` groups that new facts join, and the facts of renamed entities. A
+``FetchFacts`` reads them from a store (``GraphStore.facts_by_key``) or from a whole graph in
+memory (``in_memory``); both give the same timeline.
 """
 
 from __future__ import annotations
@@ -18,21 +22,45 @@ from lembrar.model.episode import Episode, new_id
 from lembrar.model.graph import Entity, Extraction, Fact, FactSource, GraphChange, GraphData
 
 Embed = Callable[[Sequence[str]], np.ndarray]
+Group = tuple[str, str]  # (subject id, predicate)
+FetchFacts = Callable[[Sequence[Group], Sequence[str]], Sequence[Fact]]
+"""``(groups, entity ids) -> the stored facts in those groups or touching those entities``."""
+
+
+def in_memory(data: GraphData) -> FetchFacts:
+    """``FetchFacts`` over a graph already loaded whole."""
+
+    def fetch(groups: Sequence[Group], touching: Sequence[str]) -> list[Fact]:
+        wanted, near = set(groups), set(touching)
+        return [
+            f
+            for f in data.facts
+            if (f.subject_id, f.predicate) in wanted or {f.subject_id, f.object_id} & near
+        ]
+
+    return fetch
 
 
 class GraphBuilder:
     """A user's graph being changed: ``add`` extractions, then ``change()`` what to write."""
 
     def __init__(
-        self, user_id: str, data: GraphData, embed: Embed, now: datetime, threshold: float = 0.92
+        self,
+        user_id: str,
+        entities: Sequence[Entity],
+        fetch: FetchFacts,
+        embed: Embed,
+        now: datetime,
+        threshold: float = 0.92,
     ) -> None:
         self.user_id = user_id
-        self.entities = {e.id: e for e in data.entities}
-        self.facts = {f.id: f for f in data.facts}
-        self._index = EntityIndex(data.entities)
-        self._groups: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for fact in data.facts:
-            self._groups[(fact.subject_id, fact.predicate)].append(fact.id)
+        self.entities = {e.id: e for e in entities}
+        self.facts: dict[str, Fact] = {}
+        self._index = EntityIndex(entities)
+        self._groups: dict[Group, list[str]] = defaultdict(list)
+        self._fetch = fetch
+        self._read_groups: set[Group] = set()
+        self._read_touching: set[str] = set()
         self._renamed: set[str] = set()
         self._seen: dict[str, np.ndarray] = {}
         self.embed = embed
@@ -64,13 +92,35 @@ class GraphBuilder:
                     negated=found.negated,
                 )
             )
+        self._read({(f.subject_id, f.predicate) for f in new_facts}, set())
         for fact in new_facts:
             self._fold(fact)  # vectors are computed once, in ``redraw``
+
+    @classmethod
+    def over(
+        cls, user_id: str, data: GraphData, embed: Embed, now: datetime, threshold: float = 0.92
+    ) -> GraphBuilder:
+        """A builder over a whole graph loaded at once (every fact read up front)."""
+        builder = cls(user_id, data.entities, in_memory(data), embed, now, threshold)
+        builder._read({(f.subject_id, f.predicate) for f in data.facts}, set())
+        return builder
+
+    def _read(self, groups: set[Group], touching: set[str]) -> None:
+        """Bring the stored facts of ``groups`` / about ``touching`` in, once each."""
+        groups, touching = groups - self._read_groups, touching - self._read_touching
+        if not groups and not touching:
+            return
+        self._read_groups |= groups
+        self._read_touching |= touching
+        for fact in self._fetch(sorted(groups), sorted(touching)):
+            if fact.id not in self.facts:
+                self.facts[fact.id] = fact
+                self._groups[(fact.subject_id, fact.predicate)].append(fact.id)
 
     def _entities(self, episode: Episode, extraction: Extraction) -> dict[str, str]:
         found = list(extraction.entities)
         named = [e for e in found if e.type != "user"]  # the user's own node resolves by type
-        vectors = self._name_vectors([e.name for e in named])
+        vectors = self.name_vectors([e.name for e in named])
         ids: dict[str, str] = {}
         for entity in found:
             vector = vectors.get(entity.name, np.zeros(0, np.float32))
@@ -97,7 +147,7 @@ class GraphBuilder:
             ids[entity.name] = known.id
         return ids
 
-    def _name_vectors(self, names: Sequence[str]) -> dict[str, np.ndarray]:
+    def name_vectors(self, names: Sequence[str]) -> dict[str, np.ndarray]:
         """Vectors of names, each embedded once per builder."""
         todo = [n for n in dict.fromkeys(names) if n not in self._seen]
         self._seen.update(zip(todo, self._vectors(todo)))
@@ -124,6 +174,7 @@ class GraphBuilder:
             self.facts[fact.id] = fact
             self._touched_facts.add(fact.id)
         renamed = self._renamed
+        self._read(set(), renamed)
         stale = [
             f
             for f in self.facts.values()

@@ -28,11 +28,11 @@ from lembrar.graph.search import (
     resolve_config,
     search_graph,
 )
+from lembrar.graph.source import GraphSource
 from lembrar.ingest import parse_instant
 from lembrar.model.episode import Episode, require_text
 from lembrar.model.graph import Community, Entity, Fact, GraphChange, GraphData
 from lembrar.model.predicates import predicates_asked
-from lembrar.retrieval.hooks import SearchHooks
 from lembrar.store.base import GraphStore, Store, list_all
 from lembrar.temporal import parse_time
 
@@ -72,6 +72,7 @@ class Graph:
         self._store: GraphStore | None = None
         self._opened = False
         self._extractor: Extractor | None = self.config.extractor
+        self.source = GraphSource(self)  # lifts the turns that stated matching facts
 
     # -- plumbing -------------------------------------------------------------------------
     @property
@@ -99,11 +100,18 @@ class Graph:
     def _embed(self, texts: Sequence[str]):
         return self.host.embedder.inner.embed_batch(list(texts))
 
-    def _builder(self, user_id: str, data: GraphData | None = None) -> GraphBuilder:
-        data = self.store.load(user_id) if data is None else data
-        return GraphBuilder(
-            user_id, data, self._embed, self.host.now(), self.config.entity_threshold
-        )
+    def _builder(self, user_id: str, whole: bool = False) -> GraphBuilder:
+        """A builder over the user's entities that reads facts by key from the store; ``whole``:
+        over the whole graph loaded at once (a model extractor reads what is known from it)."""
+        now, threshold = self.host.now(), self.config.entity_threshold
+        if whole:
+            return GraphBuilder.over(user_id, self.store.load(user_id), self._embed, now, threshold)
+        store = self.store
+
+        def fetch(groups, touching):
+            return store.facts_by_key(user_id, groups, touching)
+
+        return GraphBuilder(user_id, store.entities(user_id), fetch, self._embed, now, threshold)
 
     # -- writes ---------------------------------------------------------------------------
     def after_add(self, episodes: Sequence[Episode]) -> None:
@@ -120,11 +128,19 @@ class Graph:
         if not episodes:
             return GraphChange()
         tz = self.host.user_settings(user_id).timezone or "UTC"
-        builder = self._builder(user_id)
         hinted = getattr(self.extractor, "uses_hints", False)  # a model reads what is known
-        for episode in sorted(episodes, key=lambda e: e.at):
-            hints = builder.hints() if hinted else ((), ())
-            builder.add(episode, self.extractor.extract(episode, tz, *hints))
+        builder = self._builder(user_id, whole=hinted)
+        ordered = sorted(episodes, key=lambda e: e.at)
+        if hinted:  # each episode is read knowing what the earlier ones added
+            for episode in ordered:
+                builder.add(episode, self.extractor.extract(episode, tz, *builder.hints()))
+        else:  # read all first, so the names are embedded in one batch
+            read = [(e, self.extractor.extract(e, tz)) for e in ordered]
+            builder.name_vectors(
+                [x.name for _, found in read for x in found.entities if x.type != "user"]
+            )
+            for episode, extraction in read:
+                builder.add(episode, extraction)
         builder.redraw()
         change = builder.change()
         change = replace(change, entities=self._assigned(builder, change.entities))
@@ -302,18 +318,15 @@ class Graph:
         names = {e.id: e.name for e in data.entities}
         return facts_section([h.fact for h in hits if h.fact is not None], names, budget)
 
-    def search_hooks(self, query: str, user_id: str, now: datetime) -> SearchHooks | None:
-        """With ``search_source``: the best facts' vectors as extra dense rankings of episode
-        search (named ``graph``, ``graph_2``, ...), so the turns that said them are candidates."""
-        if not self.config.search_source or not self.available:
-            return None
+    def fact_hits(self, query: str, user_id: str, now: datetime, limit: int) -> list[GraphHit]:
+        """The best ``limit`` facts for ``query`` (none when the user has no facts)."""
+        if not self.available:
+            return []
         data = self.load(user_id)
         if not data.facts:
-            return None
-        hits = self.search(query, user_id, limit=self.config.search_facts, now=now, data=data)
-        vectors = [h.fact.embedding for h in hits if h.fact is not None and h.fact.embedding.size]
-        names = ["graph"] + [f"graph_{i}" for i in range(2, len(vectors) + 1)]
-        return SearchHooks(extra_vectors=dict(zip(names, vectors))) if vectors else None
+            return []
+        hits = self.search(query, user_id, limit=limit, now=now, data=data)
+        return [h for h in hits if h.fact is not None]
 
     def _model_score(self, config: GraphSearchConfig):
         if config.reranker != "model" or not config.model_reranker:

@@ -22,7 +22,7 @@ from lembrar.retrieval.config import SearchConfig
 from lembrar.retrieval.hooks import SearchHooks
 from lembrar.retrieval.request import SearchRequest
 from lembrar.retrieval.rerank import get_reranker
-from lembrar.retrieval.sources import CandidateSource, hidden_by, merge_hits
+from lembrar.retrieval.sources import CandidateSource, Lift, hidden_by, lifts_of, merge_hits
 from lembrar.store.base import Store
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def search(
     if hooks is not None:
         request = request.with_windows(hooks.extra_windows)
     plans = [plan for plan in (source.plan(request) for source in sources) if plan is not None]
-    result = search_turns(store, embed, request, hooks, hidden_by(plans))
+    result = search_turns(store, embed, request, hooks, hidden_by(plans), lifts_of(plans))
     others = [hit for plan in plans for hit in plan.hits()]
     return replace(result, hits=merge_hits(result.hits, others, request.k)) if others else result
 
@@ -79,9 +79,10 @@ def search_turns(
     request: SearchRequest,
     hooks: SearchHooks | None = None,
     exclude: Callable[[Episode], bool] | None = None,
+    lifts: Sequence[Lift] = (),
 ) -> Retrieval:
     """The pipeline over the stored turns; ``exclude``: episodes to leave out of the hits (e.g.
-    turns a session summary stands in for)."""
+    turns a session summary stands in for); ``lifts``: priors from other sources."""
     user_id, k, filters, config, parsed = (
         request.user_id,
         request.k,
@@ -106,7 +107,7 @@ def search_turns(
         for r in pool
         if r in rows and not (exclude is not None and exclude(rows[r].episode))
     ]
-    _score(candidates, parsed, request.now, config, request.query, request.semantic)
+    _score(candidates, parsed, request.now, config, request.query, request.semantic, lifts)
     candidates.sort(key=lambda c: c.score, reverse=True)
     candidates = _collapse(candidates, config.granularity)
     candidates = _diversify(store, user_id, candidates, config, k)
@@ -226,6 +227,7 @@ def _score(
     config: SearchConfig,
     query: str,
     semantic: str,
+    lifts: Sequence[Lift] = (),
 ) -> None:
     """Final score in [0, 1]: fused relevance blended with the enabled priors."""
     timed = parsed if parsed is not None and parsed.has_time and config.time_weight > 0 else None
@@ -266,6 +268,11 @@ def _score(
         if support:
             c.signals["session"] = support[_session_key(c)]
             parts.append((config.session_weight, support[_session_key(c)]))
+        for lift in lifts:
+            vouched = lift.scores.get(c.row.episode.id, 0.0)
+            if vouched:
+                c.signals[lift.name] = vouched
+            parts.append((lift.weight, vouched))
         role_w = config.role_weights.get(c.row.episode.role or "", 1.0)
         total = sum(w for w, _ in parts)
         c.score = min(1.0, max(0.0, role_w * sum(w * s for w, s in parts) / total))

@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from lembrar.model.episode import Episode, IndexedEpisode
 from lembrar.model.erasure import ErasureReport, Guarantee
-from lembrar.model.graph import GraphChange, GraphData
+from lembrar.model.graph import Entity, Fact, GraphChange, GraphData
 from lembrar.model.layers import Insight, PendingMemory, SavedMemory, SessionSummary
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.model.tenancy import KeyRecord, Tenant
@@ -142,6 +142,18 @@ class GraphStore(Protocol):
 
     def load(self, user_id: str) -> GraphData: ...
     def write(self, user_id: str, change: GraphChange) -> None: ...
+
+    def entities(self, user_id: str) -> tuple[Entity, ...]:
+        """The user's entities without their mentions (``episodes`` empty): what resolution
+        reads on every add."""
+        ...
+
+    def facts_by_key(
+        self, user_id: str, groups: Sequence[tuple[str, str]] = (), touching: Sequence[str] = ()
+    ) -> tuple[Fact, ...]:
+        """The user's facts (with sources) of the ``(subject id, predicate)`` ``groups`` or
+        with an entity of ``touching`` as subject or object."""
+        ...
 
 
 @runtime_checkable

@@ -3,6 +3,8 @@ graph as a candidate source of episode search."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.graph import GraphConfig
@@ -53,14 +55,35 @@ def test_no_facts_no_section(memory):
     assert all(s.name != "facts" for s in memory.context("weather", "bob").sections)
 
 
-def test_graph_facts_as_a_search_source_bring_in_the_turn_that_said_them(db_path, clock):
+def test_graph_facts_as_a_search_source_lift_the_turn_that_said_them(db_path, clock):
     config = GraphConfig(search_source=True)
     with Memory(db_path, embedder=HashingEmbedder(), clock=clock, graph=config) as memory:
         tell(memory)
+        stored = {e.id for e in memory.get_all("maria").items}
         hits = memory.search("where does she live now?", "maria", k=3)
-        assert "graph" in hits[0].signals
-        assert any("Porto" in h.text for h in hits)
+        [porto] = [h for h in hits if "Porto" in h.text]
+        assert porto.rank == 1 and porto.signals["graph"] == 1.0
+        assert {h.episode.id for h in hits} <= stored  # facts lift turns; they take no rank
     with Memory(db_path, embedder=HashingEmbedder(), clock=clock) as plain:
         assert all(
             "graph" not in h.signals for h in plain.search("where does she live now?", "maria", k=3)
         )
+
+
+def test_only_facts_the_query_matches_lift_turns():
+    from lembrar.graph.search import GraphHit
+    from lembrar.graph.source import lift_scores
+    from lembrar.model.graph import Fact, FactSource
+
+    def hit(ident, score, signals, episodes):
+        at = datetime(2024, 1, 1, tzinfo=UTC)
+        sources = tuple(FactSource(e, "", at) for e in episodes)
+        fact = Fact(ident, "u", "a", "lives_in", "b", "", at, at, sources=sources)
+        return GraphHit("fact", ident, "", score, fact, signals=signals)
+
+    hits = [
+        hit("f1", 1.0, {"cosine": 1.0, "bfs": 1.0}, ["e1", "e2"]),
+        hit("f2", 0.7, {"bfs": 0.5}, ["e3"]),
+        hit("f3", 0.5, {"bm25": 0.3}, ["e2", "e4"]),
+    ]
+    assert lift_scores(hits) == {"e1": 1.0, "e2": 1.0, "e4": 0.5}

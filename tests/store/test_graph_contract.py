@@ -201,3 +201,28 @@ def test_an_edited_episode_is_read_again(mem):
     [first] = tell(mem, EPISODES[:1])
     mem.update(first.id, "My sister Ana lives in Braga.", "maria")
     assert [f[2] for f in timeline(mem) if f[1] == "lives_in"] == ["Braga"]
+
+
+def test_keyed_reads_give_the_facts_of_a_group_or_an_entity_with_their_sources(mem, store):
+    tell(mem, EPISODES)
+    data = mem.graph.load("maria")
+    graph = open_graph_store(store)
+    entities = graph.entities("maria")
+    assert {e.id for e in entities} == {e.id for e in data.entities}
+    assert all(e.episodes == () for e in entities)  # mentions are not read for resolution
+    ana = next(e.id for e in data.entities if e.name == "Ana Souza")
+    lives = graph.facts_by_key("maria", groups=[(ana, "lives_in")])
+    assert sorted(f.text for f in lives) == [
+        "Ana Souza lives in Lisbon",
+        "Ana Souza lives in Porto",
+    ]
+    assert {f.id: f.sources for f in lives} == {
+        f.id: f.sources for f in data.facts if f.predicate == "lives_in"
+    }
+    porto = next(e.id for e in data.entities if e.name == "Porto")
+    assert [f.text for f in graph.facts_by_key("maria", touching=[porto])] == [
+        "Ana Souza lives in Porto"
+    ]
+    assert (
+        graph.facts_by_key("maria") == () and graph.facts_by_key("bob", [(ana, "lives_in")]) == ()
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -56,34 +57,47 @@ class PostgresGraphStore:
             scope,
         ):
             mentions[entity_id].append(episode_id)
-        sources = defaultdict(list)
-        for fact_id, episode_id, quote, valid_at in self._rows(
-            "SELECT s.fact_id, s.episode_id, s.quote, s.valid_at FROM graph_fact_sources s"
-            " JOIN graph_facts f ON f.tenant_id = s.tenant_id AND f.id = s.fact_id"
-            " WHERE f.tenant_id = %s AND f.user_id = %s ORDER BY s.valid_at",
-            scope,
-        ):
-            sources[fact_id].append(FactSource(episode_id, quote, valid_at))
-        entities = tuple(
-            Entity(
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                r[6],
-                r[4],
-                tuple(r[5]),
-                tuple(mentions[r[0]]),
-                r[8],
-                _vector(r[7]),
-            )
+        entities = tuple(replace(e, episodes=tuple(mentions[e.id])) for e in self.entities(user_id))
+        facts = self._facts_where(user_id, "TRUE", ())
+        return GraphData(entities, facts, self._communities(user_id, entities))
+
+    def entities(self, user_id: str) -> tuple[Entity, ...]:
+        return tuple(
+            Entity(r[0], r[1], r[2], r[3], r[6], r[4], tuple(r[5]), (), r[8], _vector(r[7]))
             for r in self._rows(
                 f"SELECT {_ENTITY} FROM graph_entities WHERE tenant_id = %s AND user_id = %s"
                 " ORDER BY created_at, id",
-                scope,
+                (self.tenant, user_id),
             )
         )
-        facts = tuple(
+
+    def facts_by_key(
+        self, user_id: str, groups: Sequence[tuple[str, str]] = (), touching: Sequence[str] = ()
+    ) -> tuple[Fact, ...]:
+        if not groups and not touching:
+            return ()
+        where = (
+            "(subject_id, predicate) IN (SELECT * FROM unnest(%s::text[], %s::text[]))"
+            " OR subject_id = ANY(%s) OR object_id = ANY(%s)"
+        )
+        params = ([g[0] for g in groups], [g[1] for g in groups], list(touching), list(touching))
+        return self._facts_where(user_id, where, params)
+
+    def _facts_where(self, user_id: str, where: str, params: Sequence[Any]) -> tuple[Fact, ...]:
+        """The user's facts that ``where`` selects, with their sources."""
+        rows = self._rows(
+            f"SELECT {_FACT} FROM graph_facts WHERE tenant_id = %s AND user_id = %s"
+            f" AND ({where}) ORDER BY valid_at, id",
+            (self.tenant, user_id, *params),
+        )
+        sources = defaultdict(list)
+        for fact_id, episode_id, quote, valid_at in self._rows(
+            "SELECT fact_id, episode_id, quote, valid_at FROM graph_fact_sources"
+            " WHERE tenant_id = %s AND fact_id = ANY(%s) ORDER BY valid_at",
+            (self.tenant, [r[0] for r in rows]),
+        ):
+            sources[fact_id].append(FactSource(episode_id, quote, valid_at))
+        return tuple(
             Fact(
                 r[0],
                 r[1],
@@ -99,13 +113,8 @@ class PostgresGraphStore:
                 r[6],
                 _vector(r[11]),
             )
-            for r in self._rows(
-                f"SELECT {_FACT} FROM graph_facts WHERE tenant_id = %s AND user_id = %s"
-                " ORDER BY valid_at, id",
-                scope,
-            )
+            for r in rows
         )
-        return GraphData(entities, facts, self._communities(user_id, entities))
 
     def _communities(self, user_id: str, entities: Sequence[Entity]) -> tuple[Community, ...]:
         members = defaultdict(list)

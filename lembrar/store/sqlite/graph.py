@@ -11,6 +11,7 @@ import json
 import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,11 @@ def _vector(blob: bytes | None) -> np.ndarray:
     return np.zeros(0, np.float32) if blob is None else np.frombuffer(blob, dtype=np.float32)
 
 
+def _parts(ids: Sequence[str], size: int = 500) -> list[Sequence[str]]:
+    """``ids`` in slices small enough for one statement's parameters."""
+    return [ids[i : i + size] for i in range(0, len(ids), size)]
+
+
 class SqliteGraphStore:
     """Entities, facts, their episode links and communities in the store's own file."""
 
@@ -61,23 +67,21 @@ class SqliteGraphStore:
     # -- reads ------------------------------------------------------------------------
     def load(self, user_id: str) -> GraphData:
         scope = (self.tenant, user_id)
-        read = self._store._read
         mentions = defaultdict(list)
-        for entity_id, episode_id in read(
+        for entity_id, episode_id in self._store._read(
             "SELECT m.entity_id, m.episode_id FROM graph_mentions m JOIN graph_entities e"
             " ON e.id = m.entity_id WHERE e.tenant_id = ? AND e.user_id = ?",
             scope,
         ):
             mentions[entity_id].append(episode_id)
-        sources = defaultdict(list)
-        for fact_id, episode_id, quote, valid_at in read(
-            "SELECT s.fact_id, s.episode_id, s.quote, s.valid_at FROM graph_fact_sources s"
-            " JOIN graph_facts f ON f.id = s.fact_id WHERE f.tenant_id = ? AND f.user_id = ?"
-            " ORDER BY s.valid_at",
-            scope,
-        ):
-            sources[fact_id].append(FactSource(episode_id, quote, _when(valid_at)))
-        entities = tuple(
+        entities = tuple(replace(e, episodes=tuple(mentions[e.id])) for e in self.entities(user_id))
+        facts = self._facts(
+            "SELECT {} FROM graph_facts WHERE tenant_id = ? AND user_id = ?", scope, everything=True
+        )
+        return GraphData(entities, facts, self._communities(user_id, entities))
+
+    def entities(self, user_id: str) -> tuple[Entity, ...]:
+        return tuple(
             Entity(
                 r[0],
                 r[1],
@@ -86,17 +90,43 @@ class SqliteGraphStore:
                 _when(r[6]),
                 r[4],
                 tuple(json.loads(r[5])),
-                tuple(mentions[r[0]]),
+                (),
                 r[8],
                 _vector(r[7]),
             )
-            for r in read(
+            for r in self._store._read(
                 f"SELECT {_ENTITY} FROM graph_entities WHERE tenant_id = ? AND user_id = ?"
                 " ORDER BY created_at, id",
-                scope,
+                (self.tenant, user_id),
             )
         )
-        facts = tuple(
+
+    def facts_by_key(
+        self, user_id: str, groups: Sequence[tuple[str, str]] = (), touching: Sequence[str] = ()
+    ) -> tuple[Fact, ...]:
+        if not groups and not touching:
+            return ()
+        where, params = [], []
+        if groups:
+            where.append(
+                "(subject_id, predicate) IN (VALUES " + ", ".join(["(?, ?)"] * len(groups)) + ")"
+            )
+            params += [value for group in groups for value in group]
+        if touching:
+            marks = ", ".join("?" * len(touching))
+            where.append(f"subject_id IN ({marks}) OR object_id IN ({marks})")
+            params += [*touching, *touching]
+        sql = "SELECT {} FROM graph_facts WHERE tenant_id = ? AND user_id = ? AND (%s)"
+        return self._facts(sql % " OR ".join(where), (self.tenant, user_id, *params))
+
+    def _facts(
+        self, sql: str, params: Sequence[object], *, everything: bool = False
+    ) -> tuple[Fact, ...]:
+        """Facts that ``sql`` (a SELECT with ``{}`` for the columns) selects, with their sources
+        (``everything``: the scope's whole set, read in one pass)."""
+        rows = self._store._read(sql.format(_FACT) + " ORDER BY valid_at, id", params)
+        sources = self._sources(params[:2] if everything else None, [r[0] for r in rows])
+        return tuple(
             Fact(
                 r[0],
                 r[1],
@@ -112,13 +142,35 @@ class SqliteGraphStore:
                 bool(r[6]),
                 _vector(r[11]),
             )
-            for r in read(
-                f"SELECT {_FACT} FROM graph_facts WHERE tenant_id = ? AND user_id = ?"
-                " ORDER BY valid_at, id",
-                scope,
-            )
+            for r in rows
         )
-        return GraphData(entities, facts, self._communities(user_id, entities))
+
+    def _sources(
+        self, scope: Sequence[object] | None, fact_ids: Sequence[str]
+    ) -> dict[str, list[FactSource]]:
+        sources: dict[str, list[FactSource]] = defaultdict(list)
+        head = "SELECT s.fact_id, s.episode_id, s.quote, s.valid_at FROM graph_fact_sources s"
+        if scope is not None:
+            batches = [
+                (
+                    head + " JOIN graph_facts f ON f.id = s.fact_id"
+                    " WHERE f.tenant_id = ? AND f.user_id = ? ORDER BY s.valid_at",
+                    tuple(scope),
+                )
+            ]
+        else:
+            batches = [
+                (
+                    head + f" WHERE s.tenant_id = ? AND s.fact_id IN ({', '.join('?' * len(part))})"
+                    " ORDER BY s.valid_at",
+                    (self.tenant, *part),
+                )
+                for part in _parts(fact_ids)
+            ]
+        for sql, params in batches:
+            for fact_id, episode_id, quote, valid_at in self._store._read(sql, params):
+                sources[fact_id].append(FactSource(episode_id, quote, _when(valid_at)))
+        return sources
 
     def _communities(self, user_id: str, entities: Sequence[Entity]) -> tuple[Community, ...]:
         members = defaultdict(list)
