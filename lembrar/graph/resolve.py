@@ -158,6 +158,8 @@ def fact_text(subject: str, predicate: str, obj: str, negated: bool = False) -> 
     """The fact as one English sentence: 'Ana lives in Porto', 'User no longer likes jazz'."""
     if predicate == "age":
         return f"{subject} {'was' if negated else 'is'} {obj} years old"
+    if predicate in ("count", "current"):  # "number of User's postcards: 25"
+        return f"{'number of' if predicate == 'count' else 'current'} {subject}: {obj}"
     phrase = PREDICATES[predicate].phrase
     lead = "no longer " if negated else ""
     if phrase.startswith("has a "):

@@ -10,6 +10,7 @@ reranker registered in ``lembrar.retrieval.rerank``). Everything here is pure.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -112,7 +113,7 @@ class GraphHit:
 
 # -- candidate lists -------------------------------------------------------------------------
 def tokens(text: str) -> list[str]:
-    return [w for w in fold(text).replace("'", " ").split() if len(w) > 1]
+    return [w for w in re.findall(r"\w+", fold(text)) if len(w) > 1]
 
 
 def _stem(word: str) -> str:
@@ -280,6 +281,8 @@ def search_graph(
             {i: t for i, t, _ in items},
             model_score,
         )
+        if scope == "facts":
+            order = _asked_first(order, lists)
         order = (
             _current_first(order, data, query)
             if scope == "facts" and config.current_first
@@ -331,6 +334,15 @@ def _rerank(
         scores = model_score(query.text, [texts[i] for i in order])
         order = [i for _, i in sorted(zip(scores, order), key=lambda p: -p[0])]
     return order
+
+
+def _asked_first(order: Sequence[str], lists: Mapping[str, Sequence[str]]) -> list[str]:
+    """Facts of a predicate the query asks about ("how many" asks a count) that its words or
+    meaning also match come first, each part keeping its order."""
+    asked = set(lists.get("predicate", ()))
+    matched = set(lists.get("bm25", ())) | set(lists.get("cosine", ()))
+    first = [i for i in order if i in asked and i in matched]
+    return first + [i for i in order if i not in set(first)]
 
 
 def _current_first(order: Sequence[str], data: GraphData, query: GraphQuery) -> list[str]:

@@ -173,6 +173,20 @@ PREDICATES: dict[str, Predicate] = {
             ("hobby", "hobbies", "play", "plays", "practice", "pratica", "joga"),
         ),
         Predicate(
+            "count",
+            True,
+            "number",
+            "value",
+            ("many", "number", "count", "total", "quantos", "quantas"),
+        ),
+        Predicate(
+            "current",
+            True,
+            "currently",
+            "thing",
+            ("current", "currently", "atual", "atualmente"),
+        ),
+        Predicate(
             "plans",
             False,
             "plans",

@@ -302,12 +302,29 @@ def is_name(word: str) -> bool:
     )
 
 
+TRAVELS = frozenset({"trip", "visit", "move", "vacation", "holiday", "journey", "flight", "tour"})
+
+
+def _travel_to(kept: list[str], rest: list[str]) -> bool:
+    """'a trip to Zion National Park': "to" and a name go on after a word of travel."""
+    return (
+        bool(kept)
+        and len(rest) > 1
+        and fold(rest[0]) == "to"
+        and fold(kept[-1]) in TRAVELS
+        and rest[1][:1].isupper()
+    )
+
+
 def trim_object(raw: str, max_words: int = 5) -> str:
     """The object phrase up to the first boundary word, without a leading article."""
     kept: list[str] = []
-    for word in raw.split():
+    words = raw.split()
+    for index, word in enumerate(words):
         clean = word.strip("\"'“”‘’")
-        if fold(clean) in BOUNDARY_WORDS:
+        if _travel_to(kept, words[index:]):
+            max_words += 3  # the place's name may take a few words
+        elif fold(clean) in BOUNDARY_WORDS:
             break
         kept.append(clean)
         if len(kept) >= max_words:

@@ -27,7 +27,7 @@ ADVERBS_EN = (
 )
 ADVERBS_PT = r"(?:(?:agora|atualmente|ainda|também|já|realmente|finalmente|muito)\s+)*"
 PETS = (
-    r"dog|cat|puppy|kitten|parrot|rabbit|bunny|hamster|fish|turtle|horse|bird|snake|lizard"
+    r"dog|cat|puppy|pup|kitten|parrot|rabbit|bunny|hamster|fish|turtle|horse|bird|snake|lizard"
     r"|guinea pig|cão|cao|gato|gata|cachorro|cadela|papagaio|coelho|tartaruga|cavalo|peixe"
 )
 CHILDREN = r"son|daughter|baby|kid|child|filho|filha|bebé|bebe|bebê"
@@ -118,7 +118,8 @@ _EN = [
         (
             r"(?:have plans for|has plans for|have plans to|has plans to|plan to|plans to"
             r"|am planning to|is planning to|am planning on|is planning on"
-            r"|am going to|is going to|intend to|intends to|hope to|hopes to)"
+            r"|am going to|is going to|intend to|intends to|hope to|hopes to|am planning"
+            r"|is planning|am hosting|is hosting|am excited to host|is excited to host)"
         ),
     ),
 ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from lembrar.graph.extract.amounts import amounts
 from lembrar.graph.extract.names import fold, is_name, trim_object
 from lembrar.graph.extract.patterns import (
     ADVERBS_EN,
@@ -24,6 +25,7 @@ from lembrar.graph.extract.patterns import (
     ROLES,
     Pattern,
 )
+from lembrar.graph.extract.possessions import possessions
 from lembrar.model.episode import Episode
 from lembrar.model.graph import ExtractedEntity, ExtractedFact, Extraction
 from lembrar.model.predicates import PREDICATES
@@ -48,8 +50,8 @@ OBJECTS = {
     "name": rf"\s+(?P<obj>{NAME})",
     "age": r"\s+(?P<obj>\d{1,3})(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;]|$)))",
     "pet": (
-        rf"\s+(?:(?:a|an|one|two|three|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little|young|novo|nova"
-        rf"|pequeno|pequena)\s+)?(?P<kind>{PETS})s?\b(?:\s*,?\s*(?:named|called|chamad[oa]"
+        rf"\s+(?:(?:a|an|one|two|three|this|another|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little"
+        rf"|young|cute|sweet|adorable|tiny|rescue|novo|nova|pequeno|pequena)\s+)?(?P<kind>{PETS})s?\b(?:\s*,?\s*(?:named|called|chamad[oa]"
         rf"|que se chama)\s+(?P<obj>{NAME}))?"
     ),
     "child": (
@@ -58,6 +60,10 @@ OBJECTS = {
         rf"|que se chama)\s+(?P<obj>{NAME}))?"
     ),
 }
+APPOSITION = re.compile(  # "Max, my childhood dog"
+    rf"(?P<kname>{NAME}),\s+(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|childhood|new|old)\s+)?"
+    rf"(?P<kin>{KIN_EN}|{PETS})\b"
+)
 KINSHIP = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu))\s+(?:(?:little|big|older|younger|new)\s+)?"
     rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b\s*,?\s*(?:(?:named|called|chamad[oa])\s+)?(?P<kname>{NAME})"
@@ -91,6 +97,11 @@ UNNAMED_KIN = re.compile(
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
     r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
     r"|daughters|sister|sisters|brother|brothers|dogs?|cats?|pups?|puppy|puppies|kittens?)\b"
+    r"(?P<after>\s*,?\s*\S*)"
+)
+UNNAMED_AND = re.compile(  # "my husband and kids": the second relation
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:husband|wife|partner|boyfriend|girlfriend|kids|children|dogs?|cats?)"
+    r"\s+and\s+(?:(?:my|our)\s+)?(?P<noun>kids|children|sons?|daughters?|dogs?|cats?|pups?)\b"
     r"(?P<after>\s*,?\s*\S*)"
 )
 UNNAMED_PREDICATE = {
@@ -200,6 +211,8 @@ class RuleExtractor:
         """Facts clause by clause; a time phrase dates its own clause, or, standing in a clause
         of its own ("Last June, I moved"), the sentence."""
         _kinship(scope, sentence)
+        _amounts(scope, sentence)
+        _possessions(scope, sentence)
         if not _matches(sentence):
             return
         at = scope.episode.at
@@ -341,7 +354,7 @@ def _is_role(phrase: str) -> bool:
 
 def _kinship(scope: _Scope, sentence: str) -> None:
     _unnamed_kin(scope, sentence)
-    for match in KINSHIP.finditer(sentence):
+    for match in [*KINSHIP.finditer(sentence), *APPOSITION.finditer(sentence)]:
         kin, kname = match.group("kin"), match.group("kname")
         if not is_name(kname.split()[0]) or scope.speaker is None:
             continue
@@ -353,11 +366,34 @@ def _kinship(scope: _Scope, sentence: str) -> None:
         _kin_entity(scope, kin, kname, f"my {kin}" if english else f"minha {kin}")
 
 
+FIRST_PERSON_EN = re.compile(r"\b(?:I|my|My)\b")
+
+
+def _amounts(scope: _Scope, sentence: str) -> None:
+    """Counts and current states of the speaker's things ("User's postcards: 25")."""
+    if scope.speaker is None or not FIRST_PERSON_EN.search(sentence):
+        return
+    for amount in amounts(sentence):
+        thing = scope.entity(f"{scope.speaker}'s {amount.thing}", "thing")
+        value = scope.entity(amount.value, "value" if amount.predicate == "count" else "thing")
+        quote = " ".join(sentence.split())
+        scope.facts.append(ExtractedFact(thing, amount.predicate, value, quote))
+
+
+def _possessions(scope: _Scope, sentence: str) -> None:
+    """'my old sneakers', 'my dance studio': the speaker owns them."""
+    if scope.speaker is None:
+        return
+    for thing in possessions(sentence):
+        obj = scope.entity(thing, _type_of(scope, thing, "thing"))
+        scope.facts.append(ExtractedFact(scope.speaker, "owns", obj, " ".join(sentence.split())))
+
+
 def _unnamed_kin(scope: _Scope, sentence: str) -> None:
     """'my husband and kids', 'my four dogs': a relation to someone the text does not name."""
     if scope.speaker is None:
         return
-    for match in UNNAMED_KIN.finditer(sentence):
+    for match in [*UNNAMED_KIN.finditer(sentence), *UNNAMED_AND.finditer(sentence)]:
         noun = match.group("noun")
         predicate = UNNAMED_PREDICATE.get(fold(noun).rstrip("s")) or UNNAMED_PREDICATE.get(
             fold(noun)

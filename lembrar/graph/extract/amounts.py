@@ -1,0 +1,149 @@
+"""Counts and current states the speaker states of their own things (English).
+
+"I've added 25 new postcards", "I'm now at 600 followers", "with 20 titles waiting", "I just
+finished my 5th project", "my total species count to 32": a ``count`` fact whose subject is
+the counted things (the speaker's, e.g. "User's postcards") and whose object is the number.
+"my current project, a Ford Mustang model": a ``current`` fact. Both predicates hold one value
+at a time, so a later total closes the earlier one. Increments ("8 more postcards"),
+repetitions ("10 times") and spans of time ("3 years") are not totals.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NUMBER = (
+    r"(?<![$€£\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)|\b(?:one|two|three|four|five|six|seven"
+    r"|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred)\b"
+)
+ORDINALS = {
+    "first": "1",
+    "second": "2",
+    "third": "3",
+    "fourth": "4",
+    "fifth": "5",
+    "sixth": "6",
+    "seventh": "7",
+    "eighth": "8",
+    "ninth": "9",
+    "tenth": "10",
+}
+ORDINAL = r"\d+(?:st|nd|rd|th)|" + "|".join(ORDINALS)
+ADJECTIVES = r"(?:(?:new|different|total|whole|unique|original|active|completed)\s+)?"
+THINGS = r"(?P<thing>[a-z][a-z-]{2,}s)\b"
+NOT_THINGS = frozenset(
+    {
+        "years",
+        "months",
+        "weeks",
+        "days",
+        "hours",
+        "minutes",
+        "seconds",
+        "times",
+        "ones",
+        "percent",
+        "dollars",
+        "euros",
+        "pounds",
+        "miles",
+        "kilometers",
+        "others",
+        "yes",
+        "is",
+        "was",
+        "has",
+        "as",
+        "its",
+        "this",
+        "us",
+        "thanks",
+    }
+)
+VERBS = (
+    r"added|completed|finished|reached|collected|read|watched|taken|took|visited|made|sold"
+    r"|saved|written|wrote|published|run|ran|done|got|gotten|have|had|own|tried|seen|built"
+    r"|planted|adopted|earned|gained|logged|attended|played"
+)
+PATTERNS = (
+    # "I have added 25 new postcards", "I have had my camera with me on five trips"
+    re.compile(
+        rf"\bI\s+(?:have\s+|had\s+)?(?:(?:now|just|already|finally|also|actually)\s+)*"
+        rf"(?:{VERBS})\b[^.!?;]{{0,60}}?(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}",
+        re.I,
+    ),
+    # "I am now at 600 followers", "I am close to 1,300 subscribers"
+    re.compile(
+        rf"\bI\s+am\s+(?:now\s+|currently\s+)?(?:at|close\s+to|up\s+to|over|around|nearly)\s+"
+        rf"(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}",
+        re.I,
+    ),
+    # "with 20 titles waiting", "currently 25 titles"
+    re.compile(rf"\b(?:with|currently|now)\s+(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}", re.I),
+    # "titles on my to-watch list, currently 25"
+    re.compile(rf"\b{THINGS}[^.!?;]{{0,40}}?,\s*(?:currently|now)\s+(?P<n>{NUMBER})", re.I),
+    # "my total species count to 32", "my current follower count - I think I'm close to 1300"
+    re.compile(
+        r"\bmy\s+(?:current\s+|total\s+)?(?P<thing>[a-z][a-z-]{2,})\s+count\b[^.!?;]{0,40}?"
+        rf"(?P<n>{NUMBER})",
+        re.I,
+    ),
+)
+ORDINAL_PATTERN = re.compile(
+    r"\b(?:finished|completed|ran|read|watched|wrote|published|built|made|visited|attended|did)"
+    rf"\s+my\s+(?P<ord>{ORDINAL})\s+(?P<thing>[a-z][a-z-]{{2,}})\b",
+    re.I,
+)
+CURRENT = re.compile(
+    r"\bmy\s+(?:current|present)\s+(?P<thing>[a-z][a-z -]{1,25}?)\s*(?:,|\bis\b|\bare\b|:|-)\s*"
+    r"(?:now\s+)?(?:(?:an?|the)\s+)?(?P<obj>[A-Za-z0-9][^,.;!?()]{1,60})",
+    re.I,
+)
+ENDS = re.compile(r"\s+(?:and|but|which|that|who|so|because|since|from|for|to|with)\b.*$", re.I)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """One statement: ``predicate`` ("count" or "current") of ``thing`` is ``value``."""
+
+    predicate: str
+    thing: str
+    value: str
+
+
+def plural(noun: str) -> str:
+    noun = noun.lower()
+    return noun if noun.endswith("s") else noun + "s"
+
+
+def amounts(sentence: str) -> list[Amount]:
+    """The counts and current states a first-person sentence states (none in a question)."""
+    if sentence.rstrip().endswith("?"):
+        return []
+    found: dict[str, Amount] = {}
+    for pattern in PATTERNS:
+        for match in pattern.finditer(sentence):
+            thing = plural(match.group("thing"))
+            if thing not in NOT_THINGS and not _increment(sentence, match):
+                found.setdefault(thing, Amount("count", thing, match.group("n").lower()))
+    for match in ORDINAL_PATTERN.finditer(sentence):
+        thing = plural(match.group("thing"))
+        number = match.group("ord").lower()
+        value = ORDINALS.get(number) or re.sub(r"\D", "", number)
+        if thing not in NOT_THINGS:
+            found.setdefault(thing, Amount("count", thing, value))
+    for match in CURRENT.finditer(sentence):
+        value = ENDS.sub("", match.group("obj")).strip()
+        if value and len(value.split()) <= 8:
+            found.setdefault(
+                match.group("thing").lower(), Amount("current", match.group("thing"), value)
+            )
+    return list(found.values())
+
+
+def _increment(sentence: str, match: re.Match[str]) -> bool:
+    """'8 more postcards', 'another 3 books': an increment, not a total."""
+    before = sentence[max(0, match.start("n") - 10) : match.start("n")].lower()
+    after = sentence[match.end("n") : match.end("n") + 6].lower()
+    return "another" in before or after.strip().startswith("more")

@@ -1,0 +1,85 @@
+"""Counts, current states, possessions and the relation patterns added to the offline
+extractor; and a later total closing the earlier one on the timeline."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lembrar.graph.extract.amounts import Amount, amounts
+from lembrar.graph.extract.possessions import possessions
+from lembrar.graph.extract.rules import RuleExtractor
+from lembrar.model.episode import Episode
+
+AT = datetime(2024, 3, 1, 12, tzinfo=UTC)
+
+
+def facts(text, speaker=None):
+    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker=speaker)
+    return {(f.subject, f.predicate, f.object) for f in RuleExtractor().extract(episode).facts}
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("I have added 25 new postcards to my collection.", [("count", "postcards", "25")]),
+        ("I just checked and I am now at 1,300 followers!", [("count", "followers", "1,300")]),
+        ("I just finished my fifth issue of the magazine.", [("count", "issues", "5")]),
+        ("I just finished my 5th project since starting classes.", [("count", "projects", "5")]),
+        ("I have a long list, with 20 titles waiting.", [("count", "titles", "20")]),
+        ("It brings my total species count to 32.", [("count", "species", "32")]),
+        (
+            "Tips for my current project, a Ford F-150 model.",
+            [("current", "project", "Ford F-150 model")],
+        ),
+        ("I scored 8 more postcards for my collection.", []),  # an increment, not a total
+        ("I have been married for 3 years.", []),
+        ("I got pre-approved for $400,000 from the bank.", []),
+        ("How many followers do I have now at 600 followers?", []),  # a question states nothing
+    ],
+)
+def test_counts_and_current_states(sentence, expected):
+    assert [(a.predicate, a.thing, a.value) for a in amounts(sentence)] == expected
+    assert all(isinstance(a, Amount) for a in amounts(sentence))
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("I need to clean my old sneakers before the trip.", ["old sneakers"]),
+        ("Is it compatible with my Canon EOS 80D camera?", ["Canon EOS 80D camera"]),
+        ("I met her at my previous company.", []),
+        ("I need to work on my skills and my heart.", []),
+    ],
+)
+def test_possessions_are_things_people_own(sentence, expected):
+    assert possessions(sentence) == expected
+
+
+def test_the_extractor_reads_counts_pets_partners_and_plans_of_the_speaker():
+    found = facts(
+        "I've added 25 new postcards. We adopted another puppy called Pixie. I'm lucky to have "
+        "my husband and kids. I'm planning a trip to Zion National Park.",
+        speaker="Audrey",
+    )
+    assert ("Audrey's postcards", "count", "25") in found
+    assert ("Audrey", "has_pet", "Pixie") in found
+    assert {("Audrey", "has_partner", "husband"), ("Audrey", "has_child", "kids")} <= found
+    assert ("Audrey", "plans", "trip to Zion National Park") in found
+    assert ("Audrey", "has_pet", "Max") in facts("That one is Max, my childhood dog.", "Audrey")
+
+
+def test_a_later_total_closes_the_earlier_one(memory):
+    user = "ana"
+    memory.add("I just reached 500 followers last week.", user_id=user, at="2023-05-21T10:00Z")
+    memory.add("I'm now at 600 followers, a milestone!", user_id=user, at="2023-05-25T10:00Z")
+    lines = [
+        (f.text, f.invalid_at is None) for f in memory.graph.facts(user) if f.predicate == "count"
+    ]
+    assert lines == [
+        ("number of User's followers: 600", True),
+        ("number of User's followers: 500", False),
+    ]
+    [best] = memory.graph.search("How many followers do I have?", user, limit=1)
+    assert best.text == "number of User's followers: 600"
