@@ -1,0 +1,47 @@
+"""Where one graph search spends its time: LoCoMo turns into a fresh SQLite file (hashing
+embedder, extraction on), then ``cProfile`` around one ``memory.graph.search``.
+
+    PYTHONPATH=. python benchmarks/graph_search_profile.py --turns 3000
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import tempfile
+import time
+from pathlib import Path
+
+from lembrar import Memory
+from lembrar.embed.hashing import HashingEmbedder
+from lembrar.importers.locomo import load_locomo
+
+DATA = Path(__file__).resolve().parents[2] / "shared/data/locomo/locomo_dev.json.gz"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=3000)
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--query", default="What did Caroline research?")
+    args = parser.parse_args()
+    items = [i for c in load_locomo(args.data) for i in c.episodes("bench")][: args.turns]
+    with tempfile.TemporaryDirectory() as folder:
+        with Memory(Path(folder) / "graph.db", embedder=HashingEmbedder()) as memory:
+            for start in range(0, len(items), 500):
+                memory.add_many(items[start : start + 500])
+            data = memory.graph.load("bench")
+            print(f"{len(items)} turns, {len(data.entities)} entities, {len(data.facts)} facts")
+            began = time.perf_counter()
+            memory.graph.load("bench")
+            print(f"reading the graph: {time.perf_counter() - began:.3f} s")
+            profile = cProfile.Profile()
+            profile.enable()
+            memory.graph.search(args.query, "bench")
+            profile.disable()
+            pstats.Stats(profile).sort_stats("cumulative").print_stats(12)
+
+
+if __name__ == "__main__":
+    main()
