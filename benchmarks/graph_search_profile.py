@@ -1,7 +1,9 @@
-"""Where one graph search spends its time: LoCoMo turns into a fresh SQLite file (hashing
-embedder, extraction on), then ``cProfile`` around one ``memory.graph.search``.
+"""Where one graph search spends its time: LoCoMo turns, then LongMemEval turns past LoCoMo's
+(as ``lembrar bench graph cost`` builds its scope), into a fresh SQLite file (hashing embedder,
+extraction on), then ``cProfile`` around ``--searches`` calls of ``memory.graph.search``.
 
     PYTHONPATH=. python benchmarks/graph_search_profile.py --turns 3000
+    PYTHONPATH=. python benchmarks/graph_search_profile.py --turns 10000 --searches 5
 """
 
 from __future__ import annotations
@@ -16,17 +18,28 @@ from pathlib import Path
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.importers.locomo import load_locomo
+from lembrar.importers.longmemeval import load_longmemeval
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/locomo/locomo_dev.json.gz"
+SHARED = Path(__file__).resolve().parents[2] / "shared/data"
+DATA = SHARED / "locomo/locomo_dev.json.gz"
+MORE = SHARED / "longmemeval/longmemeval_s_dev.json.gz"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=3000)
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--more", type=Path, default=MORE, help="LongMemEval file past LoCoMo")
     parser.add_argument("--query", default="What did Caroline research?")
+    parser.add_argument("--searches", type=int, default=1)
     args = parser.parse_args()
-    items = [i for c in load_locomo(args.data) for i in c.episodes("bench")][: args.turns]
+    items = [i for c in load_locomo(args.data) for i in c.episodes("bench")]
+    if len(items) < args.turns:
+        for question in load_longmemeval(args.more):
+            items += question.episodes("bench")
+            if len(items) >= args.turns:
+                break
+    items = items[: args.turns]
     with tempfile.TemporaryDirectory() as folder:
         with Memory(Path(folder) / "graph.db", embedder=HashingEmbedder()) as memory:
             for start in range(0, len(items), 500):
@@ -38,9 +51,10 @@ def main() -> None:
             print(f"reading the graph: {time.perf_counter() - began:.3f} s")
             profile = cProfile.Profile()
             profile.enable()
-            memory.graph.search(args.query, "bench")
+            for _ in range(args.searches):
+                memory.graph.search(args.query, "bench")
             profile.disable()
-            pstats.Stats(profile).sort_stats("cumulative").print_stats(12)
+            pstats.Stats(profile).sort_stats("cumulative").print_stats(16)
 
 
 if __name__ == "__main__":
