@@ -1,0 +1,91 @@
+"""Search settings side by side on LongMemEval or LoCoMo, one load per scope: each variant is the
+balanced preset with one field changed, so each idea is measured alone on the same cached vectors.
+
+    PYTHONPATH=. python benchmarks/search_variants.py --pool 10 --groups 0,1,9 \
+        --variant session_weight=0.6 --variant time_weight=0
+    PYTHONPATH=. python benchmarks/search_variants.py --locomo --variant session_weight=0.6
+
+``--groups`` picks which pooled LongMemEval scopes (``--pool`` consecutive questions each, as
+``lembrar bench longmemeval --merge``) to run; by default all of them. Prints session R@1,
+recall_all@5 and NDCG@10 over distinct sessions per variant, overall and per question type; with
+``--locomo``, LoCoMo's evidence recall at 1, 5 and 10 (session and turn).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from lembrar.bench import locomo
+from lembrar.bench.harness import DEFAULT_CACHE_DIR, bench_embedder, run_cases, score_all, summarize
+from lembrar.bench.longmemeval import build_cases, score_answer
+from lembrar.bench.systems import EngineBackend
+from lembrar.config import MemoryConfig
+from lembrar.importers.longmemeval import load_longmemeval
+from lembrar.retrieval.config import SearchConfig
+
+SHARED = Path(__file__).resolve().parents[2] / "shared/data"
+DATA = SHARED / "longmemeval/longmemeval_s_dev.json.gz"
+LOCOMO = SHARED / "locomo/locomo_dev.json.gz"
+
+
+def variant(text: str) -> tuple[str, SearchConfig]:
+    """``field=value`` (value read as JSON) -> the balanced preset with that field changed."""
+    name, _, value = text.partition("=")
+    return text, SearchConfig().with_(**{name: json.loads(value)})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--pool", type=int, default=10, help="questions per scope")
+    parser.add_argument("--groups", default="", help="comma-separated scope numbers (default all)")
+    parser.add_argument("--variant", action="append", default=[], help="field=value (JSON)")
+    parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE_DIR)
+    parser.add_argument("--locomo", action="store_true", help="LoCoMo's dev file instead")
+    args = parser.parse_args()
+    systems = dict([("balanced", SearchConfig())] + [variant(v) for v in args.variant])
+    backend = EngineBackend(bench_embedder("use-m3", args.cache_dir), systems, MemoryConfig())
+    if args.locomo:
+        run_locomo(backend, systems)
+        return
+    questions = [q for q in load_longmemeval(args.data) if not q.is_abstention]
+    if args.groups:
+        chosen = [int(g) for g in args.groups.split(",")]
+        questions = [q for g in chosen for q in questions[g * args.pool : (g + 1) * args.pool]]
+    cases = list(build_cases(questions, "turn", 1, args.pool))
+    answers, _ = run_cases(cases, [backend], 100, total=len(questions), progress=False)
+    summary = summarize(score_all(answers, score_answer((1, 5, 10))), list(systems))
+    print(f"{len(questions)} questions, {len(cases)} scopes")
+    for name in systems:
+        overall, groups = summary[name]["overall"], summary[name]["groups"]
+        by_type = " ".join(
+            f"{kind}={g['session.recall_any@1']:.2f}/{g['session.recall_all@5']:.2f}"
+            for kind, g in groups.items()
+        )
+        print(
+            f"{name:28s} R@1 {overall['session.recall_any@1']:.3f}"
+            f" recall_all@5 {overall['session.recall_all@5']:.3f}"
+            f" NDCG@10 {overall['session.ndcg_distinct@10']:.3f} | {by_type}"
+        )
+
+
+def run_locomo(backend: EngineBackend, systems: dict[str, SearchConfig]) -> None:
+    cases = list(locomo.build_cases(locomo.load_locomo(LOCOMO)))
+    answers, _ = run_cases(cases, [backend], 100, progress=False)
+    summary = summarize(score_all(answers, locomo.score_answer((1, 5, 10))), list(systems))
+    for name in systems:
+        o = summary[name]["overall"]
+        print(
+            f"{name:28s} "
+            + " ".join(
+                f"{level}@{k} {o[f'{level}.evidence_recall@{k}']:.3f}"
+                for level in ("session", "turn")
+                for k in (1, 5, 10)
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()
