@@ -309,24 +309,31 @@ class Graph:
         """The "Facts" section for ``query``: the facts graph search finds, current first."""
         from lembrar.graph.sections import facts_section
 
-        if self.config.context_facts == 0 or not self.available or budget <= 0:
+        if self.config.context_facts == 0 or budget <= 0:
             return ContextSection("facts", "Facts", ())
-        data = self.load(user_id)
-        if not data.facts:
+        found = self._found_facts(query, user_id, now, self.config.context_facts)
+        if found is None:
             return ContextSection("facts", "Facts", ())
-        hits = self.search(query, user_id, limit=self.config.context_facts, now=now, data=data)
+        hits, data = found
         names = {e.id: e.name for e in data.entities}
         return facts_section([h.fact for h in hits if h.fact is not None], names, budget)
 
     def fact_hits(self, query: str, user_id: str, now: datetime, limit: int) -> list[GraphHit]:
         """The best ``limit`` facts for ``query`` (none when the user has no facts)."""
+        found = self._found_facts(query, user_id, now, limit)
+        return [] if found is None else [h for h in found[0] if h.fact is not None]
+
+    def _found_facts(
+        self, query: str, user_id: str, now: datetime, limit: int
+    ) -> tuple[list[GraphHit], GraphData] | None:
+        """Graph search over the user's graph, read once, with the graph it read; None when
+        there is no graph or no fact in it."""
         if not self.available:
-            return []
+            return None
         data = self.load(user_id)
         if not data.facts:
-            return []
-        hits = self.search(query, user_id, limit=limit, now=now, data=data)
-        return [h for h in hits if h.fact is not None]
+            return None
+        return self.search(query, user_id, limit=limit, now=now, data=data), data
 
     def _model_score(self, config: GraphSearchConfig):
         if config.reranker != "model" or not config.model_reranker:
