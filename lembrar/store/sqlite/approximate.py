@@ -3,7 +3,9 @@
 A scope with at least ``above`` chunks is searched through its HNSW index (``ann.ScopeAnn``):
 the index proposes candidates, which are kept only if they are current rows passing the
 filters, and re-scored exactly. A selective filter (few rows pass) goes to exact search over
-those rows instead, as does any scope when the ``ann`` extra is not installed.
+those rows instead, as does any scope when the ``ann`` extra is not installed, and any scope
+whose index is being built in the background (``background``: an index that would take in more
+than ``Builds.inline_limit`` rows is not built while a search waits).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lembrar.errors import MissingExtraError
-from lembrar.store.sqlite.ann import ScopeAnn, scope_file, warn_missing, wipe
+from lembrar.store.sqlite.ann import REF_MASK, ScopeAnn, scope_file, warn_missing, wipe
+from lembrar.store.sqlite.background import Builds
 from lembrar.store.sqlite.index import Scope, ScopeMatrix
 
 DEFAULT_APPROXIMATE_ABOVE = 50_000
@@ -36,8 +39,14 @@ class ScopeRows(Protocol):
 class ApproximateIndexes:
     """The HNSW indexes of one SQLite file's large scopes (``folder`` None: memory only)."""
 
-    def __init__(self, folder: Path | None, above: int = DEFAULT_APPROXIMATE_ABOVE) -> None:
+    def __init__(
+        self,
+        folder: Path | None,
+        above: int = DEFAULT_APPROXIMATE_ABOVE,
+        builds: Builds | None = None,
+    ) -> None:
         self.folder, self.above = folder, above
+        self.builds = builds or Builds()
         self._items: dict[Scope, ScopeAnn] = {}
         self._lock = threading.Lock()
 
@@ -59,9 +68,11 @@ class ApproximateIndexes:
         if size < self.above or k <= 0 or passing < SELECTIVE_SHARE * size:
             return None
         try:
-            ann = self._current(scope, rows, matrix.version, matrix.vectors.shape[1])
+            ann = self._current(scope, rows, matrix)
         except MissingExtraError as exc:
             warn_missing(str(exc))
+            return None
+        if ann is None:  # being built in the background
             return None
         fetch = max(MIN_FETCH, k * OVERFETCH * size // max(passing, 1))
         while True:
@@ -72,22 +83,48 @@ class ApproximateIndexes:
                 return found
             fetch *= OVERFETCH
 
-    def _current(self, scope: Scope, rows: ScopeRows, version: int, dim: int) -> ScopeAnn:
-        """The scope's index, loaded or built, synced to ``version``."""
+    def _current(self, scope: Scope, rows: ScopeRows, matrix: ScopeMatrix) -> ScopeAnn | None:
+        """The scope's index synced to the matrix's version, or None while one that needs most
+        of its rows is built in the background."""
+        key = ("ann", scope)
+        if self.builds.running(key):
+            return None
         with self._lock:
             ann = self._items.get(scope)
-            if ann is None:
-                path = self._path(scope)
-                ann = ScopeAnn.load(path) if path else None
-                if ann is None or ann.index.ndim != dim:
-                    ann = ScopeAnn.empty(dim, path)
-                self._items[scope] = ann
+        if ann is None:
+            opened = self._opened(scope, matrix.vectors.shape[1])
+            if len(matrix.refs) - len(opened.index) > self.builds.inline_limit:
+                self.builds.start(key, lambda t: self._build(scope, opened, rows, matrix, t))
+                return None
+            with self._lock:
+                ann = self._items.setdefault(scope, opened)
         with ann.lock:
-            if ann.version != version:
-                ann.sync(rows.keys(), rows.vectors, version)
+            if ann.version != matrix.version:
+                ann.sync(rows.keys(), rows.vectors, matrix.version)
                 if ann.unsaved >= SAVE_SHARE * len(ann.index):
                     ann.save()
         return ann
+
+    def _opened(self, scope: Scope, dim: int) -> ScopeAnn:
+        """The scope's index from its file, or an empty one."""
+        path = self._path(scope)
+        ann = ScopeAnn.load(path) if path else None
+        return ScopeAnn.empty(dim, path) if ann is None or ann.index.ndim != dim else ann
+
+    def _build(
+        self, scope: Scope, ann: ScopeAnn, rows: ScopeRows, matrix: ScopeMatrix, token: object
+    ) -> None:
+        """Background: take in the rows of the matrix, then publish and write the file."""
+        wanted = rows.keys()
+        held = np.isin((wanted & np.uint64(REF_MASK)).astype(np.int64), matrix.refs)
+        ann.sync(wanted[held], rows.vectors, matrix.version)
+
+        def publish() -> None:
+            with self._lock:
+                self._items[scope] = ann
+            ann.save()
+
+        self.builds.finish(("ann", scope), token, publish)
 
     def added(
         self,
@@ -110,6 +147,7 @@ class ApproximateIndexes:
 
     def forgotten(self, scope: Scope, rows: ScopeRows, version: int) -> None:
         """Rows were deleted: remove them from the index and its file now."""
+        self.builds.cancel(("ann", scope))  # a build begun earlier may hold them
         path = self._path(scope)
         with self._lock:
             ann = self._items.get(scope)
@@ -125,6 +163,7 @@ class ApproximateIndexes:
 
     def rebuild(self, scope: Scope, rows: ScopeRows, version: int, dim: int) -> int:
         """A fresh index of every row of the scope, written to its file; its size."""
+        self.builds.cancel(("ann", scope))
         ann = ScopeAnn.empty(dim, self._path(scope))
         ann.sync(rows.keys(), rows.vectors, version)
         ann.save()
@@ -134,6 +173,7 @@ class ApproximateIndexes:
 
     def drop(self, scope: Scope) -> None:
         """The scope is gone: forget its index and wipe its file."""
+        self.builds.cancel(("ann", scope))
         with self._lock:
             self._items.pop(scope, None)
         path = self._path(scope)

@@ -32,6 +32,7 @@ from lembrar.store.base import DEFAULT_TENANT
 from lembrar.store.rows import decode_cursor, encode_cursor
 from lembrar.store.sqlite.ann import REF_MASK, chunk_keys, usearch_index
 from lembrar.store.sqlite.approximate import DEFAULT_APPROXIMATE_ABOVE, ApproximateIndexes
+from lembrar.store.sqlite.background import INLINE_LIMIT, Builds
 from lembrar.store.sqlite.codec import EPISODE_COLUMNS, episode_from_row, episode_row
 from lembrar.store.sqlite.filters import where
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
@@ -68,17 +69,18 @@ def store_error(what: str, exc: sqlite3.Error) -> StoreError:
 class _Shared:
     """What every tenant view of one file shares: the connection, its lock, the vector cache."""
 
-    def __init__(self, path: str, approximate_above: int | None) -> None:
+    def __init__(self, path: str, approximate_above: int | None, inline_build: int) -> None:
         self.path = path
         self.lock = threading.RLock()
         self.index = ScopeIndexCache()
+        self.builds = Builds(inline_build)
         folder = (
             None
             if path == ":memory:"
             else Path(path).expanduser().with_name(Path(path).name + ".ann")
         )
-        self.ann = ApproximateIndexes(folder)
-        self.words = WordIndexes()
+        self.ann = ApproximateIndexes(folder, builds=self.builds)
+        self.words = WordIndexes(self.builds)
         try:
             if path != ":memory:":
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
@@ -121,7 +123,10 @@ class SqliteStore:
 
     A scope of ``approximate_above`` chunks or more (default: the file's setting, saved by
     ``rebuild_indexes``, else 50,000) is searched through an HNSW index kept in ``<file>.ann/``
-    (the ``ann`` extra); smaller scopes, exactly."""
+    (the ``ann`` extra); smaller scopes, exactly. An index that would take in more than
+    ``inline_build`` rows at once (a process's first search of a large scope with no index file)
+    is built in a background thread while searches are answered exactly; ``wait_for_indexes``
+    waits for it, and ``rebuild_indexes`` builds ahead of time."""
 
     def __init__(
         self,
@@ -129,10 +134,11 @@ class SqliteStore:
         tenant: str = DEFAULT_TENANT,
         *,
         approximate_above: int | None = None,
+        inline_build: int = INLINE_LIMIT,
         _shared: _Shared | None = None,
     ) -> None:
         self.tenant = tenant
-        self._s = _shared or _Shared(str(path), approximate_above)
+        self._s = _shared or _Shared(str(path), approximate_above, inline_build)
 
     @property
     def path(self) -> str:
@@ -147,7 +153,12 @@ class SqliteStore:
 
         return SqliteGraphStore(self)
 
+    def wait_for_indexes(self, timeout: float | None = None) -> bool:
+        """Wait for the indexes being built in the background; True when none is left."""
+        return self._s.builds.wait(timeout)
+
     def close(self) -> None:
+        self._s.builds.cancel_all()
         with self._s.lock:
             self._s.ann.close()
             self._s.db.close()
@@ -609,8 +620,15 @@ class SqliteStore:
         words = [w[0] for w in split]
         rows = self._rows(user_id, matrix)
         index = self._s.words.current(
-            (self.tenant, user_id), rows.keys, rows.texts, matrix.version, REF_MASK
+            (self.tenant, user_id),
+            rows.keys,
+            rows.texts,
+            matrix.version,
+            REF_MASK,
+            len(matrix.refs),
         )
+        if index is None:  # being built in the background: FTS5 answers meanwhile
+            return None
         refs, scores = index.search(words, self._collection(words))
         at = np.minimum(np.searchsorted(matrix.refs, refs), len(matrix.refs) - 1)
         keep = matrix.refs[at] == refs
@@ -755,7 +773,7 @@ class _ScopeRows:
                 found.update(
                     self.store._read(f"SELECT ref, text FROM chunks WHERE ref IN ({marks})", part)
                 )
-        return [found[int(r)] for r in refs]
+        return [found.get(int(r), "") for r in refs]  # a row deleted meanwhile reads empty
 
 
 MAX_TERMS = 8

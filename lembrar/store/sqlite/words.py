@@ -21,6 +21,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from lembrar.store.sqlite.background import Builds
+
 Array = NDArray[Any]  # postings arrays: int32 rows, float32 counts, int64 refs
 K1 = 1.2
 B = 0.75
@@ -186,9 +188,12 @@ class ScopeWords:
 
 
 class WordIndexes:
-    """The in-memory word indexes of one SQLite file's large scopes."""
+    """The in-memory word indexes of one SQLite file's large scopes. A scope whose index would
+    take in more than ``builds.inline_limit`` rows is indexed in the background; until then
+    ``current`` returns None and FTS5 answers."""
 
-    def __init__(self) -> None:
+    def __init__(self, builds: Builds | None = None) -> None:
+        self.builds = builds or Builds()
         self._items: dict[tuple[str, str], ScopeWords] = {}
         self._lock = threading.Lock()
 
@@ -199,13 +204,45 @@ class WordIndexes:
         texts_of: Callable[[Array], list[str]],
         version: int,
         ref_mask: int,
-    ) -> ScopeWords:
+        size: int,
+    ) -> ScopeWords | None:
+        """The scope's index synced to ``version`` (``size`` rows), or None while built."""
+        key = ("words", scope)
+        if self.builds.running(key):
+            return None
         with self._lock:
-            words = self._items.setdefault(scope, ScopeWords())
+            words = self._items.get(scope)
+        if words is None:
+            if size > self.builds.inline_limit:
+                self.builds.start(
+                    key, lambda token: self._build(scope, keys, texts_of, version, ref_mask, token)
+                )
+                return None
+            with self._lock:
+                words = self._items.setdefault(scope, ScopeWords())
         with words.lock:
             if words.version != version:
                 words.sync(keys(), texts_of, version, ref_mask)
         return words
+
+    def _build(
+        self,
+        scope: tuple[str, str],
+        keys: Callable[[], NDArray[np.uint64]],
+        texts_of: Callable[[Array], list[str]],
+        version: int,
+        ref_mask: int,
+        token: object,
+    ) -> None:
+        """Background: index the scope's rows, then publish."""
+        words = ScopeWords()
+        words.sync(keys(), texts_of, version, ref_mask)
+
+        def publish() -> None:
+            with self._lock:
+                self._items[scope] = words
+
+        self.builds.finish(("words", scope), token, publish)
 
     def added(
         self,
@@ -226,6 +263,7 @@ class WordIndexes:
                 words.version = new
 
     def drop(self, scope: tuple[str, str]) -> None:
+        self.builds.cancel(("words", scope))
         with self._lock:
             self._items.pop(scope, None)
 

@@ -1,0 +1,140 @@
+"""Index builds that searches do not wait for: a large scope with no index is answered exactly
+(dense and keyword) while its indexes are built in the background; they are used once built; a
+build that the scope's deletion or a forgotten episode overtakes is thrown away, so no index
+file holds what was forgotten."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lembrar import Memory
+from lembrar.embed.hashing import HashingEmbedder
+from lembrar.model.query import Filters
+from lembrar.store.sqlite import SqliteStore
+
+pytest.importorskip("usearch")
+
+T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
+WORDS = (
+    "river mountain coffee train letter garden piano winter doctor market violin bridge "
+    "lantern harbor recipe camera island blanket ticket orchard candle meadow glacier"
+).split()
+ABOVE = 100  # scopes from 100 chunks are large
+INLINE = 50  # an index taking in more than 50 rows at once is built in the background
+
+
+def sentences(count: int, seed: int = 5) -> list[str]:
+    rng = random.Random(seed)
+    return [" ".join(rng.sample(WORDS, 5)) + f" note {i}" for i in range(count)]
+
+
+def fill(mem: Memory, count: int = 300) -> list[str]:
+    added = mem.add_many(
+        {"user_id": "ana", "content": text, "at": T0 + timedelta(hours=i)}
+        for i, text in enumerate(sentences(count))
+    )
+    return [e.id for e in added]
+
+
+@pytest.fixture
+def filled(tmp_path: Path) -> Iterator[tuple[Memory, SqliteStore, Path, list[str]]]:
+    path = tmp_path / "big.db"
+    store = SqliteStore(path, approximate_above=ABOVE, inline_build=INLINE)
+    with Memory(store, embedder=HashingEmbedder()) as mem:
+        ids = fill(mem)
+        yield mem, store, path, ids
+
+
+@contextmanager
+def builds_held(store: SqliteStore) -> Iterator[None]:
+    """Background builds start by reading the scope's rows; holding the file's lock keeps them
+    waiting there (this thread's own reads and writes go on: the lock is re-entrant)."""
+    with store._s.lock:
+        yield
+
+
+def index_files(path: Path) -> list[Path]:
+    return sorted(Path(f"{path}.ann").glob("*.usearch"))
+
+
+def query_vectors() -> np.ndarray:
+    return HashingEmbedder().embed_batch(sentences(12, seed=9))
+
+
+def refs(pairs) -> list[int]:
+    return [r for r, _ in pairs]
+
+
+def test_first_search_answers_exactly_while_the_indexes_are_built(filled):
+    _, store, path, _ = filled
+    exact = SqliteStore(path, approximate_above=10**9)
+    vectors = query_vectors()
+    with builds_held(store):
+        for vector in vectors:
+            assert refs(store.dense("ana", vector, 10, Filters())) == refs(
+                exact.dense("ana", vector, 10, Filters())
+            )
+        assert store.keyword("ana", "piano harbor", 10, Filters()) == exact.keyword(
+            "ana", "piano harbor", 10, Filters()
+        )
+        assert not store.wait_for_indexes(timeout=0.2)  # still waiting on the rows
+        assert not index_files(path)
+    assert store.wait_for_indexes(timeout=60)
+    assert len(index_files(path)) == 1  # the built index was published and written
+    assert "ana" in {scope[1] for scope in store._s.words._items}
+    found = [refs(store.dense("ana", v, 10, Filters())) for v in vectors]
+    wanted = [refs(exact.dense("ana", v, 10, Filters())) for v in vectors]
+    overlap = np.mean([len(set(f) & set(w)) / 10 for f, w in zip(found, wanted)])
+    assert overlap >= 0.9
+    assert store.keyword("ana", "piano harbor", 10, Filters()) == exact.keyword(
+        "ana", "piano harbor", 10, Filters()
+    )
+    exact.close()
+
+
+def test_small_catch_up_is_done_inline(filled):
+    mem, store, path, _ = filled
+    store.rebuild_indexes()  # built ahead of time: nothing left for the background
+    mem.add("a brand new zeppelin sentence", "ana", at=T0 + timedelta(days=90))
+    reopened = SqliteStore(path, approximate_above=ABOVE, inline_build=INLINE)
+    vector = HashingEmbedder().embed_batch(["a brand new zeppelin sentence"])[0]
+    exact = SqliteStore(path, approximate_above=10**9)
+    with builds_held(reopened):  # the file's index lacks one row: synced while searching
+        best = reopened.dense("ana", vector, 1, Filters())
+        assert reopened.wait_for_indexes(timeout=0)  # no build was left to the background
+    assert refs(best) == refs(exact.dense("ana", vector, 1, Filters()))
+    reopened.close()
+    exact.close()
+
+
+def test_a_build_overtaken_by_forgetting_is_thrown_away(filled):
+    mem, store, path, ids = filled
+    vector = HashingEmbedder().embed_batch([sentences(300)[7]])[0]
+    with builds_held(store):
+        assert store.dense("ana", vector, 1, Filters())  # starts the build, answered exactly
+        mem.delete(ids[7], "ana")  # the build read nothing yet but began before this
+    assert store.wait_for_indexes(timeout=60)
+    assert not index_files(path)  # not published: it may hold the forgotten vector
+    best = store.dense("ana", vector, 5, Filters())
+    exact = SqliteStore(path, approximate_above=10**9)
+    assert refs(best) and refs(best)[0] == refs(exact.dense("ana", vector, 1, Filters()))[0]
+    exact.close()
+
+
+def test_a_build_overtaken_by_deleting_the_user_leaves_no_file(filled):
+    mem, store, path, _ = filled
+    with builds_held(store):
+        store.dense("ana", query_vectors()[0], 5, Filters())
+        store.keyword("ana", "river", 5, Filters())
+        mem.forget_user("ana")
+    assert store.wait_for_indexes(timeout=60)
+    assert not index_files(path)
+    assert store.dense("ana", query_vectors()[0], 5, Filters()) == []
+    assert not any(scope[1] == "ana" for scope in store._s.words._items)
