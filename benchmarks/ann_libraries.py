@@ -7,6 +7,10 @@ p95 (one query at a time, one thread), recall@10 against exact inner product, fi
 the growth of the process's resident memory while it is built.
 
     python benchmarks/ann_libraries.py --size 100000 [--cache .bench-cache/embeddings.sqlite]
+
+``--sweep 64,128,256`` instead measures the store's own use of usearch f16 (M = 16): one index,
+searched at each ``ef`` for ``max(64, 4 k)`` candidates that are re-scored exactly, as
+``lembrar.store.sqlite.approximate`` does; recall@10 and query p50 / p95 per ``ef``.
 """
 
 from __future__ import annotations
@@ -141,16 +145,50 @@ def measure(lib: tuple[str, Callable, Callable], data, queries, truth, k=10) -> 
     ]
 
 
+def sweep(data: np.ndarray, queries: np.ndarray, truth, expansions: list[int], k=10) -> None:
+    """Recall@10 and latency of the store's over-fetch + exact re-score, per search ``ef``."""
+    from usearch.index import Index
+
+    index = Index(ndim=data.shape[1], metric="ip", dtype="f16", connectivity=16, expansion_add=128)
+    started = time.perf_counter()
+    index.add(np.arange(len(data)), data, threads=2)
+    print(
+        f"usearch f16 build {time.perf_counter() - started:.1f} s (load {os.getloadavg()[0]:.2f})"
+    )
+    fetch = max(64, 4 * k)
+    print("| ef | fetched | query p50 ms | p95 ms | recall@10 | load 1m |")
+    print("|---|---|---|---|---|---|")
+    for ef in expansions:
+        index.expansion_search = ef
+        seconds, hits = [], 0
+        for q, want in zip(queries, truth):
+            began = time.perf_counter()
+            keys = index.search(q, fetch, threads=1).keys
+            scores = data[keys] @ q
+            got = keys[np.argsort(-scores, kind="stable")[:k]]
+            seconds.append(time.perf_counter() - began)
+            hits += len(want & set(got.tolist()))
+        ms = np.array(seconds) * 1000
+        print(
+            f"| {ef} | {fetch} | {np.percentile(ms, 50):.3f} | {np.percentile(ms, 95):.3f} | "
+            f"{hits / (k * len(queries)):.4f} | {os.getloadavg()[0]:.2f} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", type=int, default=100_000)
     parser.add_argument("--libs", default="numpy,usearch,faiss", help="comma-separated")
     parser.add_argument("--cache", type=Path, default=Path(".bench-cache/embeddings.sqlite"))
+    parser.add_argument("--sweep", default="", help="search ef values for the store's usearch")
     args = parser.parse_args()
     reals = real_vectors(args.cache)
     queries, reals = reals[:200], reals[200:]
     data = scaled(reals, args.size)
     truth = exact_top(data, queries, 10)
+    if args.sweep:
+        sweep(data, queries, truth, [int(x) for x in args.sweep.split(",")])
+        return
     chosen = set(args.libs.split(","))
     libs = (
         ([numpy_exact()] if "numpy" in chosen else [])

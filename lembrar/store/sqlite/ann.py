@@ -32,7 +32,7 @@ REF_MASK = (1 << REF_BITS) - 1
 PLACEHOLDER = np.uint64(1 << 63)  # keys with this bit hold zeros; chunk keys use 63 bits
 CONNECTIVITY = 16
 EXPANSION_ADD = 128
-EXPANSION_SEARCH = 64
+EXPANSION_SEARCH = 128
 
 
 def usearch_index() -> Any:
