@@ -83,7 +83,9 @@ def test_large_scope_is_searched_through_an_index_file_with_exact_scores(big, pa
         got = store.dense("ana", q, 10, Filters())
         want = reference.dense("ana", q, 10, Filters())
         scores = dict(want)
-        tenth = min(scores.values())  # rows tied with the exact tenth are as good (hashed words tie)
+        tenth = min(
+            scores.values()
+        )  # rows tied with the exact tenth are as good (hashed words tie)
         hits += sum(1 for r, s in got if r in scores or s >= tenth - 1e-6)
         total += len(want)
         for ref, score in got:
