@@ -155,6 +155,19 @@ class GraphStore(Protocol):
         with an entity of ``touching`` as subject or object."""
         ...
 
+    def facts_view(self, user_id: str) -> GraphData:
+        """What fact search reads: every fact of the user with its sources (as ``load`` gives
+        them), the entities those facts name and the user's own node (``type == "user"``), in
+        ``load``'s order, with names, aliases and types but no mentions (``episodes`` empty) and
+        no name vectors; no communities."""
+        ...
+
+    def version(self, user_id: str) -> int:
+        """A number that changes in the transaction of every ``write`` for the user and of
+        every deletion of the user's episodes, and is never given to other contents (not even
+        after the user is deleted); 0 for a user without a graph."""
+        ...
+
 
 @runtime_checkable
 class KeyStore(Protocol):

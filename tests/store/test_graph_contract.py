@@ -226,3 +226,45 @@ def test_keyed_reads_give_the_facts_of_a_group_or_an_entity_with_their_sources(m
     assert (
         graph.facts_by_key("maria") == () and graph.facts_by_key("bob", [(ana, "lives_in")]) == ()
     )
+
+
+def test_the_facts_view_has_every_fact_and_the_entities_they_name_without_mentions(mem, store):
+    tell(mem, EPISODES + [("2024-02-01T10:00:00+00:00", "We met Bruno Alves at Jazz Club.")])
+    tell(mem, EPISODES, user="bob")
+    data, view = mem.graph.load("maria"), open_graph_store(store).facts_view("maria")
+    assert view.facts == data.facts and [f.sources for f in view.facts] == [
+        f.sources for f in data.facts
+    ]
+    named = {i for f in data.facts for i in (f.subject_id, f.object_id)}
+    users = {e.id for e in data.entities if e.type == "user"}
+    assert len(data.entities) > len(named | users)  # names no fact uses stay out
+    kept = [e for e in data.entities if e.id in named | users]
+    assert [(e.id, e.name, e.aliases, e.type) for e in view.entities] == [
+        (e.id, e.name, e.aliases, e.type) for e in kept
+    ]
+    assert all(e.episodes == () and e.embedding.size == 0 for e in view.entities)
+    assert view.communities == () and all(f.embedding.size for f in view.facts)
+    assert {f.user_id for f in view.facts} == {"maria"}
+
+
+def test_the_graph_version_changes_with_every_write_and_episode_deletion(backend, mem, store):
+    graph, other = open_graph_store(store), open_graph_store(backend.open())
+    assert graph.version("maria") == 0
+    first, moved, _ = tell(mem, EPISODES)
+    seen = [graph.version("maria")]
+    assert seen[0] > 0 and other.version("maria") == seen[0]  # another connection reads it
+    tell(mem, EPISODES[:1], user="bob")
+    assert graph.version("maria") == seen[0] and graph.version("bob") not in (0, seen[0])
+    mem.graph.refresh("maria")
+    seen.append(graph.version("maria"))
+    store.delete("maria", [moved.id])  # the store alone: the graph's rows go by cascade
+    seen.append(other.version("maria"))
+    assert len(set(seen)) == 3
+    with pytest.raises(LembrarError):
+        ghost = Entity("e-ghost", "maria", "Ghost", "person", mem.now(), episodes=("none",))
+        graph.write("maria", GraphChange(entities=(ghost,)))
+    assert graph.version("maria") == seen[-1]  # a failed write changes nothing
+    mem.forget_user("maria")
+    assert graph.version("maria") == 0 and backend.counts("maria").get("graph_versions", 0) == 0
+    tell(mem, EPISODES, user="maria")
+    assert graph.version("maria") not in (0, *seen)  # never given to other contents again

@@ -1,4 +1,5 @@
-"""``GraphStore`` on the PostgreSQL store's database (tables of migration ``0005_graph``).
+"""``GraphStore`` on the PostgreSQL store's database (tables of migration ``0005_graph``,
+versions from ``0007_graph_versions``).
 
 Cascades live in the schema, as in the SQLite store: deleting an episode deletes its mentions
 and fact sources; a fact left without sources and an entity left without mentions are deleted;
@@ -20,6 +21,7 @@ from lembrar.store.postgres.database import Database
 __all__ = ["PostgresGraphStore"]
 
 _ENTITY = "id, user_id, name, type, summary, aliases, created_at, vector, community_id"
+_ENTITY_NAMES = _ENTITY.replace("vector", "NULL")  # the facts view leaves name vectors out
 _FACT = (
     "id, user_id, subject_id, predicate, object_id, text, negated, valid_at, invalid_at,"
     " created_at, expired_at, vector"
@@ -62,12 +64,34 @@ class PostgresGraphStore:
         return GraphData(entities, facts, self._communities(user_id, entities))
 
     def entities(self, user_id: str) -> tuple[Entity, ...]:
+        return self._entities(_ENTITY, "", (self.tenant, user_id))
+
+    def facts_view(self, user_id: str) -> GraphData:
+        scope = (self.tenant, user_id)
+        facts = self._facts_where(user_id, "TRUE", ())
+        named = (
+            " AND (type = 'user' OR id IN (SELECT subject_id FROM graph_facts"
+            " WHERE tenant_id = %s AND user_id = %s UNION SELECT object_id FROM graph_facts"
+            " WHERE tenant_id = %s AND user_id = %s))"
+        )
+        return GraphData(self._entities(_ENTITY_NAMES, named, scope * 3), facts)
+
+    def version(self, user_id: str) -> int:
+        rows = self._rows(
+            "SELECT version FROM graph_versions WHERE tenant_id = %s AND user_id = %s",
+            (self.tenant, user_id),
+        )
+        return int(rows[0][0]) if rows else 0
+
+    def _entities(self, columns: str, where: str, params: Sequence[Any]) -> tuple[Entity, ...]:
+        """The user's entities (``params`` start with the scope) that ``where`` keeps, in the
+        order they were created, without their mentions."""
         return tuple(
             Entity(r[0], r[1], r[2], r[3], r[6], r[4], tuple(r[5]), (), r[8], _vector(r[7]))
             for r in self._rows(
-                f"SELECT {_ENTITY} FROM graph_entities WHERE tenant_id = %s AND user_id = %s"
-                " ORDER BY created_at, id",
-                (self.tenant, user_id),
+                f"SELECT {columns} FROM graph_entities WHERE tenant_id = %s AND user_id = %s"
+                f"{where} ORDER BY created_at, id",
+                params,
             )
         )
 
@@ -151,6 +175,12 @@ class PostgresGraphStore:
                 self._put_entity(conn, user_id, entity)
             for fact in change.facts:
                 self._put_fact(conn, user_id, fact)
+            conn.execute(
+                "INSERT INTO graph_versions (tenant_id, user_id, version)"
+                " VALUES (%s, %s, nextval('graph_version_seq')) ON CONFLICT (tenant_id, user_id)"
+                " DO UPDATE SET version = excluded.version",
+                scope,
+            )
 
     def _forget(self, conn: Any, user_id: str, episode_ids: Sequence[str]) -> None:
         if not episode_ids:

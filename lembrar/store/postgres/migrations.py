@@ -271,6 +271,32 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX pending_by_source ON pending_memories (tenant_id, source_episode_id);
         """,
     ),
+    (
+        # A version per user's graph, so readers in any process can keep what they read while it
+        # holds: every graph write sets it in its transaction, and so does deleting the user's
+        # episodes (their facts and mentions go with them). Values come from a sequence, never
+        # reused; the row goes with the user.
+        "0007_graph_versions",
+        """
+        CREATE SEQUENCE graph_version_seq;
+        CREATE TABLE graph_versions (
+            tenant_id text NOT NULL, user_id text NOT NULL, version bigint NOT NULL,
+            PRIMARY KEY (tenant_id, user_id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        INSERT INTO graph_versions SELECT tenant_id, user_id, nextval('graph_version_seq')
+            FROM (SELECT DISTINCT tenant_id, user_id FROM graph_entities) AS scopes;
+        CREATE FUNCTION graph_episodes_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            UPDATE graph_versions v SET version = nextval('graph_version_seq')
+                FROM (SELECT DISTINCT tenant_id, user_id FROM gone) AS g
+                WHERE v.tenant_id = g.tenant_id AND v.user_id = g.user_id;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER graph_episodes_gone AFTER DELETE ON episodes
+            REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION graph_episodes_gone();
+        """,
+    ),
 )
 
 _MIGRATIONS_TABLE = (

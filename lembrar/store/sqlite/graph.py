@@ -1,4 +1,5 @@
-"""``GraphStore`` on the SQLite file of a ``SqliteStore`` (tables from migration ``0005_graph``).
+"""``GraphStore`` on the SQLite file of a ``SqliteStore`` (tables from migration ``0005_graph``,
+versions from ``0009_graph_versions``).
 
 Cascades live in the schema: deleting an episode deletes its mentions and fact sources; a fact
 left without sources is deleted, an entity left without mentions is deleted with its facts, and
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["SqliteGraphStore"]
 
 _ENTITY = "id, user_id, name, type, summary, aliases, created_at, vector, community_id"
+_ENTITY_NAMES = _ENTITY.replace("vector", "NULL")  # the facts view leaves name vectors out
 _FACT = (
     "id, user_id, subject_id, predicate, object_id, text, negated, valid_at, invalid_at,"
     " created_at, expired_at, vector"
@@ -81,6 +83,30 @@ class SqliteGraphStore:
         return GraphData(entities, facts, self._communities(user_id, entities))
 
     def entities(self, user_id: str) -> tuple[Entity, ...]:
+        return self._entities(_ENTITY, "", (self.tenant, user_id))
+
+    def facts_view(self, user_id: str) -> GraphData:
+        scope = (self.tenant, user_id)
+        facts = self._facts(
+            "SELECT {} FROM graph_facts WHERE tenant_id = ? AND user_id = ?", scope, everything=True
+        )
+        named = (
+            " AND (type = 'user' OR id IN (SELECT subject_id FROM graph_facts"
+            " WHERE tenant_id = ? AND user_id = ? UNION SELECT object_id FROM graph_facts"
+            " WHERE tenant_id = ? AND user_id = ?))"
+        )
+        return GraphData(self._entities(_ENTITY_NAMES, named, scope * 3), facts)
+
+    def version(self, user_id: str) -> int:
+        rows = self._store._read(
+            "SELECT version FROM graph_versions WHERE tenant_id = ? AND user_id = ?",
+            (self.tenant, user_id),
+        )
+        return int(rows[0][0]) if rows else 0
+
+    def _entities(self, columns: str, where: str, params: Sequence[object]) -> tuple[Entity, ...]:
+        """The user's entities (``params`` start with the scope) that ``where`` keeps, in the
+        order they were created, without their mentions."""
         return tuple(
             Entity(
                 r[0],
@@ -95,9 +121,9 @@ class SqliteGraphStore:
                 _vector(r[7]),
             )
             for r in self._store._read(
-                f"SELECT {_ENTITY} FROM graph_entities WHERE tenant_id = ? AND user_id = ?"
-                " ORDER BY created_at, id",
-                (self.tenant, user_id),
+                f"SELECT {columns} FROM graph_entities WHERE tenant_id = ? AND user_id = ?"
+                f"{where} ORDER BY created_at, id",
+                params,
             )
         )
 
@@ -212,8 +238,21 @@ class SqliteGraphStore:
                 self._put_entity(db, user_id, entity)
             for fact in change.facts:
                 self._put_fact(db, user_id, fact)
+            self._bump(db, user_id)
         if change.delete_facts or change.delete_entities or change.forget_episodes:
             self._store._read("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def _bump(self, db: sqlite3.Connection, user_id: str) -> None:
+        """A new version for the user's graph: the file's counter, which only grows."""
+        (version,) = db.execute(
+            "UPDATE scope_generation SET value = value + 1 RETURNING value"
+        ).fetchone()
+        db.execute(
+            "INSERT INTO graph_versions (tenant_id, user_id, version) SELECT ?, ?, ?"
+            " WHERE EXISTS (SELECT 1 FROM users WHERE tenant_id = ? AND user_id = ?)"
+            " ON CONFLICT (tenant_id, user_id) DO UPDATE SET version = excluded.version",
+            (self.tenant, user_id, version, self.tenant, user_id),
+        )
 
     def _forget(self, db: sqlite3.Connection, user_id: str, episode_ids: Sequence[str]) -> None:
         scope = (self.tenant, user_id)

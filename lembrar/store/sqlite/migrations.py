@@ -411,6 +411,30 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX pending_by_conflict ON pending_memories (conflicts_with);
         """,
     ),
+    (
+        # A version per user's graph, so readers in any process can keep what they read while it
+        # holds: every graph write sets it in its transaction, and so does deleting the user's
+        # episodes (their facts and mentions go with them). Values come from the file's counter,
+        # never reused; the row goes with the user.
+        "0009_graph_versions",
+        """
+        CREATE TABLE graph_versions (
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, version INTEGER NOT NULL,
+            PRIMARY KEY (tenant_id, user_id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        UPDATE scope_generation SET value = value + 1;
+        INSERT INTO graph_versions SELECT DISTINCT tenant_id, user_id, (SELECT value FROM scope_generation)
+            FROM graph_entities;
+        CREATE TRIGGER graph_episode_gone AFTER DELETE ON episodes
+            WHEN EXISTS (SELECT 1 FROM graph_versions WHERE tenant_id = old.tenant_id AND user_id = old.user_id)
+        BEGIN
+            UPDATE scope_generation SET value = value + 1;
+            UPDATE graph_versions SET version = (SELECT value FROM scope_generation)
+                WHERE tenant_id = old.tenant_id AND user_id = old.user_id;
+        END;
+        """,
+    ),
 )
 
 
