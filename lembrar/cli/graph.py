@@ -81,7 +81,7 @@ def run_search(args: argparse.Namespace) -> int:
             center=args.center,
             as_of=args.as_of,
         )
-        names = memory.graph.names(args.user)
+        names = memory.graph.hit_names(args.user, hits)
     lines = [
         f"{h.score:.3f}  {h.kind:<9} {h.text}" + (f"  [{validity(h.fact)}]" if h.fact else "")
         for h in hits

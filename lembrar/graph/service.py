@@ -16,6 +16,8 @@ from lembrar.context import ContextSection
 from lembrar.errors import ConfigurationError, NotFoundError, ValidationError
 from lembrar.graph import communities as clusters
 from lembrar.graph.build import GraphBuilder
+from lembrar.graph.cache import ReadGraph, ViewCache
+from lembrar.graph.centers import NameIndex
 from lembrar.graph.config import GraphConfig
 from lembrar.graph.extract import Extractor, offline_extractor
 from lembrar.graph.extract.names import fold
@@ -41,10 +43,6 @@ if TYPE_CHECKING:
     from lembrar.embed.cache import CachedEmbedder
 
 __all__ = ["Graph", "open_graph_store"]
-
-FIRST_PERSON = frozenset(
-    {"i", "me", "my", "mine", "myself", "eu", "meu", "minha", "meus", "minhas", "mim"}
-)
 
 
 class Host(Protocol):
@@ -72,6 +70,8 @@ class Graph:
         self._store: GraphStore | None = None
         self._opened = False
         self._extractor: Extractor | None = self.config.extractor
+        self._views = ViewCache()  # each user's facts view, while its version holds
+        self._last: tuple[tuple[object, ...], ReadGraph, int, list[GraphHit]] | None = None
         self.source = GraphSource(self)  # lifts the turns that stated matching facts
 
     # -- plumbing -------------------------------------------------------------------------
@@ -162,8 +162,7 @@ class Graph:
         """Redraw the timeline after episodes were deleted (facts they alone closed reopen)."""
         if not self.available:
             return
-        data = self.store.load(user_id)
-        reopened = timeline(data.facts, self.host.now())
+        reopened = timeline(self.facts_view(user_id).facts, self.host.now())
         if reopened:
             self.store.write(user_id, GraphChange(facts=tuple(reopened)))
 
@@ -200,6 +199,12 @@ class Graph:
     def load(self, user_id: str) -> GraphData:
         return self.store.load(require_text("user_id", user_id))
 
+    def facts_view(self, user_id: str) -> GraphData:
+        """What fact search reads (``GraphStore.facts_view``), kept while the graph is unchanged:
+        every fact with its sources and the entities the facts name, no mentions, no
+        communities."""
+        return self._views.get(self.store, require_text("user_id", user_id)).data
+
     def entities(self, user_id: str, *, type: str | None = None) -> list[Entity]:
         return [e for e in self.load(user_id).entities if type is None or e.type == type]
 
@@ -220,8 +225,7 @@ class Graph:
     ) -> list[Fact]:
         """Facts, current first (newest first), then superseded ones; ``as_of``: those valid
         then; ``entity``: those about one entity (id or name)."""
-        data = self.load(user_id)
-        facts = list(data.facts)
+        facts = list(self.facts_view(user_id).facts)
         if entity is not None:
             chosen = self.entity(user_id, entity).id
             facts = [f for f in facts if chosen in (f.subject_id, f.object_id)]
@@ -245,6 +249,12 @@ class Graph:
         """Entity id → name, to read facts."""
         return {e.id: e.name for e in self.load(user_id).entities}
 
+    def hit_names(self, user_id: str, hits: Sequence[GraphHit]) -> dict[str, str]:
+        """Entity id → name, to read ``hits``: from the facts view when they are all facts."""
+        if all(h.kind == "fact" for h in hits):
+            return {e.id: e.name for e in self.facts_view(user_id).entities}
+        return self.names(user_id)
+
     # -- search ---------------------------------------------------------------------------
     def search(
         self,
@@ -263,28 +273,45 @@ class Graph:
         ("in 2022"), ``as_of`` (an instant) or ``during`` (a span) selects the facts that held
         then."""
         require_text("query", query)
-        settings = self.host.user_settings(require_text("user_id", user_id))
-        config = resolve_config(preset, self.config.search_preset)
-        if limit is not None:
-            if not isinstance(limit, int) or limit < 1:
-                raise ValidationError("limit", "must be a positive integer")
-            config = replace(config, limit=limit)
-        data = self.load(user_id) if data is None else data
+        require_text("user_id", user_id)
+        config = _limited(resolve_config(preset, self.config.search_preset), limit)
+        graph = self._read(user_id, config) if data is None else ReadGraph(data, whole=True)
+        return self._run(query, user_id, graph, config, now, (center, as_of), during)
+
+    def _run(
+        self,
+        query: str,
+        user_id: str,
+        graph: ReadGraph,
+        config: GraphSearchConfig,
+        now: datetime | str | None = None,
+        asked: tuple[str | None, datetime | str | None] = (None, None),
+        during: tuple[datetime, datetime] | None = None,
+    ) -> list[GraphHit]:
+        """Search ``graph``, read already."""
+        settings = self.host.user_settings(user_id)
         moment = parse_instant(now, settings, "now") if now is not None else self.host.now()
-        request = self._request(query, data, settings, moment, center, as_of)
+        request = self._request(query, user_id, graph, settings, moment, asked)
         if during is not None:
             request = replace(request, window=_widened(during))
-        return search_graph(data, request, config, self._model_score(config))
+        return search_graph(graph.data, request, config, self._model_score(config))
+
+    def _read(self, user_id: str, config: GraphSearchConfig) -> ReadGraph:
+        """The facts view for a search of facts only, else the whole graph."""
+        if config.scopes == ("facts",):
+            return self._views.get(self.store, user_id)
+        return ReadGraph(self.store.load(user_id), whole=True)
 
     def _request(
         self,
         query: str,
-        data: GraphData,
+        user_id: str,
+        graph: ReadGraph,
         settings: UserSettings,
         moment: datetime,
-        center: str | None,
-        as_of: datetime | str | None,
+        asked: tuple[str | None, datetime | str | None],
     ) -> GraphQuery:
+        center, as_of = asked
         words = set(fold(query).replace("?", " ").split())
         window = None
         if as_of is not None:
@@ -298,7 +325,7 @@ class Graph:
         return GraphQuery(
             query,
             vector,
-            _centers(data, words, center),
+            self._centers(graph, words, center, user_id),
             frozenset(predicates_asked(words)),
             _widened(window),
             moment,
@@ -326,14 +353,38 @@ class Graph:
     def _found_facts(
         self, query: str, user_id: str, now: datetime, limit: int
     ) -> tuple[list[GraphHit], GraphData] | None:
-        """Graph search over the user's graph, read once, with the graph it read; None when
-        there is no graph or no fact in it."""
+        """Graph search with the default preset over the user's graph, read once, with the graph
+        it read; None when there is no graph or no fact in it. The section and the search source
+        of one context call ask the same query at the same moment: the second is answered from
+        the first's hits (the best ``limit`` of a longer list are the same hits)."""
         if not self.available:
             return None
-        data = self.load(user_id)
-        if not data.facts:
+        config = resolve_config(None, self.config.search_preset)
+        graph = self._read(user_id, config)
+        if not graph.data.facts:
             return None
-        return self.search(query, user_id, limit=limit, now=now, data=data), data
+        if config.scopes != ("facts",):  # hits come per scope: no longer list to cut
+            return self._run(query, user_id, graph, _limited(config, limit), now), graph.data
+        key = (user_id, query, now, config)
+        kept = self._last
+        if kept is not None and kept[0] == key and kept[1] is graph and kept[2] >= limit:
+            return kept[3][:limit], graph.data
+        width = max(limit, self.config.context_facts, self.config.search_facts)
+        hits = self._run(query, user_id, graph, _limited(config, width), now)
+        self._last = (key, graph, width, hits)
+        return hits[:limit], graph.data
+
+    def _centers(
+        self, graph: ReadGraph, words: set[str], center: str | None, user_id: str
+    ) -> tuple[str, ...]:
+        """Where breadth-first expansion starts (``NameIndex.centers``). A ``center`` the facts
+        view lacks may still name an entity that no fact touches: it starts nothing, but it is
+        not an unknown entity."""
+        chosen = graph.index.centers(words, center)
+        if center is not None and not chosen:
+            if graph.whole or not NameIndex(self.store.entities(user_id)).named(center):
+                raise NotFoundError("entity", center)
+        return chosen
 
     def _model_score(self, config: GraphSearchConfig):
         if config.reranker != "model" or not config.model_reranker:
@@ -343,6 +394,14 @@ class Graph:
         return get_reranker(config.model_reranker).score
 
 
+def _limited(config: GraphSearchConfig, limit: int | None) -> GraphSearchConfig:
+    if limit is None:
+        return config
+    if not isinstance(limit, int) or limit < 1:
+        raise ValidationError("limit", "must be a positive integer")
+    return replace(config, limit=limit)
+
+
 def _widened(window: tuple[datetime, datetime] | None) -> tuple[datetime, datetime] | None:
     """An instant as a window that a fact holding at it overlaps."""
     if window is None or window[0] != window[1]:
@@ -350,25 +409,6 @@ def _widened(window: tuple[datetime, datetime] | None) -> tuple[datetime, dateti
     from datetime import timedelta
 
     return (window[0], window[0] + timedelta(microseconds=1))
-
-
-def _centers(data: GraphData, words: set[str], center: str | None) -> tuple[str, ...]:
-    """Where breadth-first expansion starts: the given entity, entities the query names, the
-    user's own node for a first-person query."""
-    chosen = []
-    for entity in data.entities:
-        names = {fold(n) for n in entity.names}
-        if (
-            center is not None
-            and (entity.id == center or fold(center) in names)
-            or any(n in words or (" " in n and n in " ".join(sorted(words))) for n in names)
-            or entity.type == "user"
-            and words & FIRST_PERSON
-        ):
-            chosen.append(entity.id)
-    if center is not None and not chosen:
-        raise NotFoundError("entity", center)
-    return tuple(chosen)
 
 
 def _no_filters():

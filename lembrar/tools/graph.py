@@ -27,7 +27,7 @@ ABOUT = 5  # current facts shown with each entity
 def facts(memory: Memory, user_id: str, args: dict[str, Any], now: datetime) -> dict[str, Any]:
     """The ``facts`` tool: search or list the user's facts, current first."""
     graph = memory.graph
-    data = graph.load(user_id)
+    data = graph.facts_view(user_id)
     about = _entity(memory, user_id, args["entity"]) if "entity" in args else None
     span = None
     if "as_of" in args:
@@ -89,7 +89,6 @@ def _searched(
         limit=max(1, len(data.facts)),
         center=about.id if about is not None else None,
         now=now,
-        data=data,
         during=span,
     )
     return [

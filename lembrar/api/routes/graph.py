@@ -87,7 +87,7 @@ def search(user_id: UserId, body: GraphSearchIn, memory: TenantMemory) -> GraphS
         as_of=body.as_of,
         now=body.now,
     )
-    names = memory.graph.names(user_id)
+    names = memory.graph.hit_names(user_id, hits)
     return GraphSearchOut(hits=[GraphHitOut.of(h, names) for h in hits])
 
 
