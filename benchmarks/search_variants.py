@@ -1,14 +1,19 @@
 """Search settings side by side on LongMemEval or LoCoMo, one load per scope: each variant is the
-balanced preset with one field changed, so each idea is measured alone on the same cached vectors.
+balanced preset with one field changed (or a few, joined by ``;``), so each idea is measured alone
+on the same cached vectors.
 
     PYTHONPATH=. python benchmarks/search_variants.py --pool 10 --groups 0,1,9 \
         --variant session_weight=0.6 --variant time_weight=0
     PYTHONPATH=. python benchmarks/search_variants.py --locomo --variant session_weight=0.6
+    PYTHONPATH=. python benchmarks/search_variants.py --dailydialog plain \
+        --variant session_weight=0.6
 
 ``--groups`` picks which pooled LongMemEval scopes (``--pool`` consecutive questions each, as
 ``lembrar bench longmemeval --merge``) to run; by default all of them. Prints session R@1,
 recall_all@5 and NDCG@10 over distinct sessions per variant, overall and per question type; with
-``--locomo``, LoCoMo's evidence recall at 1, 5 and 10 (session and turn).
+``--locomo``, LoCoMo's evidence recall at 1, 5 and 10 (session and turn); with
+``--dailydialog STYLE``, the gold dialogue's hit@1/3/5 and MRR on the questions of ``lembrar bench
+dailydialog --style STYLE`` (``plain``, ``frames`` or ``frames-unseen``), overall and by kind.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import argparse
 import json
 from pathlib import Path
 
-from lembrar.bench import locomo
+from lembrar.bench import dailydialog, locomo
 from lembrar.bench.harness import DEFAULT_CACHE_DIR, bench_embedder, run_cases, score_all, summarize
 from lembrar.bench.longmemeval import build_cases, score_answer
 from lembrar.bench.systems import EngineBackend
@@ -28,12 +33,17 @@ from lembrar.retrieval.config import SearchConfig
 SHARED = Path(__file__).resolve().parents[2] / "shared/data"
 DATA = SHARED / "longmemeval/longmemeval_s_dev.json.gz"
 LOCOMO = SHARED / "locomo/locomo_dev.json.gz"
+DAILYDIALOG = SHARED / "dailydialog/xdd_1k_dialogues_text_En.txt"
 
 
 def variant(text: str) -> tuple[str, SearchConfig]:
-    """``field=value`` (value read as JSON) -> the balanced preset with that field changed."""
-    name, _, value = text.partition("=")
-    return text, SearchConfig().with_(**{name: json.loads(value)})
+    """``field=value`` (value read as JSON; several joined by ``;``) -> the balanced preset with
+    those fields changed."""
+    changes = {}
+    for part in text.split(";"):
+        name, _, value = part.partition("=")
+        changes[name.strip()] = json.loads(value)
+    return text, SearchConfig().with_(**changes)
 
 
 def main() -> None:
@@ -44,11 +54,19 @@ def main() -> None:
     parser.add_argument("--variant", action="append", default=[], help="field=value (JSON)")
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE_DIR)
     parser.add_argument("--locomo", action="store_true", help="LoCoMo's dev file instead")
+    parser.add_argument(
+        "--dailydialog",
+        choices=("plain", "frames", "frames-unseen"),
+        help="DailyDialog's generated questions of this style instead",
+    )
     args = parser.parse_args()
     systems = dict([("balanced", SearchConfig())] + [variant(v) for v in args.variant])
     backend = EngineBackend(bench_embedder("use-m3", args.cache_dir), systems, MemoryConfig())
     if args.locomo:
         run_locomo(backend, systems)
+        return
+    if args.dailydialog:
+        run_dailydialog(backend, systems, args.dailydialog)
         return
     questions = [q for q in load_longmemeval(args.data) if not q.is_abstention]
     if args.groups:
@@ -84,6 +102,22 @@ def run_locomo(backend: EngineBackend, systems: dict[str, SearchConfig]) -> None
                 for level in ("session", "turn")
                 for k in (1, 5, 10)
             )
+        )
+
+
+def run_dailydialog(backend: EngineBackend, systems: dict[str, SearchConfig], style: str) -> None:
+    settings = dailydialog.DailyDialogSettings(data=DAILYDIALOG, style=style)
+    dialogues = dailydialog.load_dailydialog(DAILYDIALOG, None, dailydialog.DEFAULT_END)
+    questions = dailydialog._questions(settings, dialogues)
+    case = dailydialog.build_case(dialogues, questions)
+    answers, _ = run_cases([case], [backend], 5, total=len(questions), progress=False)
+    summary = summarize(score_all(answers, dailydialog.score_answer((1, 3, 5))), list(systems))
+    for name in systems:
+        o, groups = summary[name]["overall"], summary[name]["groups"]
+        by_kind = " ".join(f"{kind}={g['hit@1']:.2f}" for kind, g in groups.items())
+        print(
+            f"{name:28s} hit@1 {o['hit@1']:.3f} hit@3 {o['hit@3']:.3f} hit@5 {o['hit@5']:.3f}"
+            f" MRR {o['mrr']:.3f} | hit@1 {by_kind}"
         )
 
 

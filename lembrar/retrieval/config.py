@@ -11,6 +11,7 @@ METHODS = ("dense", "keyword", "time")
 FUSIONS = ("relative", "rrf")
 GRANULARITIES = ("chunk", "episode", "session")
 ADAPTIVE = ("framed", "always", "off")
+SESSION_SUPPORT = ("best3", "turns", "short", "timed")
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,16 @@ class SearchConfig:
                  among the candidates ("what did Caroline say about…"), what they said scores 1
     session_weight  weight of the session support prior: the mean relevance of the best three
                  candidates of a hit's conversation, the best conversation scoring 1
+    session_support  what that mean counts: ``best3`` (the best three candidates, chunks of one
+                 turn included, always divided by three), ``turns`` (each turn once, by its best
+                 chunk) or ``short`` (each turn once, divided by the conversation's own number of
+                 candidate turns when under three, so a short conversation is not penalised)
+    session_crowd  session support only when the candidates span at least this many
+                 conversations (0: always)
+    user_weight  weight of the user-turn prior: what the user said (role ``user``) scores 1
+    as_of_days   leave out turns dated more than this many days after the search's ``now`` (None:
+                 keep them): a search "as of" a past moment sees only what had been said by then,
+                 give or take the margin (a day's dates may be logged in another zone)
     mmr_lambda   relevance/diversity balance of maximal marginal relevance (None: off)
     llm_*        language-model steps, off by default (see ``lembrar.retrieval.llm_steps``); they run
                  only when the ``Memory`` has an ``llm``, and fall back to the plain search when
@@ -56,6 +67,10 @@ class SearchConfig:
     role_weights: dict[str, float] = field(default_factory=dict)
     speaker_weight: float = 0.6
     session_weight: float = 0.0
+    session_support: str = "best3"
+    session_crowd: int = 0
+    user_weight: float = 0.0
+    as_of_days: float | None = None
     mmr_lambda: float | None = None
     dedup_threshold: float | None = 0.98
     granularity: str = "episode"
@@ -78,6 +93,7 @@ class SearchConfig:
             "time_weight",
             "speaker_weight",
             "session_weight",
+            "user_weight",
             "recency_weight",
             "access_weight",
         ):
@@ -87,6 +103,12 @@ class SearchConfig:
             raise ValidationError("adaptive_weights", f"use one of {ADAPTIVE}")
         if self.fusion not in FUSIONS:
             raise ValidationError("fusion", f"use one of {FUSIONS}")
+        if self.session_support not in SESSION_SUPPORT:
+            raise ValidationError("session_support", f"use one of {SESSION_SUPPORT}")
+        if self.as_of_days is not None and self.as_of_days < 0:
+            raise ValidationError("as_of_days", "must be None (off), zero or a positive margin")
+        if self.session_crowd < 0:
+            raise ValidationError("session_crowd", "must be zero (always) or a positive count")
         if self.rrf_k < 1:
             raise ValidationError("rrf_k", "must be at least 1")
 

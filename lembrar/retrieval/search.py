@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -90,6 +90,9 @@ def search_turns(
         request.config,
         request.time,
     )
+    if config.as_of_days is not None:
+        until = request.now + timedelta(days=config.as_of_days, seconds=1)
+        filters = replace(filters, until=_earlier(filters.until, until))
     vector = embed([request.semantic])[0]
     rankings = _candidates(store, user_id, vector, request.semantic, filters, parsed, config)
     if hooks is not None:
@@ -241,18 +244,16 @@ def _score(
         if config.speaker_weight > 0
         else set()
     )
-    support = _session_support(candidates) if config.session_weight > 0 else {}
+    times = [_time_part(c, timed, config) for c in candidates] if timed is not None else None
+    support = _session_support(candidates, times, config) if config.session_weight > 0 else {}
     for i, c in enumerate(candidates):
         parts = [(1.0, c.relevance)]
         if rerank is not None:
             c.signals["rerank"] = rerank[i]
             parts.append((1.0, rerank[i]))
-        if timed is not None:
-            affinity = _time_affinity(c.row.episode.at, timed, config) * _filters_match(c, timed)
-            c.signals["time_score"] = affinity
-            parts.append(
-                (config.time_weight * (1.0 if timed.windows else FILTER_ONLY_SHARE), affinity)
-            )
+        if times is not None:
+            c.signals["time_score"] = times[i][1]
+            parts.append(times[i])
         if config.recency_weight > 0:
             age = (now - c.row.episode.at).total_seconds()
             parts.append(
@@ -268,6 +269,8 @@ def _score(
         if support:
             c.signals["session"] = support[_session_key(c)]
             parts.append((config.session_weight, support[_session_key(c)]))
+        if config.user_weight > 0:
+            parts.append((config.user_weight, 1.0 if c.row.episode.role == "user" else 0.0))
         for lift in lifts:
             vouched = lift.scores.get(c.row.episode.id, 0.0)
             if vouched:
@@ -282,13 +285,37 @@ def _session_key(c: _Candidate) -> str:
     return c.row.episode.session_id or c.row.episode.id
 
 
-def _session_support(candidates: list[_Candidate], depth: int = SESSION_DEPTH) -> dict[str, float]:
-    """Per session, the mean relevance of its best ``depth`` candidates, scaled so the best
-    session is 1: a conversation that matches in several places outranks one lucky line."""
-    by: dict[str, list[float]] = {}
-    for c in candidates:
-        by.setdefault(_session_key(c), []).append(c.relevance)
-    raw = {key: sum(sorted(values, reverse=True)[:depth]) / depth for key, values in by.items()}
+def _time_part(c: _Candidate, timed: TimeQuery, config: SearchConfig) -> tuple[float, float]:
+    """(weight, score) of the soft time score: the affinity to the parsed windows, zero where a
+    named weekday or part of day does not match; half the weight when only those are named."""
+    affinity = _time_affinity(c.row.episode.at, timed, config) * _filters_match(c, timed)
+    return config.time_weight * (1.0 if timed.windows else FILTER_ONLY_SHARE), affinity
+
+
+def _session_support(
+    candidates: list[_Candidate],
+    times: list[tuple[float, float]] | None,
+    config: SearchConfig,
+) -> dict[str, float]:
+    """Per session, the mean match of its best candidates (see ``session_support``), scaled so
+    the best session is 1: a conversation that matches in several places outranks one lucky
+    line. Empty (no prior) when the candidates span fewer than ``session_crowd`` sessions."""
+    mode = config.session_support
+    by: dict[str, dict[str, float]] = {}
+    for i, c in enumerate(candidates):
+        match = c.relevance
+        if mode == "timed" and times is not None:
+            weight, affinity = times[i]
+            match = (c.relevance + weight * affinity) / (1.0 + weight)
+        unit = c.row.episode.id if mode in ("turns", "short") else str(i)
+        turns = by.setdefault(_session_key(c), {})
+        turns[unit] = max(match, turns.get(unit, 0.0))
+    if len(by) < config.session_crowd:
+        return {}
+    raw = {}
+    for key, turns in by.items():
+        best = sorted(turns.values(), reverse=True)[:SESSION_DEPTH]
+        raw[key] = sum(best) / (len(best) if mode == "short" else SESSION_DEPTH)
     top = max(raw.values(), default=0.0)
     return {key: value / top if top > 0 else 0.0 for key, value in raw.items()}
 

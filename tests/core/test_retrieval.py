@@ -287,6 +287,10 @@ def test_neighbour_expansion_brings_the_turns_around_a_hit(memory):
     [
         ({"speaker_weight": -0.1}, "speaker_weight"),
         ({"session_weight": -0.5}, "session_weight"),
+        ({"session_support": "best5"}, "session_support"),
+        ({"session_crowd": -1}, "session_crowd"),
+        ({"user_weight": -0.2}, "user_weight"),
+        ({"as_of_days": -1.0}, "as_of_days"),
         ({"time_weight": -1.0}, "time_weight"),
         ({"mmr_lambda": 1.5}, "mmr_lambda"),
         ({"methods": ("dense", "psychic")}, "methods"),
