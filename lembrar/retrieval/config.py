@@ -11,7 +11,7 @@ METHODS = ("dense", "keyword", "time")
 FUSIONS = ("relative", "rrf")
 GRANULARITIES = ("chunk", "episode", "session")
 ADAPTIVE = ("framed", "always", "off")
-SESSION_SUPPORT = ("best3", "turns", "short", "timed")
+SESSION_SUPPORT = ("best3", "turns", "short")
 
 
 @dataclass(frozen=True)
@@ -37,8 +37,12 @@ class SearchConfig:
                  turn included, always divided by three), ``turns`` (each turn once, by its best
                  chunk) or ``short`` (each turn once, divided by the conversation's own number of
                  candidate turns when under three, so a short conversation is not penalised)
-    session_crowd  session support only when the candidates span at least this many
-                 conversations (0: always)
+    session_timed  that mean over relevance blended with the time score (at ``time_weight``),
+                 not relevance alone: a question that names only a time keeps its conversations
+                 ranked by the time named
+    session_crowd  session support only when the fused candidates it re-scores (at least 100,
+                 4 per hit asked) span at least this many conversations (0: always): a scope
+                 crowded with conversations on the question's topic
     user_weight  weight of the user-turn prior: what the user said (role ``user``) scores 1
     as_of_days   leave out turns dated more than this many days after the search's ``now`` (None:
                  keep them): a search "as of" a past moment sees only what had been said by then,
@@ -68,6 +72,7 @@ class SearchConfig:
     speaker_weight: float = 0.6
     session_weight: float = 0.0
     session_support: str = "best3"
+    session_timed: bool = False
     session_crowd: int = 0
     user_weight: float = 0.0
     as_of_days: float | None = None

@@ -304,10 +304,10 @@ def _session_support(
     by: dict[str, dict[str, float]] = {}
     for i, c in enumerate(candidates):
         match = c.relevance
-        if mode == "timed" and times is not None:
+        if config.session_timed and times is not None:
             weight, affinity = times[i]
             match = (c.relevance + weight * affinity) / (1.0 + weight)
-        unit = c.row.episode.id if mode in ("turns", "short") else str(i)
+        unit = str(i) if mode == "best3" else c.row.episode.id
         turns = by.setdefault(_session_key(c), {})
         turns[unit] = max(match, turns.get(unit, 0.0))
     if len(by) < config.session_crowd:

@@ -1,7 +1,7 @@
 """The optional priors of the score on tiny hand-made scopes: how session support counts a
-conversation (``session_support``, ``session_crowd``), the user-turn prior (``user_weight``) and
-searching as of a past moment (``as_of_days``). Each is off in the presets; each test shows the
-order it produces against the order without it."""
+conversation (``session_support``, ``session_timed``, ``session_crowd``), the user-turn prior
+(``user_weight``) and searching as of a past moment (``as_of_days``). Each is off in the
+presets; each test shows the order it produces against the order without it."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def test_timed_support_keeps_the_conversation_of_the_day_named(memory, clock):
     assert sessions(memory.search(query, user_id="ana"))[0] == "yesterday"
     by_relevance = BALANCED.with_(session_weight=3.0)
     assert sessions(memory.search(query, user_id="ana", preset=by_relevance))[0] == "last-month"
-    by_time_too = by_relevance.with_(session_support="timed")
+    by_time_too = by_relevance.with_(session_timed=True)
     hits = memory.search(query, user_id="ana", preset=by_time_too)
     assert sessions(hits)[0] == "yesterday" and hits[0].signals["session"] == 1.0
 
