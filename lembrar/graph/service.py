@@ -355,8 +355,9 @@ class Graph:
     ) -> tuple[list[GraphHit], GraphData] | None:
         """Graph search with the default preset over the user's graph, read once, with the graph
         it read; None when there is no graph or no fact in it. The section and the search source
-        of one context call ask the same query at the same moment: the second is answered from
-        the first's hits (the best ``limit`` of a longer list are the same hits)."""
+        of one context call ask the same query at the same moment of an unchanged graph: the
+        second is answered from the first's hits (the best ``limit`` of a longer list are the
+        same hits)."""
         if not self.available:
             return None
         config = resolve_config(None, self.config.search_preset)
@@ -365,7 +366,8 @@ class Graph:
             return None
         if config.scopes != ("facts",):  # hits come per scope: no longer list to cut
             return self._run(query, user_id, graph, _limited(config, limit), now), graph.data
-        key = (user_id, query, now, config)
+        settings = self.host.user_settings(user_id)  # its zone reads the query's time phrases
+        key = (user_id, query, now, config, settings)
         kept = self._last
         if kept is not None and kept[0] == key and kept[1] is graph and kept[2] >= limit:
             return kept[3][:limit], graph.data

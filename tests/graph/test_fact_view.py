@@ -179,6 +179,11 @@ def test_one_context_call_searches_the_graph_once(db_path, clock, monkeypatch):
         assert [i["text"] for i in facts.items] == [h.text for h in lifted][:2]
         fresh = graph.search("where does Ana live now?", "maria", limit=3, now=memory.now())
         assert seen(lifted) == seen(fresh)
+        tell(memory, [("2024-04-01T10:00:00+00:00", "Ana moved to Braga.")])
+        runs.clear()
+        block = memory.context("where does Ana live now?", "maria")  # the same moment
+        [facts] = [s for s in block.sections if s.name == "facts"]
+        assert facts.items[0]["text"] == "Ana Souza lives in Braga" and len(runs) == 1
 
 
 def test_where_do_i_live_puts_the_users_fact_before_a_friends(memory):
