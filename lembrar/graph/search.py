@@ -4,7 +4,8 @@ Candidates come from cosine similarity to the query vector, BM25 over the texts,
 expansion from centre entities and the predicates the query asks about; one reranker orders
 them: ``rrf`` (reciprocal rank fusion), ``mmr`` (maximal marginal relevance), ``mentions``
 (supported by more episodes first), ``distance`` (nearer the centre first), or ``model`` (a
-reranker registered in ``lembrar.retrieval.rerank``). Everything here is pure.
+reranker registered in ``lembrar.retrieval.rerank``). Everything here is pure (the words of a
+text are counted once per process and kept).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 import numpy as np
 
@@ -125,21 +127,28 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
+@lru_cache(maxsize=32768)
+def _bag(text: str) -> tuple[int, Counter[str]]:
+    """How many words a text has, and each stemmed word's count; kept per text, since the same
+    fact texts are read by every search (never changed by a caller)."""
+    words = [_stem(w) for w in tokens(text)]
+    return len(words), Counter(words)
+
+
 def bm25(query: str, texts: Sequence[str], k1: float = 1.2, b: float = 0.75) -> np.ndarray:
     """BM25 of each text for the query's words (suffixes folded: 'lives' finds 'live')."""
-    docs = [[_stem(w) for w in tokens(t)] for t in texts]
+    bags = [_bag(t) for t in texts]
     terms = {_stem(w) for w in tokens(query)}
-    if not docs or not terms:
+    if not bags or not terms:
         return np.zeros(len(texts))
-    average = sum(map(len, docs)) / len(docs) or 1.0
-    frequency = Counter(w for doc in docs for w in set(doc))
-    out = np.zeros(len(docs))
-    for row, doc in enumerate(docs):
-        counts = Counter(doc)
+    average = sum(size for size, _ in bags) / len(bags) or 1.0
+    frequency = {term: sum(term in counts for _, counts in bags) for term in terms}
+    out = np.zeros(len(bags))
+    for row, (size, counts) in enumerate(bags):
         for term in terms & counts.keys():
-            idf = math.log(1 + (len(docs) - frequency[term] + 0.5) / (frequency[term] + 0.5))
+            idf = math.log(1 + (len(bags) - frequency[term] + 0.5) / (frequency[term] + 0.5))
             tf = counts[term]
-            out[row] += idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len(doc) / average))
+            out[row] += idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * size / average))
     return out
 
 
@@ -342,7 +351,8 @@ def _asked_first(order: Sequence[str], lists: Mapping[str, Sequence[str]]) -> li
     asked = set(lists.get("predicate", ()))
     matched = set(lists.get("bm25", ())) | set(lists.get("cosine", ()))
     first = [i for i in order if i in asked and i in matched]
-    return first + [i for i in order if i not in set(first)]
+    led = set(first)
+    return first + [i for i in order if i not in led]
 
 
 def _current_first(order: Sequence[str], data: GraphData, query: GraphQuery) -> list[str]:
@@ -350,7 +360,8 @@ def _current_first(order: Sequence[str], data: GraphData, query: GraphQuery) -> 
     if query.window is not None:
         return list(order)
     holds = [i for i in order if facts[i].current(query.moment)]
-    return holds + [i for i in order if i not in set(holds)]
+    held = set(holds)
+    return holds + [i for i in order if i not in held]
 
 
 def _hits(
