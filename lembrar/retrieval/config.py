@@ -40,6 +40,9 @@ class SearchConfig:
     session_timed  that mean over relevance blended with the time score (at ``time_weight``),
                  not relevance alone: a question that names only a time keeps its conversations
                  ranked by the time named
+    session_in_relevance  session support blended into the relevance part (at
+                 ``session_weight`` against 1) instead of added beside it, so the time, speaker and
+                 other priors keep their share of the score
     session_crowd  session support only when the fused candidates it re-scores (at least 100,
                  4 per hit asked) span at least this many conversations (0: always): a scope
                  crowded with conversations on the question's topic
@@ -73,6 +76,7 @@ class SearchConfig:
     session_weight: float = 0.0
     session_support: str = "best3"
     session_timed: bool = False
+    session_in_relevance: bool = False
     session_crowd: int = 0
     user_weight: float = 0.0
     as_of_days: float | None = None

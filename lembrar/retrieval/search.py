@@ -268,7 +268,7 @@ def _score(
             parts.append((config.speaker_weight, said))
         if support:
             c.signals["session"] = support[_session_key(c)]
-            parts.append((config.session_weight, support[_session_key(c)]))
+            parts = _with_support(parts, support[_session_key(c)], config)
         if config.user_weight > 0:
             parts.append((config.user_weight, 1.0 if c.row.episode.role == "user" else 0.0))
         for lift in lifts:
@@ -279,6 +279,17 @@ def _score(
         role_w = config.role_weights.get(c.row.episode.role or "", 1.0)
         total = sum(w for w, _ in parts)
         c.score = min(1.0, max(0.0, role_w * sum(w * s for w, s in parts) / total))
+
+
+def _with_support(
+    parts: list[tuple[float, float]], support: float, config: SearchConfig
+) -> list[tuple[float, float]]:
+    """``parts`` with the session support beside them, or inside the relevance part (the first)."""
+    if not config.session_in_relevance:
+        return [*parts, (config.session_weight, support)]
+    weight = config.session_weight
+    relevance = (parts[0][1] + weight * support) / (1.0 + weight)
+    return [(parts[0][0], relevance), *parts[1:]]
 
 
 def _session_key(c: _Candidate) -> str:

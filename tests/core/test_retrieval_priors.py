@@ -1,7 +1,8 @@
 """The optional priors of the score on tiny hand-made scopes: how session support counts a
-conversation (``session_support``, ``session_timed``, ``session_crowd``), the user-turn prior
-(``user_weight``) and searching as of a past moment (``as_of_days``). Each is off in the
-presets; each test shows the order it produces against the order without it."""
+conversation (``session_support``, ``session_timed``, ``session_in_relevance``,
+``session_crowd``), the user-turn prior (``user_weight``) and searching as of a past moment
+(``as_of_days``). Each is off in the presets; each test shows the order it produces against the
+order without it."""
 
 from __future__ import annotations
 
@@ -149,3 +150,31 @@ def test_as_of_days_leaves_out_what_was_said_after_now(memory, clock):
         QUERY, user_id="ana", now=now + timedelta(days=10), preset=BALANCED.with_(as_of_days=0)
     )
     assert len(past) == 3
+
+
+def test_support_inside_relevance_leaves_the_speaker_prior_its_share(memory):
+    bob = ["the tomato garden is thriving", "garden watering by hand", "watering every tomato"]
+    memory.add(
+        [{"role": "user", "name": "Bob", "content": line} for line in bob],
+        user_id="ana",
+        session_id="bob",
+    )
+    memory.add(
+        [
+            {"role": "user", "name": "Caroline", "content": line}
+            for line in ("my garden has tomatoes", "the bus was late")
+        ],
+        user_id="ana",
+        session_id="caroline",
+    )
+    memory.add({"role": "user", "name": "Bob", "content": "the bus was late"}, user_id="ana")
+    query = "What did Caroline say about the tomato garden?"
+
+    def rank_of_caroline(preset) -> int:
+        hits = memory.search(query, user_id="ana", preset=preset)
+        return next(i for i, h in enumerate(hits) if h.episode.content.startswith("my garden"))
+
+    beside = BALANCED.with_(session_weight=2.0)
+    assert rank_of_caroline(BALANCED) == 1
+    assert rank_of_caroline(beside) > 1
+    assert rank_of_caroline(beside.with_(session_in_relevance=True)) == 1
