@@ -120,3 +120,19 @@ def test_parity_holds_through_writes_deletes_and_other_stores(tmp_path):
         mem.add("a brand new escrow question", "ana")
     for query in [*probe, "escrow papers", "café"]:
         compare(fast, fts, query, Filters())
+
+
+def test_term_counts_follow_each_write_at_once(tmp_path):
+    """Rows holding a term are kept between searches; this store's write and another
+    connection's write each change them before the next search."""
+    path = tmp_path / "w.db"
+    load(path, [f"{a} {b} note" for a in HANDMADE for b in HANDMADE])
+    fast, fts = stores(path)
+    compare(fast, fts, "escrow café", Filters())  # counts kept: escrow 0
+    mine = Memory(fast, embedder=HashingEmbedder())  # not closed: ``fast`` stays open
+    mine.add("escrow papers, escrow again", "ana")
+    compare(fast, fts, "escrow café", Filters())
+    assert fast.keyword("ana", "escrow", 5, Filters())
+    with Memory(SqliteStore(path), embedder=HashingEmbedder()) as theirs:
+        theirs.add("another escrow note", "bea")  # another user: only the counts change
+    compare(fast, fts, "escrow café", Filters())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -74,6 +74,8 @@ class _Shared:
         self.lock = threading.RLock()
         self.index = ScopeIndexCache()
         self.builds = Builds(inline_build)
+        self.holding: dict[str, int] = {}  # FTS5 rows holding a term, while ``data_version`` holds
+        self.holding_version = -1
         folder = (
             None
             if path == ":memory:"
@@ -192,6 +194,7 @@ class SqliteStore:
             try:
                 yield db
                 db.execute("COMMIT")
+                self._s.holding.clear()
             except sqlite3.IntegrityError as exc:
                 db.execute("ROLLBACK")
                 raise ConflictError(f"write rejected, nothing stored: {exc}") from exc
@@ -630,9 +633,11 @@ class SqliteStore:
         if index is None:  # being built in the background: FTS5 answers meanwhile
             return None
         refs, scores = index.search(words, self._collection(words))
+        mask = self._mask(user_id, matrix, filters)
+        if mask is None:  # no filter: only rows scoring at least the k-th best can be chosen
+            refs, scores = _contenders(refs, scores, k)
         at = np.minimum(np.searchsorted(matrix.refs, refs), len(matrix.refs) - 1)
         keep = matrix.refs[at] == refs
-        mask = self._mask(user_id, matrix, filters)
         if mask is not None:
             keep &= mask[at]
         refs, scores = refs[keep], scores[keep]
@@ -643,9 +648,28 @@ class SqliteStore:
         """FTS5's statistics for these words: rows, average length, rows holding each."""
         block = self._read("SELECT block FROM chunks_fts_data WHERE id = 1")
         rows, total = averages(block[0][0]) if block else (0, 0)
-        marks = ",".join("?" * len(words))
-        holding = self._read(f"SELECT term, doc FROM chunks_vocab WHERE term IN ({marks})", words)
-        return Collection(rows, total / rows if rows else 1.0, dict(holding))
+        return Collection(rows, total / rows if rows else 1.0, self._holding(words))
+
+    def _holding(self, words: Iterable[str]) -> dict[str, int]:
+        """FTS5 rows holding each (folded) term. Counting them walks each term's whole doclist, so
+        the counts are kept until the file changes (a write of this connection clears them; another
+        connection's commit changes ``data_version``)."""
+        with self._s.lock:
+            (version,) = self._s.db.execute("PRAGMA data_version").fetchone()
+            if version != self._s.holding_version:
+                self._s.holding.clear()
+                self._s.holding_version = version
+            known = self._s.holding
+            missing = sorted(set(words) - known.keys())
+            if missing:
+                marks = ",".join("?" * len(missing))
+                found = dict(
+                    self._read(
+                        f"SELECT term, doc FROM chunks_vocab WHERE term IN ({marks})", missing
+                    )
+                )
+                known.update((w, int(found.get(w, 0))) for w in missing)
+            return {w: known[w] for w in words}
 
     def _selective_terms(self, terms: builtins.list[str]) -> builtins.list[str]:
         """The query terms worth matching. In a large index (over ``PRUNE_ABOVE`` chunks): the rarest
@@ -655,13 +679,7 @@ class SqliteStore:
         if len(terms) <= 1 or total <= PRUNE_ABOVE:
             return terms
         folded = {t: fold(t) for t in terms}
-        marks = ",".join("?" * len(folded))
-        counts = dict(
-            self._read(
-                f"SELECT term, doc FROM chunks_vocab WHERE term IN ({marks})",
-                list(set(folded.values())),
-            )
-        )
+        counts = self._holding(folded.values())
         ranked = sorted(terms, key=lambda t: counts.get(folded[t], 0))
         kept = [t for t in ranked if counts.get(folded[t], 0) <= COMMON_SHARE * total][:MAX_TERMS]
         return kept or ranked[:1]
@@ -723,6 +741,17 @@ class SqliteStore:
 
     def cache_vectors(self, model: str, items: dict[str, NDArray[np.float32]]) -> None:
         """Nothing to do: vectors are persisted with their chunks, in the same transaction."""
+
+
+def _contenders(
+    refs: NDArray[np.int64], scores: NDArray[np.float64], k: int
+) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+    """The hits scoring at least the ``k``-th best score (ties kept), found without sorting all."""
+    if len(scores) <= k:
+        return refs, scores
+    kth = np.partition(scores, len(scores) - k)[len(scores) - k]
+    chosen = scores >= kth
+    return refs[chosen], scores[chosen]
 
 
 class _ScopeRows:
