@@ -17,6 +17,7 @@ from datetime import datetime
 
 import numpy as np
 
+from lembrar.graph.extract.names import fold
 from lembrar.graph.resolve import EntityIndex, absorb, fact_text, merge, repeats, timeline
 from lembrar.model.episode import Episode, new_id
 from lembrar.model.graph import Entity, Extraction, Fact, FactSource, GraphChange, GraphData
@@ -118,7 +119,7 @@ class GraphBuilder:
                 self._groups[(fact.subject_id, fact.predicate)].append(fact.id)
 
     def _entities(self, episode: Episode, extraction: Extraction) -> dict[str, str]:
-        found = list(extraction.entities)
+        found = [e for e in extraction.entities if e.type == "user" or fold(e.name)]
         named = [e for e in found if e.type != "user"]  # the user's own node resolves by type
         vectors = self.name_vectors([e.name for e in named])
         ids: dict[str, str] = {}

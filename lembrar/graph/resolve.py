@@ -116,7 +116,10 @@ class EntityIndex:
 
     def _same_person(self, name: str) -> Entity | None:
         """'Ana' is 'Ana Souza' (and the reverse) when exactly one stored person shares the first name."""
-        first = name.split()[0]
+        words = name.split()
+        if not words:  # a name of nothing but marks or spaces names no one
+            return None
+        first = words[0]
         fits = [
             self.by_id[i]
             for i in dict.fromkeys(self._first.get(first, ()))

@@ -87,3 +87,26 @@ def test_every_order_gives_one_timeline(tmp_path, clock):
         timeline = {(s, p, o, neg, start, end) for s, p, o, neg, start, end, _ in facts}
         first = timeline if first is None else first
         assert timeline == first
+
+
+class NamelessExtractor:
+    """Finds a person whose name folds to nothing, and a fact about them, in every episode."""
+
+    def extract(self, episode, tz):
+        from lembrar.model.graph import ExtractedEntity, ExtractedFact, Extraction
+
+        return Extraction(
+            (ExtractedEntity("User", "user"), ExtractedEntity("\u0301 ", "person")),
+            (ExtractedFact("User", "knows", "\u0301 ", episode.content),),
+        )
+
+
+def test_an_entity_without_a_name_is_left_out_and_the_add_succeeds(tmp_path):
+    config = GraphConfig(extractor=NamelessExtractor())
+    with Memory(tmp_path / "g.db", embedder=HashingEmbedder(), graph=config) as memory:
+        memory.add("I met \u0301 yesterday", "ana")
+        memory.add("and \u0301 again today", "ana")
+        assert len(memory.get_all("ana").items) == 2
+        data = memory.graph.load("ana")
+    assert all(e.name.strip("\u0301 ") for e in data.entities)
+    assert not data.facts

@@ -153,3 +153,9 @@ def test_fact_sentences_read_as_english():
     assert fact_text("Ana", "lives_in", "Porto", negated=True) == "Ana no longer lives in Porto"
     assert fact_text("Ana", "age", "34") == "Ana is 34 years old"
     assert fact_text("Ana", "has_pet", "Max") == "Ana has a pet: Max"
+
+
+def test_a_name_of_only_marks_or_spaces_resolves_to_no_one():
+    known = [entity("Ana Souza")]
+    for name in ("\u0301", " ", "\u0301 \u0301"):
+        assert resolve_entity(ExtractedEntity(name, "person"), None, known) is None
