@@ -38,7 +38,14 @@ from lembrar.store.sqlite.filters import where
 from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
 from lembrar.store.sqlite.keys import SqliteKeyStore
 from lembrar.store.sqlite.migrations import migrate
-from lembrar.store.sqlite.words import Collection, WordIndexes, averages, fold, tokens
+from lembrar.store.sqlite.words import (
+    Collection,
+    ScopeTexts,
+    WordIndexes,
+    averages,
+    fold,
+    tokens,
+)
 
 if TYPE_CHECKING:
     from lembrar.store.sqlite.layers import SqliteLayerStore
@@ -622,14 +629,8 @@ class SqliteStore:
             return None
         words = [w[0] for w in split]
         rows = self._rows(user_id, matrix)
-        index = self._s.words.current(
-            (self.tenant, user_id),
-            rows.keys,
-            rows.texts,
-            matrix.version,
-            REF_MASK,
-            len(matrix.refs),
-        )
+        texts = ScopeTexts(rows.keys, rows.texts, matrix.version, REF_MASK)
+        index = self._s.words.current((self.tenant, user_id), texts, len(matrix.refs))
         if index is None:  # being built in the background: FTS5 answers meanwhile
             return None
         refs, scores = index.search(words, self._collection(words))

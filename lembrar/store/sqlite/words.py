@@ -187,6 +187,17 @@ class ScopeWords:
         return np.concatenate([r for r, _ in found]), np.concatenate([s for _, s in found])
 
 
+@dataclass(frozen=True)
+class ScopeTexts:
+    """Where a scope's word index reads from: its current keys, the texts of some rows, the
+    scope version they reflect, and the mask that takes a row ref out of a key."""
+
+    keys: Callable[[], NDArray[np.uint64]]
+    texts_of: Callable[[Array], list[str]]
+    version: int
+    ref_mask: int
+
+
 class WordIndexes:
     """The in-memory word indexes of one SQLite file's large scopes. A scope whose index would
     take in more than ``builds.inline_limit`` rows is indexed in the background; until then
@@ -197,16 +208,8 @@ class WordIndexes:
         self._items: dict[tuple[str, str], ScopeWords] = {}
         self._lock = threading.Lock()
 
-    def current(
-        self,
-        scope: tuple[str, str],
-        keys: Callable[[], NDArray[np.uint64]],
-        texts_of: Callable[[Array], list[str]],
-        version: int,
-        ref_mask: int,
-        size: int,
-    ) -> ScopeWords | None:
-        """The scope's index synced to ``version`` (``size`` rows), or None while built."""
+    def current(self, scope: tuple[str, str], rows: ScopeTexts, size: int) -> ScopeWords | None:
+        """The scope's index synced to ``rows.version`` (``size`` rows), or None while built."""
         key = ("words", scope)
         if self.builds.running(key):
             return None
@@ -214,29 +217,19 @@ class WordIndexes:
             words = self._items.get(scope)
         if words is None:
             if size > self.builds.inline_limit:
-                self.builds.start(
-                    key, lambda token: self._build(scope, keys, texts_of, version, ref_mask, token)
-                )
+                self.builds.start(key, lambda token: self._build(scope, rows, token))
                 return None
             with self._lock:
                 words = self._items.setdefault(scope, ScopeWords())
         with words.lock:
-            if words.version != version:
-                words.sync(keys(), texts_of, version, ref_mask)
+            if words.version != rows.version:
+                words.sync(rows.keys(), rows.texts_of, rows.version, rows.ref_mask)
         return words
 
-    def _build(
-        self,
-        scope: tuple[str, str],
-        keys: Callable[[], NDArray[np.uint64]],
-        texts_of: Callable[[Array], list[str]],
-        version: int,
-        ref_mask: int,
-        token: object,
-    ) -> None:
+    def _build(self, scope: tuple[str, str], rows: ScopeTexts, token: object) -> None:
         """Background: index the scope's rows, then publish."""
         words = ScopeWords()
-        words.sync(keys(), texts_of, version, ref_mask)
+        words.sync(rows.keys(), rows.texts_of, rows.version, rows.ref_mask)
 
         def publish() -> None:
             with self._lock:
