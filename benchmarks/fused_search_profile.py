@@ -1,0 +1,76 @@
+"""Where a fused search over one large scope spends its time.
+
+Builds (or reopens) a scope of ``--size`` memories as ``lembrar bench speed`` does (real
+LongMemEval turns, then synthetic pairs of them), waits for its large-scope indexes, times 30
+searches per system, then profiles ``--searches`` fused searches under cProfile.
+
+    PYTHONPATH=. python benchmarks/fused_search_profile.py --size 200000 --db /tmp/scope.db \\
+        --cache-dir .bench-cache
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import time
+from datetime import timedelta
+from pathlib import Path
+
+from lembrar.bench import speed
+from lembrar.bench.data import FILES, data_root
+from lembrar.bench.harness import DEFAULT_CACHE_DIR, bench_embedder
+from lembrar.bench.systems import BASELINE_PRESETS, EngineBackend
+from lembrar.embed import get_embedder
+from lembrar.store.sqlite import SqliteStore
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=200_000)
+    parser.add_argument("--db", type=Path, required=True, help="kept: a second run reopens it")
+    parser.add_argument("--searches", type=int, default=60)
+    parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE_DIR)
+    args = parser.parse_args()
+    root = data_root(Path(__file__).resolve().parent)
+    if root is None:
+        raise SystemExit("data not found: set LEMBRAR_BENCH_DATA")
+    reals, questions = speed.real_turns(root / FILES["longmemeval"])
+    texts, parts = speed.scaled_texts(reals, args.size)
+    fresh = not args.db.exists()
+    store = SqliteStore(args.db)
+    systems = {"lembrar": "balanced", **{n: BASELINE_PRESETS[n] for n in ("dense", "keyword")}}
+    builder = speed.ComposedEmbedder(bench_embedder("use-m3", args.cache_dir), parts)
+    engine = EngineBackend(builder, systems, path=store, query_embedder=get_embedder("use-m3"))
+    if fresh:
+        print(f"ingest {timed(lambda: speed._build(engine, speed.episodes(texts), True, 'build'))}")
+    print(
+        f"first search {timed(lambda: engine.search('lembrar', speed.SCOPE, 'first', 10, speed.START))}"
+    )
+    print(f"index build {timed(store.wait_for_indexes)}")
+    now = speed.START + timedelta(days=4_200)
+    queries = [questions[i % len(questions)] for i in range(args.searches)]
+    for system in systems:
+        engine.search(system, speed.SCOPE, "warm up", 10, now)
+        spent = timed(
+            lambda name=system: [engine.search(name, speed.SCOPE, q, 10, now) for q in queries[:30]]
+        )
+        print(f"{system}: {spent / 30 * 1000:.1f} ms mean (load {os.getloadavg()[0]:.2f})")
+    profile = cProfile.Profile()
+    profile.enable()
+    for query in queries:
+        engine.search("lembrar", speed.SCOPE, query, 10, now)
+    profile.disable()
+    pstats.Stats(profile).sort_stats("cumulative").print_stats(45)
+    engine.close()
+
+
+def timed(work) -> float:
+    started = time.perf_counter()
+    work()
+    return round(time.perf_counter() - started, 2)
+
+
+if __name__ == "__main__":
+    main()
