@@ -32,7 +32,14 @@ REF_MASK = (1 << REF_BITS) - 1
 PLACEHOLDER = np.uint64(1 << 63)  # keys with this bit hold zeros; chunk keys use 63 bits
 CONNECTIVITY = 16
 EXPANSION_ADD = 128
-EXPANSION_SEARCH = 128
+EXPANSION_SEARCH = 128  # at 100k; a larger index is searched wider (``expansion_for``)
+
+
+def expansion_for(size: int) -> int:
+    """Search ef for an index of ``size`` vectors: 128 up to 256k, then one per 2,000 vectors, at
+    most 512 (store recall@10 measured at 100k: 0.994 with 128; at 1M: 0.963 with 128, 0.978
+    with 512, at 6.8 ms a query)."""
+    return max(EXPANSION_SEARCH, min(4 * EXPANSION_SEARCH, size // 2_000))
 
 
 def usearch_index() -> Any:
@@ -141,6 +148,9 @@ class ScopeAnn:
         count = min(count, len(self.index))
         if count <= 0:
             return np.zeros(0, np.int64)
+        wanted = expansion_for(len(self.index))
+        if self.index.expansion_search != wanted:
+            self.index.expansion_search = wanted
         keys = np.asarray(self.index.search(vector, count, threads=1).keys, dtype=np.uint64)
         refs: NDArray[np.int64] = (keys[(keys & PLACEHOLDER) == 0] & np.uint64(REF_MASK)).astype(
             np.int64
