@@ -210,10 +210,11 @@ class Graph:
 
     def entity(self, user_id: str, ident: str) -> Entity:
         """An entity by id or by name (or alias)."""
-        for entity in self.load(user_id).entities:
-            if entity.id == ident or fold(ident) in {fold(n) for n in entity.names}:
-                return entity
-        raise NotFoundError("entity", ident)
+        entities = self.load(user_id).entities
+        found = NameIndex(entities).named(ident)
+        if not found:
+            raise NotFoundError("entity", ident)
+        return entities[found[0]]
 
     def facts(
         self,

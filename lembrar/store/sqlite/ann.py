@@ -80,7 +80,6 @@ class ScopeAnn:
             dtype="f16",
             connectivity=CONNECTIVITY,
             expansion_add=EXPANSION_ADD,
-            expansion_search=EXPANSION_SEARCH,
         )
         return cls(index, path, -1)
 
@@ -94,7 +93,6 @@ class ScopeAnn:
             return None
         if index is None:
             return None
-        index.expansion_search = EXPANSION_SEARCH
         return cls(index, path, -1)
 
     def _all_keys(self) -> NDArray[np.uint64]:

@@ -660,8 +660,8 @@ class SqliteStore:
             if version != self._s.holding_version:
                 self._s.holding.clear()
                 self._s.holding_version = version
-            known = self._s.holding
-            missing = sorted(set(words) - known.keys())
+            known, wanted = self._s.holding, set(words)
+            missing = sorted(wanted - known.keys())
             if missing:
                 marks = ",".join("?" * len(missing))
                 found = dict(
@@ -670,7 +670,7 @@ class SqliteStore:
                     )
                 )
                 known.update((w, int(found.get(w, 0))) for w in missing)
-            return {w: known[w] for w in words}
+            return {w: known[w] for w in wanted}
 
     def _selective_terms(self, terms: builtins.list[str]) -> builtins.list[str]:
         """The query terms worth matching. In a large index (over ``PRUNE_ABOVE`` chunks): the rarest
