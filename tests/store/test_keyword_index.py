@@ -136,3 +136,37 @@ def test_term_counts_follow_each_write_at_once(tmp_path):
     with Memory(SqliteStore(path), embedder=HashingEmbedder()) as theirs:
         theirs.add("another escrow note", "bea")  # another user: only the counts change
     compare(fast, fts, "escrow café", Filters())
+
+
+def vocabulary_reads(store: SqliteStore, query: str) -> int:
+    """How many statements a keyword search sends to FTS5's term counts."""
+    sent: list[str] = []
+    store._s.db.set_trace_callback(sent.append)
+    try:
+        store.keyword("ana", query, 20, Filters())
+    finally:
+        store._s.db.set_trace_callback(None)
+    return sum("chunks_vocab" in s for s in sent)
+
+
+def test_a_scope_holding_the_whole_file_counts_terms_itself(tmp_path):
+    """Its word index holds every row FTS5 does, so FTS5's doclists are not walked for counts."""
+    path = tmp_path / "w.db"
+    load(path, [f"{a} {b} note" for a in HANDMADE for b in HANDMADE])
+    fast, fts = stores(path)
+    compare(fast, fts, "grande café numbers", Filters())
+    assert vocabulary_reads(fast, "stop résumé cafe") == 0
+    compare(fast, fts, "stop résumé cafe", Filters())
+
+
+def test_with_other_users_in_the_file_the_counts_are_fts5s(tmp_path):
+    """Another user's rows count in FTS5's statistics: the scope's index alone would miss them."""
+    path = tmp_path / "w.db"
+    load(path, [f"{a} {b} note" for a in HANDMADE for b in HANDMADE])
+    with Memory(SqliteStore(path), embedder=HashingEmbedder()) as mem:
+        mem.add_many({"user_id": "rui", "content": f"cafe grande {i}"} for i in range(40))
+    fast, fts = stores(path)
+    for query in ["grande café numbers", "cafe", "stop résumé cafe"]:
+        compare(fast, fts, query, Filters())
+    assert vocabulary_reads(fast, "leite manhã") > 0  # words not counted before
+    assert fast._s.words._items  # the in-memory path answered

@@ -41,6 +41,7 @@ from lembrar.store.sqlite.migrations import migrate
 from lembrar.store.sqlite.words import (
     Collection,
     ScopeTexts,
+    ScopeWords,
     WordIndexes,
     averages,
     fold,
@@ -603,10 +604,15 @@ class SqliteStore:
     def keyword(
         self, user_id: str, query: str, k: int, filters: Filters
     ) -> builtins.list[tuple[int, float]]:
-        terms = self._selective_terms(keywords(query))
-        if not terms or k <= 0:
+        if k <= 0:
             return []
-        found = self._keyword_in_memory(user_id, terms, k, filters)
+        words = self._word_index(user_id)
+        terms = self._selective_terms(keywords(query), words)
+        if not terms:
+            return []
+        found = (
+            None if words is None else self._keyword_in_memory(user_id, words, terms, k, filters)
+        )
         if found is not None:
             return found
         match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
@@ -619,21 +625,30 @@ class SqliteStore:
         )
         return [(int(r), float(s)) for r, s in rows]
 
-    def _keyword_in_memory(
-        self, user_id: str, terms: builtins.list[str], k: int, filters: Filters
-    ) -> builtins.list[tuple[int, float]] | None:
-        """BM25 from the scope's in-memory word index (large scopes, one-word terms)."""
+    def _word_index(self, user_id: str) -> ScopeWords | None:
+        """A large scope's in-memory word index, current; None for small scopes or while built."""
         matrix = self._matrix(user_id)
-        split = [tokens(t) for t in terms]
-        if len(matrix.refs) < self._s.ann.above or any(len(w) != 1 for w in split):
+        if len(matrix.refs) < self._s.ann.above:
             return None
-        words = [w[0] for w in split]
         rows = self._rows(user_id, matrix)
         texts = ScopeTexts(rows.keys, rows.texts, matrix.version, REF_MASK)
-        index = self._s.words.current((self.tenant, user_id), texts, len(matrix.refs))
-        if index is None:  # being built in the background: FTS5 answers meanwhile
+        return self._s.words.current((self.tenant, user_id), texts, len(matrix.refs))
+
+    def _keyword_in_memory(
+        self,
+        user_id: str,
+        index: ScopeWords,
+        terms: builtins.list[str],
+        k: int,
+        filters: Filters,
+    ) -> builtins.list[tuple[int, float]] | None:
+        """BM25 from the scope's in-memory word index (one-word terms only)."""
+        split = [tokens(t) for t in terms]
+        if any(len(w) != 1 for w in split):
             return None
-        refs, scores = index.search(words, self._collection(words))
+        words = [w[0] for w in split]
+        matrix = self._matrix(user_id)
+        refs, scores = index.search(words, self._collection(words, index))
         mask = self._mask(user_id, matrix, filters)
         if mask is None:  # no filter: only rows scoring at least the k-th best can be chosen
             refs, scores = _contenders(refs, scores, k)
@@ -645,16 +660,25 @@ class SqliteStore:
         best = np.lexsort((refs, -scores))[:k]
         return [(int(refs[i]), float(scores[i])) for i in best]
 
-    def _collection(self, words: builtins.list[str]) -> Collection:
+    def _collection(self, words: Iterable[str], index: ScopeWords | None = None) -> Collection:
         """FTS5's statistics for these words: rows, average length, rows holding each."""
-        block = self._read("SELECT block FROM chunks_fts_data WHERE id = 1")
-        rows, total = averages(block[0][0]) if block else (0, 0)
-        return Collection(rows, total / rows if rows else 1.0, self._holding(words))
+        rows, total = self._fts_totals()
+        return Collection(rows, total / rows if rows else 1.0, self._holding(words, index, rows))
 
-    def _holding(self, words: Iterable[str]) -> dict[str, int]:
-        """FTS5 rows holding each (folded) term. Counting them walks each term's whole doclist, so
-        the counts are kept until the file changes (a write of this connection clears them; another
-        connection's commit changes ``data_version``)."""
+    def _fts_totals(self) -> tuple[int, int]:
+        """Rows and tokens in the file's word index (FTS5's own record of them)."""
+        block = self._read("SELECT block FROM chunks_fts_data WHERE id = 1")
+        return averages(block[0][0]) if block else (0, 0)
+
+    def _holding(
+        self, words: Iterable[str], index: ScopeWords | None = None, rows: int | None = None
+    ) -> dict[str, int]:
+        """FTS5 rows holding each (folded) term. When a scope's word index holds every row of
+        the file (``rows`` of FTS5), it has these counts at hand. Otherwise FTS5 counts them by
+        walking each term's whole doclist, so they are kept until the file changes (a write of
+        this connection clears them; another connection's commit changes ``data_version``)."""
+        if index is not None and rows is not None and index.rows() == rows:
+            return index.holding(list(words))
         with self._s.lock:
             (version,) = self._s.db.execute("PRAGMA data_version").fetchone()
             if version != self._s.holding_version:
@@ -672,15 +696,17 @@ class SqliteStore:
                 known.update((w, int(found.get(w, 0))) for w in missing)
             return {w: known[w] for w in wanted}
 
-    def _selective_terms(self, terms: builtins.list[str]) -> builtins.list[str]:
+    def _selective_terms(
+        self, terms: builtins.list[str], index: ScopeWords | None = None
+    ) -> builtins.list[str]:
         """The query terms worth matching. In a large index (over ``PRUNE_ABOVE`` chunks): the rarest
         ``MAX_TERMS``, leaving out those in over ``COMMON_SHARE`` of all chunks — they barely move
         BM25 but make it scan most of the index."""
-        total = self._read("SELECT MAX(ref) FROM chunks")[0][0] or 0
+        total, _ = self._fts_totals()
         if len(terms) <= 1 or total <= PRUNE_ABOVE:
             return terms
         folded = {t: fold(t) for t in terms}
-        counts = self._holding(folded.values())
+        counts = self._holding(folded.values(), index, total)
         ranked = sorted(terms, key=lambda t: counts.get(folded[t], 0))
         kept = [t for t in ranked if counts.get(folded[t], 0) <= COMMON_SHARE * total][:MAX_TERMS]
         return kept or ranked[:1]

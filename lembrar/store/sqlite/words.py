@@ -85,14 +85,14 @@ class Segment:
     ) -> tuple[Array, Array]:
         """Refs of live rows holding a term, with their BM25 scores."""
         docs, parts = [], []
-        norm = K1 * (1 - B + B * self.lengths / average_length)
         for term_id, idf in weighted:
             if term_id + 1 >= len(self.starts):
                 continue
             start, end = self.starts[term_id], self.starts[term_id + 1]
             rows, tf = self.docs[start:end], self.counts[start:end].astype(np.float64)
+            norm = K1 * (1 - B + B * self.lengths[rows] / average_length)  # only rows holding it
             docs.append(rows)
-            parts.append(idf * tf * (K1 + 1) / (tf + norm[rows]))
+            parts.append(idf * tf * (K1 + 1) / (tf + norm))
         if not docs:
             return np.zeros(0, np.int64), np.zeros(0)
         summed = np.bincount(np.concatenate(docs), np.concatenate(parts), len(self.refs))
@@ -177,6 +177,21 @@ class ScopeWords:
         if len(new) > BATCH:
             self._merge()
         self.version = version
+
+    def rows(self) -> int:
+        """Live rows."""
+        return sum(int(s.alive.sum()) for s in self.segments)
+
+    def holding(self, terms: Sequence[str]) -> dict[str, int]:
+        """Live rows holding each term."""
+        counts = dict.fromkeys(terms, 0)
+        for term in counts:
+            term_id = self.vocabulary.get(term, -1)
+            for s in self.segments:
+                if 0 <= term_id < len(s.starts) - 1:
+                    held = s.docs[s.starts[term_id] : s.starts[term_id + 1]]
+                    counts[term] += int(np.count_nonzero(s.alive[held]))
+        return counts
 
     def search(self, terms: Sequence[str], collection: Collection) -> tuple[Array, Array]:
         """Refs of live rows holding any term, with their BM25 scores (unsorted)."""
