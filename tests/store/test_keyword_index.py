@@ -170,3 +170,10 @@ def test_with_other_users_in_the_file_the_counts_are_fts5s(tmp_path):
         compare(fast, fts, query, Filters())
     assert vocabulary_reads(fast, "leite manhã") > 0  # words not counted before
     assert fast._s.words._items  # the in-memory path answered
+
+
+def test_a_keyword_search_of_a_fresh_file_finds_nothing(tmp_path):
+    """FTS5's record of its totals is empty until the first row: read as no rows."""
+    store = SqliteStore(tmp_path / "fresh.db")
+    assert averages(b"") == (0, 0)
+    assert store.keyword("ana", "café numbers", 5, Filters()) == []

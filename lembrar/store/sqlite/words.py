@@ -291,4 +291,4 @@ def averages(block: bytes) -> tuple[int, int]:
             value, count = 0, 0
         if len(values) == 2:
             break
-    return values[0], values[1]
+    return (values[0], values[1]) if len(values) == 2 else (0, 0)  # empty: no row written yet
