@@ -6,6 +6,8 @@ searches per system, then profiles ``--searches`` fused searches under cProfile.
 
     PYTHONPATH=. python benchmarks/fused_search_profile.py --size 200000 --db /tmp/scope.db \\
         --cache-dir .bench-cache
+
+With ``--store postgresql://...`` the scope is a tenant (``--tenant``) of that database instead.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import pstats
 import time
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from lembrar.bench import speed
 from lembrar.bench.data import FILES, data_root
@@ -29,7 +32,9 @@ from lembrar.store.sqlite import SqliteStore
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=200_000)
-    parser.add_argument("--db", type=Path, required=True, help="kept: a second run reopens it")
+    parser.add_argument("--db", type=Path, help="kept: a second run reopens it")
+    parser.add_argument("--store", help="a postgresql:// URL instead of --db")
+    parser.add_argument("--tenant", default="profile", help="the scope's tenant in --store")
     parser.add_argument("--searches", type=int, default=60)
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE_DIR)
     args = parser.parse_args()
@@ -38,8 +43,7 @@ def main() -> None:
         raise SystemExit("data not found: set LEMBRAR_BENCH_DATA")
     reals, questions = speed.real_turns(root / FILES["longmemeval"])
     texts, parts = speed.scaled_texts(reals, args.size)
-    fresh = not args.db.exists()
-    store = SqliteStore(args.db)
+    store, fresh = open_scope(args)
     systems = {"lembrar": "balanced", **{n: BASELINE_PRESETS[n] for n in ("dense", "keyword")}}
     builder = speed.ComposedEmbedder(bench_embedder("use-m3", args.cache_dir), parts)
     engine = EngineBackend(builder, systems, path=store, query_embedder=get_embedder("use-m3"))
@@ -48,7 +52,8 @@ def main() -> None:
     print(
         f"first search {timed(lambda: engine.search('lembrar', speed.SCOPE, 'first', 10, speed.START))}"
     )
-    print(f"index build {timed(store.wait_for_indexes)}")
+    if isinstance(store, SqliteStore):
+        print(f"index build {timed(store.wait_for_indexes)}")
     now = speed.START + timedelta(days=4_200)
     queries = [questions[i % len(questions)] for i in range(args.searches)]
     for system in systems:
@@ -64,6 +69,18 @@ def main() -> None:
     profile.disable()
     pstats.Stats(profile).sort_stats("cumulative").print_stats(45)
     engine.close()
+
+
+def open_scope(args: argparse.Namespace) -> tuple[Any, bool]:
+    """The store holding the scope, and whether the scope is still to be built."""
+    if args.store is None:
+        if args.db is None:
+            raise SystemExit("give --db or --store")
+        return SqliteStore(args.db), not args.db.exists()
+    from lembrar.store.postgres import PostgresStore
+
+    store = PostgresStore(args.store, args.tenant)
+    return store, store.stats().chunks == 0
 
 
 def timed(work) -> float:

@@ -297,6 +297,56 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION graph_episodes_gone();
         """,
     ),
+    (
+        # Each user's chunk count and a version, kept in the transaction of every chunk write
+        # (insert, delete, cascade, re-index), so a search reads its scope's size without a
+        # scan, and readers in any process keep per-word counts while the version holds. Values
+        # come from a sequence, never reused; the row goes with the user.
+        "0008_chunk_scopes",
+        """
+        CREATE SEQUENCE chunk_scope_version_seq;
+        CREATE TABLE chunk_scopes (
+            tenant_id text NOT NULL, user_id text NOT NULL,
+            chunks bigint NOT NULL, version bigint NOT NULL,
+            PRIMARY KEY (tenant_id, user_id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        INSERT INTO chunk_scopes
+            SELECT tenant_id, user_id, count(*), nextval('chunk_scope_version_seq')
+            FROM chunks GROUP BY tenant_id, user_id;
+        CREATE FUNCTION chunks_added() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO chunk_scopes AS s
+                SELECT tenant_id, user_id, count(*), nextval('chunk_scope_version_seq')
+                FROM added GROUP BY tenant_id, user_id ORDER BY tenant_id, user_id
+                ON CONFLICT (tenant_id, user_id)
+                DO UPDATE SET chunks = s.chunks + excluded.chunks, version = excluded.version;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER chunks_added AFTER INSERT ON chunks
+            REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION chunks_added();
+        CREATE FUNCTION chunks_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            UPDATE chunk_scopes s SET chunks = s.chunks - r.n,
+                    version = nextval('chunk_scope_version_seq')
+                FROM (SELECT tenant_id, user_id, count(*) AS n FROM removed
+                      GROUP BY tenant_id, user_id) AS r
+                WHERE s.tenant_id = r.tenant_id AND s.user_id = r.user_id;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER chunks_removed AFTER DELETE ON chunks
+            REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION chunks_removed();
+        CREATE FUNCTION chunks_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            UPDATE chunk_scopes s SET version = nextval('chunk_scope_version_seq')
+                FROM (SELECT DISTINCT tenant_id, user_id FROM changed) AS r
+                WHERE s.tenant_id = r.tenant_id AND s.user_id = r.user_id;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER chunks_changed AFTER UPDATE ON chunks
+            REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION chunks_changed();
+        """,
+    ),
 )
 
 _MIGRATIONS_TABLE = (

@@ -68,22 +68,43 @@ def dense_indexed(scope: str, condition: str) -> str:
     )
 
 
-def keyword(scope: str, condition: str) -> str:
-    """Chunks matching any query word, scored by sum over words of idf x ts_rank (positive, best first).
+SCOPE_SIZE = (
+    "SELECT s.chunks, s.version, u.language FROM (VALUES (1)) AS one"
+    " LEFT JOIN chunk_scopes s ON s.tenant_id = %(tenant)s AND s.user_id = %(user)s"
+    " LEFT JOIN users u ON u.tenant_id = %(tenant)s AND u.user_id = %(user)s"
+)
 
-    Each word's idf is BM25's, computed over the user's chunks; ``ts_rank`` with length
-    normalisation stands in for the saturating term frequency. Words arrive folded (``codec.fold``).
+# Chunks of the scope holding each word (-1: the word has no lexeme), counting no further than
+# ``cap`` rows (NULL: all), with the scope's version in the same snapshot.
+HOLDING = """
+    SELECT w.word, CASE WHEN numnode(w.q) = 0 THEN -1 ELSE (
+        SELECT count(*) FROM (
+            SELECT FROM chunks c
+            WHERE c.tenant_id = %(tenant)s AND c.user_id = %(user)s AND c.fts @@ w.q LIMIT %(cap)s
+        ) AS held
+    ) END, (SELECT version FROM chunk_scopes WHERE tenant_id = %(tenant)s AND user_id = %(user)s)
+    FROM (
+        SELECT word, plainto_tsquery(%(config)s::regconfig, word) AS q
+        FROM unnest(%(words)s::text[]) AS word
+    ) AS w
+"""
+
+
+def keyword(scope: str, condition: str) -> str:
+    """Chunks matching any of the words, scored by sum over words of idf x ts_rank (positive,
+    best first).
+
+    Each word's idf is BM25's, from the count of the user's chunks holding it (``held``) among
+    all their chunks (``total``); ``ts_rank`` with length normalisation stands in for the
+    saturating term frequency. Words arrive folded (``codec.fold``).
     """
     return f"""
-        WITH terms AS MATERIALIZED (
-            SELECT plainto_tsquery(%(config)s::regconfig, word) AS q FROM unnest(%(words)s::text[]) AS word
-        ), weights AS (
-            SELECT t.q, ln(1 + (n.total - d.df + 0.5) / (d.df + 0.5))::float8 AS idf
-            FROM terms t
-            CROSS JOIN (SELECT count(*) AS total FROM chunks WHERE tenant_id = %(tenant)s AND user_id = %(user)s) n
-            CROSS JOIN LATERAL (
-                SELECT count(*) AS df FROM chunks WHERE tenant_id = %(tenant)s AND user_id = %(user)s AND fts @@ t.q
-            ) d
+        WITH weights AS MATERIALIZED (
+            SELECT t.q, ln(1 + (%(total)s::bigint - t.df + 0.5) / (t.df + 0.5))::float8 AS idf
+            FROM (
+                SELECT plainto_tsquery(%(config)s::regconfig, word) AS q, df
+                FROM unnest(%(words)s::text[], %(held)s::bigint[]) AS w(word, df)
+            ) AS t
             WHERE numnode(t.q) > 0
         ), hits AS MATERIALIZED (
             SELECT c.ref, c.fts {scope}

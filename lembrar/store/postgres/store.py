@@ -24,6 +24,7 @@ from lembrar.model.text import keywords
 from lembrar.model.users import UserSettings
 from lembrar.store.base import DEFAULT_TENANT
 from lembrar.store.postgres import codec, sql
+from lembrar.store.postgres.words import Scope, selective
 
 if TYPE_CHECKING:
     import psycopg
@@ -436,12 +437,7 @@ class PostgresStore:
         scope = sql.chunks_in_scope(filters)
         params = self._scope(user_id, vector=np.asarray(vector, dtype=np.float32), k=k, **params)
         with self._db.connection() as conn:
-            counted = conn.execute(
-                "SELECT count(*) FROM chunks WHERE tenant_id = %s AND user_id = %s",
-                (self.tenant, user_id),
-            ).fetchone()
-            size = counted[0] if counted else 0
-            if size <= self.exact_search_limit:
+            if self._scope_of(conn, user_id).size <= self.exact_search_limit:
                 rows = conn.execute(sql.dense_exact(scope, condition), params).fetchall()
             else:
                 with conn.transaction():
@@ -459,14 +455,58 @@ class PostgresStore:
             return []
         condition, params = sql.where(filters)
         with self._db.connection() as conn:
-            config = self._text_configs(conn, [user_id])[user_id]
+            scope = self._scope_of(conn, user_id)
+            counts = self._holding(conn, user_id, scope, terms)
+            chosen = selective(terms, counts, scope)
+            if not chosen:
+                return []
+            counts.update(self._holding(conn, user_id, scope, chosen, exact=True))
             rows = conn.execute(
                 sql.keyword(sql.chunks_in_scope(filters), condition),
                 self._scope(
-                    user_id, config=config, words=terms, any=" or ".join(terms), k=k, **params
+                    user_id,
+                    config=scope.config,
+                    words=chosen,
+                    held=[counts[w] for w in chosen],
+                    total=scope.size,
+                    any=" or ".join(chosen),
+                    k=k,
+                    **params,
                 ),
             ).fetchall()
         return [(int(r), float(s)) for r, s in rows]
+
+    def _scope_of(self, conn: psycopg.Connection, user_id: str) -> Scope:
+        """The user's chunk count and version (kept by the database on every chunk write)."""
+        row = conn.execute(sql.SCOPE_SIZE, self._scope(user_id)).fetchone()
+        chunks, version, language = row if row else (None, None, None)
+        config = codec.text_search_config(language, self._db.text_configs)
+        return Scope(chunks or 0, version or 0, config)
+
+    def _holding(
+        self,
+        conn: psycopg.Connection,
+        user_id: str,
+        scope: Scope,
+        words: builtins.list[str],
+        *,
+        exact: bool = False,
+    ) -> dict[str, int]:
+        """Chunks of the scope holding each word: exact, or in a large scope capped one past
+        ``scope.cap``; kept between searches while the scope's version holds."""
+        key = (self.tenant, user_id)
+        known = self._db.term_counts.known(key, scope, words, exact=exact)
+        missing = [w for w in words if w not in known]
+        if not missing:
+            return known
+        cap = None if exact or scope.cap is None else scope.cap + 1
+        rows = conn.execute(
+            sql.HOLDING, self._scope(user_id, config=scope.config, words=missing, cap=cap)
+        ).fetchall()
+        counted = {word: int(n) for word, n, _ in rows}
+        if all((version or 0) == scope.version for _, _, version in rows):
+            self._db.term_counts.keep(key, scope, counted, exact=exact)
+        return {**known, **counted}
 
     def chunk_rows(self, user_id: str, refs: Sequence[int]) -> dict[int, ChunkRow]:
         rows = self._rows(
