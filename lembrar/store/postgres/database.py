@@ -118,6 +118,14 @@ class Database:
         except psycopg.Error as exc:
             raise store_error("write failed, nothing stored", exc) from exc
 
+    def search_settings(self, ef: int) -> str:
+        """One statement setting the HNSW search of the current transaction: ``ef`` candidates,
+        and on pgvector 0.8 or later iterative scans, so filters still leave ``k`` rows."""
+        settings = [f"set_config('hnsw.ef_search', '{int(ef):d}', true)"]
+        if self.iterative_scan:
+            settings.append("set_config('hnsw.iterative_scan', 'strict_order', true)")
+        return f"SELECT {', '.join(settings)}"
+
     def ensure_dimension(self, dimension: int) -> None:
         """Fix the embedding column's dimension the first time vectors of a known size arrive."""
         if self.dimension == dimension:

@@ -69,6 +69,13 @@ _HISTORY = (
 )
 
 
+def _search_ef(k: int) -> int:
+    """HNSW candidates kept while searching for ``k``: recall@10 against exact search at 100,000
+    chunks was 0.974 with 100, 0.995 with 200 and 0.998 with 300 on the speed benchmark's queries,
+    and 0.932 / 0.969 / 0.983 on queries it was not chosen on."""
+    return min(1000, max(300, 2 * k))
+
+
 def _open(url: str, pool_size: int, prepare_threshold: int | None) -> Database:
     for package in ("psycopg", "psycopg_pool"):
         try:
@@ -441,9 +448,7 @@ class PostgresStore:
                 rows = conn.execute(sql.dense_exact(scope, condition), params).fetchall()
             else:
                 with conn.transaction():
-                    conn.execute(f"SET LOCAL hnsw.ef_search = {min(1000, max(100, 2 * k)):d}")
-                    if self._db.iterative_scan:
-                        conn.execute("SET LOCAL hnsw.iterative_scan = strict_order")
+                    conn.execute(self._db.search_settings(_search_ef(k)))
                     rows = conn.execute(sql.dense_indexed(scope, condition), params).fetchall()
         return [(int(r), float(s)) for r, s in rows]
 
