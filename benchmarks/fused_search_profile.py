@@ -1,8 +1,9 @@
 """Where a fused search over one large scope spends its time.
 
 Builds (or reopens) a scope of ``--size`` memories as ``lembrar bench speed`` does (real
-LongMemEval turns, then synthetic pairs of them), waits for its large-scope indexes, times 30
-searches per system, then profiles ``--searches`` fused searches under cProfile.
+LongMemEval turns, then synthetic pairs of them), waits for its large-scope indexes, times
+``--timed`` searches per system as ``bench speed`` does (p50 / p95), then profiles ``--searches``
+fused searches under cProfile.
 
     PYTHONPATH=. python benchmarks/fused_search_profile.py --size 200000 --db /tmp/scope.db \\
         --cache-dir .bench-cache
@@ -35,7 +36,8 @@ def main() -> None:
     parser.add_argument("--db", type=Path, help="kept: a second run reopens it")
     parser.add_argument("--store", help="a postgresql:// URL instead of --db")
     parser.add_argument("--tenant", default="profile", help="the scope's tenant in --store")
-    parser.add_argument("--searches", type=int, default=60)
+    parser.add_argument("--searches", type=int, default=60, help="fused searches profiled")
+    parser.add_argument("--timed", type=int, default=100, help="searches timed per system")
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE_DIR)
     args = parser.parse_args()
     root = data_root(Path(__file__).resolve().parent)
@@ -56,12 +58,13 @@ def main() -> None:
         print(f"index build {timed(store.wait_for_indexes)}")
     now = speed.START + timedelta(days=4_200)
     queries = [questions[i % len(questions)] for i in range(args.searches)]
+    timed_queries = [questions[i % len(questions)] for i in range(args.timed)]
     for system in systems:
-        engine.search(system, speed.SCOPE, "warm up", 10, now)
-        spent = timed(
-            lambda name=system: [engine.search(name, speed.SCOPE, q, 10, now) for q in queries[:30]]
+        latency = speed._latencies(engine, system, timed_queries)
+        print(
+            f"{system}: p50 {latency['p50']:.1f} ms, p95 {latency['p95']:.1f} ms"
+            f" (load {os.getloadavg()[0]:.2f})"
         )
-        print(f"{system}: {spent / 30 * 1000:.1f} ms mean (load {os.getloadavg()[0]:.2f})")
     profile = cProfile.Profile()
     profile.enable()
     for query in queries:

@@ -6,6 +6,8 @@ file holds what was forgotten."""
 from __future__ import annotations
 
 import random
+import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
@@ -54,10 +56,23 @@ def filled(tmp_path: Path) -> Iterator[tuple[Memory, SqliteStore, Path, list[str
 
 @contextmanager
 def builds_held(store: SqliteStore) -> Iterator[None]:
-    """Background builds start by reading the scope's rows; holding the file's lock keeps them
-    waiting there (this thread's own reads and writes go on: the lock is re-entrant)."""
-    with store._s.lock:
+    """Background builds start by reading the whole scope on a connection of their own; such reads
+    from other threads wait until the block ends (this thread's reads and writes go on)."""
+    release, mine, original = threading.Event(), threading.get_ident(), SqliteStore._snapshot
+
+    @contextmanager
+    def waiting(self: SqliteStore) -> Iterator[sqlite3.Connection]:
+        if threading.get_ident() != mine:
+            release.wait(60)
+        with original(self) as db:
+            yield db
+
+    SqliteStore._snapshot = waiting  # type: ignore[method-assign]
+    try:
         yield
+    finally:
+        SqliteStore._snapshot = original  # type: ignore[method-assign]
+        release.set()
 
 
 def index_files(path: Path) -> list[Path]:
@@ -138,3 +153,47 @@ def test_a_build_overtaken_by_deleting_the_user_leaves_no_file(filled):
     assert not index_files(path)
     assert store.dense("ana", query_vectors()[0], 5, Filters()) == []
     assert not any(scope[1] == "ana" for scope in store._s.words._items)
+
+
+def test_reading_a_whole_large_scope_holds_up_no_other_call(filled):
+    """Loading a scope's vectors takes seconds at a million rows: it runs on a connection of its
+    own, so other calls on the file (another user's reads and writes) go on meanwhile."""
+    mem, _, path, _ = filled
+    [other] = mem.add("the rui note", user_id="rui")
+    reopened = SqliteStore(path, approximate_above=ABOVE, inline_build=INLINE)
+    reached, release = threading.Event(), threading.Event()
+    original = SqliteStore._snapshot
+
+    @contextmanager
+    def held(self: SqliteStore) -> Iterator[sqlite3.Connection]:
+        with original(self) as db:
+            reached.set()
+            release.wait(30)
+            yield db
+
+    SqliteStore._snapshot = held  # type: ignore[method-assign]
+    loading = threading.Thread(
+        target=reopened.dense, args=("ana", query_vectors()[0], 5, Filters())
+    )
+    try:
+        loading.start()
+        assert reached.wait(30)  # ana's rows are being read
+        done: list[str] = []
+        meanwhile = threading.Thread(
+            target=lambda: (
+                done.append(reopened.get("rui", other.id).content)
+                or Memory(reopened, embedder=HashingEmbedder()).add("a second note", user_id="rui")
+            )
+        )
+        meanwhile.start()
+        meanwhile.join(20)
+        assert done == ["the rui note"] and not meanwhile.is_alive()
+        assert loading.is_alive()  # the long read is still held
+    finally:
+        release.set()
+        SqliteStore._snapshot = original  # type: ignore[method-assign]
+        loading.join(30)
+    assert [e.content for e in reopened.list("rui", Filters()).items] == [
+        "the rui note",
+        "a second note",
+    ]

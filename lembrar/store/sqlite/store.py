@@ -60,6 +60,7 @@ _HISTORY = (
     "INSERT INTO episode_history (tenant_id, episode_id, version, event, content, changed_at)"
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
+_VERSION_SQL = "SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?"
 _MATRIX_SQL = (
     "SELECT c.ref, c.vector, e.at_ts, e.session_id, e.role, e.period, e.weekday FROM chunks c"
     " JOIN episodes e ON e.tenant_id = c.tenant_id AND e.id = c.episode_id WHERE c.tenant_id = ? "
@@ -79,6 +80,8 @@ class _Shared:
 
     def __init__(self, path: str, approximate_above: int | None, inline_build: int) -> None:
         self.path = path
+        self.read_uri = "" if path == ":memory:" else Path(path).expanduser().absolute().as_uri()
+        self.read_uri += "?mode=ro"
         self.lock = threading.RLock()
         self.index = ScopeIndexCache()
         self.builds = Builds(inline_build)
@@ -220,6 +223,31 @@ class SqliteStore:
             except sqlite3.Error as exc:
                 raise store_error("read failed", exc) from exc
 
+    @contextmanager
+    def _snapshot(self) -> Iterator[sqlite3.Connection]:
+        """A connection of its own, in one read transaction, for reads of a whole large scope (its
+        vectors, keys or texts): they take seconds at a million rows, and on the shared connection
+        every other call on this file would wait for them. An in-memory store has one connection."""
+        if self._s.path == ":memory:":
+            with self._s.lock:
+                yield self._s.db
+            return
+        try:
+            db = sqlite3.connect(self._s.read_uri, uri=True, timeout=30.0, isolation_level=None)
+            db.execute("BEGIN")
+        except sqlite3.Error as exc:
+            raise store_error("read failed", exc) from exc
+        try:
+            yield db
+        except sqlite3.Error as exc:
+            raise store_error("read failed", exc) from exc
+        finally:
+            db.close()
+
+    def _long_read(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        with self._snapshot() as db:
+            return db.execute(sql, params).fetchall()
+
     def _bump(self, db: sqlite3.Connection, user_id: str) -> tuple[int, int]:
         row = db.execute(
             "SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?",
@@ -237,10 +265,7 @@ class SqliteStore:
         return old, new
 
     def _version(self, user_id: str) -> int:
-        rows = self._read(
-            "SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?",
-            (self.tenant, user_id),
-        )
+        rows = self._read(_VERSION_SQL, (self.tenant, user_id))
         return rows[0][0] if rows else 0
 
     # -- store-wide settings -------------------------------------------------------
@@ -570,7 +595,10 @@ class SqliteStore:
         version = self._version(user_id)
         cached = self._s.index.get(scope, version)
         if cached is None:
-            cached = ScopeMatrix.from_rows(version, self._read(_MATRIX_SQL, scope), 0)
+            with self._snapshot() as db:  # the rows and their version, as of one moment
+                (version,) = db.execute(_VERSION_SQL, scope).fetchone() or (0,)
+                rows = db.execute(_MATRIX_SQL, scope).fetchall()
+            cached = ScopeMatrix.from_rows(version, rows, 0)
             self._s.index.put(scope, cached)
         return cached
 
@@ -788,7 +816,7 @@ class _ScopeRows:
         self.store, self.user_id, self.matrix = store, user_id, matrix
 
     def keys(self) -> NDArray[np.uint64]:
-        rows = self.store._read(
+        rows = self.store._long_read(
             "SELECT ref, text_hash FROM chunks WHERE tenant_id = ? AND user_id = ? ORDER BY ref",
             (self.store.tenant, self.user_id),
         )
@@ -816,7 +844,7 @@ class _ScopeRows:
             wanted = set(refs.tolist())
             found.update(
                 (r, t)
-                for r, t in self.store._read(
+                for r, t in self.store._long_read(
                     "SELECT ref, text FROM chunks WHERE tenant_id = ? AND user_id = ?",
                     (self.store.tenant, self.user_id),
                 )
