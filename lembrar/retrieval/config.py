@@ -12,6 +12,7 @@ FUSIONS = ("relative", "rrf")
 GRANULARITIES = ("chunk", "episode", "session")
 ADAPTIVE = ("framed", "always", "off")
 SESSION_SUPPORT = ("best3", "turns", "short")
+EXPANSION_METHODS = ("dense", "keyword")
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,15 @@ class SearchConfig:
     session_crowd  session support only when the fused candidates it re-scores (at least 100,
                  4 per hit asked) span at least this many conversations (0: always): a scope
                  crowded with conversations on the question's topic
+    expansion_hits  query expansion by pseudo-relevance feedback from this many of the first
+                 fused ranking's best hits (0: off; see ``lembrar.retrieval.expansion``)
+    expansion_methods  which expanded searches run: ``dense`` (the query vector moved toward
+                 the hits' mean vector) and/or ``keyword`` (the query plus ``expansion_terms``
+                 words that mark the hits)
+    expansion_weight  weight of each expanded search's ranking in the fusion
+    time_tiebreak_above  when the parsed windows hold more than this many turns, the time
+                 candidates are dropped and the time score keeps only a tenth of its weight, a
+                 tie-breaker among topical candidates (0: off; see ``lembrar.retrieval.tiebreak``)
     user_weight  weight of the user-turn prior: what the user said (role ``user``) scores 1
     as_of_days   leave out turns dated more than this many days after the search's ``now`` (None:
                  keep them): a search "as of" a past moment sees only what had been said by then,
@@ -78,6 +88,11 @@ class SearchConfig:
     session_timed: bool = False
     session_in_relevance: bool = False
     session_crowd: int = 0
+    expansion_hits: int = 0
+    expansion_methods: tuple[str, ...] = ("dense",)
+    expansion_weight: float = 0.5
+    expansion_terms: int = 5
+    time_tiebreak_above: int = 0
     user_weight: float = 0.0
     as_of_days: float | None = None
     mmr_lambda: float | None = None
@@ -103,6 +118,7 @@ class SearchConfig:
             "speaker_weight",
             "session_weight",
             "user_weight",
+            "expansion_weight",
             "recency_weight",
             "access_weight",
         ):
@@ -118,6 +134,14 @@ class SearchConfig:
             raise ValidationError("as_of_days", "must be None (off), zero or a positive margin")
         if self.session_crowd < 0:
             raise ValidationError("session_crowd", "must be zero (always) or a positive count")
+        for method in self.expansion_methods:
+            if method not in EXPANSION_METHODS:
+                raise ValidationError(
+                    "expansion_methods", f"unknown method {method!r}; use {EXPANSION_METHODS}"
+                )
+        for name in ("expansion_hits", "expansion_terms", "time_tiebreak_above"):
+            if getattr(self, name) < 0:
+                raise ValidationError(name, "must be zero (off) or a positive count")
         if self.rrf_k < 1:
             raise ValidationError("rrf_k", "must be at least 1")
 

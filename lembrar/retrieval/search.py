@@ -19,10 +19,12 @@ from lembrar.model.timetags import WEEKDAYS
 from lembrar.retrieval import fusion
 from lembrar.retrieval.adaptive import adapted_weights
 from lembrar.retrieval.config import SearchConfig
+from lembrar.retrieval.expansion import expanded_rankings
 from lembrar.retrieval.hooks import SearchHooks
 from lembrar.retrieval.request import SearchRequest
 from lembrar.retrieval.rerank import get_reranker
 from lembrar.retrieval.sources import CandidateSource, Lift, hidden_by, lifts_of, merge_hits
+from lembrar.retrieval.tiebreak import as_tiebreak, window_crowded
 from lembrar.store.base import Store
 
 if TYPE_CHECKING:
@@ -93,6 +95,8 @@ def search_turns(
     if config.as_of_days is not None:
         until = request.now + timedelta(days=config.as_of_days, seconds=1)
         filters = replace(filters, until=_earlier(filters.until, until))
+    if window_crowded(store, user_id, filters, parsed, config):
+        config = as_tiebreak(config)
     vector = embed([request.semantic])[0]
     rankings = _candidates(store, user_id, vector, request.semantic, filters, parsed, config)
     if hooks is not None:
@@ -102,6 +106,14 @@ def search_turns(
     )
     weights = adapted_weights(config.weights, request.semantic) if adapt else config.weights
     fused, ceiling = fusion.fuse(rankings, config.fusion, weights, config.rrf_k)
+    if config.expansion_hits > 0:
+        first = sorted(fused, key=fused.__getitem__, reverse=True)[:POOL]
+        expanded = expanded_rankings(
+            store, user_id, vector, request.semantic, filters, config, first
+        )
+        rankings.update(expanded)
+        weights = {**weights, **{name: config.expansion_weight for name in expanded}}
+        fused, ceiling = fusion.fuse(rankings, config.fusion, weights, config.rrf_k)
     pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(4 * k, POOL)]
     rows = store.chunk_rows(user_id, pool)
     by_ref = {name: dict(hits) for name, hits in rankings.items()}
