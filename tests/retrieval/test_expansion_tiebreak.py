@@ -10,6 +10,7 @@ import pytest
 
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
+from lembrar.errors import ValidationError
 from lembrar.retrieval.config import PRESETS
 from lembrar.retrieval.expansion import feedback_terms
 
@@ -138,3 +139,19 @@ def test_settings_that_are_off_change_nothing(feedback_scope):
         assert [(h.episode.id, h.score, h.signals) for h in same] == [
             (h.episode.id, h.score, h.signals) for h in plain
         ]
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"expansion_hits": -1}, "expansion_hits"),
+        ({"expansion_terms": -2}, "expansion_terms"),
+        ({"expansion_weight": -0.5}, "expansion_weight"),
+        ({"expansion_methods": ("dense", "time")}, "expansion_methods"),
+        ({"time_tiebreak_above": -3}, "time_tiebreak_above"),
+    ],
+)
+def test_bad_settings_name_the_field(change, field):
+    with pytest.raises(ValidationError) as caught:
+        BALANCED.with_(**change)
+    assert caught.value.field == field
