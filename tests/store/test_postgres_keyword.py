@@ -236,3 +236,44 @@ def test_counts_are_kept_while_the_version_holds(scope, monkeypatch):
         conn.execute("ALTER TABLE chunks ENABLE TRIGGER chunks_removed")
     [(ref, score)] = store.keyword("ana", "escrow candle", 20, Filters())
     assert (ref, score) == before[0]  # idf from the kept count of six, not recounted
+
+
+def test_writes_to_several_users_lock_their_scopes_in_one_order(scope):
+    """A batch lists "zoe" before "ana"; another transaction locks "ana" then "zoe" (the one
+    order): the batch waits for it instead of holding "zoe" and deadlocking."""
+    import threading
+
+    import psycopg
+
+    store = scope.store
+    scope.add("zoe's first note", user_id="zoe")
+    with psycopg.connect(store.url, autocommit=True) as conn:
+        lock = "SELECT 1 FROM chunk_scopes WHERE tenant_id = %s AND user_id = %s FOR UPDATE"
+        conn.execute("BEGIN")
+        conn.execute(lock, (store.tenant, "ana"))
+        failed: list[BaseException] = []
+
+        def write() -> None:
+            try:
+                scope.add_many(
+                    [{"user_id": "zoe", "content": "z"}, {"user_id": "ana", "content": "a"}]
+                )
+            except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+                failed.append(exc)
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        while (
+            writer.is_alive()
+            and not conn.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE datname = current_database()"
+                " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+            ).fetchone()
+        ):
+            writer.join(0.05)
+        conn.execute("SET LOCAL lock_timeout = '5s'")
+        conn.execute(lock, (store.tenant, "zoe"))  # unordered, the batch would hold it: deadlock
+        conn.execute("COMMIT")
+        writer.join()
+    assert not failed
+    assert size_and_version(store)[0] == SIZE + 1
