@@ -34,6 +34,7 @@ from lembrar.bench.systems import EngineBackend
 from lembrar.embed import get_embedder
 from lembrar.model.query import Filters
 from lembrar.model.text import keywords
+from lembrar.store import terms as term_choice
 from lembrar.store.postgres import PostgresStore, codec, words
 from lembrar.store.postgres.store import PostgresStore as Timed
 
@@ -60,7 +61,7 @@ def main() -> None:
         if "recall" in parts:
             recall(args.store, args.tenant, queries, name)
     for share in (0.05, 0.01):
-        words.COMMON_SHARE = share
+        term_choice.COMMON_SHARE = share
         if "keyword" in parts:
             kept_chunks(args.store, args.tenant, chosen, share)
             keyword(args.store, args.tenant, chosen[:40], share)

@@ -187,17 +187,21 @@ def test_long_text_is_chunked_and_each_chunk_is_searchable(memory):
 
 
 def test_large_index_searches_with_its_selective_terms(memory, monkeypatch):
-    from lembrar.store.sqlite import store as sqlite_store
+    from lembrar.store import terms
 
-    monkeypatch.setattr(sqlite_store, "PRUNE_ABOVE", 50)
+    monkeypatch.setattr(terms, "PRUNE_ABOVE", 50)
     memory.add_many(
         {"user_id": "ana", "content": f"the common words are here, note {i}"} for i in range(120)
     )
     [target] = memory.add("the café in Lisboa serves pastéis de nata", user_id="ana")
-    assert memory.store._selective_terms(["common", "words", "cafe", "pastéis"]) == [
+    rows, _ = memory.store._fts_totals()
+    assert memory.store._selective_terms(["common", "words", "cafe", "pastéis"], None, rows) == [
         "cafe",
         "pastéis",
     ]
-    assert memory.store._selective_terms(["common", "words"]) in (["common"], ["words"])
+    assert memory.store._selective_terms(["common", "words"], None, rows) in (
+        ["common"],
+        ["words"],
+    )
     hits = memory.search("which common café serves pastéis", user_id="ana", preset="keyword")
     assert [h.episode.id for h in hits] == [target.id]

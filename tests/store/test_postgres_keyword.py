@@ -128,7 +128,7 @@ def test_small_scopes_rank_as_the_full_query(scope, filters):
 
 
 def test_common_words_are_left_out_above_the_threshold_only(scope, monkeypatch):
-    from lembrar.store.postgres import words
+    from lembrar.store import terms as words
 
     store = scope.store
     small = texts_of(store, store.keyword("ana", "note escrow", 50, Filters()))
@@ -144,7 +144,7 @@ def test_common_words_are_left_out_above_the_threshold_only(scope, monkeypatch):
 
 
 def test_the_rarest_words_are_kept(scope, monkeypatch):
-    from lembrar.store.postgres import words
+    from lembrar.store import terms as words
 
     store = scope.store
     monkeypatch.setattr(words, "PRUNE_ABOVE", SIZE - 1)
@@ -186,7 +186,7 @@ def test_the_scope_size_follows_every_write(scope):
 def test_kept_counts_follow_writes_of_other_stores_and_connections(scope, monkeypatch):
     import psycopg
 
-    from lembrar.store.postgres import words
+    from lembrar.store import terms as words
 
     monkeypatch.setattr(words, "PRUNE_ABOVE", SIZE - 1)
     store = scope.store
@@ -222,7 +222,7 @@ def test_kept_counts_follow_writes_of_other_stores_and_connections(scope, monkey
 def test_counts_are_kept_while_the_version_holds(scope, monkeypatch):
     import psycopg
 
-    from lembrar.store.postgres import words
+    from lembrar.store import terms as words
 
     monkeypatch.setattr(words, "PRUNE_ABOVE", SIZE - 1)
     store = scope.store

@@ -1,9 +1,7 @@
-"""Which query words PostgreSQL's keyword search matches, and the counts behind that choice.
+"""The counts behind PostgreSQL's choice of query words (``lembrar.store.terms``).
 
-In a scope over ``PRUNE_ABOVE`` chunks a search matches its rarest ``MAX_TERMS`` words, leaving
-out those held by over ``COMMON_SHARE`` of the scope's chunks: they barely move the ranking but
-make PostgreSQL rank most of the scope (the SQLite store chooses the same way). A word's count
-only has to be exact while it is under that share, so counting stops one row past it.
+A word's count only has to be exact while it is under the common share, so counting stops one
+row past it.
 
 Counts are kept in memory per scope while the scope's version holds: ``chunk_scopes`` (migration
 ``0008_chunk_scopes``) gets a new version in the transaction of every chunk write, whichever
@@ -17,9 +15,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-MAX_TERMS = 8
-COMMON_SHARE = 0.05
-PRUNE_ABOVE = 5000
+from lembrar.store import terms
 
 NO_LEXEME = -1  # the count of a word the text search configuration drops (a stopword)
 
@@ -33,13 +29,9 @@ class Scope:
     config: str
 
     @property
-    def pruned(self) -> bool:
-        return self.size > PRUNE_ABOVE
-
-    @property
     def cap(self) -> int | None:
         """The most chunks a word may be in and still be matched; None: no limit."""
-        return int(COMMON_SHARE * self.size) if self.pruned else None
+        return terms.common_cap(self.size)
 
 
 @dataclass
@@ -92,13 +84,6 @@ class TermCounts:
 
 
 def selective(words: Sequence[str], counts: dict[str, int], scope: Scope) -> list[str]:
-    """The words worth matching, in query order: in a large scope the rarest ``MAX_TERMS`` of
-    those in at most ``COMMON_SHARE`` of its chunks, else the rarest one; words without a lexeme
-    never (they match nothing)."""
-    present = [w for w in words if counts[w] != NO_LEXEME]
-    if not scope.pruned or len(present) <= 1:
-        return present
-    ranked = sorted(present, key=lambda w: counts[w])
-    cap = scope.cap if scope.cap is not None else scope.size
-    kept = set([w for w in ranked if counts[w] <= cap][:MAX_TERMS] or ranked[:1])
-    return [w for w in present if w in kept]
+    """The words worth matching (``terms.selective``); words without a lexeme never (they match
+    nothing)."""
+    return terms.selective([w for w in words if counts[w] != NO_LEXEME], counts, scope.size)

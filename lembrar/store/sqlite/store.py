@@ -47,6 +47,7 @@ from lembrar.store.sqlite.words import (
     fold,
     tokens,
 )
+from lembrar.store.terms import common_cap, selective
 
 if TYPE_CHECKING:
     from lembrar.store.sqlite.layers import SqliteLayerStore
@@ -634,12 +635,18 @@ class SqliteStore:
     ) -> builtins.list[tuple[int, float]]:
         if k <= 0:
             return []
-        words = self._word_index(user_id)
-        terms = self._selective_terms(keywords(query), words)
+        index = self._word_index(user_id)
+        totals = self._fts_totals()
+        # a scope's index holding every row of the file has FTS5's term counts at hand; with
+        # other scopes in the file, their rows count too and FTS5 counts them
+        counter = index if index is not None and index.rows() == totals[0] else None
+        terms = self._selective_terms(keywords(query), counter, totals[0])
         if not terms:
             return []
         found = (
-            None if words is None else self._keyword_in_memory(user_id, words, terms, k, filters)
+            None
+            if index is None
+            else self._keyword_in_memory(user_id, index, terms, k, filters, totals, counter)
         )
         if found is not None:
             return found
@@ -669,14 +676,20 @@ class SqliteStore:
         terms: builtins.list[str],
         k: int,
         filters: Filters,
+        totals: tuple[int, int],
+        counter: ScopeWords | None,
     ) -> builtins.list[tuple[int, float]] | None:
-        """BM25 from the scope's in-memory word index (one-word terms only)."""
+        """BM25 from the scope's in-memory word index (one-word terms only), with FTS5's
+        statistics (``totals``: its rows and tokens; term counts as ``_term_counts``)."""
         split = [tokens(t) for t in terms]
         if any(len(w) != 1 for w in split):
             return None
         words = [w[0] for w in split]
         matrix = self._matrix(user_id)
-        refs, scores = index.search(words, self._collection(words, index))
+        rows, total = totals
+        held = self._term_counts(words, counter)
+        collection = Collection(rows, total / rows if rows else 1.0, held)
+        refs, scores = index.search(words, collection)
         mask = self._mask(user_id, matrix, filters)
         if mask is None:  # no filter: only rows scoring at least the k-th best can be chosen
             refs, scores = _contenders(refs, scores, k)
@@ -688,25 +701,15 @@ class SqliteStore:
         best = np.lexsort((refs, -scores))[:k]
         return [(int(refs[i]), float(scores[i])) for i in best]
 
-    def _collection(self, words: Iterable[str], index: ScopeWords | None = None) -> Collection:
-        """FTS5's statistics for these words: rows, average length, rows holding each."""
-        rows, total = self._fts_totals()
-        return Collection(rows, total / rows if rows else 1.0, self._holding(words, index, rows))
-
     def _fts_totals(self) -> tuple[int, int]:
         """Rows and tokens in the file's word index (FTS5's own record of them)."""
         block = self._read("SELECT block FROM chunks_fts_data WHERE id = 1")
         return averages(block[0][0]) if block else (0, 0)
 
-    def _holding(
-        self, words: Iterable[str], index: ScopeWords | None = None, rows: int | None = None
-    ) -> dict[str, int]:
-        """FTS5 rows holding each (folded) term. When a scope's word index holds every row of
-        the file (``rows`` of FTS5), it has these counts at hand. Otherwise FTS5 counts them by
-        walking each term's whole doclist, so they are kept until the file changes (a write of
-        this connection clears them; another connection's commit changes ``data_version``)."""
-        if index is not None and rows is not None and index.rows() == rows:
-            return index.holding(list(words))
+    def _holding(self, words: Iterable[str]) -> dict[str, int]:
+        """FTS5 rows holding each (folded) term. Counting them walks each term's whole doclist, so
+        they are kept until the file changes (a write of this connection clears them; another
+        connection's commit changes ``data_version``)."""
         with self._s.lock:
             (version,) = self._s.db.execute("PRAGMA data_version").fetchone()
             if version != self._s.holding_version:
@@ -725,19 +728,20 @@ class SqliteStore:
             return {w: known[w] for w in wanted}
 
     def _selective_terms(
-        self, terms: builtins.list[str], index: ScopeWords | None = None
+        self, terms: builtins.list[str], counter: ScopeWords | None, rows: int
     ) -> builtins.list[str]:
-        """The query terms worth matching. In a large index (over ``PRUNE_ABOVE`` chunks): the rarest
-        ``MAX_TERMS``, leaving out those in over ``COMMON_SHARE`` of all chunks — they barely move
-        BM25 but make it scan most of the index."""
-        total, _ = self._fts_totals()
-        if len(terms) <= 1 or total <= PRUNE_ABOVE:
+        """The query terms worth matching (``terms.selective`` over the file's ``rows`` chunks),
+        counted as ``_term_counts``."""
+        if len(terms) <= 1 or common_cap(rows) is None:
             return terms
         folded = {t: fold(t) for t in terms}
-        counts = self._holding(folded.values(), index, total)
-        ranked = sorted(terms, key=lambda t: counts.get(folded[t], 0))
-        kept = [t for t in ranked if counts.get(folded[t], 0) <= COMMON_SHARE * total][:MAX_TERMS]
-        return kept or ranked[:1]
+        held = self._term_counts(list(folded.values()), counter)
+        return selective(terms, {t: held[f] for t, f in folded.items()}, rows)
+
+    def _term_counts(self, words: builtins.list[str], counter: ScopeWords | None) -> dict[str, int]:
+        """FTS5 rows holding each (folded) word: from ``counter``, a scope's word index holding
+        every row of the file, when given; else from FTS5."""
+        return counter.holding(words) if counter is not None else self._holding(words)
 
     def chunk_rows(self, user_id: str, refs: Sequence[int]) -> dict[int, ChunkRow]:
         out: dict[int, ChunkRow] = {}
@@ -860,10 +864,7 @@ class _ScopeRows:
         return [found.get(int(r), "") for r in refs]  # a row deleted meanwhile reads empty
 
 
-MAX_TERMS = 8
 APPROXIMATE_META = "approximate_above"
-COMMON_SHARE = 0.05
-PRUNE_ABOVE = 5000
 
 
 def _now() -> str:

@@ -108,6 +108,7 @@ class ScopeWords:
         self.segments: list[Segment] = []
         self.version = -1
         self.lock = threading.Lock()
+        self._rows: int | None = None
 
     def keys(self) -> NDArray[np.uint64]:
         live = [s.keys[s.alive] for s in self.segments]
@@ -129,12 +130,14 @@ class ScopeWords:
         unique, counts = np.unique(pairs, return_counts=True)
         triples = (unique // len(ids), unique % len(ids), counts.astype(np.float64))
         self.segments.append(Segment(keys, refs, lengths, triples, len(ids)))
+        self._rows = None
         if len(self.segments) > MAX_SEGMENTS:
             self._merge()
 
     def remove(self, keys: NDArray[np.uint64]) -> None:
         for segment in self.segments:
             segment.alive &= ~np.isin(segment.keys, keys)
+        self._rows = None
 
     def _merge(self) -> None:
         """One segment of the live rows of all."""
@@ -179,8 +182,10 @@ class ScopeWords:
         self.version = version
 
     def rows(self) -> int:
-        """Live rows."""
-        return sum(int(s.alive.sum()) for s in self.segments)
+        """Live rows (counted once per change of the segments)."""
+        if self._rows is None:
+            self._rows = sum(int(s.alive.sum()) for s in self.segments)
+        return self._rows
 
     def holding(self, terms: Sequence[str]) -> dict[str, int]:
         """Live rows holding each term."""
