@@ -114,3 +114,26 @@ def keyword(scope: str, condition: str) -> str:
         FROM hits h CROSS JOIN weights w
         GROUP BY h.ref ORDER BY score DESC, h.ref LIMIT %(k)s
     """
+
+
+# The user's scope, locked for the rest of the transaction as a chunk write's trigger would lock
+# it, so that no other writer changes it before this one ends.
+LOCK_SCOPE = (
+    "SELECT chunks, version FROM chunk_scopes"
+    " WHERE tenant_id = %(tenant)s AND user_id = %(user)s FOR UPDATE"
+)
+
+# Chunks of these episodes holding each word, matched as ``HOLDING`` matches them (words with a
+# lexeme only).
+HOLDING_IN_EPISODES = """
+    WITH written AS MATERIALIZED (
+        SELECT c.fts FROM chunks c
+        WHERE c.tenant_id = %(tenant)s AND c.episode_id = ANY(%(episodes)s::text[])
+        AND c.user_id = %(user)s
+    )
+    SELECT w.word, (SELECT count(*) FROM written WHERE written.fts @@ w.q)
+    FROM (
+        SELECT word, plainto_tsquery(%(config)s::regconfig, word) AS q
+        FROM unnest(%(words)s::text[]) AS word
+    ) AS w
+"""
