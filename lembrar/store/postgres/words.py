@@ -1,7 +1,7 @@
 """The counts behind PostgreSQL's choice of query words (``lembrar.store.terms``).
 
-A word's count only has to be exact while it is under the common share, so counting stops one
-row past it.
+A word's count only has to be exact while it is under the common share, so counting stops a
+little past it (``Scope.counted_to``).
 
 Counts are kept in memory per scope while the scope's version holds: ``chunk_scopes`` (migration
 ``0008_chunk_scopes``) gets a new version in the transaction of every chunk write, whichever
