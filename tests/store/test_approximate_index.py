@@ -16,9 +16,11 @@ import pytest
 from lembrar import Memory
 from lembrar.cli import main
 from lembrar.embed.hashing import HashingEmbedder
+from lembrar.errors import NotFoundError
 from lembrar.model.query import Filters
 from lembrar.store.sqlite import SqliteStore
 from lembrar.store.sqlite import ann as ann_module
+from lembrar.store.sqlite.approximate import _rescored
 
 pytest.importorskip("usearch")
 
@@ -95,6 +97,56 @@ def test_large_scope_is_searched_through_an_index_file_with_exact_scores(big, pa
     assert hits / total >= 0.98
     assert len(index_files(path)) == 1
     reference.close()
+
+
+def cached_matrix(store: SqliteStore, user_id: str = "ana"):
+    return store._s.index.get((store.tenant, user_id), store._version(user_id))
+
+
+def test_a_reopened_large_scope_is_searched_without_reading_its_vectors(big, path):
+    _, store = big
+    store.dense("ana", queries(1)[0], 10, Filters())  # builds and writes the index file
+    store.close()
+    reopened, reference = SqliteStore(path, approximate_above=ABOVE), exact(path)
+    for q in queries(10):
+        got = reopened.dense("ana", q, 10, Filters())
+        want = dict(reference.dense("ana", q, 10, Filters()))
+        assert len(got) == 10 and len(set(dict(got)) & set(want)) >= 8
+        for ref, score in got:  # re-scored exactly from the vectors read by ref
+            assert score == pytest.approx(float(reference.chunk_vectors("ana", [ref])[0] @ q))
+    assert cached_matrix(reopened).vectors is None
+    refs = [r for r, _ in got]
+    assert np.array_equal(reopened.chunk_vectors("ana", refs), reference.chunk_vectors("ana", refs))
+    with pytest.raises(NotFoundError):
+        reopened.chunk_vectors("ana", [max(refs) + 10_000])
+    # ten rows pass: exact search over them, their vectors read by ref
+    selective = Filters(since=T0 + timedelta(hours=100), until=T0 + timedelta(hours=110))
+    assert reopened.dense("ana", q, 5, selective) == reference.dense("ana", q, 5, selective)
+    assert cached_matrix(reopened).vectors is None
+    reopened.close()
+    reference.close()
+
+
+def test_a_row_deleted_after_the_matrix_was_read_is_not_rescored(big, path):
+    mem, store = big
+    q = queries(1)[0]
+    store.dense("ana", q, 10, Filters())
+    store.close()
+    reopened = SqliteStore(path, approximate_above=ABOVE)
+    [(best, _), *_] = reopened.dense("ana", q, 10, Filters())
+    stale = cached_matrix(reopened)
+    other = SqliteStore(path, approximate_above=ABOVE)  # another process, say
+    other.delete("ana", [other.chunk_rows("ana", [best])[best].episode.id])
+    other.close()
+    rows = reopened._rows("ana", stale)
+    kept = int(stale.refs[0] if stale.refs[0] != best else stale.refs[1])
+    found, vectors = rows.present(np.array(sorted([kept, best]), np.int64))
+    assert found.tolist() == [kept] and len(vectors) == 1
+    rescored = _rescored(stale, rows, stale.refs.copy(), q, None, 10)
+    assert best not in dict(rescored) and len(rescored) == 10
+    with pytest.raises(NotFoundError):
+        rows.vectors(np.array([best], np.int64))
+    reopened.close()
 
 
 def test_small_scopes_write_no_index(path):

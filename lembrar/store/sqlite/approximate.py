@@ -34,6 +34,7 @@ class ScopeRows(Protocol):
 
     def keys(self) -> NDArray[np.uint64]: ...
     def vectors(self, refs: NDArray[np.int64]) -> NDArray[np.float32]: ...
+    def present(self, refs: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.float32]]: ...
 
 
 class ApproximateIndexes:
@@ -78,7 +79,7 @@ class ApproximateIndexes:
         while True:
             with ann.lock:
                 refs = ann.search(vector, fetch)
-            found = _rescored(matrix, refs, vector, mask, k)
+            found = _rescored(matrix, rows, refs, vector, mask, k)
             if len(found) >= min(k, passing) or fetch >= size:
                 return found
             fetch *= OVERFETCH
@@ -92,7 +93,7 @@ class ApproximateIndexes:
         with self._lock:
             ann = self._items.get(scope)
         if ann is None:
-            opened = self._opened(scope, matrix.vectors.shape[1])
+            opened = self._opened(scope, matrix.dim)
             if len(matrix.refs) - len(opened.index) > self.builds.inline_limit:
                 self.builds.start(key, lambda t: self._build(scope, opened, rows, matrix, t))
                 return None
@@ -192,12 +193,14 @@ class ApproximateIndexes:
 
 def _rescored(
     matrix: ScopeMatrix,
+    stored: ScopeRows,
     refs: NDArray[np.int64],
     vector: NDArray[np.float32],
     mask: NDArray[np.bool_] | None,
     k: int,
 ) -> list[tuple[int, float]]:
-    """Candidates that are current rows passing the filters, with exact scores, best first."""
+    """Candidates that are current rows passing the filters, with exact scores, best first
+    (their vectors from the matrix, or read by ref when it holds none)."""
     rows = np.searchsorted(matrix.refs, refs)
     rows = np.minimum(rows, max(len(matrix.refs) - 1, 0))
     current = matrix.refs[rows] == refs if len(matrix.refs) else np.zeros(len(refs), bool)
@@ -205,6 +208,11 @@ def _rescored(
     if mask is not None:
         rows = rows[mask[rows]]
     rows = np.unique(rows)
-    scores = matrix.vectors[rows] @ vector.astype(np.float32)
+    if matrix.vectors is not None:
+        vectors = matrix.vectors[rows]
+    else:  # a row deleted since the matrix was read is left out
+        found, vectors = stored.present(matrix.refs[rows])
+        rows = np.searchsorted(matrix.refs, found)
+    scores = vectors @ vector.astype(np.float32)
     best = np.argsort(-scores, kind="stable")[:k]
     return [(int(matrix.refs[rows[i]]), float(scores[i])) for i in best]

@@ -35,7 +35,7 @@ from lembrar.store.sqlite.approximate import DEFAULT_APPROXIMATE_ABOVE, Approxim
 from lembrar.store.sqlite.background import INLINE_LIMIT, Builds
 from lembrar.store.sqlite.codec import EPISODE_COLUMNS, episode_from_row, episode_row
 from lembrar.store.sqlite.filters import where
-from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix
+from lembrar.store.sqlite.index import ScopeIndexCache, ScopeMatrix, best_of
 from lembrar.store.sqlite.keys import SqliteKeyStore
 from lembrar.store.sqlite.migrations import migrate
 from lembrar.store.sqlite.words import (
@@ -67,6 +67,10 @@ _MATRIX_SQL = (
     " JOIN episodes e ON e.tenant_id = c.tenant_id AND e.id = c.episode_id WHERE c.tenant_id = ? "
     "AND c.user_id = ? ORDER BY c.ref"
 )
+_COLUMNS_SQL = _MATRIX_SQL.replace("c.vector, ", "")
+_SCOPE_SIZE_SQL = "SELECT COUNT(*) FROM chunks WHERE tenant_id = ? AND user_id = ?"
+_READ_BY_REF = 10_000  # exact search over fewer rows than this reads their vectors by ref
+_DIM_SQL = "SELECT length(vector) / 4 FROM chunks WHERE tenant_id = ? AND user_id = ? LIMIT 1"
 
 
 def store_error(what: str, exc: sqlite3.Error) -> StoreError:
@@ -340,7 +344,7 @@ class SqliteStore:
             scope = (self.tenant, user_id)
             self._s.index.extend(scope, old, new, more)
             keys = chunk_keys(more.refs, hashes[user_id])
-            self._s.ann.added(scope, old, new, keys, more.vectors)
+            self._s.ann.added(scope, old, new, keys, more.all_vectors())
             self._s.words.added(scope, old, new, keys, more.refs, texts[user_id])
 
     def _insert(self, db: sqlite3.Connection, item: IndexedEpisode) -> list[tuple[Any, ...]]:
@@ -487,10 +491,10 @@ class SqliteStore:
             self._s.ann.above = approximate_above
         built = 0
         for user_id in self.users():
-            matrix = self._matrix(user_id)
+            matrix = self._matrix(user_id, vectors=False)
             if len(matrix.refs) >= self._s.ann.above:
                 scope, rows = (self.tenant, user_id), self._rows(user_id, matrix)
-                self._s.ann.rebuild(scope, rows, matrix.version, matrix.vectors.shape[1])
+                self._s.ann.rebuild(scope, rows, matrix.version, matrix.dim)
                 built += 1
         return built
 
@@ -591,26 +595,43 @@ class SqliteStore:
         return StoreStats(users, episodes, chunks, sessions, pages)
 
     # -- search primitives --------------------------------------------------------
-    def _matrix(self, user_id: str) -> ScopeMatrix:
+    def _matrix(self, user_id: str, vectors: bool = True) -> ScopeMatrix:
+        """The scope's matrix at its current version. With ``vectors`` False, a scope large
+        enough for an approximate index comes without its vectors: reading them is most of the
+        time a first search takes there, and its index proposes the few rows to re-score."""
         scope = (self.tenant, user_id)
-        version = self._version(user_id)
-        cached = self._s.index.get(scope, version)
-        if cached is None:
-            with self._snapshot() as db:  # the rows and their version, as of one moment
-                (version,) = db.execute(_VERSION_SQL, scope).fetchone() or (0,)
-                rows = db.execute(_MATRIX_SQL, scope).fetchall()
-            cached = ScopeMatrix.from_rows(version, rows, 0)
-            self._s.index.put(scope, cached)
+        cached = self._s.index.get(scope, self._version(user_id))
+        if cached is not None and (cached.vectors is not None or not vectors):
+            return cached
+        with self._snapshot() as db:  # the rows and their version, as of one moment
+            (version,) = db.execute(_VERSION_SQL, scope).fetchone() or (0,)
+            if vectors or db.execute(_SCOPE_SIZE_SQL, scope).fetchone()[0] < self._s.ann.above:
+                cached = ScopeMatrix.from_rows(
+                    version, db.execute(_MATRIX_SQL, scope).fetchall(), 0
+                )
+            else:
+                (dim,) = db.execute(_DIM_SQL, scope).fetchone()
+                columns = db.execute(_COLUMNS_SQL, scope).fetchall()
+                cached = ScopeMatrix.from_columns(version, columns, dim)
+        self._s.index.put(scope, cached)
         return cached
 
     def dense(
         self, user_id: str, vector: NDArray[np.float32], k: int, filters: Filters
     ) -> builtins.list[tuple[int, float]]:
-        matrix = self._matrix(user_id)
+        matrix = self._matrix(user_id, vectors=False)
         mask = self._mask(user_id, matrix, filters)
         scope = (self.tenant, user_id)
         found = self._s.ann.top_k(scope, self._rows(user_id, matrix), matrix, vector, k, mask)
-        return matrix.top_k(vector, k, mask) if found is None else found
+        if found is not None:
+            return found
+        if matrix.vectors is None and mask is not None and mask.sum() <= _READ_BY_REF:
+            refs, vectors = self._rows(user_id, matrix).present(matrix.refs[mask])
+            return best_of(refs, vectors, vector, k)  # exact over the few rows passing
+        full = self._matrix(user_id)  # exact search: every vector of the scope
+        if full is not matrix:
+            mask = self._mask(user_id, full, filters)
+        return full.top_k(vector, k, mask)
 
     def _mask(
         self, user_id: str, matrix: ScopeMatrix, filters: Filters
@@ -662,7 +683,7 @@ class SqliteStore:
 
     def _word_index(self, user_id: str) -> ScopeWords | None:
         """A large scope's in-memory word index, current; None for small scopes or while built."""
-        matrix = self._matrix(user_id)
+        matrix = self._matrix(user_id, vectors=False)
         if len(matrix.refs) < self._s.ann.above:
             return None
         rows = self._rows(user_id, matrix)
@@ -685,7 +706,7 @@ class SqliteStore:
         if any(len(w) != 1 for w in split):
             return None
         words = [w[0] for w in split]
-        matrix = self._matrix(user_id)
+        matrix = self._matrix(user_id, vectors=False)
         rows, total = totals
         held = self._term_counts(words, counter)
         collection = Collection(rows, total / rows if rows else 1.0, held)
@@ -756,7 +777,11 @@ class SqliteStore:
         return out
 
     def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> NDArray[np.float32]:
-        return self._matrix(user_id).vectors_of(refs)
+        matrix = self._matrix(user_id, vectors=False)
+        if matrix.vectors is not None:
+            return matrix.vectors_of(refs)
+        matrix.rows_of(refs)  # NotFoundError for a ref the scope does not hold
+        return self._rows(user_id, matrix).vectors(np.asarray(refs, np.int64))
 
     def neighbours(
         self, user_id: str, episode_id: str, before: int, after: int
@@ -828,40 +853,47 @@ class _ScopeRows:
         return np.sort(chunk_keys(refs, hashes))
 
     def vectors(self, refs: NDArray[np.int64]) -> NDArray[np.float32]:
-        if self.matrix is not None:
+        """Vectors of these refs, in their order; NotFoundError when one is no longer stored."""
+        if self.matrix is not None and self.matrix.vectors is not None:
             return self.matrix.vectors_of(refs.tolist())
-        blobs: dict[int, bytes] = {}
-        for start in range(0, len(refs), 500):
-            part = [int(r) for r in refs[start : start + 500]]
-            blobs.update(
-                self.store._read(
-                    f"SELECT ref, vector FROM chunks WHERE ref IN ({','.join('?' * len(part))})",
-                    part,
-                )
-            )
-        joined = b"".join(blobs[int(r)] for r in refs)
-        return np.frombuffer(joined, dtype=np.float32).reshape(len(refs), -1)
+        found, vectors = self.present(refs)
+        if len(found) < len(refs):
+            raise NotFoundError("chunk", str(int(np.setdiff1d(refs, found)[0])))
+        return vectors
+
+    def present(self, refs: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
+        """Those of ``refs`` still stored, in their order, with their vectors read by ref."""
+        blobs = self._by_ref("vector", refs)
+        found = np.array([r for r in refs.tolist() if r in blobs], np.int64)
+        if not len(found):
+            return found, np.zeros((0, self.matrix.dim if self.matrix else 0), np.float32)
+        joined = b"".join(blobs[r] for r in found.tolist())
+        return found, np.frombuffer(joined, dtype=np.float32).reshape(len(found), -1)
 
     def texts(self, refs: NDArray[np.int64]) -> list[str]:
-        found: dict[int, str] = {}
-        if len(refs) > 10_000:  # most of the scope: one pass over it
-            wanted = set(refs.tolist())
-            found.update(
-                (r, t)
-                for r, t in self.store._long_read(
-                    "SELECT ref, text FROM chunks WHERE tenant_id = ? AND user_id = ?",
-                    (self.store.tenant, self.user_id),
-                )
-                if r in wanted
-            )
-        else:
-            for start in range(0, len(refs), 500):
-                part = [int(r) for r in refs[start : start + 500]]
-                marks = ",".join("?" * len(part))
-                found.update(
-                    self.store._read(f"SELECT ref, text FROM chunks WHERE ref IN ({marks})", part)
-                )
+        found = self._by_ref("text", refs)
         return [found.get(int(r), "") for r in refs]  # a row deleted meanwhile reads empty
+
+    def _by_ref(self, column: str, refs: NDArray[np.int64]) -> dict[int, Any]:
+        """``column`` of the scope's chunks with these refs (those no longer stored left out)."""
+        scope = (self.store.tenant, self.user_id)
+        if len(refs) > _READ_BY_REF:  # most of the scope: one pass over it
+            wanted = set(refs.tolist())
+            rows = self.store._long_read(
+                f"SELECT ref, {column} FROM chunks WHERE tenant_id = ? AND user_id = ?", scope
+            )
+            return {r: v for r, v in rows if r in wanted}
+        found: dict[int, Any] = {}
+        for start in range(0, len(refs), 500):
+            part = [int(r) for r in refs[start : start + 500]]
+            found.update(
+                self.store._read(
+                    f"SELECT ref, {column} FROM chunks WHERE tenant_id = ? AND user_id = ?"
+                    f" AND ref IN ({','.join('?' * len(part))})",
+                    [*scope, *part],
+                )
+            )
+        return found
 
 
 APPROXIMATE_META = "approximate_above"
