@@ -53,8 +53,8 @@ class ScopeMatrix:
         dim: int,
         vectors: NDArray[np.float32] | None = None,
     ) -> ScopeMatrix:
-        """Rows of (ref, at_ts, session, role, period, weekday); ``vectors`` in their order, or
-        None to leave them unread."""
+        """Rows of (ref, at_ts, session, role, period, weekday), in ascending ref order when
+        ``vectors`` are given in their order; without vectors, in any order."""
         if not rows:
             empty = np.zeros(0, dtype=object)
             return cls(
@@ -68,7 +68,19 @@ class ScopeMatrix:
                 empty,
                 dim,
             )
-        return cls._zipped(version, list(zip(*rows)), dim, vectors)
+        matrix = cls._zipped(version, list(zip(*rows)), dim, vectors)
+        if vectors is not None:
+            return matrix
+        order = np.argsort(matrix.refs, kind="stable")
+        return replace(
+            matrix,
+            refs=matrix.refs[order],
+            at_ts=matrix.at_ts[order],
+            sessions=matrix.sessions[order],
+            roles=matrix.roles[order],
+            periods=matrix.periods[order],
+            weekdays=matrix.weekdays[order],
+        )
 
     @classmethod
     def _zipped(

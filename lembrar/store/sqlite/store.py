@@ -67,7 +67,13 @@ _MATRIX_SQL = (
     " JOIN episodes e ON e.tenant_id = c.tenant_id AND e.id = c.episode_id WHERE c.tenant_id = ? "
     "AND c.user_id = ? ORDER BY c.ref"
 )
-_COLUMNS_SQL = _MATRIX_SQL.replace("c.vector, ", "")
+# the same without vectors, read from episodes and the chunks' (tenant, episode) index alone: the
+# chunk rows themselves, mostly vector, stay on disk
+_COLUMNS_SQL = (
+    "SELECT c.ref, e.at_ts, e.session_id, e.role, e.period, e.weekday FROM episodes e"
+    " CROSS JOIN chunks c ON c.tenant_id = e.tenant_id AND c.episode_id = e.id"
+    " WHERE e.tenant_id = ? AND e.user_id = ?"
+)
 _SCOPE_SIZE_SQL = "SELECT COUNT(*) FROM chunks WHERE tenant_id = ? AND user_id = ?"
 _READ_BY_REF = 10_000  # exact search over fewer rows than this reads their vectors by ref
 _DIM_SQL = "SELECT length(vector) / 4 FROM chunks WHERE tenant_id = ? AND user_id = ? LIMIT 1"
