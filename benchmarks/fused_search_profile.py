@@ -53,6 +53,7 @@ def main() -> None:
         print(f"ingest {timed(lambda: speed._build(engine, speed.episodes(texts), True, 'build'))}")
     print(
         f"first search {timed(lambda: engine.search('lembrar', speed.SCOPE, 'first', 10, speed.START))}"
+        f" s, RSS {speed._rss_mb():,.0f} MB (peak {speed._peak_rss_mb():,.0f})"
     )
     if isinstance(store, SqliteStore):
         print(f"index build {timed(store.wait_for_indexes)}")
@@ -65,6 +66,7 @@ def main() -> None:
             f"{system}: p50 {latency['p50']:.1f} ms, p95 {latency['p95']:.1f} ms"
             f" (load {os.getloadavg()[0]:.2f})"
         )
+    print(f"RSS {speed._rss_mb():,.0f} MB (peak {speed._peak_rss_mb():,.0f})")
     profile = cProfile.Profile()
     profile.enable()
     for query in queries:

@@ -20,6 +20,7 @@ from lembrar.errors import NotFoundError
 from lembrar.model.query import Filters
 from lembrar.store.sqlite import SqliteStore
 from lembrar.store.sqlite import ann as ann_module
+from lembrar.store.sqlite import store as store_module
 from lembrar.store.sqlite.approximate import _rescored
 
 pytest.importorskip("usearch")
@@ -147,6 +148,54 @@ def test_a_row_deleted_after_the_matrix_was_read_is_not_rescored(big, path):
     with pytest.raises(NotFoundError):
         rows.vectors(np.array([best], np.int64))
     reopened.close()
+
+
+def test_an_index_file_at_the_scope_version_is_used_without_reading_the_keys(
+    big, path, monkeypatch
+):
+    _, store = big
+    q = queries(1)[0]
+    want = store.dense("ana", q, 10, Filters())  # writes the file at the scope's version
+    store.close()
+    reads = []
+    keys = store_module._ScopeRows.keys
+    monkeypatch.setattr(store_module._ScopeRows, "keys", lambda rows: reads.append(1) or keys(rows))
+    reopened = SqliteStore(path, approximate_above=ABOVE)
+    assert reopened.dense("ana", q, 10, Filters()) == want
+    assert reads == []
+    other = SqliteStore(path, approximate_above=ABOVE)  # another process writes: a new version
+    gone = other.chunk_rows("ana", [want[0][0]])[want[0][0]].episode.id
+    other.delete("ana", [gone])  # its forgetting reads the keys to sync the file
+    other.close()
+    reads.clear()
+    got = reopened.dense("ana", q, 10, Filters())
+    assert reads == [1] and want[0][0] not in dict(got)
+    reopened.close()
+    reads.clear()
+    again = SqliteStore(path, approximate_above=ABOVE)  # the file says which version it holds
+    assert again.dense("ana", q, 10, Filters()) == got and reads == []
+    again.close()
+
+
+def test_a_file_without_its_version_is_marked_when_the_store_closes(big, path, monkeypatch):
+    _, store = big
+    q = queries(1)[0]
+    want = store.dense("ana", q, 10, Filters())
+    store.close()
+    [file] = index_files(path)
+    legacy = ann_module.usearch_index().restore(str(file))  # as written before the marker
+    held = np.asarray(legacy.keys, dtype=np.uint64)
+    legacy.remove(held[(held & ann_module.VERSION_MARK) == ann_module.VERSION_MARK])
+    legacy.save(str(file))
+    reads = []
+    keys = store_module._ScopeRows.keys
+    monkeypatch.setattr(store_module._ScopeRows, "keys", lambda rows: reads.append(1) or keys(rows))
+    for expected in ([1], []):  # diffed against the rows once, then trusted
+        reads.clear()
+        reopened = SqliteStore(path, approximate_above=ABOVE)
+        assert reopened.dense("ana", q, 10, Filters()) == want
+        reopened.close()
+        assert reads == expected
 
 
 def test_small_scopes_write_no_index(path):

@@ -10,6 +10,9 @@ next vector added; placeholders are handed back to real vectors later), so no fr
 forgotten vector and the next write of the file leaves it out.
 Candidates are re-scored exactly by the caller and checked against the current rows, so a
 deleted vector is never returned even by a stale index.
+
+The file also says which scope version it holds, in a marker key (zero vector) saved with it:
+a file at the scope's current version is used as it is, without reading the scope's keys.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from lembrar.errors import MissingExtraError
 REF_BITS = 40
 REF_MASK = (1 << REF_BITS) - 1
 PLACEHOLDER = np.uint64(1 << 63)  # keys with this bit hold zeros; chunk keys use 63 bits
+VERSION_MARK = np.uint64(3 << 62)  # a placeholder with this bit too: the version, below it
 CONNECTIVITY = 16
 EXPANSION_ADD = 128
 EXPANSION_SEARCH = 128  # at 100k; a larger index is searched wider (``expansion_for``)
@@ -70,6 +74,7 @@ class ScopeAnn:
     def __init__(self, index: Any, path: Path | None, version: int) -> None:
         self.index, self.path, self.version = index, path, version
         self.unsaved = 0
+        self.saved = version  # the version its file says it holds
         self.lock = threading.Lock()
 
     @classmethod
@@ -93,7 +98,10 @@ class ScopeAnn:
             return None
         if index is None:
             return None
-        return cls(index, path, -1)
+        held = np.asarray(index.keys, dtype=np.uint64)
+        marks = held[(held & VERSION_MARK) == VERSION_MARK]
+        version = int(marks.max() & ~VERSION_MARK) if len(marks) else -1
+        return cls(index, path, version)
 
     def _all_keys(self) -> NDArray[np.uint64]:
         return np.asarray(self.index.keys, dtype=np.uint64)
@@ -106,7 +114,17 @@ class ScopeAnn:
 
     def _placeholders(self) -> NDArray[np.uint64]:
         held = self._all_keys()
-        return np.sort(held[(held & PLACEHOLDER) != 0])
+        return np.sort(held[(held & VERSION_MARK) == PLACEHOLDER])
+
+    def _mark(self) -> None:
+        """Make the version marker say ``version``."""
+        held = self._all_keys()
+        marks = held[(held & VERSION_MARK) == VERSION_MARK]
+        if len(marks):
+            self.index.remove(marks)
+        if self.version >= 0:
+            mark = np.array([VERSION_MARK | np.uint64(self.version)], dtype=np.uint64)
+            self.index.add(mark, np.zeros((1, self.index.ndim), np.float32))
 
     def add(self, keys: NDArray[np.uint64], vectors: NDArray[np.float32]) -> None:
         """Add vectors, first freeing placeholder slots for them to take."""
@@ -160,10 +178,11 @@ class ScopeAnn:
         if self.path is None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._mark()
         partial = self.path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.part")
         self.index.save(str(partial))
         os.replace(partial, self.path)
-        self.unsaved = 0
+        self.unsaved, self.saved = 0, self.version
 
 
 def wipe(path: Path) -> None:

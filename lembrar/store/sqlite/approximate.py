@@ -182,11 +182,12 @@ class ApproximateIndexes:
             wipe(path)
 
     def close(self) -> None:
-        """Write the files that lag their index."""
+        """Write the files that lag their index, or only the version it holds (a file at the
+        scope's version is then used on the next open without reading the scope's keys)."""
         with self._lock:
             for ann in self._items.values():
                 with ann.lock:
-                    if ann.unsaved:
+                    if ann.unsaved or ann.saved != ann.version:
                         ann.save()
             self._items.clear()
 
