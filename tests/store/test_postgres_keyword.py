@@ -9,6 +9,7 @@ import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from pg_locks import wait_until_blocked
 
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
@@ -264,14 +265,7 @@ def test_writes_to_several_users_lock_their_scopes_in_one_order(scope):
 
         writer = threading.Thread(target=write)
         writer.start()
-        while (
-            writer.is_alive()
-            and not conn.execute(
-                "SELECT 1 FROM pg_stat_activity WHERE datname = current_database()"
-                " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-            ).fetchone()
-        ):
-            writer.join(0.05)
+        wait_until_blocked(conn, writer)
         conn.execute("SET LOCAL lock_timeout = '5s'")
         conn.execute(lock, (store.tenant, "zoe"))  # unordered, the batch would hold it: deadlock
         conn.execute("COMMIT")

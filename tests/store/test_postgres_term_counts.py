@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from pg_locks import wait_until_blocked
 
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
@@ -237,14 +238,7 @@ def test_a_write_that_waits_for_another_writer_follows_nothing(mem, counted):
         )
         writer = threading.Thread(target=lambda: mem.add("escrow of my own", user_id=USER))
         writer.start()
-        while (
-            writer.is_alive()
-            and not conn.execute(
-                "SELECT 1 FROM pg_stat_activity WHERE datname = current_database()"
-                " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-            ).fetchone()
-        ):
-            writer.join(0.05)
+        wait_until_blocked(conn, writer)
         conn.execute("COMMIT")
         writer.join()
     second, recounted = searches_agree_with_a_fresh_store(mem, counted)
