@@ -98,8 +98,7 @@ class ScopeAnn:
             return None
         if index is None:
             return None
-        held = np.asarray(index.keys, dtype=np.uint64)
-        marks = held[(held & VERSION_MARK) == VERSION_MARK]
+        marks = _version_marks(np.asarray(index.keys, dtype=np.uint64))
         version = int(marks.max() & ~VERSION_MARK) if len(marks) else -1
         return cls(index, path, version)
 
@@ -118,8 +117,7 @@ class ScopeAnn:
 
     def _mark(self) -> None:
         """Make the version marker say ``version``."""
-        held = self._all_keys()
-        marks = held[(held & VERSION_MARK) == VERSION_MARK]
+        marks = _version_marks(self._all_keys())
         if len(marks):
             self.index.remove(marks)
         if self.version >= 0:
@@ -183,6 +181,12 @@ class ScopeAnn:
         self.index.save(str(partial))
         os.replace(partial, self.path)
         self.unsaved, self.saved = 0, self.version
+
+
+def _version_marks(keys: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """The version marker keys among an index's keys (one, or none in an older file)."""
+    marks: NDArray[np.uint64] = keys[(keys & VERSION_MARK) == VERSION_MARK]
+    return marks
 
 
 def wipe(path: Path) -> None:

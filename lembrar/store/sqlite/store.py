@@ -260,10 +260,7 @@ class SqliteStore:
             return db.execute(sql, params).fetchall()
 
     def _bump(self, db: sqlite3.Connection, user_id: str) -> tuple[int, int]:
-        row = db.execute(
-            "SELECT version FROM scope_versions WHERE tenant_id = ? AND user_id = ?",
-            (self.tenant, user_id),
-        ).fetchone()
+        row = db.execute(_VERSION_SQL, (self.tenant, user_id)).fetchone()
         old = row[0] if row else 0
         (new,) = db.execute(
             "UPDATE scope_generation SET value = value + 1 RETURNING value"
@@ -784,8 +781,6 @@ class SqliteStore:
 
     def chunk_vectors(self, user_id: str, refs: Sequence[int]) -> NDArray[np.float32]:
         matrix = self._matrix(user_id, vectors=False)
-        if matrix.vectors is not None:
-            return matrix.vectors_of(refs)
         matrix.rows_of(refs)  # NotFoundError for a ref the scope does not hold
         return self._rows(user_id, matrix).vectors(np.asarray(refs, np.int64))
 
