@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,6 +21,7 @@ from lembrar.retrieval import fusion
 from lembrar.retrieval.adaptive import adapted_weights
 from lembrar.retrieval.config import SearchConfig
 from lembrar.retrieval.expansion import expanded_rankings
+from lembrar.retrieval.fanout import run_all
 from lembrar.retrieval.hooks import SearchHooks
 from lembrar.retrieval.request import SearchRequest
 from lembrar.retrieval.rerank import get_reranker
@@ -149,13 +151,21 @@ def _candidates(
     parsed: TimeQuery | None,
     config: SearchConfig,
 ) -> dict[str, list[tuple[int, float]]]:
-    out: dict[str, list[tuple[int, float]]] = {}
+    """Each method's ranking; its store calls run at once where the store allows."""
+    calls: dict[tuple[str, int], Callable[[], list[tuple[int, float]]]] = {}
     if "dense" in config.methods:
-        out["dense"] = store.dense(user_id, vector, config.limit("dense"), filters)
+        calls["dense", 0] = lambda: store.dense(user_id, vector, config.limit("dense"), filters)
     if "keyword" in config.methods:
-        out["keyword"] = store.keyword(user_id, text, config.limit("keyword"), filters)
+        calls["keyword", 0] = lambda: store.keyword(user_id, text, config.limit("keyword"), filters)
     if "time" in config.methods and parsed is not None and parsed.windows:
-        out["time"] = _time_candidates(store, user_id, vector, filters, parsed, config)
+        for i, f in enumerate(_time_filters(filters, parsed)):
+            calls["time", i] = partial(store.dense, user_id, vector, config.limit("time"), f)
+    by_method: dict[str, list[list[tuple[int, float]]]] = {}
+    for (name, _), hits in run_all(calls, store.concurrent_reads).items():
+        by_method.setdefault(name, []).append(hits)
+    out = {
+        name: _best_of(*found) if name == "time" else found[0] for name, found in by_method.items()
+    }
     return {name: hits for name, hits in out.items() if hits}
 
 
@@ -163,22 +173,19 @@ def _extra_dense(
     store: Store, user_id: str, hooks: SearchHooks, filters: Filters, config: SearchConfig
 ) -> dict[str, list[tuple[int, float]]]:
     """One dense ranking per extra query vector, named after it (its RRF weight: ``config.weight(name)``)."""
-    out = {
-        name: store.dense(user_id, vector, config.limits.get(name, config.limit("dense")), filters)
+    calls = {
+        name: partial(
+            store.dense, user_id, vector, config.limits.get(name, config.limit("dense")), filters
+        )
         for name, vector in hooks.extra_vectors.items()
     }
+    out = run_all(calls, store.concurrent_reads)
     return {name: hits for name, hits in out.items() if hits}
 
 
-def _time_candidates(
-    store: Store,
-    user_id: str,
-    vector: NDArray[np.float32],
-    filters: Filters,
-    parsed: TimeQuery,
-    config: SearchConfig,
-) -> list[tuple[int, float]]:
-    """Dense k-NN restricted to each parsed window (and period/weekday filters), best first."""
+def _time_filters(filters: Filters, parsed: TimeQuery) -> list[Filters]:
+    """The filters of the time candidates' dense searches: one per parsed window (with the
+    query's periods and weekdays), less the windows the filters leave empty."""
     periods = tuple(sorted(parsed.periods))
     weekdays = tuple(WEEKDAYS[d] for d in sorted(parsed.weekdays))
     scoped = [
@@ -194,11 +201,14 @@ def _time_candidates(
             )
             for w in windows
         ]
+    return [f for f in scoped if f.since is None or f.until is None or f.since < f.until]
+
+
+def _best_of(*rankings: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """The rankings merged, each ref at its best score, best first."""
     best: dict[int, float] = {}
-    for f in scoped:
-        if f.since is not None and f.until is not None and f.since >= f.until:
-            continue
-        for ref, score in store.dense(user_id, vector, config.limit("time"), f):
+    for ranking in rankings:
+        for ref, score in ranking:
             best[ref] = max(score, best.get(ref, -1.0))
     return sorted(best.items(), key=lambda item: item[1], reverse=True)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
@@ -100,3 +101,41 @@ def test_the_index_is_rebuilt_on_demand(stores):
     assert indexed.dense("ana", vector, 5, Filters()) == exact.dense("ana", vector, 5, Filters())
     with pytest.raises(ValidationError, match="approximate_above"):
         indexed.rebuild_indexes(approximate_above=10)
+
+
+QUESTIONS = (
+    "what did we say about the violin in March or in May?",
+    "coffee near the harbor",
+    "glacier meadow candle ticket",
+    "what happened on Monday and on Friday?",
+)
+
+
+def test_a_search_runs_its_queries_side_by_side_and_finds_what_one_at_a_time_finds(
+    stores, monkeypatch
+):
+    from lembrar.store.postgres import PostgresStore
+
+    mem, indexed, _ = stores
+    threads: dict[str, set[int]] = {}
+    for name in ("dense", "keyword"):
+        call = getattr(PostgresStore, name)
+
+        def recorded(self, *args, _call=call, _name=name, **kwargs):
+            threads.setdefault(_name, set()).add(threading.get_ident())
+            return _call(self, *args, **kwargs)
+
+        monkeypatch.setattr(PostgresStore, name, recorded)
+    now = T0 + timedelta(days=40)
+    assert indexed.concurrent_reads > 1
+    side_by_side = [mem.search(q, user_id="ana", k=8, now=now) for q in QUESTIONS]
+    assert len(threads["dense"] | threads["keyword"]) > 1  # not all on the caller's thread
+    monkeypatch.setattr(PostgresStore, "concurrent_reads", 1)
+    threads.clear()
+    one_at_a_time = [mem.search(q, user_id="ana", k=8, now=now) for q in QUESTIONS]
+    assert threads["dense"] | threads["keyword"] == {threading.get_ident()}
+    for got, want in zip(side_by_side, one_at_a_time):
+        assert want
+        assert [(h.episode.id, h.text, round(h.score, 9)) for h in got] == [
+            (h.episode.id, h.text, round(h.score, 9)) for h in want
+        ]

@@ -65,6 +65,7 @@ _REINDEX_CHUNK = (
     "UPDATE chunks SET fts_config = %s::regconfig, fts = to_tsvector(%s::regconfig, %s)"
     " WHERE tenant_id = %s AND ref = %s"
 )
+_CONCURRENT_READS = 4  # a search's queries at once, at most (dense, keyword, two time windows)
 _HISTORY = (
     "INSERT INTO episode_history (tenant_id, episode_id, version, event, content, changed_at)"
     " VALUES (%s, %s, %s, %s, %s, %s)"
@@ -124,6 +125,12 @@ class PostgresStore:
     @property
     def url(self) -> str:
         return self._db.url
+
+    @property
+    def concurrent_reads(self) -> int:
+        """A search's dense, keyword and time-window queries run side by side, each on a pooled
+        connection and answered by a server process of its own."""
+        return min(_CONCURRENT_READS, self._db.pool.max_size)
 
     def for_tenant(self, tenant: str) -> PostgresStore:
         return PostgresStore(

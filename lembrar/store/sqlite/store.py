@@ -188,6 +188,7 @@ class SqliteStore:
             self._s.db.close()
 
     erasure: Guarantee = IMMEDIATE  # see ``lembrar.model.erasure``
+    concurrent_reads = 1  # answered in this process, one after another
 
     def erase_pending(self) -> ErasureReport:
         """Nothing is pending: every delete already overwrote and checkpointed the freed pages."""
