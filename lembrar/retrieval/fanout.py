@@ -1,16 +1,18 @@
 """A search's independent store calls, run at once where the store answers them in parallel.
 
 A server store (PostgreSQL) answers each call in a backend process of its own, so the dense,
-keyword and time-window searches of one query can run side by side on its connections; an
-in-process store (SQLite) answers them one after another (``Store.concurrent_reads`` is 1).
+keyword and time-window searches of one query can run side by side on its connections, and the
+keyword search can start before the query is embedded (``Ahead``); an in-process store (SQLite)
+answers them one after another (``Store.concurrent_reads`` is 1).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from typing import TypeVar
+from contextlib import contextmanager
+from typing import Any, Generic, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
@@ -48,6 +50,33 @@ def _run_batch(items: list[tuple[K, Callable[[], T]]]) -> dict[K, T]:
         if failure is not None:
             raise failure
     return {key: futures[key].result() for key, _ in items}
+
+
+class Ahead(Generic[T]):
+    """A call started at once on the shared threads where ``at_once`` > 1, its result taken
+    later; with ``at_once`` <= 1 it runs when its result is asked for."""
+
+    def __init__(self, call: Callable[[], T], at_once: int) -> None:
+        self._call = call
+        self._future = _shared().submit(call) if at_once > 1 else None
+
+    def result(self) -> T:
+        return self._call() if self._future is None else self._future.result()
+
+    def wait(self) -> None:
+        """Until the call has ended, whatever its outcome."""
+        if self._future is not None:
+            wait([self._future])
+
+
+@contextmanager
+def ended(ahead: Ahead[Any] | None) -> Iterator[None]:
+    """A block after which ``ahead`` has ended, even when the block raises."""
+    try:
+        yield
+    finally:
+        if ahead is not None:
+            ahead.wait()
 
 
 def _shared() -> ThreadPoolExecutor:

@@ -21,7 +21,7 @@ from lembrar.retrieval import fusion
 from lembrar.retrieval.adaptive import adapted_weights
 from lembrar.retrieval.config import SearchConfig
 from lembrar.retrieval.expansion import expanded_rankings
-from lembrar.retrieval.fanout import run_all
+from lembrar.retrieval.fanout import Ahead, ended, run_all
 from lembrar.retrieval.hooks import SearchHooks
 from lembrar.retrieval.request import SearchRequest
 from lembrar.retrieval.rerank import get_reranker
@@ -99,8 +99,15 @@ def search_turns(
         filters = replace(filters, until=_earlier(filters.until, until))
     if window_crowded(store, user_id, filters, parsed, config):
         config = as_tiebreak(config)
-    vector = embed([request.semantic])[0]
-    rankings = _candidates(store, user_id, vector, request.semantic, filters, parsed, config)
+    vector, rankings = _candidates(
+        store,
+        user_id,
+        lambda: embed([request.semantic])[0],
+        request.semantic,
+        filters,
+        parsed,
+        config,
+    )
     if hooks is not None:
         rankings.update(_extra_dense(store, user_id, hooks, filters, config))
     adapt = config.adaptive_weights == "always" or (
@@ -145,28 +152,42 @@ def search_turns(
 def _candidates(
     store: Store,
     user_id: str,
-    vector: NDArray[np.float32],
+    embed_query: Callable[[], NDArray[np.float32]],
     text: str,
     filters: Filters,
     parsed: TimeQuery | None,
     config: SearchConfig,
-) -> dict[str, list[tuple[int, float]]]:
-    """Each method's ranking; its store calls run at once where the store allows."""
-    calls: dict[tuple[str, int], Callable[[], list[tuple[int, float]]]] = {}
-    if "dense" in config.methods:
-        calls["dense", 0] = lambda: store.dense(user_id, vector, config.limit("dense"), filters)
+) -> tuple[NDArray[np.float32], dict[str, list[tuple[int, float]]]]:
+    """The query's vector and each method's ranking. Where the store answers calls side by side,
+    the keyword search starts first and runs while the query is embedded, then the dense and
+    time-window searches run beside it."""
+    keyword = None
     if "keyword" in config.methods:
-        calls["keyword", 0] = lambda: store.keyword(user_id, text, config.limit("keyword"), filters)
-    if "time" in config.methods and parsed is not None and parsed.windows:
-        for i, f in enumerate(_time_filters(filters, parsed)):
-            calls["time", i] = partial(store.dense, user_id, vector, config.limit("time"), f)
-    by_method: dict[str, list[list[tuple[int, float]]]] = {}
-    for (name, _), hits in run_all(calls, store.concurrent_reads).items():
-        by_method.setdefault(name, []).append(hits)
-    out = {
-        name: _best_of(*found) if name == "time" else found[0] for name, found in by_method.items()
-    }
-    return {name: hits for name, hits in out.items() if hits}
+        keyword = Ahead(
+            partial(store.keyword, user_id, text, config.limit("keyword"), filters),
+            store.concurrent_reads,
+        )
+    with ended(keyword):
+        vector = embed_query()
+        calls: dict[tuple[str, int], Callable[[], list[tuple[int, float]]]] = {}
+        if "dense" in config.methods:
+            calls["dense", 0] = partial(
+                store.dense, user_id, vector, config.limit("dense"), filters
+            )
+        if "time" in config.methods and parsed is not None and parsed.windows:
+            for i, f in enumerate(_time_filters(filters, parsed)):
+                calls["time", i] = partial(store.dense, user_id, vector, config.limit("time"), f)
+        by_method: dict[str, list[list[tuple[int, float]]]] = {}
+        at_once = store.concurrent_reads - (keyword is not None)  # a thread is the keyword's
+        for (name, _), hits in run_all(calls, at_once).items():
+            by_method.setdefault(name, []).append(hits)
+        out = {
+            name: _best_of(*found) if name == "time" else found[0]
+            for name, found in by_method.items()
+        }
+        if keyword is not None:
+            out["keyword"] = keyword.result()
+    return vector, {name: hits for name, hits in out.items() if hits}
 
 
 def _extra_dense(

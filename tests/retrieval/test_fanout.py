@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from lembrar.retrieval.fanout import run_all
+from lembrar.retrieval.fanout import Ahead, ended, run_all
 
 
 def meeting(parties: int) -> threading.Barrier:
@@ -75,3 +75,30 @@ def test_the_calling_thread_runs_one_call():
     run_all({"a": lambda: record("a"), "b": lambda: record("b")}, at_once=2)
     assert seen["b"] == threading.get_ident()
     assert seen["a"] != threading.get_ident()
+
+
+def test_a_call_ahead_runs_beside_the_caller_where_calls_run_side_by_side():
+    barrier = meeting(2)
+    ahead = Ahead(lambda: (barrier.wait(), threading.get_ident())[1], at_once=2)
+    barrier.wait()  # passes only while the call ahead waits too
+    assert ahead.result() != threading.get_ident()
+
+
+def test_a_call_ahead_runs_on_the_callers_thread_when_its_result_is_asked_for():
+    ran: list[int] = []
+    ahead = Ahead(lambda: ran.append(threading.get_ident()) or len(ran), at_once=1)
+    assert ran == []
+    assert ahead.result() == 1 and ran == [threading.get_ident()]
+
+
+def test_a_block_that_raises_still_waits_for_the_call_ahead():
+    finished = threading.Event()
+
+    def slow() -> None:
+        finished.wait(0.2)
+        finished.set()
+
+    ahead = Ahead(slow, at_once=2)
+    with pytest.raises(RuntimeError), ended(ahead):
+        raise RuntimeError("the embedder failed")
+    assert finished.is_set()

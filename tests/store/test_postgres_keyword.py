@@ -1,6 +1,6 @@
 """PostgreSQL's keyword search on large scopes: common words are left out above the threshold
 only, small scopes rank exactly as the full BM25 query does, and the scope's size and word counts
-kept between searches follow every write, whichever store or connection makes it."""
+kept by the database follow every write, whichever store or connection makes it."""
 
 from __future__ import annotations
 
@@ -185,7 +185,7 @@ def test_the_scope_size_follows_every_write(scope):
     assert size_and_version(store) == (0, 0)
 
 
-def test_kept_counts_follow_writes_of_other_stores_and_connections(scope, monkeypatch):
+def test_word_counts_follow_writes_of_other_stores_and_connections(scope, monkeypatch):
     import psycopg
 
     from lembrar.store import terms as words
@@ -206,7 +206,7 @@ def test_kept_counts_follow_writes_of_other_stores_and_connections(scope, monkey
         assert got == want
         return got
 
-    first = agrees()  # counts kept: escrow 6, candle about a fifth (over the 5 % cap)
+    first = agrees()  # escrow in 6 chunks, candle about a fifth (over the 5 % cap)
     assert all("escrow" in t for t in texts_of(store, first))
     writer = other_store(scope)
     with Memory(writer, embedder=HashingEmbedder()) as mem:
@@ -219,25 +219,6 @@ def test_kept_counts_follow_writes_of_other_stores_and_connections(scope, monkey
             (store.tenant,),
         )
     assert agrees() == first
-
-
-def test_counts_are_kept_while_the_version_holds(scope, monkeypatch):
-    import psycopg
-
-    from lembrar.store import terms as words
-
-    monkeypatch.setattr(words, "PRUNE_ABOVE", SIZE - 1)
-    store = scope.store
-    before = store.keyword("ana", "escrow candle", 20, Filters())
-    with psycopg.connect(store.url, autocommit=True) as conn, conn.transaction():
-        conn.execute("ALTER TABLE chunks DISABLE TRIGGER chunks_removed")  # unseen by others
-        conn.execute(
-            "DELETE FROM chunks WHERE tenant_id = %s AND text LIKE '%%escrow%%' AND ref <> %s",
-            (store.tenant, before[0][0]),
-        )  # a write the version misses
-        conn.execute("ALTER TABLE chunks ENABLE TRIGGER chunks_removed")
-    [(ref, score)] = store.keyword("ana", "escrow candle", 20, Filters())
-    assert (ref, score) == before[0]  # idf from the kept count of six, not recounted
 
 
 def test_writes_to_several_users_lock_their_scopes_in_one_order(scope):

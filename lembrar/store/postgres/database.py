@@ -20,7 +20,6 @@ from psycopg_pool import ConnectionPool
 
 from lembrar.errors import ConflictError, LembrarError, StoreBusyError, StoreError, ValidationError
 from lembrar.store.postgres.migrations import column_dimension, fix_dimension, migrate
-from lembrar.store.postgres.words import TermCounts
 
 
 class _VectorDumper(Dumper):
@@ -59,7 +58,6 @@ class Database:
 
     def __init__(self, url: str, pool_size: int, prepare_threshold: int | None = 5) -> None:
         self.url = url
-        self.term_counts = TermCounts()  # chunks holding each searched word, per scope
         try:
             with psycopg.connect(url, autocommit=True) as conn:
                 migrate(conn)

@@ -347,6 +347,76 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION chunks_changed();
         """,
     ),
+    (
+        # Each user's count of chunks holding each word (a lexeme of ``chunks.fts``), kept in the
+        # transaction of every chunk write, so a keyword search reads its words' counts instead
+        # of counting their chunks. The triggers sort after ``chunks_added`` / ``chunks_removed``
+        # / ``chunks_changed``, so they run once the write holds its scope's row: writers of one
+        # user take these rows one at a time. A word held by no chunk leaves the table (its text
+        # is gone with the chunks), and the rows go with the user.
+        "0009_chunk_words",
+        """
+        CREATE TABLE chunk_words (
+            tenant_id text NOT NULL, user_id text NOT NULL, word text NOT NULL,
+            chunks bigint NOT NULL,
+            PRIMARY KEY (tenant_id, user_id, word),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        INSERT INTO chunk_words
+            SELECT c.tenant_id, c.user_id, w.word, count(*)
+            FROM chunks c CROSS JOIN LATERAL unnest(tsvector_to_array(c.fts)) AS w(word)
+            GROUP BY c.tenant_id, c.user_id, w.word;
+        CREATE FUNCTION chunks_words_added() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO chunk_words AS k
+                SELECT a.tenant_id, a.user_id, w.word, count(*)
+                FROM added a CROSS JOIN LATERAL unnest(tsvector_to_array(a.fts)) AS w(word)
+                GROUP BY a.tenant_id, a.user_id, w.word ORDER BY a.tenant_id, a.user_id, w.word
+                ON CONFLICT (tenant_id, user_id, word) DO UPDATE SET chunks = k.chunks + excluded.chunks;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER chunks_words_added AFTER INSERT ON chunks
+            REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION chunks_words_added();
+        CREATE FUNCTION chunks_words_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            UPDATE chunk_words k SET chunks = k.chunks - g.n
+                FROM (SELECT r.tenant_id, r.user_id, w.word, count(*) AS n
+                      FROM removed r CROSS JOIN LATERAL unnest(tsvector_to_array(r.fts)) AS w(word)
+                      GROUP BY r.tenant_id, r.user_id, w.word) AS g
+                WHERE k.tenant_id = g.tenant_id AND k.user_id = g.user_id AND k.word = g.word;
+            DELETE FROM chunk_words k
+                USING (SELECT DISTINCT r.tenant_id, r.user_id, w.word
+                       FROM removed r CROSS JOIN LATERAL unnest(tsvector_to_array(r.fts)) AS w(word)) AS g
+                WHERE k.chunks <= 0 AND k.tenant_id = g.tenant_id AND k.user_id = g.user_id
+                    AND k.word = g.word;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER chunks_words_removed AFTER DELETE ON chunks
+            REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION chunks_words_removed();
+        CREATE FUNCTION chunks_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO chunk_words AS k
+                SELECT tenant_id, user_id, word, sum(n) FROM (
+                    SELECT a.tenant_id, a.user_id, w.word, 1 AS n
+                    FROM after_rows a CROSS JOIN LATERAL unnest(tsvector_to_array(a.fts)) AS w(word)
+                    UNION ALL
+                    SELECT b.tenant_id, b.user_id, w.word, -1
+                    FROM before_rows b CROSS JOIN LATERAL unnest(tsvector_to_array(b.fts)) AS w(word)
+                ) AS both_sides GROUP BY tenant_id, user_id, word HAVING sum(n) <> 0
+                ORDER BY tenant_id, user_id, word
+                ON CONFLICT (tenant_id, user_id, word) DO UPDATE SET chunks = k.chunks + excluded.chunks;
+            DELETE FROM chunk_words k
+                USING (SELECT DISTINCT b.tenant_id, b.user_id, w.word
+                       FROM before_rows b CROSS JOIN LATERAL unnest(tsvector_to_array(b.fts)) AS w(word)) AS g
+                WHERE k.chunks <= 0 AND k.tenant_id = g.tenant_id AND k.user_id = g.user_id
+                    AND k.word = g.word;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER chunks_words_changed AFTER UPDATE ON chunks
+            REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION chunks_words_changed();
+        """,
+    ),
 )
 
 _MIGRATIONS_TABLE = (

@@ -69,22 +69,30 @@ def dense_indexed(scope: str, condition: str) -> str:
 
 
 SCOPE_SIZE = (
-    "SELECT s.chunks, s.version, u.language FROM (VALUES (1)) AS one"
+    "SELECT s.chunks, u.language FROM (VALUES (1)) AS one"
     " LEFT JOIN chunk_scopes s ON s.tenant_id = %(tenant)s AND s.user_id = %(user)s"
     " LEFT JOIN users u ON u.tenant_id = %(tenant)s AND u.user_id = %(user)s"
 )
 
-# Chunks of the scope holding each word (-1: the word has no lexeme), counting no further than
-# ``cap`` rows (NULL: all), with the scope's version in the same snapshot.
+# Chunks of the scope holding each word (-1: the word has no lexeme): a word of one lexeme is
+# read from ``chunk_words``; one the configuration splits into several (``e-mail``) is counted,
+# no further than ``cap`` rows (NULL: all).
 HOLDING = """
-    SELECT w.word, CASE WHEN numnode(w.q) = 0 THEN -1 ELSE (
-        SELECT count(*) FROM (
-            SELECT FROM chunks c
-            WHERE c.tenant_id = %(tenant)s AND c.user_id = %(user)s AND c.fts @@ w.q LIMIT %(cap)s
-        ) AS held
-    ) END, (SELECT version FROM chunk_scopes WHERE tenant_id = %(tenant)s AND user_id = %(user)s)
+    SELECT w.word, CASE cardinality(w.lexemes)
+        WHEN 0 THEN -1
+        WHEN 1 THEN coalesce((
+            SELECT k.chunks FROM chunk_words k
+            WHERE k.tenant_id = %(tenant)s AND k.user_id = %(user)s AND k.word = w.lexemes[1]
+        ), 0)
+        ELSE (
+            SELECT count(*) FROM (
+                SELECT FROM chunks c
+                WHERE c.tenant_id = %(tenant)s AND c.user_id = %(user)s
+                AND c.fts @@ plainto_tsquery(%(config)s::regconfig, w.word) LIMIT %(cap)s
+            ) AS held
+        ) END
     FROM (
-        SELECT word, plainto_tsquery(%(config)s::regconfig, word) AS q
+        SELECT word, tsvector_to_array(to_tsvector(%(config)s::regconfig, word)) AS lexemes
         FROM unnest(%(words)s::text[]) AS word
     ) AS w
 """
@@ -96,7 +104,9 @@ def keyword(scope: str, condition: str) -> str:
 
     Each word's idf is BM25's, from the count of the user's chunks holding it (``held``) among
     all their chunks (``total``); ``ts_rank`` with length normalisation stands in for the
-    saturating term frequency. Words arrive folded (``codec.fold``).
+    saturating term frequency. Words arrive folded (``codec.fold``). Each word ranks only the
+    chunks holding it (its own index scan): ranking every matched chunk against every word cost
+    a ``ts_rank`` call per pair, the most of the query's time in a large scope.
     """
     return f"""
         WITH weights AS MATERIALIZED (
@@ -106,34 +116,11 @@ def keyword(scope: str, condition: str) -> str:
                 FROM unnest(%(words)s::text[], %(held)s::bigint[]) AS w(word, df)
             ) AS t
             WHERE numnode(t.q) > 0
-        ), hits AS MATERIALIZED (
-            SELECT c.ref, c.fts {scope}
-            AND c.fts @@ websearch_to_tsquery(%(config)s::regconfig, %(any)s) AND {condition}
         )
-        SELECT h.ref, sum(w.idf * ts_rank(h.fts, w.q, 1)) AS score
-        FROM hits h CROSS JOIN weights w
+        SELECT h.ref, sum(h.part) AS score
+        FROM weights w CROSS JOIN LATERAL (
+            SELECT c.ref, w.idf * ts_rank(c.fts, w.q, 1) AS part {scope}
+            AND c.fts @@ w.q AND {condition}
+        ) AS h
         GROUP BY h.ref ORDER BY score DESC, h.ref LIMIT %(k)s
     """
-
-
-# The user's scope, locked for the rest of the transaction as a chunk write's trigger would lock
-# it, so that no other writer changes it before this one ends.
-LOCK_SCOPE = (
-    "SELECT chunks, version FROM chunk_scopes"
-    " WHERE tenant_id = %(tenant)s AND user_id = %(user)s FOR UPDATE"
-)
-
-# Chunks of these episodes holding each word, matched as ``HOLDING`` matches them (words with a
-# lexeme only).
-HOLDING_IN_EPISODES = """
-    WITH written AS MATERIALIZED (
-        SELECT c.fts FROM chunks c
-        WHERE c.tenant_id = %(tenant)s AND c.episode_id = ANY(%(episodes)s::text[])
-        AND c.user_id = %(user)s
-    )
-    SELECT w.word, (SELECT count(*) FROM written WHERE written.fts @@ w.q)
-    FROM (
-        SELECT word, plainto_tsquery(%(config)s::regconfig, word) AS q
-        FROM unnest(%(words)s::text[]) AS word
-    ) AS w
-"""

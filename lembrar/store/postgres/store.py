@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import builtins
 import importlib
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -25,8 +24,7 @@ from lembrar.model.text import keywords
 from lembrar.model.users import UserSettings
 from lembrar.store.base import DEFAULT_TENANT
 from lembrar.store.postgres import codec, sql
-from lembrar.store.postgres.own_writes import OwnWrites, read_scope
-from lembrar.store.postgres.words import Scope, selective
+from lembrar.store.postgres.words import Scope, holding, read_scope, selective
 
 if TYPE_CHECKING:
     import psycopg
@@ -74,10 +72,6 @@ _HISTORY = (
 
 def _user_of(chunk_row: tuple[Any, ...]) -> str:
     return str(chunk_row[2])
-
-
-def _capped(counts: dict[str, int], cap: int) -> dict[str, int]:
-    return {w: min(n, cap + 1) for w, n in counts.items()}
 
 
 def _search_ef(k: int) -> int:
@@ -269,8 +263,7 @@ class PostgresStore:
             return
         self._ensure_dimension(items)
         user_ids = sorted({require_stored_form(i.episode.user_id) for i in items})
-        with self._writing() as writes:
-            conn = writes.conn
+        with self._db.transaction() as conn:
             cursor = conn.cursor()
             cursor.executemany(
                 "INSERT INTO users (tenant_id, user_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
@@ -284,14 +277,7 @@ class PostgresStore:
             # by user (stably): each insert locks its user's row of ``chunk_scopes``, and writers
             # that take those locks in one order cannot deadlock
             chunks.sort(key=_user_of)
-            if len(user_ids) == 1:  # a batch of several users locks them in its triggers' order
-                writes.lock(user_ids[0])
             cursor.executemany(_INSERT_CHUNK, chunks)
-            episodes: dict[str, builtins.list[str]] = {}
-            for item in items:
-                episodes.setdefault(item.episode.user_id, []).append(item.episode.id)
-            for user_id, ids in episodes.items():
-                writes.added(user_id, ids)
 
     def _chunk_rows(self, item: IndexedEpisode, config: str) -> list[tuple[Any, ...]]:
         e = item.episode
@@ -316,11 +302,8 @@ class PostgresStore:
     def replace(self, item: IndexedEpisode, changed_at: datetime) -> None:
         e = item.episode
         self._ensure_dimension([item])
-        with self._writing() as writes:
-            conn = writes.conn
+        with self._db.transaction() as conn:
             old = self._get(conn, e.user_id, e.id, lock=True)
-            writes.lock(e.user_id)
-            writes.removing(e.user_id, [e.id])
             if not conn.execute(
                 "SELECT 1 FROM episode_history WHERE tenant_id = %s AND episode_id = %s LIMIT 1",
                 (self.tenant, e.id),
@@ -335,23 +318,24 @@ class PostgresStore:
             conn.execute(codec.UPDATE_EPISODE, codec.episode_row(self.tenant, e))
             config = self._text_configs(conn, [e.user_id])[e.user_id]
             conn.cursor().executemany(_INSERT_CHUNK, self._chunk_rows(item, config))
-            writes.added(e.user_id, [e.id])
 
     def delete(self, user_id: str, episode_ids: Sequence[str]) -> int:
         ids = list(dict.fromkeys(episode_ids))
-        with self._writing() as writes:
+        with self._db.transaction() as conn:
             condition = "e.id = ANY(%(ids)s::text[])"
-            found = set(self._lock_episodes(writes.conn, user_id, condition, ids=ids))
+            found = set(self._lock_episodes(conn, user_id, condition, ids=ids))
             missing = [i for i in ids if i not in found]
             if missing:
                 raise NotFoundError("episode", missing[0])
-            return self._delete_episodes(writes, user_id, ids)
+            return self._delete_where(conn, user_id, condition, {"ids": ids})
 
     def delete_matching(self, user_id: str, filters: Filters) -> int:
         condition, params = sql.where(filters)
-        with self._writing() as writes:
-            found = self._lock_episodes(writes.conn, user_id, condition, **params)
-            return self._delete_episodes(writes, user_id, found)
+        with self._db.transaction() as conn:
+            found = self._lock_episodes(conn, user_id, condition, **params)
+            if not found:
+                return 0
+            return self._delete_where(conn, user_id, "e.id = ANY(%(ids)s::text[])", {"ids": found})
 
     def delete_user(self, user_id: str) -> int:
         with self._db.transaction() as conn:
@@ -360,17 +344,6 @@ class PostgresStore:
                 "DELETE FROM users WHERE tenant_id = %s AND user_id = %s", (self.tenant, user_id)
             )
             return count
-
-    @contextmanager
-    def _writing(self) -> Iterator[OwnWrites]:
-        """A write transaction whose chunk writes move this process's kept word counts along
-        once it has committed (``own_writes``)."""
-        with self._db.transaction() as conn:
-            writes = OwnWrites(conn, self._db, self.tenant)
-            yield writes
-            written = writes.finish()
-        for key, write in written:
-            self._db.term_counts.advance(key, write)
 
     def _lock_episodes(
         self, conn: psycopg.Connection, user_id: str, condition: str, **params: Any
@@ -382,14 +355,6 @@ class PostgresStore:
             self._scope(user_id, **params),
         ).fetchall()
         return [i for (i,) in rows]
-
-    def _delete_episodes(self, writes: OwnWrites, user_id: str, ids: builtins.list[str]) -> int:
-        """Delete these (locked) episodes; their chunks and history go with them."""
-        if not ids:
-            return 0
-        writes.lock(user_id)
-        writes.removing(user_id, ids)
-        return self._delete_where(writes.conn, user_id, "e.id = ANY(%(ids)s::text[])", {"ids": ids})
 
     def _delete_where(
         self, conn: psycopg.Connection, user_id: str, condition: str, params: dict[str, Any]
@@ -517,11 +482,10 @@ class PostgresStore:
         condition, params = sql.where(filters)
         with self._db.connection() as conn:
             scope = self._scope_of(conn, user_id)
-            counts = self._holding(conn, user_id, scope, terms)
+            counts = holding(conn, self.tenant, user_id, scope, terms)
             chosen = selective(terms, counts, scope)
             if not chosen:
                 return []
-            counts.update(self._holding(conn, user_id, scope, chosen, exact=True))
             rows = conn.execute(
                 sql.keyword(sql.chunks_in_scope(filters), condition),
                 self._scope(
@@ -530,7 +494,6 @@ class PostgresStore:
                     words=chosen,
                     held=[counts[w] for w in chosen],
                     total=scope.size,
-                    any=" or ".join(chosen),
                     k=k,
                     **params,
                 ),
@@ -539,33 +502,6 @@ class PostgresStore:
 
     def _scope_of(self, conn: psycopg.Connection, user_id: str) -> Scope:
         return read_scope(conn, self._db, self.tenant, user_id)
-
-    def _holding(
-        self,
-        conn: psycopg.Connection,
-        user_id: str,
-        scope: Scope,
-        words: builtins.list[str],
-        *,
-        exact: bool = False,
-    ) -> dict[str, int]:
-        """Chunks of the scope holding each word: exact, or in a large scope capped one past
-        ``scope.cap``; kept between searches while the scope's version holds, and moved along
-        by this process's own writes (``own_writes``)."""
-        key = (self.tenant, user_id)
-        found = self._db.term_counts.known(key, scope, words, exact=exact)
-        missing = [w for w in words if w not in found]
-        if missing:
-            limit = None if exact else scope.counted_to
-            rows = conn.execute(
-                sql.HOLDING, self._scope(user_id, config=scope.config, words=missing, cap=limit)
-            ).fetchall()
-            counted = {word: int(n) for word, n, _ in rows}
-            if all((version or 0) == scope.version for _, _, version in rows):
-                self._db.term_counts.keep(key, scope, counted, exact=limit is None)
-            cap = scope.cap
-            found.update(_capped(counted, cap) if cap is not None and not exact else counted)
-        return found
 
     def chunk_rows(self, user_id: str, refs: Sequence[int]) -> dict[int, ChunkRow]:
         rows = self._rows(

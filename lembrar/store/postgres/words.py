@@ -1,33 +1,34 @@
 """The counts behind PostgreSQL's choice of query words (``lembrar.store.terms``).
 
-A word's count only has to be exact while it is under the common share, so counting stops a
-little past it (``Scope.counted_to``).
-
-Counts are kept in memory per scope while the scope's version holds: ``chunk_scopes`` (migration
-``0008_chunk_scopes``) gets a new version in the transaction of every chunk write, whichever
-process makes it, so the next search after another process's write counts afresh. This
-process's own writes move the kept counts to the new version instead (``advance``, with the
-chunks each write added and removed, counted in its transaction by ``own_writes``).
+Each user's count of chunks holding each word lives in ``chunk_words`` (migration
+``0009_chunk_words``), kept by triggers in the transaction of every chunk write, so a search reads
+its words' counts, exact and current whichever process wrote, instead of counting their chunks.
+Only a word the text search configuration splits into several lexemes is counted, and that
+counting stops one row past the common share (``Scope.counted_to``).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lembrar.store import terms
+from lembrar.store.postgres import codec, sql
+
+if TYPE_CHECKING:
+    import psycopg
+
+    from lembrar.store.postgres.database import Database
 
 NO_LEXEME = -1  # the count of a word the text search configuration drops (a stopword)
 
 
 @dataclass(frozen=True)
 class Scope:
-    """One user's chunks as a search sees them: how many, their version, their text config."""
+    """One user's chunks as a search sees them: how many, and their text search config."""
 
     size: int
-    version: int
     config: str
 
     @property
@@ -37,129 +38,33 @@ class Scope:
 
     @property
     def counted_to(self) -> int | None:
-        """Where counting a word stops (None: it does not): one row past the cap and a fiftieth
-        of the cap further, so that a count past the cap stays known to be past it while this
-        process's own writes grow the scope (the cap grows by one every twenty chunks)."""
+        """Where counting a word stops (None: it does not): one row past the cap, so that a
+        count past it is known to be past it."""
         cap = self.cap
-        return None if cap is None else cap + 1 + cap // 50
+        return None if cap is None else cap + 1
 
 
-@dataclass
-class _Counts:
-    version: int
-    config: str
-    holding: dict[str, int] = field(default_factory=dict)  # past the cap: at least this many
-    exact: set[str] = field(default_factory=set)  # words whose count is exact past the cap too
+def read_scope(conn: psycopg.Connection, db: Database, tenant: str, user_id: str) -> Scope:
+    """The user's chunk count (kept by the database on every chunk write) and the text search
+    config of their language."""
+    row = conn.execute(sql.SCOPE_SIZE, {"tenant": tenant, "user": user_id}).fetchone()
+    chunks, language = row if row else (None, None)
+    return Scope(chunks or 0, codec.text_search_config(language, db.text_configs))
 
 
-@dataclass(frozen=True)
-class Written:
-    """One transaction's chunk writes to a scope: the scope before and after, and for each kept
-    word the chunks holding it that the transaction added, less those it removed."""
-
-    before: Scope
-    after: Scope
-    delta: dict[str, int]
-
-
-@dataclass(frozen=True)
-class Kept:
-    """A scope's kept counts as a writer sees them: their version, config and words."""
-
-    version: int
-    config: str
-    words: list[str]
-
-
-class TermCounts:
-    """Chunks holding each word, per scope, kept while the scope's version and config hold."""
-
-    def __init__(self, scopes: int = 256, words: int = 4096) -> None:
-        self._scopes: OrderedDict[tuple[str, str], _Counts] = OrderedDict()
-        self._max_scopes, self._max_words = scopes, words
-        self._lock = threading.Lock()
-
-    def known(
-        self, key: tuple[str, str], scope: Scope, words: Sequence[str], *, exact: bool = False
-    ) -> dict[str, int]:
-        """The kept counts of these words (those known), capped one past ``scope.cap`` as a
-        count is; with ``exact``, only the exact ones."""
-        with self._lock:
-            entry = self._entry(key, scope)
-            found = {w: entry.holding[w] for w in words if w in entry.holding}
-            cap = scope.cap
-            if cap is None:
-                return found
-            if exact:
-                return {w: n for w, n in found.items() if n <= cap or w in entry.exact}
-            return {w: n if w in entry.exact else min(n, cap + 1) for w, n in found.items()}
-
-    def keep(
-        self, key: tuple[str, str], scope: Scope, counts: dict[str, int], *, exact: bool = False
-    ) -> None:
-        with self._lock:
-            entry = self._entry(key, scope)
-            if len(entry.holding) + len(counts) > self._max_words:
-                entry.holding.clear()
-                entry.exact.clear()
-            entry.holding.update(counts)
-            if exact:
-                entry.exact.update(counts)
-
-    def kept(self, key: tuple[str, str]) -> Kept | None:
-        """The version, config and words (those with a lexeme) of the scope's kept counts."""
-        with self._lock:
-            entry = self._scopes.get(key)
-            if entry is None:
-                return None
-            words = [w for w, n in entry.holding.items() if n != NO_LEXEME]
-            return Kept(entry.version, entry.config, words)
-
-    def advance(self, key: tuple[str, str], written: Written) -> None:
-        """Move the kept counts over a committed write of this process: each word's count plus
-        the write's delta, capped for the scope's new size; a word whose count cannot be known
-        so is left out, and counts of any other version than the write's are dropped."""
-        before, after = written.before, written.after
-        with self._lock:
-            entry = self._scopes.get(key)
-            if entry is None or (entry.version, entry.config) == (after.version, after.config):
-                return
-            if (entry.version, entry.config) != (before.version, before.config) or (
-                after.config != before.config
-            ):
-                del self._scopes[key]
-                return
-            for word, count in list(entry.holding.items()):
-                moved = _moved(count, word in entry.exact, written.delta.get(word), before, after)
-                if moved is None:
-                    del entry.holding[word]
-                    entry.exact.discard(word)
-                else:
-                    entry.holding[word] = moved
-            entry.version = after.version
-
-    def _entry(self, key: tuple[str, str], scope: Scope) -> _Counts:
-        entry = self._scopes.get(key)
-        if entry is None or (entry.version, entry.config) != (scope.version, scope.config):
-            entry = self._scopes[key] = _Counts(scope.version, scope.config)
-        self._scopes.move_to_end(key)
-        while len(self._scopes) > self._max_scopes:
-            self._scopes.popitem(last=False)
-        return entry
-
-
-def _moved(count: int, exact: bool, delta: int | None, before: Scope, after: Scope) -> int | None:
-    """A kept count after a write that changed its word's holding chunks by ``delta``: the new
-    count, or for a count past the cap the least it can be; None when that is not known to be
-    past the new cap."""
-    if count == NO_LEXEME:
-        return NO_LEXEME
-    if delta is None:
-        return None
-    total = count + delta
-    if exact or before.cap is None or count <= before.cap:
-        return total
-    return total if after.cap is not None and total > after.cap else None
+def holding(
+    conn: psycopg.Connection, tenant: str, user_id: str, scope: Scope, words: Sequence[str]
+) -> dict[str, int]:
+    """Chunks of the scope holding each word: exact up to ``scope.cap``, and past it at least
+    ``scope.cap + 1``; ``NO_LEXEME`` for a word without a lexeme."""
+    params = {
+        "tenant": tenant,
+        "user": user_id,
+        "config": scope.config,
+        "words": list(words),
+        "cap": scope.counted_to,
+    }
+    return {word: int(n) for word, n in conn.execute(sql.HOLDING, params).fetchall()}
 
 
 def selective(words: Sequence[str], counts: dict[str, int], scope: Scope) -> list[str]:
