@@ -366,50 +366,48 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             SELECT c.tenant_id, c.user_id, w.word, count(*)
             FROM chunks c CROSS JOIN LATERAL unnest(tsvector_to_array(c.fts)) AS w(word)
             GROUP BY c.tenant_id, c.user_id, w.word;
-        CREATE FUNCTION chunks_words_added() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE FUNCTION chunk_words_apply(
+            tenants text[], users text[], words text[], deltas bigint[]
+        ) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
             INSERT INTO chunk_words AS k
-                SELECT a.tenant_id, a.user_id, w.word, count(*)
-                FROM added a CROSS JOIN LATERAL unnest(tsvector_to_array(a.fts)) AS w(word)
-                GROUP BY a.tenant_id, a.user_id, w.word ORDER BY a.tenant_id, a.user_id, w.word
+                SELECT * FROM unnest(tenants, users, words, deltas) ORDER BY 1, 2, 3
                 ON CONFLICT (tenant_id, user_id, word) DO UPDATE SET chunks = k.chunks + excluded.chunks;
+            IF EXISTS (SELECT FROM unnest(deltas) AS d(n) WHERE n < 0) THEN
+                DELETE FROM chunk_words k USING unnest(tenants, users, words) AS d(t, u, w)
+                WHERE k.chunks <= 0 AND k.tenant_id = d.t AND k.user_id = d.u AND k.word = d.w;
+            END IF;
+        END $$;
+        CREATE FUNCTION chunks_words_added() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM chunk_words_apply(array_agg(t), array_agg(u), array_agg(w), array_agg(n))
+                FROM (SELECT a.tenant_id, a.user_id, w.word, count(*)
+                      FROM added a CROSS JOIN LATERAL unnest(tsvector_to_array(a.fts)) AS w(word)
+                      GROUP BY 1, 2, 3) AS d(t, u, w, n);
             RETURN NULL;
         END $$;
         CREATE TRIGGER chunks_words_added AFTER INSERT ON chunks
             REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION chunks_words_added();
         CREATE FUNCTION chunks_words_removed() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-            UPDATE chunk_words k SET chunks = k.chunks - g.n
-                FROM (SELECT r.tenant_id, r.user_id, w.word, count(*) AS n
+            PERFORM chunk_words_apply(array_agg(t), array_agg(u), array_agg(w), array_agg(-n))
+                FROM (SELECT r.tenant_id, r.user_id, w.word, count(*)
                       FROM removed r CROSS JOIN LATERAL unnest(tsvector_to_array(r.fts)) AS w(word)
-                      GROUP BY r.tenant_id, r.user_id, w.word) AS g
-                WHERE k.tenant_id = g.tenant_id AND k.user_id = g.user_id AND k.word = g.word;
-            DELETE FROM chunk_words k
-                USING (SELECT DISTINCT r.tenant_id, r.user_id, w.word
-                       FROM removed r CROSS JOIN LATERAL unnest(tsvector_to_array(r.fts)) AS w(word)) AS g
-                WHERE k.chunks <= 0 AND k.tenant_id = g.tenant_id AND k.user_id = g.user_id
-                    AND k.word = g.word;
+                      GROUP BY 1, 2, 3) AS d(t, u, w, n);
             RETURN NULL;
         END $$;
         CREATE TRIGGER chunks_words_removed AFTER DELETE ON chunks
             REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION chunks_words_removed();
         CREATE FUNCTION chunks_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-            INSERT INTO chunk_words AS k
-                SELECT tenant_id, user_id, word, sum(n) FROM (
-                    SELECT a.tenant_id, a.user_id, w.word, 1 AS n
-                    FROM after_rows a CROSS JOIN LATERAL unnest(tsvector_to_array(a.fts)) AS w(word)
-                    UNION ALL
-                    SELECT b.tenant_id, b.user_id, w.word, -1
-                    FROM before_rows b CROSS JOIN LATERAL unnest(tsvector_to_array(b.fts)) AS w(word)
-                ) AS both_sides GROUP BY tenant_id, user_id, word HAVING sum(n) <> 0
-                ORDER BY tenant_id, user_id, word
-                ON CONFLICT (tenant_id, user_id, word) DO UPDATE SET chunks = k.chunks + excluded.chunks;
-            DELETE FROM chunk_words k
-                USING (SELECT DISTINCT b.tenant_id, b.user_id, w.word
-                       FROM before_rows b CROSS JOIN LATERAL unnest(tsvector_to_array(b.fts)) AS w(word)) AS g
-                WHERE k.chunks <= 0 AND k.tenant_id = g.tenant_id AND k.user_id = g.user_id
-                    AND k.word = g.word;
+            PERFORM chunk_words_apply(array_agg(t), array_agg(u), array_agg(w), array_agg(n))
+                FROM (SELECT tenant_id, user_id, word, sum(n) FROM (
+                          SELECT a.tenant_id, a.user_id, w.word, 1 AS n FROM after_rows a
+                          CROSS JOIN LATERAL unnest(tsvector_to_array(a.fts)) AS w(word)
+                          UNION ALL
+                          SELECT b.tenant_id, b.user_id, w.word, -1 FROM before_rows b
+                          CROSS JOIN LATERAL unnest(tsvector_to_array(b.fts)) AS w(word)
+                      ) AS sides GROUP BY 1, 2, 3 HAVING sum(n) <> 0) AS d(t, u, w, n);
             RETURN NULL;
         END $$;
         CREATE TRIGGER chunks_words_changed AFTER UPDATE ON chunks
