@@ -5,6 +5,7 @@ Reads a scope that ``lembrar bench speed --store URL`` left in a database (its t
 
 - the time per search in each store call, the query embedding and the whole fused search, in two
   passes over the questions (the second with the server's caches warm);
+- the dense and keyword searches alone, one after the other and side by side;
 - recall@10 of the HNSW search against exact search for several ``hnsw.ef_search`` values, on the
   bench's questions and on queries not used to choose (the other questions, DailyDialog turns);
 - keyword search alone (k = 50) with words over 5 % and over 1 % of the scope left out, and how
@@ -23,6 +24,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,7 @@ from lembrar.bench.systems import EngineBackend
 from lembrar.embed import get_embedder
 from lembrar.model.query import Filters
 from lembrar.model.text import keywords
+from lembrar.retrieval.fanout import run_all
 from lembrar.store import terms as term_choice
 from lembrar.store.postgres import PostgresStore, codec, words
 from lembrar.store.postgres.store import PostgresStore as Timed
@@ -46,7 +49,7 @@ def main() -> None:
     parser.add_argument("--store", required=True)
     parser.add_argument("--tenant", required=True)
     parser.add_argument("--queries", type=int, default=100)
-    parser.add_argument("--parts", default="split,recall,keyword", help="which to print")
+    parser.add_argument("--parts", default="split,overlap,recall,keyword", help="which to print")
     args = parser.parse_args()
     root = data_root(Path(__file__).resolve().parent)
     if root is None:
@@ -57,6 +60,8 @@ def main() -> None:
     parts = args.parts.split(",")
     if "split" in parts:
         split(args.store, args.tenant, chosen)
+    if "overlap" in parts:
+        overlap(args.store, args.tenant, chosen)
     for name, queries in (("bench questions", chosen), ("not chosen on", unseen)):
         if "recall" in parts:
             recall(args.store, args.tenant, queries, name)
@@ -106,6 +111,36 @@ def _timed(call: Callable[..., Any], name: str, spent: dict[str, float]) -> Call
             spent[name] += time.perf_counter() - started
 
     return timed
+
+
+def overlap(url: str, tenant: str, queries: Sequence[str]) -> None:
+    """The dense (k = 60) and keyword (k = 40) searches of each question, alone, one after the
+    other, and side by side as a fused search runs them (the second of two passes)."""
+    vectors = get_embedder("use-m3").embed_batch(list(queries))
+    store = PostgresStore(url, tenant)
+    none = Filters()
+
+    def dense(i: int) -> Any:
+        return store.dense(speed.SCOPE, vectors[i], 60, none)
+
+    def words(i: int) -> Any:
+        return store.keyword(speed.SCOPE, queries[i], 40, none)
+
+    ways: dict[str, Callable[[int], Any]] = {
+        "keyword alone": words,
+        "dense alone": dense,
+        "one after the other": lambda i: (dense(i), words(i)),
+        "side by side": lambda i: run_all({"d": partial(dense, i), "k": partial(words, i)}, 2),
+    }
+    for name, way in ways.items():
+        for _ in range(2):
+            seconds = []
+            for i in range(len(queries)):
+                started = time.perf_counter()
+                way(i)
+                seconds.append(time.perf_counter() - started)
+        print(f"{name}: {_p50_p95(seconds)}")
+    store.close()
 
 
 def recall(url: str, tenant: str, queries: Sequence[str], name: str) -> None:

@@ -142,6 +142,14 @@ class PostgresStore:
 
         return erase_pending(self._db)
 
+    def settle(self) -> None:
+        """Vacuum and analyze the tables a search reads, as autovacuum does a while after a bulk
+        import: until then, searches set the fresh rows' hint bits (a logged page write each, with
+        data checksums on) and may plan without statistics."""
+        with self._db.connection() as conn:
+            for table in ("chunks", "episodes", "chunk_words", "chunk_scopes"):
+                conn.execute(f"VACUUM (ANALYZE) {table}")
+
     def rebuild_indexes(self, approximate_above: int | None = None) -> int:
         """Rebuild the HNSW index of the chunk vectors (every scope shares it); 1, or 0 when the
         database has no vectors yet. Its threshold is the store's ``exact_search_limit``."""
