@@ -242,3 +242,23 @@ def test_missing_driver_names_the_extra(monkeypatch):
     with pytest.raises(MissingExtraError, match=r"lembrar\[postgres\]") as info:
         PostgresStore("postgresql://localhost/none")
     assert info.value.extra == "postgres"
+
+
+@postgres
+def test_settle_vacuums_and_analyzes_what_a_search_reads(pg_server, clock):
+    import psycopg
+
+    url = pg_server.create_database()
+    with Memory(url, embedder=HashingEmbedder(), clock=clock) as mem:
+        mem.add_many({"user_id": "ana", "content": f"letter {i} about rivers"} for i in range(50))
+        mem.store.settle()
+        assert len(mem.search("rivers", user_id="ana", preset="keyword")) == 10
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT relname, last_vacuum IS NOT NULL, last_analyze IS NOT NULL"
+            " FROM pg_stat_user_tables WHERE relname = ANY(%s) ORDER BY relname",
+            (["chunk_scopes", "chunk_words", "chunks", "episodes"],),
+        ).fetchall()
+    assert rows == [
+        (name, True, True) for name in ("chunk_scopes", "chunk_words", "chunks", "episodes")
+    ]

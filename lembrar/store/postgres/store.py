@@ -54,11 +54,14 @@ _TABLES = (
     "graph_fact_sources",
     "pending_memories",
 )
-_INSERT_CHUNK = (
-    'INSERT INTO chunks (tenant_id, episode_id, user_id, position, text, start, "end", text_hash, '
-    "embedding, fts_config, fts)"
-    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::regconfig, to_tsvector(%s::regconfig, %s))"
+_CHUNK_COLUMNS = (
+    'tenant_id, episode_id, user_id, position, text, start, "end", text_hash, embedding, '
+    "fts_config, fts"
 )
+_CHUNK_VALUES = (
+    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::regconfig, to_tsvector(%s::regconfig, %s))"
+)
+_CHUNKS_A_STATEMENT = 500  # rows of one INSERT: its triggers run once for them all
 _REINDEX_CHUNK = (
     "UPDATE chunks SET fts_config = %s::regconfig, fts = to_tsvector(%s::regconfig, %s)"
     " WHERE tenant_id = %s AND ref = %s"
@@ -72,6 +75,18 @@ _HISTORY = (
 
 def _user_of(chunk_row: tuple[Any, ...]) -> str:
     return str(chunk_row[2])
+
+
+def _insert_chunks(conn: psycopg.Connection, rows: Sequence[tuple[Any, ...]]) -> None:
+    """Insert chunk rows in their order, several to a statement: the triggers that keep the
+    scope's size and word counts run once a statement, over all its rows."""
+    for start in range(0, len(rows), _CHUNKS_A_STATEMENT):
+        part = rows[start : start + _CHUNKS_A_STATEMENT]
+        values = ", ".join([_CHUNK_VALUES] * len(part))
+        conn.execute(
+            f"INSERT INTO chunks ({_CHUNK_COLUMNS}) VALUES {values}",
+            [value for row in part for value in row],
+        )
 
 
 def _search_ef(k: int) -> int:
@@ -285,7 +300,7 @@ class PostgresStore:
             # by user (stably): each insert locks its user's row of ``chunk_scopes``, and writers
             # that take those locks in one order cannot deadlock
             chunks.sort(key=_user_of)
-            cursor.executemany(_INSERT_CHUNK, chunks)
+            _insert_chunks(conn, chunks)
 
     def _chunk_rows(self, item: IndexedEpisode, config: str) -> list[tuple[Any, ...]]:
         e = item.episode
@@ -325,7 +340,7 @@ class PostgresStore:
             )
             conn.execute(codec.UPDATE_EPISODE, codec.episode_row(self.tenant, e))
             config = self._text_configs(conn, [e.user_id])[e.user_id]
-            conn.cursor().executemany(_INSERT_CHUNK, self._chunk_rows(item, config))
+            _insert_chunks(conn, self._chunk_rows(item, config))
 
     def delete(self, user_id: str, episode_ids: Sequence[str]) -> int:
         ids = list(dict.fromkeys(episode_ids))
