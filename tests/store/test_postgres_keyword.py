@@ -84,7 +84,7 @@ def scope(pg_database, request, clock):
 
 
 def other_store(mem: Memory):
-    """Another store object on the same tenant: its own pool and its own kept counts."""
+    """Another store object on the same tenant, with its own pool."""
     from lembrar.store.postgres import PostgresStore
 
     return PostgresStore(mem.store.url, mem.store.tenant)
