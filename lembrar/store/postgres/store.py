@@ -66,6 +66,7 @@ _REINDEX_CHUNK = (
     "UPDATE chunks SET fts_config = %s::regconfig, fts = to_tsvector(%s::regconfig, %s)"
     " WHERE tenant_id = %s AND ref = %s"
 )
+_BY_IDS = "e.id = ANY(%(ids)s::text[])"  # episodes by id, as ``ids``
 _CONCURRENT_READS = 4  # a search's queries at once, at most (dense, keyword, two time windows)
 _HISTORY = (
     "INSERT INTO episode_history (tenant_id, episode_id, version, event, content, changed_at)"
@@ -159,8 +160,8 @@ class PostgresStore:
 
     def settle(self) -> None:
         """Vacuum and analyze the tables a search reads, as autovacuum does a while after a bulk
-        import: until then, searches set the fresh rows' hint bits (a logged page write each, with
-        data checksums on) and may plan without statistics."""
+        import (until then a search may still set fresh rows' hint bits and plan without
+        statistics)."""
         with self._db.connection() as conn:
             for table in ("chunks", "episodes", "chunk_words", "chunk_scopes"):
                 conn.execute(f"VACUUM (ANALYZE) {table}")
@@ -297,8 +298,9 @@ class PostgresStore:
                 codec.INSERT_EPISODE, [codec.episode_row(self.tenant, i.episode) for i in items]
             )
             chunks = [c for i in items for c in self._chunk_rows(i, configs[i.episode.user_id])]
-            # by user (stably): each insert locks its user's row of ``chunk_scopes``, and writers
-            # that take those locks in one order cannot deadlock
+            # by user (stably): each statement's triggers lock its users' rows of ``chunk_scopes``
+            # in order, and statements over sorted rows take them in that one order too, so
+            # writers cannot deadlock
             chunks.sort(key=_user_of)
             _insert_chunks(conn, chunks)
 
@@ -345,12 +347,11 @@ class PostgresStore:
     def delete(self, user_id: str, episode_ids: Sequence[str]) -> int:
         ids = list(dict.fromkeys(episode_ids))
         with self._db.transaction() as conn:
-            condition = "e.id = ANY(%(ids)s::text[])"
-            found = set(self._lock_episodes(conn, user_id, condition, ids=ids))
+            found = set(self._lock_episodes(conn, user_id, _BY_IDS, ids=ids))
             missing = [i for i in ids if i not in found]
             if missing:
                 raise NotFoundError("episode", missing[0])
-            return self._delete_where(conn, user_id, condition, {"ids": ids})
+            return self._delete_where(conn, user_id, _BY_IDS, {"ids": ids})
 
     def delete_matching(self, user_id: str, filters: Filters) -> int:
         condition, params = sql.where(filters)
@@ -358,7 +359,7 @@ class PostgresStore:
             found = self._lock_episodes(conn, user_id, condition, **params)
             if not found:
                 return 0
-            return self._delete_where(conn, user_id, "e.id = ANY(%(ids)s::text[])", {"ids": found})
+            return self._delete_where(conn, user_id, _BY_IDS, {"ids": found})
 
     def delete_user(self, user_id: str) -> int:
         with self._db.transaction() as conn:
