@@ -175,7 +175,7 @@ def kept_chunks(url: str, tenant: str, queries: Sequence[str], share: float) -> 
     store = PostgresStore(url, tenant)
     sums = []
     with store._db.connection() as conn:
-        scope = store._scope_of(conn, speed.SCOPE)
+        scope = words.read_scope(conn, store._db, tenant, speed.SCOPE)
         for query in queries:
             terms = [codec.fold(t) for t in keywords(query)]
             counts = words.holding(conn, tenant, speed.SCOPE, scope, terms)

@@ -124,3 +124,35 @@ def keyword(scope: str, condition: str) -> str:
         ) AS h
         GROUP BY h.ref ORDER BY score DESC, h.ref LIMIT %(k)s
     """
+
+
+# The tables a tenant's rows live in, whose size ``stats`` reports.
+TABLES = (
+    "users",
+    "episodes",
+    "chunks",
+    "episode_history",
+    "meta",
+    "migrations",
+    "saved_memories",
+    "session_summaries",
+    "summary_sources",
+    "insights",
+    "insight_sources",
+    "insight_exclusions",
+    "graph_communities",
+    "graph_entities",
+    "graph_mentions",
+    "graph_facts",
+    "graph_fact_sources",
+    "pending_memories",
+)
+STATS = (
+    "SELECT (SELECT count(*) FROM users WHERE tenant_id = %(t)s),"
+    " (SELECT count(*) FROM episodes WHERE tenant_id = %(t)s),"
+    " (SELECT count(*) FROM chunks WHERE tenant_id = %(t)s),"
+    " (SELECT count(DISTINCT (user_id, session_id)) FROM episodes WHERE tenant_id = %(t)s "
+    "AND session_id IS NOT NULL),"
+    " (SELECT coalesce(sum(pg_total_relation_size(to_regclass(name))), 0) FROM "
+    "unnest(%(tables)s::text[]) AS name)"
+)

@@ -20,11 +20,11 @@ from lembrar.model.episode import Episode, IndexedEpisode
 from lembrar.model.erasure import ON_MAINTENANCE, ErasureReport, Guarantee
 from lembrar.model.ids import require_stored_form
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
-from lembrar.model.text import keywords
 from lembrar.model.users import UserSettings
 from lembrar.store.base import DEFAULT_TENANT
-from lembrar.store.postgres import codec, sql
-from lembrar.store.postgres.words import Scope, holding, read_scope, selective
+from lembrar.store.postgres import codec, sql, words
+from lembrar.store.postgres.chunks import chunk_rows, insert_chunks, reindex_words
+from lembrar.store.postgres.words import read_scope
 
 if TYPE_CHECKING:
     import psycopg
@@ -34,60 +34,12 @@ if TYPE_CHECKING:
     from lembrar.store.postgres.keys import PostgresKeyStore
     from lembrar.store.postgres.layers import PostgresLayerStore
 
-_TABLES = (
-    "users",
-    "episodes",
-    "chunks",
-    "episode_history",
-    "meta",
-    "migrations",
-    "saved_memories",
-    "session_summaries",
-    "summary_sources",
-    "insights",
-    "insight_sources",
-    "insight_exclusions",
-    "graph_communities",
-    "graph_entities",
-    "graph_mentions",
-    "graph_facts",
-    "graph_fact_sources",
-    "pending_memories",
-)
-_CHUNK_COLUMNS = (
-    'tenant_id, episode_id, user_id, position, text, start, "end", text_hash, embedding, '
-    "fts_config, fts"
-)
-_CHUNK_VALUES = (
-    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::regconfig, to_tsvector(%s::regconfig, %s))"
-)
-_CHUNKS_A_STATEMENT = 500  # rows of one INSERT: its triggers run once for them all
-_REINDEX_CHUNK = (
-    "UPDATE chunks SET fts_config = %s::regconfig, fts = to_tsvector(%s::regconfig, %s)"
-    " WHERE tenant_id = %s AND ref = %s"
-)
 _BY_IDS = "e.id = ANY(%(ids)s::text[])"  # episodes by id, as ``ids``
 _CONCURRENT_READS = 4  # a search's queries at once, at most (dense, keyword, two time windows)
 _HISTORY = (
     "INSERT INTO episode_history (tenant_id, episode_id, version, event, content, changed_at)"
     " VALUES (%s, %s, %s, %s, %s, %s)"
 )
-
-
-def _user_of(chunk_row: tuple[Any, ...]) -> str:
-    return str(chunk_row[2])
-
-
-def _insert_chunks(conn: psycopg.Connection, rows: Sequence[tuple[Any, ...]]) -> None:
-    """Insert chunk rows in their order, several to a statement: the triggers that keep the
-    scope's size and word counts run once a statement, over all its rows."""
-    for start in range(0, len(rows), _CHUNKS_A_STATEMENT):
-        part = rows[start : start + _CHUNKS_A_STATEMENT]
-        values = ", ".join([_CHUNK_VALUES] * len(part))
-        conn.execute(
-            f"INSERT INTO chunks ({_CHUNK_COLUMNS}) VALUES {values}",
-            [value for row in part for value in row],
-        )
 
 
 def _search_ef(k: int) -> int:
@@ -249,14 +201,7 @@ class PostgresStore:
                     settings.language,
                 ),
             )
-            stale = conn.execute(
-                "SELECT ref, text FROM chunks WHERE tenant_id = %s AND user_id = %s AND fts_config <> %s::regconfig",
-                (self.tenant, settings.user_id, config),
-            ).fetchall()
-            conn.cursor().executemany(
-                _REINDEX_CHUNK,
-                [(config, config, codec.fold(text), self.tenant, ref) for ref, text in stale],
-            )
+            reindex_words(conn, self.tenant, settings.user_id, config)
 
     def users(self) -> list[str]:
         rows = self._rows(
@@ -297,32 +242,10 @@ class PostgresStore:
             cursor.executemany(
                 codec.INSERT_EPISODE, [codec.episode_row(self.tenant, i.episode) for i in items]
             )
-            chunks = [c for i in items for c in self._chunk_rows(i, configs[i.episode.user_id])]
-            # by user (stably): each statement's triggers lock its users' rows of ``chunk_scopes``
-            # in order, and statements over sorted rows take them in that one order too, so
-            # writers cannot deadlock
-            chunks.sort(key=_user_of)
-            _insert_chunks(conn, chunks)
-
-    def _chunk_rows(self, item: IndexedEpisode, config: str) -> list[tuple[Any, ...]]:
-        e = item.episode
-        return [
-            (
-                self.tenant,
-                e.id,
-                e.user_id,
-                chunk.position,
-                chunk.text,
-                chunk.start,
-                chunk.end,
-                text_hash,
-                np.asarray(vector, dtype=np.float32),
-                config,
-                config,
-                codec.fold(chunk.text),
+            insert_chunks(
+                conn,
+                [c for i in items for c in chunk_rows(self.tenant, i, configs[i.episode.user_id])],
             )
-            for chunk, vector, text_hash in zip(item.chunks, item.vectors, item.hashes)
-        ]
 
     def replace(self, item: IndexedEpisode, changed_at: datetime) -> None:
         e = item.episode
@@ -342,7 +265,7 @@ class PostgresStore:
             )
             conn.execute(codec.UPDATE_EPISODE, codec.episode_row(self.tenant, e))
             config = self._text_configs(conn, [e.user_id])[e.user_id]
-            _insert_chunks(conn, self._chunk_rows(item, config))
+            insert_chunks(conn, chunk_rows(self.tenant, item, config))
 
     def delete(self, user_id: str, episode_ids: Sequence[str]) -> int:
         ids = list(dict.fromkeys(episode_ids))
@@ -465,16 +388,7 @@ class PostgresStore:
         return [SessionInfo(s, a.astimezone(UTC), b.astimezone(UTC), n) for s, a, b, n in rows]
 
     def stats(self) -> StoreStats:
-        rows = self._rows(
-            "SELECT (SELECT count(*) FROM users WHERE tenant_id = %(t)s),"
-            " (SELECT count(*) FROM episodes WHERE tenant_id = %(t)s),"
-            " (SELECT count(*) FROM chunks WHERE tenant_id = %(t)s),"
-            " (SELECT count(DISTINCT (user_id, session_id)) FROM episodes WHERE tenant_id = %(t)s "
-            "AND session_id IS NOT NULL),"
-            " (SELECT coalesce(sum(pg_total_relation_size(to_regclass(name))), 0) FROM "
-            "unnest(%(tables)s::text[]) AS name)",
-            {"t": self.tenant, "tables": list(_TABLES)},
-        )
+        rows = self._rows(sql.STATS, {"t": self.tenant, "tables": list(sql.TABLES)})
         users, episodes, chunks, sessions, size = rows[0]
         return StoreStats(users, episodes, chunks, sessions, int(size))
 
@@ -489,7 +403,7 @@ class PostgresStore:
         scope = sql.chunks_in_scope(filters)
         params = self._scope(user_id, vector=np.asarray(vector, dtype=np.float32), k=k, **params)
         with self._db.connection() as conn:
-            if self._scope_of(conn, user_id).size <= self.exact_search_limit:
+            if read_scope(conn, self._db, self.tenant, user_id).size <= self.exact_search_limit:
                 rows = conn.execute(sql.dense_exact(scope, condition), params).fetchall()
             else:
                 with conn.transaction():
@@ -500,32 +414,8 @@ class PostgresStore:
     def keyword(
         self, user_id: str, query: str, k: int, filters: Filters
     ) -> builtins.list[tuple[int, float]]:
-        terms = [word for word in (codec.fold(t).strip() for t in keywords(query)) if word]
-        if not terms or k <= 0:
-            return []
-        condition, params = sql.where(filters)
         with self._db.connection() as conn:
-            scope = self._scope_of(conn, user_id)
-            counts = holding(conn, self.tenant, user_id, scope, terms)
-            chosen = selective(terms, counts, scope)
-            if not chosen:
-                return []
-            rows = conn.execute(
-                sql.keyword(sql.chunks_in_scope(filters), condition),
-                self._scope(
-                    user_id,
-                    config=scope.config,
-                    words=chosen,
-                    held=[counts[w] for w in chosen],
-                    total=scope.size,
-                    k=k,
-                    **params,
-                ),
-            ).fetchall()
-        return [(int(r), float(s)) for r, s in rows]
-
-    def _scope_of(self, conn: psycopg.Connection, user_id: str) -> Scope:
-        return read_scope(conn, self._db, self.tenant, user_id)
+            return words.keyword(conn, self._db, self._scope(user_id), query, k, filters)
 
     def chunk_rows(self, user_id: str, refs: Sequence[int]) -> dict[int, ChunkRow]:
         rows = self._rows(

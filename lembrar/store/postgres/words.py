@@ -1,4 +1,5 @@
-"""The counts behind PostgreSQL's choice of query words (``lembrar.store.terms``).
+"""Keyword search on PostgreSQL, and the counts behind its choice of query words
+(``lembrar.store.terms``).
 
 Each user's count of chunks holding each word lives in ``chunk_words`` (migration
 ``0009_chunk_words``), kept by triggers in the transaction of every chunk write, so a search reads
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from lembrar.model.query import Filters
+from lembrar.model.text import keywords
 from lembrar.store import terms
 from lembrar.store.postgres import codec, sql
 
@@ -71,3 +74,37 @@ def selective(words: Sequence[str], counts: dict[str, int], scope: Scope) -> lis
     """The words worth matching (``terms.selective``); words without a lexeme never (they match
     nothing)."""
     return terms.selective([w for w in words if counts[w] != NO_LEXEME], counts, scope.size)
+
+
+def keyword(
+    conn: psycopg.Connection,
+    db: Database,
+    scope: dict[str, Any],
+    query: str,
+    k: int,
+    filters: Filters,
+) -> list[tuple[int, float]]:
+    """The user's best ``k`` chunks for the query's selective words (``sql.keyword``); ``scope``
+    names the tenant and user as ``tenant`` and ``user``."""
+    terms = [word for word in (codec.fold(t).strip() for t in keywords(query)) if word]
+    if not terms or k <= 0:
+        return []
+    condition, params = sql.where(filters)
+    size = read_scope(conn, db, scope["tenant"], scope["user"])
+    counts = holding(conn, scope["tenant"], scope["user"], size, terms)
+    chosen = selective(terms, counts, size)
+    if not chosen:
+        return []
+    rows = conn.execute(
+        sql.keyword(sql.chunks_in_scope(filters), condition),
+        {
+            **scope,
+            **params,
+            "config": size.config,
+            "words": chosen,
+            "held": [counts[w] for w in chosen],
+            "total": size.size,
+            "k": k,
+        },
+    ).fetchall()
+    return [(int(r), float(s)) for r, s in rows]
