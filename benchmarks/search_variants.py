@@ -3,10 +3,10 @@ balanced preset with one field changed (or a few, joined by ``;``), so each idea
 on the same cached vectors.
 
     PYTHONPATH=. python benchmarks/search_variants.py --pool 10 --groups 0,1,9 \
-        --variant session_weight=0.6 --variant time_weight=0
-    PYTHONPATH=. python benchmarks/search_variants.py --locomo --variant session_weight=0.6
+        --variant session_weight=0 --variant time_tiebreak_above=0
+    PYTHONPATH=. python benchmarks/search_variants.py --locomo --variant session_weight=0
     PYTHONPATH=. python benchmarks/search_variants.py --dailydialog plain \
-        --variant session_weight=0.6
+        --variant session_weight=0
 
 ``--groups`` picks which pooled LongMemEval scopes (``--pool`` consecutive questions each, as
 ``lembrar bench longmemeval --merge``) to run; by default all of them. Prints session R@1,
@@ -28,7 +28,7 @@ from lembrar.bench.longmemeval import build_cases, score_answer
 from lembrar.bench.systems import EngineBackend
 from lembrar.config import MemoryConfig
 from lembrar.importers.longmemeval import load_longmemeval
-from lembrar.retrieval.config import SearchConfig
+from lembrar.retrieval.config import PRESETS, SearchConfig
 
 SHARED = Path(__file__).resolve().parents[2] / "shared/data"
 DATA = SHARED / "longmemeval/longmemeval_s_dev.json.gz"
@@ -43,7 +43,7 @@ def variant(text: str) -> tuple[str, SearchConfig]:
     for part in text.split(";"):
         name, _, value = part.partition("=")
         changes[name.strip()] = json.loads(value)
-    return text, SearchConfig().with_(**changes)
+    return text, PRESETS["balanced"].with_(**changes)
 
 
 def main() -> None:
@@ -60,7 +60,7 @@ def main() -> None:
         help="DailyDialog's generated questions of this style instead",
     )
     args = parser.parse_args()
-    systems = dict([("balanced", SearchConfig())] + [variant(v) for v in args.variant])
+    systems = dict([("balanced", PRESETS["balanced"])] + [variant(v) for v in args.variant])
     backend = EngineBackend(bench_embedder("use-m3", args.cache_dir), systems, MemoryConfig())
     if args.locomo:
         run_locomo(backend, systems)

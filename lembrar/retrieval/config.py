@@ -33,7 +33,8 @@ class SearchConfig:
     speaker_weight  weight of the speaker prior: when the query names some of the speakers
                  among the candidates ("what did Caroline say about…"), what they said scores 1
     session_weight  weight of the session support prior: the mean relevance of the best three
-                 candidates of a hit's conversation, the best conversation scoring 1
+                 candidates of a hit's conversation, the best conversation scoring 1; not
+                 applied when the question names no topic ("what did we talk about yesterday?")
     session_support  what that mean counts: ``best3`` (the best three candidates, chunks of one
                  turn included, always divided by three), ``turns`` (each turn once, by its best
                  chunk) or ``short`` (each turn once, divided by the conversation's own number of
@@ -177,7 +178,14 @@ PRESETS: dict[str, SearchConfig] = {
         dedup_threshold=None,
     ),
     "fast": SearchConfig(methods=("dense", "keyword"), limits={"dense": 30, "keyword": 20}),
-    "balanced": SearchConfig(),
+    # session support and the crowded-window tie-break: measured one at a time and together in
+    # benchmarks/RESULTS.md ("Crowded scopes"), where they lift pooled LongMemEval and LoCoMo
+    "balanced": SearchConfig(
+        session_weight=0.6,
+        session_support="turns",
+        session_in_relevance=True,
+        time_tiebreak_above=50,
+    ),
     "thorough": SearchConfig(
         limits={"dense": 120, "keyword": 80, "time": 80},
         session_weight=0.3,

@@ -13,6 +13,7 @@ from lembrar.model.users import UserSettings
 from lembrar.retrieval.config import SearchConfig
 
 if TYPE_CHECKING:
+    from lembrar.retrieval.frames import Framed
     from lembrar.temporal import TimeQuery, TimeWindow
 
 
@@ -22,7 +23,8 @@ class SearchRequest:
 
     ``time`` is the time reference parsed from ``query`` (None when parsing is off);
     ``semantic`` is the text left for meaning and words once the time phrase and the
-    recollection frames (``frames``, e.g. "did we talk about") are set aside.
+    recollection frames (``frames``, e.g. "did we talk about") are set aside; ``topical`` is
+    False when what is left names no topic ("what did we talk about?" asked with a date).
     """
 
     query: str
@@ -36,6 +38,7 @@ class SearchRequest:
     time: TimeQuery | None
     semantic: str
     frames: tuple[str, ...] = ()
+    topical: bool = True
 
     def with_windows(self, extra: tuple[TimeWindow, ...]) -> SearchRequest:
         """This request with ``extra`` windows (e.g. a language model's) joined to the parsed ones."""
@@ -62,9 +65,20 @@ def resolve_request(
 ) -> SearchRequest:
     """The request with the query's time reference parsed in the user's zone and language."""
     parsed, semantic = understand(query, now, settings, periods, config)
-    topic, frames = _topic(semantic, config)
+    framed = _topic(semantic, config)
     return SearchRequest(
-        query, user_id, k, filters, now, settings, periods, config, parsed, topic, frames
+        query,
+        user_id,
+        k,
+        filters,
+        now,
+        settings,
+        periods,
+        config,
+        parsed,
+        framed.topic,
+        framed.frames,
+        framed.topical,
     )
 
 
@@ -90,14 +104,11 @@ def understand(
     return _past_only(parsed, now), semantic or query
 
 
-def _topic(text: str, config: SearchConfig) -> tuple[str, tuple[str, ...]]:
+def _topic(text: str, config: SearchConfig) -> Framed:
     """The text without its recollection frames ("weren't we discussing…", "…, né?"), and them."""
-    if not config.set_aside_frames:
-        return text, ()
-    from lembrar.retrieval.frames import set_aside
+    from lembrar.retrieval.frames import Framed, set_aside
 
-    framed = set_aside(text)
-    return framed.topic, framed.frames
+    return set_aside(text) if config.set_aside_frames else Framed(text, ())
 
 
 def _past_only(parsed: TimeQuery, now: datetime) -> TimeQuery:

@@ -97,6 +97,8 @@ def search_turns(
     if config.as_of_days is not None:
         until = request.now + timedelta(days=config.as_of_days, seconds=1)
         filters = replace(filters, until=_earlier(filters.until, until))
+    if not request.topical:  # support for a conversation matching nothing but the frame
+        config = config.with_(session_weight=0.0)
     if window_crowded(store, user_id, filters, parsed, config):
         config = as_tiebreak(config)
     vector, rankings = _candidates(

@@ -225,16 +225,17 @@ def test_session_support_lifts_a_conversation_that_matches_in_several_places(mem
     ):
         memory.add(topic, user_id="ana", session_id=f"other-{n}")
     query = "tomato garden watering"
-    plain = memory.search(query, user_id="ana")
+    unsupported = BALANCED.with_(session_weight=0.0)
+    plain = memory.search(query, user_id="ana", preset=unsupported)
     assert plain[0].episode.session_id == "lucky" and "session" not in plain[0].signals
-    hits = memory.search(query, user_id="ana", preset=BALANCED.with_(session_weight=3.0))
+    hits = memory.search(query, user_id="ana", preset=unsupported.with_(session_weight=3.0))
     assert hits[0].episode.session_id == "garden"
     assert (
         hits[0].signals["session"]
         == 1.0
         > next(h for h in hits if h.episode.session_id == "lucky").signals["session"]
     )
-    assert PRESETS["thorough"].session_weight > 0 == BALANCED.session_weight
+    assert PRESETS["thorough"].session_weight > 0 and BALANCED.session_weight > 0
 
 
 def test_near_copies_collapse_unless_turned_off(memory):

@@ -1,8 +1,9 @@
 """The optional priors of the score on tiny hand-made scopes: how session support counts a
 conversation (``session_support``, ``session_timed``, ``session_in_relevance``,
 ``session_crowd``), the user-turn prior (``user_weight``) and searching as of a past moment
-(``as_of_days``). Each is off in the presets; each test shows the order it produces against the
-order without it."""
+(``as_of_days``). Each test starts from ``balanced`` without them (``PLAIN``; ``balanced`` counts
+support by turns inside relevance, and breaks ties in crowded windows) and shows the order one
+produces against the order without it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from lembrar.model.text import ChunkSpec
 from lembrar.retrieval.config import PRESETS
 
 BALANCED = PRESETS["balanced"]
+PLAIN = BALANCED.with_(
+    session_weight=0.0, session_support="best3", session_in_relevance=False, time_tiebreak_above=0
+)
 QUERY = "tomato garden watering"
 
 
@@ -60,7 +64,7 @@ def test_turn_support_counts_one_long_turn_once(short_chunks):
         ["the tomato garden is thriving", "garden watering by hand", "watering every tomato"],
     )
     add_filler(short_chunks)
-    by_chunks = BALANCED.with_(session_weight=3.0)
+    by_chunks = PLAIN.with_(session_weight=3.0)
     hits = short_chunks.search(QUERY, user_id="ana", preset=by_chunks)
     assert sessions(hits)[0] == "monologue" and hits[0].signals["session"] == 1.0
     by_turns = by_chunks.with_(session_support="turns")
@@ -78,7 +82,7 @@ def test_short_support_does_not_penalise_a_one_turn_conversation(memory):
         ["the tomato garden is thriving", "garden watering by hand", "watering every tomato"],
     )
     add_filler(memory)
-    over_three = BALANCED.with_(session_weight=3.0)
+    over_three = PLAIN.with_(session_weight=3.0)
     assert sessions(memory.search(QUERY, user_id="ana", preset=over_three))[0] == "chat"
     over_own = over_three.with_(session_support="short")
     hits = memory.search(QUERY, user_id="ana", preset=over_own)
@@ -93,7 +97,7 @@ def test_timed_support_keeps_the_conversation_of_the_day_named(memory, clock):
     add_filler(memory)
     query = "garden yesterday"
     assert sessions(memory.search(query, user_id="ana"))[0] == "yesterday"
-    by_relevance = BALANCED.with_(session_weight=3.0)
+    by_relevance = PLAIN.with_(session_weight=3.0)
     assert sessions(memory.search(query, user_id="ana", preset=by_relevance))[0] == "last-month"
     by_time_too = by_relevance.with_(session_timed=True)
     hits = memory.search(query, user_id="ana", preset=by_time_too)
@@ -112,7 +116,7 @@ def test_session_crowd_turns_support_on_only_among_many_conversations(memory):
         ["the tomato garden is thriving", "garden watering by hand", "watering every tomato"],
     )
     add_filler(memory)
-    supported = BALANCED.with_(session_weight=3.0)
+    supported = PLAIN.with_(session_weight=3.0)
     assert sessions(memory.search(QUERY, user_id="ana", preset=supported))[0] == "garden"
     crowded = memory.search(QUERY, user_id="ana", preset=supported.with_(session_crowd=2))
     assert sessions(crowded)[0] == "garden"
@@ -132,7 +136,7 @@ def test_user_weight_lifts_what_the_user_said_over_the_answer(memory):
     add_filler(memory)
     plain = memory.search(QUERY, user_id="ana")
     assert plain[0].episode.role == "assistant"
-    lifted = memory.search(QUERY, user_id="ana", preset=BALANCED.with_(user_weight=1.0))
+    lifted = memory.search(QUERY, user_id="ana", preset=PLAIN.with_(user_weight=1.0))
     assert lifted[0].episode.role == "user"
 
 
@@ -142,12 +146,12 @@ def test_as_of_days_leaves_out_what_was_said_after_now(memory, clock):
     add_session(memory, "same-day", ["tomato garden watering today"], at=now + timedelta(hours=6))
     add_session(memory, "later", ["tomato garden watering results"], at=now + timedelta(days=5))
     assert set(sessions(memory.search(QUERY, user_id="ana"))) == {"before", "same-day", "later"}
-    strict = memory.search(QUERY, user_id="ana", preset=BALANCED.with_(as_of_days=0.0))
+    strict = memory.search(QUERY, user_id="ana", preset=PLAIN.with_(as_of_days=0.0))
     assert sessions(strict) == ["before"]
-    within_a_day = memory.search(QUERY, user_id="ana", preset=BALANCED.with_(as_of_days=1.0))
+    within_a_day = memory.search(QUERY, user_id="ana", preset=PLAIN.with_(as_of_days=1.0))
     assert set(sessions(within_a_day)) == {"before", "same-day"}
     past = memory.search(
-        QUERY, user_id="ana", now=now + timedelta(days=10), preset=BALANCED.with_(as_of_days=0)
+        QUERY, user_id="ana", now=now + timedelta(days=10), preset=PLAIN.with_(as_of_days=0)
     )
     assert len(past) == 3
 
@@ -174,7 +178,7 @@ def test_support_inside_relevance_leaves_the_speaker_prior_its_share(memory):
         hits = memory.search(query, user_id="ana", preset=preset)
         return next(i for i, h in enumerate(hits) if h.episode.content.startswith("my garden"))
 
-    beside = BALANCED.with_(session_weight=2.0)
-    assert rank_of_caroline(BALANCED) == 1
+    beside = PLAIN.with_(session_weight=2.0)
+    assert rank_of_caroline(PLAIN) == 1
     assert rank_of_caroline(beside) > 1
     assert rank_of_caroline(beside.with_(session_in_relevance=True)) == 1

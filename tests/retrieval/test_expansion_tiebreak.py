@@ -1,6 +1,7 @@
 """Query expansion by pseudo-relevance feedback (``expansion_hits``) and the time score as a
-tie-breaker in a crowded window (``time_tiebreak_above``) on tiny hand-made scopes. Both are off
-in the presets; each test shows the order a setting produces against the order without it."""
+tie-breaker in a crowded window (``time_tiebreak_above``) on tiny hand-made scopes. Expansion is
+off in the presets; ``balanced`` breaks ties above 50 turns, more than these scopes hold. Each test
+shows the order a setting produces against the order without it."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Recollection frames are set aside like time phrases, in four languages; a frame word that is
 the topic itself stays."""
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -66,6 +66,23 @@ def test_text_without_a_frame_is_unchanged(text):
     assert set_aside(text).topic == text and set_aside(text).frames == ()
 
 
+@pytest.mark.parametrize(
+    "text, topical",
+    [
+        ("What did we talk about?", False),
+        ("We had a conversation. What was it about?", False),
+        ("Remind me what we discussed.", False),
+        ("O que a gente conversou?", False),
+        ("¿De qué hablamos?", False),
+        ("Did we talk about my back pain?", True),
+        ("Are you serious?", True),  # no frame: whatever it says is the topic
+        ("remember to call mom", True),
+    ],
+)
+def test_a_text_of_frames_alone_names_no_topic(text, topical):
+    assert set_aside(text).topical is topical
+
+
 def test_a_frame_word_that_is_the_topic_stays():
     assert (
         set_aside("What did we say about the talk at the conference?").topic
@@ -101,3 +118,30 @@ def test_the_topic_turn_outranks_chit_chat(tmp_path):
         memory.add([{"role": "user", "content": t} for t in turns], user_id="ana")
         [first] = memory.search("Didn't we talk about gasoline, right?", "ana", k=1)
         assert "gasoline" in first.text
+
+
+def test_a_question_naming_only_a_time_gets_no_session_support(tmp_path):
+    """Session support counts a conversation's matches; a question whose text is a frame and a
+    date ("what did we talk about yesterday?") has nothing to match, and is searched without it."""
+    chatty = ("let's talk about the bus", "we should talk more", "talk to you later")
+    with Memory(tmp_path / "m.db", embedder=HashingEmbedder(), clock=lambda: NOW) as memory:
+        memory.add(
+            "the bus was late", user_id="ana", session_id="yesterday", at=NOW - timedelta(days=1)
+        )
+        memory.add(
+            [{"role": "user", "content": text} for text in chatty],
+            user_id="ana",
+            session_id="chatty",
+            at=NOW - timedelta(days=7),
+        )
+        question = "What did we talk about yesterday?"
+        assert memory.request(question, "ana").topical is False
+        hits = memory.search(question, "ana")
+        assert all("session" not in h.signals for h in hits)
+        unsupported = PRESETS["balanced"].with_(session_weight=0.0)
+        assert [(h.episode.id, h.score) for h in hits] == [
+            (h.episode.id, h.score) for h in memory.search(question, "ana", preset=unsupported)
+        ]
+        topical = memory.search("What did we say about the bus yesterday?", "ana")
+        assert memory.request("What did we say about the bus yesterday?", "ana").topical
+        assert all("session" in h.signals for h in topical)

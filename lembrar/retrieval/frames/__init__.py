@@ -40,10 +40,13 @@ MAX_PASSES = 4
 
 @dataclass(frozen=True)
 class Framed:
-    """The topic left once the frames are set aside, and the frames found (in order)."""
+    """The topic left once the frames are set aside, and the frames found (in order).
+    ``topical`` is False when the text is frames and words naming the conversation alone ("what
+    did we talk about?", "we had a conversation, what was it about?"): it names no topic."""
 
     topic: str
     frames: tuple[str, ...]
+    topical: bool = True
 
 
 def set_aside(text: str) -> Framed:
@@ -54,8 +57,10 @@ def set_aside(text: str) -> Framed:
         topic = _tidy(_strip_clauses(_strip_tags(topic, found), found))
         if topic == before:
             break
-    if not found or all(word in _META for word in keywords(topic)):
+    if not found:
         return Framed(text, ())
+    if all(word in _META for word in keywords(topic)):
+        return Framed(text, (), topical=False)
     return Framed(topic, tuple(found))
 
 
