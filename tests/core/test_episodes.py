@@ -188,18 +188,21 @@ def test_long_text_is_chunked_and_each_chunk_is_searchable(memory):
 
 def test_large_index_searches_with_its_selective_terms(memory, monkeypatch):
     from lembrar.store import terms
+    from lembrar.store.sqlite import keyword_search
 
     monkeypatch.setattr(terms, "PRUNE_ABOVE", 50)
     memory.add_many(
         {"user_id": "ana", "content": f"the common words are here, note {i}"} for i in range(120)
     )
     [target] = memory.add("the café in Lisboa serves pastéis de nata", user_id="ana")
-    rows, _ = memory.store._fts_totals()
-    assert memory.store._selective_terms(["common", "words", "cafe", "pastéis"], None, rows) == [
+    rows, _ = keyword_search.fts_totals(memory.store._s)
+    assert keyword_search.selective_terms(
+        memory.store._s, ["common", "words", "cafe", "pastéis"], None, rows
+    ) == [
         "cafe",
         "pastéis",
     ]
-    assert memory.store._selective_terms(["common", "words"], None, rows) in (
+    assert keyword_search.selective_terms(memory.store._s, ["common", "words"], None, rows) in (
         ["common"],
         ["words"],
     )

@@ -20,8 +20,8 @@ from lembrar.errors import NotFoundError
 from lembrar.model.query import Filters
 from lembrar.store.sqlite import SqliteStore
 from lembrar.store.sqlite import ann as ann_module
-from lembrar.store.sqlite import store as store_module
 from lembrar.store.sqlite.approximate import _rescored
+from lembrar.store.sqlite.scope_rows import ScopeRows
 
 pytest.importorskip("usearch")
 
@@ -158,8 +158,8 @@ def test_an_index_file_at_the_scope_version_is_used_without_reading_the_keys(
     want = store.dense("ana", q, 10, Filters())  # writes the file at the scope's version
     store.close()
     reads = []
-    keys = store_module._ScopeRows.keys
-    monkeypatch.setattr(store_module._ScopeRows, "keys", lambda rows: reads.append(1) or keys(rows))
+    keys = ScopeRows.keys
+    monkeypatch.setattr(ScopeRows, "keys", lambda rows: reads.append(1) or keys(rows))
     reopened = SqliteStore(path, approximate_above=ABOVE)
     assert reopened.dense("ana", q, 10, Filters()) == want
     assert reads == []
@@ -188,8 +188,8 @@ def test_a_file_without_its_version_is_marked_when_the_store_closes(big, path, m
     legacy.remove(held[(held & ann_module.VERSION_MARK) == ann_module.VERSION_MARK])
     legacy.save(str(file))
     reads = []
-    keys = store_module._ScopeRows.keys
-    monkeypatch.setattr(store_module._ScopeRows, "keys", lambda rows: reads.append(1) or keys(rows))
+    keys = ScopeRows.keys
+    monkeypatch.setattr(ScopeRows, "keys", lambda rows: reads.append(1) or keys(rows))
     for expected in ([1], []):  # diffed against the rows once, then trusted
         reads.clear()
         reopened = SqliteStore(path, approximate_above=ABOVE)

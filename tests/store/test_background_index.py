@@ -20,6 +20,7 @@ from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.model.query import Filters
 from lembrar.store.sqlite import SqliteStore
+from lembrar.store.sqlite.connection import Shared
 
 pytest.importorskip("usearch")
 
@@ -58,20 +59,20 @@ def filled(tmp_path: Path) -> Iterator[tuple[Memory, SqliteStore, Path, list[str
 def builds_held(store: SqliteStore) -> Iterator[None]:
     """Background builds start by reading the whole scope on a connection of their own; such reads
     from other threads wait until the block ends (this thread's reads and writes go on)."""
-    release, mine, original = threading.Event(), threading.get_ident(), SqliteStore._snapshot
+    release, mine, original = threading.Event(), threading.get_ident(), Shared.snapshot
 
     @contextmanager
-    def waiting(self: SqliteStore) -> Iterator[sqlite3.Connection]:
+    def waiting(self: Shared) -> Iterator[sqlite3.Connection]:
         if threading.get_ident() != mine:
             release.wait(60)
         with original(self) as db:
             yield db
 
-    SqliteStore._snapshot = waiting  # type: ignore[method-assign]
+    Shared.snapshot = waiting  # type: ignore[method-assign]
     try:
         yield
     finally:
-        SqliteStore._snapshot = original  # type: ignore[method-assign]
+        Shared.snapshot = original  # type: ignore[method-assign]
         release.set()
 
 
@@ -162,16 +163,16 @@ def test_reading_a_whole_large_scope_holds_up_no_other_call(filled):
     [other] = mem.add("the rui note", user_id="rui")
     reopened = SqliteStore(path, approximate_above=ABOVE, inline_build=INLINE)
     reached, release = threading.Event(), threading.Event()
-    original = SqliteStore._snapshot
+    original = Shared.snapshot
 
     @contextmanager
-    def held(self: SqliteStore) -> Iterator[sqlite3.Connection]:
+    def held(self: Shared) -> Iterator[sqlite3.Connection]:
         with original(self) as db:
             reached.set()
             release.wait(30)
             yield db
 
-    SqliteStore._snapshot = held  # type: ignore[method-assign]
+    Shared.snapshot = held  # type: ignore[method-assign]
     loading = threading.Thread(
         target=reopened.dense, args=("ana", query_vectors()[0], 5, Filters())
     )
@@ -191,7 +192,7 @@ def test_reading_a_whole_large_scope_holds_up_no_other_call(filled):
         assert loading.is_alive()  # the long read is still held
     finally:
         release.set()
-        SqliteStore._snapshot = original  # type: ignore[method-assign]
+        Shared.snapshot = original  # type: ignore[method-assign]
         loading.join(30)
     assert [e.content for e in reopened.list("rui", Filters()).items] == [
         "the rui note",

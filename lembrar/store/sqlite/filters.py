@@ -7,6 +7,9 @@ from typing import Any
 
 from lembrar.model.query import Filters
 
+# chunks ``c`` joined to their episodes ``e``, which the conditions below read (ids are per tenant)
+EPISODE_JOIN = "JOIN episodes e ON e.tenant_id = c.tenant_id AND e.id = c.episode_id"
+
 
 def _in(column: str, values: tuple[str, ...]) -> tuple[str, list[Any]]:
     return f"{column} IN ({','.join('?' * len(values))})", list(values)
