@@ -85,7 +85,8 @@ def main() -> None:
         print(
             f"{name:28s} R@1 {overall['session.recall_any@1']:.3f}"
             f" recall_all@5 {overall['session.recall_all@5']:.3f}"
-            f" NDCG@10 {overall['session.ndcg_distinct@10']:.3f} | {by_type}"
+            f" NDCG@10 {overall['session.ndcg_distinct@10']:.3f}"
+            f" turn recall_any@5 {overall['turn.recall_any@5']:.3f} | {by_type}"
         )
 
 
