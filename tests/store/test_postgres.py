@@ -244,6 +244,9 @@ def test_missing_driver_names_the_extra(monkeypatch):
     assert info.value.extra == "postgres"
 
 
+SETTLED = ("chunk_postings", "chunk_scopes", "chunk_words", "chunks", "episodes")
+
+
 @postgres
 def test_settle_vacuums_and_analyzes_what_a_search_reads(pg_server, clock):
     import psycopg
@@ -257,8 +260,6 @@ def test_settle_vacuums_and_analyzes_what_a_search_reads(pg_server, clock):
         rows = conn.execute(
             "SELECT relname, last_vacuum IS NOT NULL, last_analyze IS NOT NULL"
             " FROM pg_stat_user_tables WHERE relname = ANY(%s) ORDER BY relname",
-            (["chunk_scopes", "chunk_words", "chunks", "episodes"],),
+            (list(SETTLED),),
         ).fetchall()
-    assert rows == [
-        (name, True, True) for name in ("chunk_scopes", "chunk_words", "chunks", "episodes")
-    ]
+    assert rows == [(name, True, True) for name in sorted(SETTLED)]

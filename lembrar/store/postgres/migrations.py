@@ -415,6 +415,95 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             FOR EACH STATEMENT EXECUTE FUNCTION chunks_words_changed();
         """,
     ),
+    (
+        # In a large scope, each chunk's rank for each of its words (``ts_rank`` of the chunk
+        # for a query of that one lexeme, length-normalised), kept in the transaction of every
+        # chunk write. The key carries the rank, so a keyword search sums a word's ranks from
+        # the index alone instead of reading and ranking every chunk holding it, most of a
+        # large scope's search time. A scope gets its ranks (``chunk_scopes.ranked``) in the
+        # write that takes it past ``ranked_above()`` chunks and keeps them from then on; a
+        # small scope is ranked quickly from its chunks and spares the space (the ranks take
+        # about as much as the chunks' text, vectors and indexes together). A chunk's rows go
+        # with it, and are written anew when its words change (an edit, a re-index for a new
+        # language).
+        "0010_chunk_postings",
+        """
+        CREATE FUNCTION ranked_above() RETURNS bigint LANGUAGE sql IMMUTABLE AS 'SELECT 5000';
+        CREATE FUNCTION lexeme_query(lexeme text) RETURNS tsquery
+            LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+            SELECT (chr(39) || replace(replace(lexeme, chr(92), repeat(chr(92), 2)),
+                    chr(39), repeat(chr(39), 2)) || chr(39))::tsquery
+        $$;
+        CREATE FUNCTION lexeme_rank(fts tsvector, lexeme text) RETURNS real
+            LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT ts_rank(fts, lexeme_query(lexeme), 1) $$;
+        CREATE TABLE chunk_postings (
+            tenant_id text NOT NULL, user_id text NOT NULL, word text NOT NULL, ref bigint NOT NULL,
+            part real NOT NULL,
+            PRIMARY KEY (tenant_id, user_id, word, ref) INCLUDE (part)
+        );
+        ALTER TABLE chunk_scopes ADD COLUMN ranked boolean NOT NULL DEFAULT false;
+        CREATE FUNCTION chunk_postings_rank(tenants text[], users text[]) RETURNS void
+            LANGUAGE plpgsql AS $$
+        BEGIN
+            WITH newly AS (
+                UPDATE chunk_scopes s SET ranked = true
+                FROM unnest(tenants, users) AS n(tenant_id, user_id)
+                WHERE s.tenant_id = n.tenant_id AND s.user_id = n.user_id
+                AND NOT s.ranked AND s.chunks > ranked_above()
+                RETURNING s.tenant_id, s.user_id
+            )
+            INSERT INTO chunk_postings
+                SELECT c.tenant_id, c.user_id, w.lexeme, c.ref, lexeme_rank(c.fts, w.lexeme)
+                FROM newly n JOIN chunks c ON c.tenant_id = n.tenant_id AND c.user_id = n.user_id
+                CROSS JOIN LATERAL unnest(c.fts) AS w
+                ORDER BY 1, 2, 3, 4;  -- in key order, the index is filled densely
+        END $$;
+        SELECT chunk_postings_rank(array_agg(tenant_id), array_agg(user_id)) FROM chunk_scopes;
+        CREATE FUNCTION chunks_postings_added() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO chunk_postings
+                SELECT a.tenant_id, a.user_id, w.lexeme, a.ref, lexeme_rank(a.fts, w.lexeme)
+                FROM added a JOIN chunk_scopes s
+                    ON s.tenant_id = a.tenant_id AND s.user_id = a.user_id AND s.ranked
+                CROSS JOIN LATERAL unnest(a.fts) AS w;
+            PERFORM chunk_postings_rank(array_agg(tenant_id), array_agg(user_id))
+                FROM (SELECT DISTINCT tenant_id, user_id FROM added) AS scopes;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER chunks_postings_added AFTER INSERT ON chunks
+            REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION chunks_postings_added();
+        CREATE FUNCTION chunks_postings_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM chunk_postings p
+                USING removed r CROSS JOIN LATERAL unnest(tsvector_to_array(r.fts)) AS w(word)
+                WHERE p.tenant_id = r.tenant_id AND p.user_id = r.user_id AND p.word = w.word
+                AND p.ref = r.ref;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER chunks_postings_removed AFTER DELETE ON chunks
+            REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION chunks_postings_removed();
+        CREATE FUNCTION chunks_postings_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM chunk_postings p
+                USING before_rows b JOIN after_rows a ON a.tenant_id = b.tenant_id AND a.ref = b.ref
+                CROSS JOIN LATERAL unnest(tsvector_to_array(b.fts)) AS w(word)
+                WHERE a.fts IS DISTINCT FROM b.fts
+                AND p.tenant_id = b.tenant_id AND p.user_id = b.user_id AND p.word = w.word
+                AND p.ref = b.ref;
+            INSERT INTO chunk_postings
+                SELECT a.tenant_id, a.user_id, w.lexeme, a.ref, lexeme_rank(a.fts, w.lexeme)
+                FROM after_rows a JOIN before_rows b ON a.tenant_id = b.tenant_id AND a.ref = b.ref
+                JOIN chunk_scopes s
+                    ON s.tenant_id = a.tenant_id AND s.user_id = a.user_id AND s.ranked
+                CROSS JOIN LATERAL unnest(a.fts) AS w
+                WHERE a.fts IS DISTINCT FROM b.fts;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER chunks_postings_changed AFTER UPDATE ON chunks
+            REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION chunks_postings_changed();
+        """,
+    ),
 )
 
 _MIGRATIONS_TABLE = (

@@ -69,7 +69,7 @@ def dense_indexed(scope: str, condition: str) -> str:
 
 
 SCOPE_SIZE = (
-    "SELECT s.chunks, u.language FROM (VALUES (1)) AS one"
+    "SELECT s.chunks, u.language, s.ranked FROM (VALUES (1)) AS one"
     " LEFT JOIN chunk_scopes s ON s.tenant_id = %(tenant)s AND s.user_id = %(user)s"
     " LEFT JOIN users u ON u.tenant_id = %(tenant)s AND u.user_id = %(user)s"
 )
@@ -98,31 +98,56 @@ HOLDING = """
 """
 
 
-def keyword(scope: str, condition: str) -> str:
-    """Chunks matching any of the words, scored by sum over words of idf x ts_rank (positive,
-    best first).
+# Each query word's tsquery, lexemes and BM25 idf, from the count of the user's chunks holding it
+# (``held``) among all their chunks (``total``); words arrive folded (``codec.fold``).
+_WEIGHTS = """
+    WITH weights AS MATERIALIZED (
+        SELECT t.q, t.lexemes, ln(1 + (%(total)s::bigint - t.df + 0.5) / (t.df + 0.5))::float8 AS idf
+        FROM (
+            SELECT plainto_tsquery(%(config)s::regconfig, word) AS q, df,
+                tsvector_to_array(to_tsvector(%(config)s::regconfig, word)) AS lexemes
+            FROM unnest(%(words)s::text[], %(held)s::bigint[]) AS w(word, df)
+        ) AS t
+        WHERE numnode(t.q) > 0
+    )
+"""
+_BEST = "GROUP BY h.ref ORDER BY score DESC, h.ref LIMIT %(k)s"
 
-    Each word's idf is BM25's, from the count of the user's chunks holding it (``held``) among
-    all their chunks (``total``); ``ts_rank`` with length normalisation stands in for the
-    saturating term frequency. Words arrive folded (``codec.fold``). Each word ranks only the
-    chunks holding it (its own index scan): ranking every matched chunk against every word cost
-    a ``ts_rank`` call per pair, the most of the query's time in a large scope.
-    """
+
+def _ranking(scope: str, condition: str, words: str) -> str:
+    """Each of ``words`` (rows of ``weights``) ranks the chunks holding it, with its own index
+    scan: ranking every matched chunk against every word cost a ``ts_rank`` call per pair."""
     return f"""
-        WITH weights AS MATERIALIZED (
-            SELECT t.q, ln(1 + (%(total)s::bigint - t.df + 0.5) / (t.df + 0.5))::float8 AS idf
-            FROM (
-                SELECT plainto_tsquery(%(config)s::regconfig, word) AS q, df
-                FROM unnest(%(words)s::text[], %(held)s::bigint[]) AS w(word, df)
-            ) AS t
-            WHERE numnode(t.q) > 0
-        )
-        SELECT h.ref, sum(h.part) AS score
-        FROM weights w CROSS JOIN LATERAL (
+        SELECT s.ref, s.part FROM weights w CROSS JOIN LATERAL (
             SELECT c.ref, w.idf * ts_rank(c.fts, w.q, 1) AS part {scope}
             AND c.fts @@ w.q AND {condition}
-        ) AS h
-        GROUP BY h.ref ORDER BY score DESC, h.ref LIMIT %(k)s
+        ) AS s WHERE {words}
+    """
+
+
+def keyword(scope: str, condition: str) -> str:
+    """Chunks matching any of the words, scored by sum over words of idf x ts_rank (positive,
+    best first): ``ts_rank`` with length normalisation stands in for BM25's saturating term
+    frequency."""
+    return f"{_WEIGHTS} SELECT h.ref, sum(h.part) AS score FROM ({_ranking(scope, condition, 'TRUE')}) AS h {_BEST}"
+
+
+def keyword_ranked(scope: str, condition: str, filtered: bool) -> str:
+    """``keyword``'s scores in a scope whose ranks are kept (``chunk_scopes.ranked``): a word of
+    one lexeme sums its chunks' ranks from the index of ``chunk_postings`` alone (with filters,
+    each chunk is checked against them); a word the configuration splits into several lexemes
+    (``snake_case``) ranks the chunks holding it."""
+    admitted = f"AND EXISTS (SELECT {scope} AND c.ref = p.ref AND {condition})" if filtered else ""
+    return f"""
+        {_WEIGHTS}
+        SELECT h.ref, sum(h.part) AS score FROM (
+            SELECT p.ref, w.idf * p.part AS part
+            FROM weights w JOIN chunk_postings p ON p.tenant_id = %(tenant)s
+                AND p.user_id = %(user)s AND p.word = w.lexemes[1]
+            WHERE cardinality(w.lexemes) = 1 {admitted}
+            UNION ALL
+            {_ranking(scope, condition, "cardinality(w.lexemes) > 1")}
+        ) AS h {_BEST}
     """
 
 
@@ -131,6 +156,8 @@ TABLES = (
     "users",
     "episodes",
     "chunks",
+    "chunk_words",
+    "chunk_postings",
     "episode_history",
     "meta",
     "migrations",

@@ -115,7 +115,7 @@ class PostgresStore:
         import (until then a search may still set fresh rows' hint bits and plan without
         statistics)."""
         with self._db.connection() as conn:
-            for table in ("chunks", "episodes", "chunk_words", "chunk_scopes"):
+            for table in ("chunks", "episodes", "chunk_words", "chunk_postings", "chunk_scopes"):
                 conn.execute(f"VACUUM (ANALYZE) {table}")
 
     def rebuild_indexes(self, approximate_above: int | None = None) -> int:

@@ -5,7 +5,9 @@ Each user's count of chunks holding each word lives in ``chunk_words`` (migratio
 ``0009_chunk_words``), kept by triggers in the transaction of every chunk write, so a search reads
 its words' counts, exact and current whichever process wrote, instead of counting their chunks.
 Only a word the text search configuration splits into several lexemes is counted, and that
-counting stops one row past the common share (``Scope.counted_to``).
+counting stops one row past the common share (``Scope.counted_to``). A large scope's chunks also
+have their rank for each word kept (``chunk_postings``, migration ``0010_chunk_postings``), which
+its searches sum instead of ranking the chunks (``sql.keyword_ranked``).
 """
 
 from __future__ import annotations
@@ -29,10 +31,12 @@ NO_LEXEME = -1  # the count of a word the text search configuration drops (a sto
 
 @dataclass(frozen=True)
 class Scope:
-    """One user's chunks as a search sees them: how many, and their text search config."""
+    """One user's chunks as a search sees them: how many, their text search config, and
+    whether their ranks per word are kept (``chunk_postings``)."""
 
     size: int
     config: str
+    ranked: bool
 
     @property
     def cap(self) -> int | None:
@@ -48,11 +52,11 @@ class Scope:
 
 
 def read_scope(conn: psycopg.Connection, db: Database, tenant: str, user_id: str) -> Scope:
-    """The user's chunk count (kept by the database on every chunk write) and the text search
-    config of their language."""
+    """The user's chunk count and whether their ranks are kept (both kept by the database on
+    every chunk write), and the text search config of their language."""
     row = conn.execute(sql.SCOPE_SIZE, {"tenant": tenant, "user": user_id}).fetchone()
-    chunks, language = row if row else (None, None)
-    return Scope(chunks or 0, codec.text_search_config(language, db.text_configs))
+    chunks, language, ranked = row if row else (None, None, None)
+    return Scope(chunks or 0, codec.text_search_config(language, db.text_configs), bool(ranked))
 
 
 def holding(
@@ -84,8 +88,9 @@ def keyword(
     k: int,
     filters: Filters,
 ) -> list[tuple[int, float]]:
-    """The user's best ``k`` chunks for the query's selective words (``sql.keyword``); ``scope``
-    names the tenant and user as ``tenant`` and ``user``."""
+    """The user's best ``k`` chunks for the query's selective words (``sql.keyword``, from the
+    kept ranks where the scope has them); ``scope`` names the tenant and user as ``tenant`` and
+    ``user``."""
     terms = [word for word in (codec.fold(t).strip() for t in keywords(query)) if word]
     if not terms or k <= 0:
         return []
@@ -95,8 +100,14 @@ def keyword(
     chosen = selective(terms, counts, size)
     if not chosen:
         return []
+    scope_sql = sql.chunks_in_scope(filters)
+    ranking = (
+        sql.keyword_ranked(scope_sql, condition, not filters.is_empty())
+        if size.ranked
+        else sql.keyword(scope_sql, condition)
+    )
     rows = conn.execute(
-        sql.keyword(sql.chunks_in_scope(filters), condition),
+        ranking,
         {
             **scope,
             **params,
