@@ -206,9 +206,10 @@ def measure_size(
     row["load_1m"] = round(os.getloadavg()[0], 2)
     row["dense_recall_at_10"] = _dense_recall(store, _exact_twin(store), raw, queries)
     row["rss_mb"] = _rss_mb()
+    # the SQLite file, or the PostgreSQL tables and indexes (the database holds this scope alone)
+    stored = _file_bytes(path) if settings.store is None else store.stats().bytes
+    row["store_bytes_per_1k"] = round(stored / (size / 1000))
     engine.close()
-    if settings.store is None:
-        row["store_bytes_per_1k"] = round(_file_bytes(path) / (size / 1000))
     if use_chroma:
         row.update(
             _chroma_size(builder, raw, items, queries, work / f"chroma-{size}", settings.progress)

@@ -13,7 +13,7 @@ import os
 import sqlite3
 import tempfile
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from urllib.parse import urlsplit, urlunsplit
 
@@ -241,6 +241,28 @@ def pg_database(pg_server: PostgresServer) -> str:
     url = pg_server.create_database()
     PostgresStore(url).close()
     return url
+
+
+@pytest.fixture
+def ranked_database(pg_server: PostgresServer) -> Callable[[int], str]:
+    """A migrated database of its own where a scope's ranks per word are kept past ``above``
+    chunks (``ranked_above()``, 5,000 in a real database)."""
+
+    def create(above: int) -> str:
+        import psycopg
+
+        from lembrar.store.postgres import PostgresStore
+
+        url = pg_server.create_database()
+        PostgresStore(url).close()
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(
+                "CREATE OR REPLACE FUNCTION ranked_above() RETURNS bigint LANGUAGE sql"
+                f" IMMUTABLE AS 'SELECT {above:d}'"
+            )
+        return url
+
+    return create
 
 
 # -- backends under test ----------------------------------------------------------------------

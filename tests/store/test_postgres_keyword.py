@@ -1,6 +1,7 @@
 """PostgreSQL's keyword search on large scopes: common words are left out above the threshold
-only, small scopes rank exactly as the full BM25 query does, and the scope's size and word counts
-kept by the database follow every write, whichever store or connection makes it."""
+only, scopes rank exactly as the full BM25 query does (from their chunks, or from the ranks a
+large scope keeps), and the scope's size and word counts kept by the database follow every
+write, whichever store or connection makes it."""
 
 from __future__ import annotations
 
@@ -62,13 +63,18 @@ def text(i: int, rng: random.Random) -> str:
     return " ".join(words) + f" item{i}"
 
 
-@pytest.fixture
-def scope(pg_database, request, clock):
-    """A memory over one user's scope of ``SIZE`` memories, in a tenant of its own."""
+@pytest.fixture(params=["small", "ranked"])
+def scope(request, clock):
+    """A memory over one user's scope of ``SIZE`` memories, in a tenant of its own: a small
+    scope, ranked from its chunks, or one past the size where its ranks per word are kept."""
     from lembrar.store.postgres import PostgresStore
 
+    if request.param == "ranked":
+        url = request.getfixturevalue("ranked_database")(SIZE // 2)
+    else:
+        url = request.getfixturevalue("pg_database")
     tenant = f"pgwords-{os.getpid()}-{request.node.name}"
-    mem = Memory(PostgresStore(pg_database, tenant), embedder=HashingEmbedder(), clock=clock)
+    mem = Memory(PostgresStore(url, tenant), embedder=HashingEmbedder(), clock=clock)
     rng = random.Random(7)
     mem.add_many(
         {
@@ -118,7 +124,7 @@ def texts_of(store, hits: list[tuple[int, float]]) -> list[str]:
 @pytest.mark.parametrize(
     "filters", [Filters(), Filters(roles=("user",)), Filters(since=T0 + timedelta(hours=90))]
 )
-def test_small_scopes_rank_as_the_full_query(scope, filters):
+def test_keyword_search_ranks_as_the_full_query(scope, filters):
     store = scope.store
     rng = random.Random(3)
     queries = [" ".join(rng.sample([*WORDS, "note", "escrow", "item12"], 4)) for _ in range(10)]

@@ -52,22 +52,6 @@ def text(i: int, rng: random.Random) -> str:
     return " ".join(words) + f" item{i}"
 
 
-def ranked_database(pg_server, above: int) -> str:
-    """A database of its own, where a scope is ranked past ``above`` chunks."""
-    import psycopg
-
-    from lembrar.store.postgres import PostgresStore
-
-    url = pg_server.create_database()
-    PostgresStore(url).close()
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(
-            f"CREATE OR REPLACE FUNCTION ranked_above() RETURNS bigint LANGUAGE sql"
-            f" IMMUTABLE AS 'SELECT {above:d}'"
-        )
-    return url
-
-
 @pytest.fixture(params=["small", "ranked"])
 def mem(request, clock) -> Iterator[Memory]:
     """The user's 300 chunks: a small scope (ranked from its chunks), or a scope past the size
@@ -75,7 +59,7 @@ def mem(request, clock) -> Iterator[Memory]:
     from lembrar.store.postgres import PostgresStore
 
     if request.param == "ranked":
-        url = ranked_database(request.getfixturevalue("pg_server"), SIZE // 2)
+        url = request.getfixturevalue("ranked_database")(SIZE // 2)
     else:
         url = request.getfixturevalue("pg_database")
     tenant = f"pgwords-{os.getpid()}-{request.node.name}"
@@ -338,10 +322,12 @@ def test_keyword_scores_from_the_kept_ranks_equal_ranking_the_chunks(mem, langua
     assert [s for _, s in found] == sorted((s for _, s in found), reverse=True)
 
 
-def test_a_scope_is_ranked_in_the_write_that_takes_it_past_the_size_and_stays_so(pg_server):
+def test_a_scope_is_ranked_in_the_write_that_takes_it_past_the_size_and_stays_so(
+    ranked_database,
+):
     from lembrar.store.postgres import PostgresStore
 
-    url = ranked_database(pg_server, 100)
+    url = ranked_database(100)
     with Memory(PostgresStore(url, "grow"), embedder=HashingEmbedder()) as memory:
         rng = random.Random(5)
         memory.add_many({"user_id": USER, "content": text(i, rng)} for i in range(90))

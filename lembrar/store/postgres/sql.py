@@ -132,21 +132,20 @@ def keyword(scope: str, condition: str) -> str:
     return f"{_WEIGHTS} SELECT h.ref, sum(h.part) AS score FROM ({_ranking(scope, condition, 'TRUE')}) AS h {_BEST}"
 
 
-def keyword_ranked(scope: str, condition: str, filtered: bool) -> str:
-    """``keyword``'s scores in a scope whose ranks are kept (``chunk_scopes.ranked``): a word of
-    one lexeme sums its chunks' ranks from the index of ``chunk_postings`` alone (with filters,
-    each chunk is checked against them); a word the configuration splits into several lexemes
+def keyword_ranked(scope: str) -> str:
+    """``keyword``'s scores, without filters, in a scope whose ranks are kept
+    (``chunk_scopes.ranked``): a word of one lexeme sums its chunks' ranks from the index of
+    ``chunk_postings`` alone; a word the configuration splits into several lexemes
     (``snake_case``) ranks the chunks holding it."""
-    admitted = f"AND EXISTS (SELECT {scope} AND c.ref = p.ref AND {condition})" if filtered else ""
     return f"""
         {_WEIGHTS}
         SELECT h.ref, sum(h.part) AS score FROM (
             SELECT p.ref, w.idf * p.part AS part
             FROM weights w JOIN chunk_postings p ON p.tenant_id = %(tenant)s
                 AND p.user_id = %(user)s AND p.word = w.lexemes[1]
-            WHERE cardinality(w.lexemes) = 1 {admitted}
+            WHERE cardinality(w.lexemes) = 1
             UNION ALL
-            {_ranking(scope, condition, "cardinality(w.lexemes) > 1")}
+            {_ranking(scope, "TRUE", "cardinality(w.lexemes) > 1")}
         ) AS h {_BEST}
     """
 

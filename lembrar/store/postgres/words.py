@@ -88,8 +88,8 @@ def keyword(
     k: int,
     filters: Filters,
 ) -> list[tuple[int, float]]:
-    """The user's best ``k`` chunks for the query's selective words (``sql.keyword``, from the
-    kept ranks where the scope has them); ``scope`` names the tenant and user as ``tenant`` and
+    """The user's best ``k`` chunks for the query's selective words (``sql.keyword``; without
+    filters, from the kept ranks where the scope has them); ``scope`` names the tenant and user as ``tenant`` and
     ``user``."""
     terms = [word for word in (codec.fold(t).strip() for t in keywords(query)) if word]
     if not terms or k <= 0:
@@ -101,9 +101,9 @@ def keyword(
     if not chosen:
         return []
     scope_sql = sql.chunks_in_scope(filters)
-    ranking = (
-        sql.keyword_ranked(scope_sql, condition, not filters.is_empty())
-        if size.ranked
+    ranking = (  # with filters, the chunks they let through are ranked
+        sql.keyword_ranked(scope_sql)
+        if size.ranked and filters.is_empty()
         else sql.keyword(scope_sql, condition)
     )
     rows = conn.execute(
