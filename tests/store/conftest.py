@@ -265,6 +265,16 @@ def ranked_database(pg_server: PostgresServer) -> Callable[[int], str]:
     return create
 
 
+@pytest.fixture(params=["small", "ranked"])
+def scope_database(request) -> tuple[str, bool]:
+    """A database for a scope of 300 chunks, and whether it keeps the scope's ranks per word:
+    the session's database, where the scope stays small (ranked from its chunks), or one of its
+    own where a scope is ranked past 150 chunks."""
+    if request.param == "ranked":
+        return request.getfixturevalue("ranked_database")(150), True
+    return request.getfixturevalue("pg_database"), False
+
+
 # -- backends under test ----------------------------------------------------------------------
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def backend(request, tmp_path) -> Iterator[Backend]:

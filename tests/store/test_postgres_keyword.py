@@ -63,16 +63,13 @@ def text(i: int, rng: random.Random) -> str:
     return " ".join(words) + f" item{i}"
 
 
-@pytest.fixture(params=["small", "ranked"])
-def scope(request, clock):
-    """A memory over one user's scope of ``SIZE`` memories, in a tenant of its own: a small
-    scope, ranked from its chunks, or one past the size where its ranks per word are kept."""
+@pytest.fixture
+def scope(scope_database, request, clock):
+    """A memory over one user's scope of ``SIZE`` memories, in a tenant of its own, that keeps
+    its ranks per word or not."""
     from lembrar.store.postgres import PostgresStore
 
-    if request.param == "ranked":
-        url = request.getfixturevalue("ranked_database")(SIZE // 2)
-    else:
-        url = request.getfixturevalue("pg_database")
+    url, _ = scope_database
     tenant = f"pgwords-{os.getpid()}-{request.node.name}"
     mem = Memory(PostgresStore(url, tenant), embedder=HashingEmbedder(), clock=clock)
     rng = random.Random(7)

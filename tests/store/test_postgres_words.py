@@ -52,16 +52,12 @@ def text(i: int, rng: random.Random) -> str:
     return " ".join(words) + f" item{i}"
 
 
-@pytest.fixture(params=["small", "ranked"])
-def mem(request, clock) -> Iterator[Memory]:
-    """The user's 300 chunks: a small scope (ranked from its chunks), or a scope past the size
-    where its ranks are kept."""
+@pytest.fixture
+def mem(scope_database, request, clock) -> Iterator[Memory]:
+    """The user's 300 chunks, in a scope that keeps its ranks per word or not."""
     from lembrar.store.postgres import PostgresStore
 
-    if request.param == "ranked":
-        url = request.getfixturevalue("ranked_database")(SIZE // 2)
-    else:
-        url = request.getfixturevalue("pg_database")
+    url, ranked = scope_database
     tenant = f"pgwords-{os.getpid()}-{request.node.name}"
     memory = Memory(PostgresStore(url, tenant), embedder=HashingEmbedder(), clock=clock)
     rng = random.Random(7)
@@ -74,7 +70,7 @@ def mem(request, clock) -> Iterator[Memory]:
         }
         for i in range(SIZE)
     )
-    assert dict(rows(url, tenant, RANKED)) == {USER: request.param == "ranked"}
+    assert dict(rows(url, tenant, RANKED)) == {USER: ranked}
     yield memory
     memory.close()
 
