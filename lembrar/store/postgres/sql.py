@@ -129,7 +129,8 @@ def keyword(scope: str, condition: str) -> str:
     """Chunks matching any of the words, scored by sum over words of idf x ts_rank (positive,
     best first): ``ts_rank`` with length normalisation stands in for BM25's saturating term
     frequency."""
-    return f"{_WEIGHTS} SELECT h.ref, sum(h.part) AS score FROM ({_ranking(scope, condition, 'TRUE')}) AS h {_BEST}"
+    ranked = _ranking(scope, condition, "TRUE")
+    return f"{_WEIGHTS} SELECT h.ref, sum(h.part) AS score FROM ({ranked}) AS h {_BEST}"
 
 
 def keyword_ranked(scope: str) -> str:

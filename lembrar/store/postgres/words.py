@@ -89,8 +89,8 @@ def keyword(
     filters: Filters,
 ) -> list[tuple[int, float]]:
     """The user's best ``k`` chunks for the query's selective words (``sql.keyword``; without
-    filters, from the kept ranks where the scope has them); ``scope`` names the tenant and user as ``tenant`` and
-    ``user``."""
+    filters, from the kept ranks where the scope has them); ``scope`` names the tenant and user
+    as ``tenant`` and ``user``."""
     terms = [word for word in (codec.fold(t).strip() for t in keywords(query)) if word]
     if not terms or k <= 0:
         return []
