@@ -172,18 +172,22 @@ def test_a_failed_write_leaves_the_counts_as_they_were(mem, refused_at_commit):
     assert assert_kept_as_counted(mem) == before
 
 
-def test_concurrent_writers_of_one_user_keep_them_exact(mem):
+def three_writers(url: str, tenant: str, rounds: int, graph: bool = True) -> None:
+    """Three stores adding ``rounds`` memories each to ``USER`` at once, one a write, each
+    deleting every third it adds; ``graph``: with the knowledge graph's writes after each."""
+    from lembrar.graph import GraphConfig
     from lembrar.store.postgres import PostgresStore
 
     errors: list[BaseException] = []
     start = threading.Barrier(3)
 
     def write(n: int) -> None:
-        store = PostgresStore(mem.store.url, mem.store.tenant)
         try:
-            with Memory(store, embedder=HashingEmbedder()) as writer:
+            store = PostgresStore(url, tenant)
+            config = GraphConfig(enabled=graph)
+            with Memory(store, embedder=HashingEmbedder(), graph=config) as writer:
                 start.wait()
-                for i in range(15):
+                for i in range(rounds):
                     [added] = writer.add(f"escrow market writer{n} round{i}", user_id=USER)
                     if i % 3 == 0:
                         writer.delete(added.id, USER)
@@ -196,7 +200,26 @@ def test_concurrent_writers_of_one_user_keep_them_exact(mem):
     for thread in threads:
         thread.join(60)
     assert not errors
+
+
+def test_concurrent_writers_of_one_user_keep_them_exact(mem):
+    three_writers(mem.store.url, mem.store.tenant, 15)
     assert assert_kept_as_counted(mem)[USER, "escrow"] == 6 + 3 * 10
+
+
+def test_a_scope_taken_past_the_size_by_writers_at_once_is_ranked_exactly(ranked_database):
+    """The write that takes the scope past the size ranks the chunks committed before it; the
+    writers waiting on the scope's row then rank their own."""
+    from lembrar.store.postgres import PostgresStore
+
+    url = ranked_database(30)
+    # 48 kept in the end, past 30 while they write; without the graph, whose entity writes
+    # for words all three repeat can deadlock with the deletes (a StoreBusyError to retry)
+    three_writers(url, "race", 24, graph=False)
+    assert dict(rows(url, "race", RANKED)) == {USER: True}
+    with Memory(PostgresStore(url, "race"), embedder=HashingEmbedder()) as memory:
+        assert assert_kept_as_counted(memory)[USER, "escrow"] == 48
+    assert len({ref for _, _, ref in ranks(url, "race", KEPT_RANKS)}) == 48
 
 
 @pytest.mark.parametrize("first", ["0009_chunk_words", "0010_chunk_postings"])

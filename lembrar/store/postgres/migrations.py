@@ -425,7 +425,9 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         # small scope is ranked quickly from its chunks and spares the space (the ranks take
         # about as much as the chunks' text, vectors and indexes together). A chunk's rows go
         # with it, and are written anew when its words change (an edit, a re-index for a new
-        # language).
+        # language). Like those of ``0009``, the triggers sort after the ones that take the
+        # scope's row, so they run once the write holds it: a delete waiting for the write that
+        # ranks the scope then sees, and removes, the ranks that write gave its chunks.
         "0010_chunk_postings",
         """
         CREATE FUNCTION ranked_above() RETURNS bigint LANGUAGE sql IMMUTABLE AS 'SELECT 5000';
@@ -470,7 +472,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
                 FROM (SELECT DISTINCT tenant_id, user_id FROM added) AS scopes;
             RETURN NULL;
         END $$;
-        CREATE TRIGGER chunks_postings_added AFTER INSERT ON chunks
+        CREATE TRIGGER chunks_words_ranked_added AFTER INSERT ON chunks
             REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION chunks_postings_added();
         CREATE FUNCTION chunks_postings_removed() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
@@ -480,7 +482,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
                 AND p.ref = r.ref;
             RETURN NULL;
         END $$;
-        CREATE TRIGGER chunks_postings_removed AFTER DELETE ON chunks
+        CREATE TRIGGER chunks_words_ranked_removed AFTER DELETE ON chunks
             REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION chunks_postings_removed();
         CREATE FUNCTION chunks_postings_changed() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
@@ -499,7 +501,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
                 WHERE a.fts IS DISTINCT FROM b.fts;
             RETURN NULL;
         END $$;
-        CREATE TRIGGER chunks_postings_changed AFTER UPDATE ON chunks
+        CREATE TRIGGER chunks_words_ranked_changed AFTER UPDATE ON chunks
             REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows
             FOR EACH STATEMENT EXECUTE FUNCTION chunks_postings_changed();
         """,
