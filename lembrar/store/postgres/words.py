@@ -91,13 +91,13 @@ def keyword(
     """The user's best ``k`` chunks for the query's selective words (``sql.keyword``; without
     filters, from the kept ranks where the scope has them); ``scope`` names the tenant and user
     as ``tenant`` and ``user``."""
-    terms = [word for word in (codec.fold(t).strip() for t in keywords(query)) if word]
-    if not terms or k <= 0:
+    query_words = [word for word in (codec.fold(t).strip() for t in keywords(query)) if word]
+    if not query_words or k <= 0:
         return []
     condition, params = sql.where(filters)
     size = read_scope(conn, db, scope["tenant"], scope["user"])
-    counts = holding(conn, scope["tenant"], scope["user"], size, terms)
-    chosen = selective(terms, counts, size)
+    counts = holding(conn, scope["tenant"], scope["user"], size, query_words)
+    chosen = selective(query_words, counts, size)
     if not chosen:
         return []
     scope_sql = sql.chunks_in_scope(filters)
