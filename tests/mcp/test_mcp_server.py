@@ -16,7 +16,12 @@ from mcp import Client  # noqa: E402
 from mcp_session import over_http, payload, run, stdio  # noqa: E402
 
 pytestmark = pytest.mark.server
-YESTERDAY_NOON = (datetime.now(UTC) - timedelta(days=1)).replace(hour=12, minute=0)
+
+
+def yesterday_noon() -> str:
+    """Noon of the day before now, taken when a test stores it (not at import: a run that
+    crosses midnight would store it two days back)."""
+    return (datetime.now(UTC) - timedelta(days=1)).replace(hour=12, minute=0).isoformat()
 
 
 # -- stdio ---------------------------------------------------------------------------------
@@ -52,7 +57,7 @@ def test_stdio_remember_recall_by_time_phrase_then_forget(tmp_path):
                 {
                     "fact": "Climbed Pico with Rui, windy at the top",
                     "kind": "event",
-                    "at": YESTERDAY_NOON.isoformat(),
+                    "at": yesterday_noon(),
                     "session_id": "trip",
                 },
             )
@@ -133,7 +138,7 @@ def test_http_remember_recall_forget_and_tenants_see_nothing_of_each_other(serve
                 {
                     "fact": "The server room door code is 4711",
                     "kind": "event",
-                    "at": YESTERDAY_NOON.isoformat(),
+                    "at": yesterday_noon(),
                 },
             )
         )
