@@ -103,6 +103,51 @@ def test_the_index_is_rebuilt_on_demand(stores):
         indexed.rebuild_indexes(approximate_above=10)
 
 
+def index_build(url: str) -> tuple[list[str], int]:
+    """The HNSW index's storage parameters and the file that holds it (new on a rebuild)."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        options, node = conn.execute(
+            "SELECT reloptions, relfilenode FROM pg_class WHERE relname = 'chunks_by_embedding'"
+        ).fetchone()
+    return sorted(options or []), node
+
+
+def test_the_index_is_built_with_more_candidates_than_the_default(stores):
+    mem, _, _ = stores
+    assert index_build(mem.store.url)[0] == ["ef_construction=128", "m=16"]
+
+
+def test_an_index_built_before_is_rebuilt_once_with_the_new_settings(pg_server, clock):
+    import psycopg
+
+    from lembrar.store.postgres import PostgresStore, migrations
+
+    url = pg_server.create_database()
+    with Memory(PostgresStore(url, "old"), embedder=HashingEmbedder(), clock=clock) as old:
+        old.add_many({"user_id": "ana", "content": t} for t in sentences(60, 5))
+    with psycopg.connect(url, autocommit=True) as conn:  # as a database of the release before
+        conn.execute("ALTER INDEX chunks_by_embedding RESET (m, ef_construction)")
+        conn.execute("DELETE FROM migrations WHERE name = '0011_hnsw_build'")
+    options, before = index_build(url)
+    assert options == []
+    exact = PostgresStore(url, "old", exact_search_limit=10**9)
+    indexed = PostgresStore(url, "old", exact_search_limit=0)
+    options, after = index_build(url)
+    assert options == ["ef_construction=128", "m=16"] and after != before
+    with psycopg.connect(url) as conn:
+        assert "0011_hnsw_build" in migrations.applied(conn)
+    PostgresStore(url, "old").close()
+    assert index_build(url)[1] == after  # once
+    for vector in vectors(5):
+        assert indexed.dense("ana", vector, 5, Filters()) == exact.dense(
+            "ana", vector, 5, Filters()
+        )
+    indexed.close()
+    exact.close()
+
+
 QUESTIONS = (
     "what did we say about the violin in March or in May?",
     "coffee near the harbor",
