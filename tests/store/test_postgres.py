@@ -263,3 +263,39 @@ def test_settle_vacuums_and_analyzes_what_a_search_reads(pg_server, clock):
             (list(SETTLED),),
         ).fetchall()
     assert rows == [(name, True, True) for name in sorted(SETTLED)]
+
+
+def test_writes_of_one_user_wait_for_each_other_and_no_one_else(pg_database, tenant, clock):
+    """A write of a user waits while another write of that user is open (their triggers and
+    cascades would otherwise lock shared rows in clashing orders); other users' writes go on."""
+    import time
+
+    import psycopg
+
+    from lembrar.store.postgres import PostgresStore
+
+    holder = PostgresStore(pg_database, tenant)
+    writer = Memory(PostgresStore(pg_database, tenant), embedder=HashingEmbedder(), clock=clock)
+    added: list[str] = []
+    try:
+        with holder._db.transaction(tenant, ["ana"]):  # a write of ana's, still open
+            second = threading.Thread(
+                target=lambda: added.extend(e.id for e in writer.add("second", user_id="ana"))
+            )
+            second.start()
+            with psycopg.connect(pg_database, autocommit=True) as watch:
+                deadline = time.monotonic() + 30
+                while (
+                    time.monotonic() < deadline
+                    and not watch.execute(
+                        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                    ).fetchone()[0]
+                ):
+                    time.sleep(0.02)
+            assert second.is_alive() and not added  # waiting for ana's lock
+            assert writer.add("other", user_id="bob")  # bob's write does not wait
+        second.join(30)
+        assert len(added) == 1 and writer.get(added[0], "ana").content == "second"
+    finally:
+        holder.close()
+        writer.close()

@@ -103,6 +103,34 @@ def test_the_index_is_rebuilt_on_demand(stores):
         indexed.rebuild_indexes(approximate_above=10)
 
 
+def test_the_search_settings_hold_for_the_search_alone(stores, monkeypatch):
+    """The index search reads its settings from the statement itself: one candidate without
+    iterative scans leaves one row, and the connection keeps the server's defaults after it."""
+    from lembrar.store.postgres import PostgresStore
+    from lembrar.store.postgres import store as postgres_store
+
+    mem, _, exact = stores
+    narrow = PostgresStore(mem.store.url, mem.store.tenant, exact_search_limit=0, pool_size=1)
+    settings = "SELECT current_setting('hnsw.ef_search'), current_setting('hnsw.iterative_scan')"
+    try:
+        with narrow._db.connection() as conn:  # a scope this small is sorted otherwise
+            conn.execute("SET enable_sort = off")
+            conn.execute("SELECT '[1]'::vector")  # loads pgvector, which defines its settings
+            before = conn.execute(settings).fetchone()
+        vector = vectors(1)[0]
+        assert len(narrow.dense("ana", vector, 5, Filters())) == 5
+        monkeypatch.setattr(postgres_store, "_search_ef", lambda k: 1)
+        monkeypatch.setattr(narrow._db, "iterative_scan", False)
+        assert len(narrow.dense("ana", vector, 5, Filters())) == 1
+        with narrow._db.connection() as conn:
+            assert conn.execute(settings).fetchone() == before
+        monkeypatch.undo()
+        want = exact.dense("ana", vector, 10, Filters(roles=("user",)))
+        assert narrow.dense("ana", vector, 10, Filters(roles=("user",))) == want
+    finally:
+        narrow.close()
+
+
 def index_build(url: str) -> tuple[list[str], int]:
     """The HNSW index's storage parameters and the file that holds it (new on a rebuild)."""
     import psycopg

@@ -213,9 +213,7 @@ def test_a_scope_taken_past_the_size_by_writers_at_once_is_ranked_exactly(ranked
     from lembrar.store.postgres import PostgresStore
 
     url = ranked_database(30)
-    # 48 kept in the end, past 30 while they write; without the graph, whose entity writes
-    # for words all three repeat can deadlock with the deletes (a StoreBusyError to retry)
-    three_writers(url, "race", 24, graph=False)
+    three_writers(url, "race", 24)  # 48 kept in the end, past 30 while they write
     assert dict(rows(url, "race", RANKED)) == {USER: True}
     with Memory(PostgresStore(url, "race"), embedder=HashingEmbedder()) as memory:
         assert assert_kept_as_counted(memory)[USER, "escrow"] == 48

@@ -5,8 +5,9 @@ Imported only once ``psycopg`` and ``psycopg_pool`` are known to be installed.
 
 from __future__ import annotations
 
+import hashlib
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -104,10 +105,19 @@ class Database:
             raise store_error("query failed", exc) from exc
 
     @contextmanager
-    def transaction(self) -> Iterator[psycopg.Connection]:
-        """One transaction: committed at the end, rolled back on any error (nothing stored)."""
+    def transaction(
+        self, tenant: str = "", users: Iterable[str] = ()
+    ) -> Iterator[psycopg.Connection]:
+        """One transaction: committed at the end, rolled back on any error (nothing stored).
+
+        A write to ``users``' rows first takes each one's write lock (``user_lock``), in one
+        order, so that two writes of a user run one after the other: their triggers and
+        cascades lock rows of shared tables (word counts, graph entities and mentions) in orders
+        that could otherwise deadlock."""
         try:
             with self.pool.connection() as conn, conn.transaction():
+                for key in sorted({user_lock(tenant, user) for user in users}):
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
                 yield conn
         except psycopg.IntegrityError as exc:
             raise ConflictError(f"write rejected, nothing stored: {exc}") from exc
@@ -116,13 +126,16 @@ class Database:
         except psycopg.Error as exc:
             raise store_error("write failed, nothing stored", exc) from exc
 
-    def search_settings(self, ef: int) -> str:
-        """One statement setting the HNSW search of the current transaction: ``ef`` candidates,
-        and on pgvector 0.8 or later iterative scans, so filters still leave ``k`` rows."""
-        settings = [f"set_config('hnsw.ef_search', '{int(ef):d}', true)"]
+    def search_settings(self) -> str:
+        """A condition, always true, that sets the HNSW search of the statement holding it:
+        ``%(ef)s`` candidates (a string), and on pgvector 0.8 or later iterative scans, so
+        filters still leave ``k`` rows. The planner evaluates it once, before the index scan reads
+        its first row (where pgvector reads the settings), and the settings end with the
+        statement: one round trip, safe behind a pooler in transaction mode."""
+        settings = ["set_config('hnsw.ef_search', %(ef)s, true)"]
         if self.iterative_scan:
             settings.append("set_config('hnsw.iterative_scan', 'strict_order', true)")
-        return f"SELECT {', '.join(settings)}"
+        return f"(SELECT {' || '.join(settings)}) IS NOT NULL"
 
     def ensure_dimension(self, dimension: int) -> None:
         """Fix the embedding column's dimension the first time vectors of a known size arrive."""
@@ -138,6 +151,13 @@ _TRANSIENT = (
     psycopg.errors.DeadlockDetected,
     psycopg.errors.LockNotAvailable,
 )
+
+
+def user_lock(tenant: str, user_id: str) -> int:
+    """The advisory lock key of a user's writes: a signed 64-bit hash of tenant and user (two
+    users sharing one only wait for each other)."""
+    digest = hashlib.blake2b(f"{tenant}\0{user_id}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
 
 
 def store_error(what: str, exc: psycopg.Error) -> StoreError:

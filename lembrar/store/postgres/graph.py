@@ -157,7 +157,7 @@ class PostgresGraphStore:
         if change.empty:
             return
         scope = (self.tenant, user_id)
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             conn.execute(_ENSURE_USER, scope)
             self._forget(conn, user_id, change.forget_episodes)
             if change.communities is not None:

@@ -63,7 +63,7 @@ class PostgresLayerStore:
         self, memory: SavedMemory, vector: NDArray[np.float32], retire: str | None = None
     ) -> None:
         m = memory
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [m.user_id]) as conn:
             conn.execute(_ENSURE_USER, (self.tenant, m.user_id))
             conn.execute(
                 f"INSERT INTO saved_memories (tenant_id, {_MEMORY_COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s,%s,NULL,NULL,%s)",
@@ -90,7 +90,7 @@ class PostgresLayerStore:
     def edit_memory(
         self, user_id: str, memory_id: str, text: str, vector: NDArray[np.float32], at: datetime
     ) -> SavedMemory:
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             changed = conn.execute(
                 "UPDATE saved_memories SET text = %s, vector = %s, updated_at = %s"
                 " WHERE tenant_id = %s AND user_id = %s AND id = %s",
@@ -116,7 +116,7 @@ class PostgresLayerStore:
 
     def delete_memory(self, user_id: str, memory_id: str) -> int:
         """Delete the memory and the retired facts it replaced (directly or in a chain)."""
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             count = conn.execute(
                 "WITH RECURSIVE chain (id) AS ("
                 " SELECT id FROM saved_memories WHERE tenant_id = %(t)s AND user_id = %(u)s AND id = %(id)s"
@@ -133,7 +133,7 @@ class PostgresLayerStore:
     # -- pending facts ---------------------------------------------------------------
     def add_pending(self, pending: PendingMemory) -> None:
         p = pending
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [p.user_id]) as conn:
             conn.execute(_ENSURE_USER, (self.tenant, p.user_id))
             conn.execute(
                 "INSERT INTO pending_memories (tenant_id, id, user_id, text, created_at, conflicts_with, reason,"
@@ -162,7 +162,7 @@ class PostgresLayerStore:
         return [PendingMemory(r[0], r[1], r[2], _utc(r[3]), r[4], r[5], r[6]) for r in rows]
 
     def delete_pending(self, user_id: str, pending_id: str) -> None:
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             deleted = conn.execute(
                 "DELETE FROM pending_memories WHERE tenant_id = %s AND user_id = %s AND id = %s",
                 (self.tenant, user_id, pending_id),
@@ -175,7 +175,7 @@ class PostgresLayerStore:
         self, summary: SessionSummary, vector: NDArray[np.float32], sources: Sequence[str]
     ) -> None:
         s = summary
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [s.user_id]) as conn:
             conn.execute(_ENSURE_USER, (self.tenant, s.user_id))
             conn.execute(
                 "DELETE FROM session_summaries WHERE tenant_id = %s AND user_id = %s AND session_id = %s",
@@ -237,7 +237,7 @@ class PostgresLayerStore:
         ]
 
     def delete_summary(self, user_id: str, session_id: str) -> int:
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             count = conn.execute(
                 "DELETE FROM session_summaries WHERE tenant_id = %s AND user_id = %s AND session_id = %s",
                 (self.tenant, user_id, session_id),
@@ -250,7 +250,7 @@ class PostgresLayerStore:
     def put_insights(
         self, user_id: str, insights: Sequence[Insight], *, remove: Sequence[str] = ()
     ) -> None:
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             conn.execute(_ENSURE_USER, (self.tenant, user_id))
             conn.execute(
                 "DELETE FROM insights WHERE tenant_id = %s AND user_id = %s AND id = ANY(%s::text[])",
@@ -319,7 +319,7 @@ class PostgresLayerStore:
         ]
 
     def delete_insight(self, user_id: str, insight_id: str, *, exclude_sources: bool = True) -> int:
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             if exclude_sources:
                 conn.execute(
                     "INSERT INTO insight_exclusions (tenant_id, user_id, episode_id) SELECT "

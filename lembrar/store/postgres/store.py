@@ -189,7 +189,7 @@ class PostgresStore:
         """Store a user's settings; a new language re-indexes their chunks for full-text search."""
         require_stored_form(settings.user_id)
         config = codec.text_search_config(settings.language, self._db.text_configs)
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [settings.user_id]) as conn:
             conn.execute(
                 "INSERT INTO users (tenant_id, user_id, timezone, hemisphere, language) VALUES (%s, %s, %s, %s, %s)"
                 " ON CONFLICT (tenant_id, user_id) DO UPDATE SET"
@@ -233,7 +233,7 @@ class PostgresStore:
             return
         self._ensure_dimension(items)
         user_ids = sorted({require_stored_form(i.episode.user_id) for i in items})
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, user_ids) as conn:
             cursor = conn.cursor()
             cursor.executemany(
                 "INSERT INTO users (tenant_id, user_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
@@ -251,7 +251,7 @@ class PostgresStore:
     def replace(self, item: IndexedEpisode, changed_at: datetime) -> None:
         e = item.episode
         self._ensure_dimension([item])
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [e.user_id]) as conn:
             old = self._get(conn, e.user_id, e.id, lock=True)
             if not conn.execute(
                 "SELECT 1 FROM episode_history WHERE tenant_id = %s AND episode_id = %s LIMIT 1",
@@ -270,7 +270,7 @@ class PostgresStore:
 
     def delete(self, user_id: str, episode_ids: Sequence[str]) -> int:
         ids = list(dict.fromkeys(episode_ids))
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             found = set(self._lock_episodes(conn, user_id, _BY_IDS, ids=ids))
             missing = [i for i in ids if i not in found]
             if missing:
@@ -279,14 +279,14 @@ class PostgresStore:
 
     def delete_matching(self, user_id: str, filters: Filters) -> int:
         condition, params = sql.where(filters)
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             found = self._lock_episodes(conn, user_id, condition, **params)
             if not found:
                 return 0
             return self._delete_where(conn, user_id, _BY_IDS, {"ids": found})
 
     def delete_user(self, user_id: str) -> int:
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             count = self._delete_where(conn, user_id, "TRUE", {})
             conn.execute(
                 "DELETE FROM users WHERE tenant_id = %s AND user_id = %s", (self.tenant, user_id)
@@ -317,7 +317,7 @@ class PostgresStore:
     def touch(self, user_id: str, episode_ids: Sequence[str], at: datetime) -> None:
         if not episode_ids:
             return
-        with self._db.transaction() as conn:
+        with self._db.transaction(self.tenant, [user_id]) as conn:
             conn.execute(
                 "UPDATE episodes SET last_accessed = %s, access_count = access_count + 1"
                 " WHERE tenant_id = %s AND user_id = %s AND id = ANY(%s::text[])",
@@ -407,9 +407,8 @@ class PostgresStore:
             if read_scope(conn, self._db, self.tenant, user_id).size <= self.exact_search_limit:
                 rows = conn.execute(sql.dense_exact(scope, condition), params).fetchall()
             else:
-                with conn.transaction():
-                    conn.execute(self._db.search_settings(_search_ef(k)))
-                    rows = conn.execute(sql.dense_indexed(scope, condition), params).fetchall()
+                indexed = sql.dense_indexed(scope, f"{condition} AND {self._db.search_settings()}")
+                rows = conn.execute(indexed, {**params, "ef": str(_search_ef(k))}).fetchall()
         return [(int(r), float(s)) for r, s in rows]
 
     def keyword(
