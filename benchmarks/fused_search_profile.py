@@ -18,7 +18,6 @@ import cProfile
 import os
 import pstats
 import time
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -57,11 +56,13 @@ def main() -> None:
     )
     if isinstance(store, SqliteStore):
         print(f"index build {timed(store.wait_for_indexes)}")
-    now = speed.START + timedelta(days=4_200)
+    now = speed.SEARCHED_AT
     queries = [questions[i % len(questions)] for i in range(args.searches)]
     timed_queries = [questions[i % len(questions)] for i in range(args.timed)]
-    for system in systems:
-        latency = speed._latencies(engine, system, timed_queries)
+    latencies = speed.search_latencies(
+        {system: (engine, system) for system in systems}, timed_queries
+    )
+    for system, latency in latencies.items():
         print(
             f"{system}: p50 {latency['p50']:.1f} ms, p95 {latency['p95']:.1f} ms"
             f" (load {os.getloadavg()[0]:.2f})"
@@ -81,7 +82,8 @@ def open_scope(args: argparse.Namespace) -> tuple[Any, bool]:
     if args.store is None:
         if args.db is None:
             raise SystemExit("give --db or --store")
-        return SqliteStore(args.db), not args.db.exists()
+        fresh = not args.db.exists()  # before opening, which creates the file
+        return SqliteStore(args.db), fresh
     from lembrar.store.postgres import PostgresStore
 
     store = PostgresStore(args.store, args.tenant)

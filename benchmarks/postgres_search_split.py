@@ -23,7 +23,6 @@ import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from datetime import timedelta
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -88,7 +87,7 @@ def split(url: str, tenant: str, queries: Sequence[str]) -> None:
     engine = EngineBackend(
         embedder, {"lembrar": "balanced"}, path=PostgresStore(url, tenant), query_embedder=embedder
     )
-    now = speed.START + timedelta(days=4_200)
+    now = speed.SEARCHED_AT
     engine.search("lembrar", speed.SCOPE, "warm up", 10, now)
     for label in ("first pass", "second pass"):
         spent.clear()
@@ -154,13 +153,17 @@ def recall(url: str, tenant: str, queries: Sequence[str], name: str) -> None:
         with store._db.connection() as conn:
             for vector, best in zip(vectors, want):
                 started = time.perf_counter()
-                with conn.transaction():
-                    conn.execute(store._db.search_settings(ef))
-                    rows = conn.execute(
-                        "SELECT ref FROM chunks WHERE tenant_id = %s AND user_id = %s"
-                        " ORDER BY embedding <#> %s, ref LIMIT 10",
-                        (tenant, speed.SCOPE, np.asarray(vector, np.float32)),
-                    ).fetchall()
+                rows = conn.execute(
+                    "SELECT ref FROM chunks WHERE tenant_id = %(tenant)s AND user_id = %(user)s"
+                    f" AND {store._db.search_settings()}"
+                    " ORDER BY embedding <#> %(vector)s, ref LIMIT 10",
+                    {
+                        "tenant": tenant,
+                        "user": speed.SCOPE,
+                        "vector": np.asarray(vector, np.float32),
+                        "ef": str(ef),
+                    },
+                ).fetchall()
                 seconds.append(time.perf_counter() - started)
                 found += len(best & {r for (r,) in rows})
         print(

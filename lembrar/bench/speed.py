@@ -12,8 +12,13 @@
   background, answering exactly meanwhile); then the wait for those indexes is timed, before any
   latency is measured (on PostgreSQL, a ``VACUUM (ANALYZE)`` of the tables a search reads, as
   autovacuum does a while after a bulk import, is timed in its place); the approximate dense
-  search's recall@10 is measured against exact search on the same file, same queries.
-- **Memory**: resident set size after each size (and the process peak); **store size**: the
+  search's recall@10 is measured against exact search on the same file, same queries, and so is
+  ChromaDB's (its first ten memories against exact search's).
+- **Latency**: ChromaDB is built before any search is timed; then each query goes to every
+  system in turn (ours, the baselines, ChromaDB), so that all of them share the machine's
+  conditions of that moment (``search_latencies``).
+- **Memory**: resident set size once a size's indexes are loaded, before ChromaDB and the exact
+  twin of the recall check open (and the process peak); **store size**: the
   SQLite file (with WAL and the approximate index folder) per 1,000 memories. Every row records
   the 1-minute load average while it was searched (the machine may be shared).
 """
@@ -47,6 +52,7 @@ from lembrar.store.sqlite import SqliteStore
 SCOPE = "speed"
 START = datetime(2022, 1, 1, 9, 0, tzinfo=UTC)
 MAX_CHARS = 400
+SEARCHED_AT = START + timedelta(days=4_200)  # "now" for every timed search, after every memory
 
 
 @dataclass(frozen=True)
@@ -195,25 +201,43 @@ def measure_size(
     else:  # what autovacuum does a while after a bulk import
         store.settle()
     row["index_build_seconds"] = round(time.perf_counter() - started, 2)
-    for system in presets:
-        row["search_ms"][system] = _latencies(engine, system, queries)
-    if "dense" in settings.baselines:  # the same dense search without any approximate index
-        exact = EngineBackend(
-            builder, {"exact": "dense"}, path=_exact_twin(store), query_embedder=raw
-        )
-        row["search_ms"]["exact dense"] = _latencies(exact, "exact", queries)
-        exact.close()
-    row["load_1m"] = round(os.getloadavg()[0], 2)
-    row["dense_recall_at_10"] = _dense_recall(store, _exact_twin(store), raw, queries)
+    systems: dict[str, tuple[Any, str]] = {name: (engine, name) for name in presets}
+    warm_up(systems)
     row["rss_mb"] = _rss_mb()
     # the SQLite file, or the PostgreSQL tables and indexes (the database holds this scope alone)
     stored = _file_bytes(path) if settings.store is None else store.stats().bytes
     row["store_bytes_per_1k"] = round(stored / (size / 1000))
-    engine.close()
+    chroma = None
     if use_chroma:
-        row.update(
-            _chroma_size(builder, raw, items, queries, work / f"chroma-{size}", settings.progress)
+        chroma_path = work / f"chroma-{size}"
+        chroma = ChromaBackend(builder, persist_path=chroma_path, query_embedder=raw)
+        row["chroma_build_seconds"] = _build(chroma, items, settings.progress, f"chroma {size}")
+        row["chroma_store_bytes_per_1k"] = round(_dir_bytes(chroma_path) / (size / 1000))
+        systems["chroma"] = (chroma, "chroma")
+    latencies = search_latencies(systems, queries)
+    row["load_1m"] = round(os.getloadavg()[0], 2)
+    row["search_ms"] = {name: latencies[name] for name in presets}
+    chroma_tops = None
+    if chroma is not None:
+        row["chroma_search_ms"] = latencies["chroma"]
+        chroma_tops = _top_tens(chroma, "chroma", queries)
+        chroma.close()
+    if "dense" in settings.baselines:  # the same dense search without any approximate index
+        exact = EngineBackend(
+            builder, {"exact": "dense"}, path=_exact_twin(store), query_embedder=raw
         )
+        row["search_ms"].update(search_latencies({"exact dense": (exact, "exact")}, queries))
+        exact.close()
+    exact_store = _exact_twin(store)
+    vectors = raw.embed_batch(list(dict.fromkeys(queries)))
+    want = [{r for r, _ in exact_store.dense(SCOPE, v, 10, Filters())} for v in vectors]
+    got = [{r for r, _ in store.dense(SCOPE, v, 10, Filters())} for v in vectors]
+    row["dense_recall_at_10"] = recall(got, want)
+    if chroma_tops is not None:
+        numbers = _memory_numbers(exact_store, want)
+        row["chroma_recall_at_10"] = recall(chroma_tops, [{numbers[r] for r in w} for w in want])
+    exact_store.close()
+    engine.close()
     row["peak_rss_mb"] = _peak_rss_mb()
     return row
 
@@ -228,17 +252,34 @@ def _build(backend: Any, items: Sequence[EpisodeIn], progress: bool, label: str)
     return round(time.perf_counter() - started, 2)
 
 
-def _latencies(backend: Any, system: str, queries: Sequence[str]) -> dict[str, float]:
-    now = START + timedelta(days=4_200)
-    backend.search(system, SCOPE, "warm up", 10, now)  # untimed: lets lazy indexes load
-    seconds = []
-    for query in queries:
-        started = time.perf_counter()
-        backend.search(system, SCOPE, query, 10, now)
-        seconds.append(time.perf_counter() - started)
+def warm_up(systems: dict[str, tuple[Any, str]]) -> None:
+    """One untimed search of each system (name: its backend and the backend's system), which
+    lets lazy indexes load."""
+    for backend, system in systems.values():
+        backend.search(system, SCOPE, "warm up", 10, SEARCHED_AT)
+
+
+def search_latencies(
+    systems: dict[str, tuple[Any, str]], queries: Sequence[str]
+) -> dict[str, dict[str, float]]:
+    """p50 and p95 search time of each system (as ``warm_up`` takes them), asked the queries in
+    turns: each query goes to every system, the first of them changing from one query to the
+    next, so that they share whatever else the machine is doing."""
+    names = list(systems)
+    warm_up(systems)
+    seconds: dict[str, list[float]] = {name: [] for name in names}
+    for i, query in enumerate(queries):
+        for name in names[i % len(names) :] + names[: i % len(names)]:
+            backend, system = systems[name]
+            started = time.perf_counter()
+            backend.search(system, SCOPE, query, 10, SEARCHED_AT)
+            seconds[name].append(time.perf_counter() - started)
     return {
-        "p50": round(percentile(seconds, 50) * 1000, 2),
-        "p95": round(percentile(seconds, 95) * 1000, 2),
+        name: {
+            "p50": round(percentile(times, 50) * 1000, 2),
+            "p95": round(percentile(times, 95) * 1000, 2),
+        }
+        for name, times in seconds.items()
     }
 
 
@@ -258,36 +299,29 @@ def _exact_twin(store: Any) -> Any:
     return type(store)(store.url, store.tenant, exact_search_limit=2**62)
 
 
-def _dense_recall(store: Any, exact: Any, raw: Embedder, queries: Sequence[str]) -> float:
-    """Share of the exact top 10 that the engine's dense search returns, over the queries."""
-    vectors = raw.embed_batch(list(dict.fromkeys(queries)))
-    found = total = 0
-    for vector in vectors:
-        want = {r for r, _ in exact.dense(SCOPE, vector, 10, Filters())}
-        found += len(want & {r for r, _ in store.dense(SCOPE, vector, 10, Filters())})
-        total += len(want)
-    exact.close()
-    return round(found / total, 4) if total else 1.0
+def _top_tens(backend: Any, system: str, queries: Sequence[str]) -> list[set[int]]:
+    """The memories (their ``n``) of each distinct query's first ten hits."""
+    return [
+        {
+            int(found.metadata["n"])
+            for found in backend.search(system, SCOPE, query, 10, SEARCHED_AT)
+        }
+        for query in dict.fromkeys(queries)
+    ]
 
 
-def _chroma_size(
-    builder: Embedder,
-    raw: Embedder,
-    items: Sequence[EpisodeIn],
-    queries: Sequence[str],
-    path: Path,
-    progress: bool,
-) -> dict[str, Any]:
-    chroma = ChromaBackend(builder, persist_path=path, query_embedder=raw)
-    build = _build(chroma, items, progress, f"chroma {len(items)}")
-    latency = _latencies(chroma, "chroma", queries)
-    chroma.close()
-    return {
-        "chroma_build_seconds": build,
-        "chroma_search_ms": latency,
-        "chroma_load_1m": round(os.getloadavg()[0], 2),
-        "chroma_store_bytes_per_1k": round(_dir_bytes(path) / (len(items) / 1000)),
-    }
+def _memory_numbers(store: Any, refs: Sequence[set[int]]) -> dict[int, int]:
+    """Each chunk's memory (its ``n``), for the chunks in ``refs``."""
+    rows = store.chunk_rows(SCOPE, sorted(set().union(*refs)))
+    return {ref: int(row.episode.metadata["n"]) for ref, row in rows.items()}
+
+
+def recall(got: Sequence[set[int]], want: Sequence[set[int]]) -> float:
+    """Share of ``want``'s members found in ``got``, query by query."""
+    total = sum(len(w) for w in want)
+    return (
+        round(sum(len(g & w) for g, w in zip(got, want, strict=True)) / total, 4) if total else 1.0
+    )
 
 
 def _rss_mb() -> float:
@@ -364,6 +398,7 @@ def speed_markdown(cold: dict[str, Any], scaling: list[dict[str, Any]]) -> list[
             cells
             + [
                 row.get("dense_recall_at_10"),
+                row.get("chroma_recall_at_10"),
                 row.get("first_search_seconds"),
                 row.get("index_build_seconds"),
                 row["build_seconds"]["lembrar"],
@@ -380,6 +415,7 @@ def speed_markdown(cold: dict[str, Any], scaling: list[dict[str, Any]]) -> list[
             "synthetic",
             *systems,
             "dense recall@10",
+            "chroma recall@10",
             "first search s",
             "index build s",
             "build s",

@@ -7,7 +7,13 @@ from datetime import UTC, datetime
 import numpy as np
 import pytest
 
-from lembrar.bench.speed import ComposedEmbedder, episodes, scaled_texts
+from lembrar.bench.speed import (
+    ComposedEmbedder,
+    episodes,
+    recall,
+    scaled_texts,
+    search_latencies,
+)
 from lembrar.bench.systems import ChromaBackend, EngineBackend, chroma_available
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.model.inputs import EpisodeIn
@@ -82,3 +88,30 @@ def test_composed_vectors_are_the_normalized_sum_of_their_parts():
 def test_speed_episodes_share_one_scope():
     items = episodes(["x", "y", "z"])
     assert {i.user_id for i in items} == {"speed"} and items[1].role == "assistant"
+
+
+def test_speed_latencies_ask_every_system_each_query_in_turns():
+    calls: list[tuple[str, str]] = []
+
+    class Recording:
+        def search(self, system, scope, query, k, now):
+            calls.append((system, query))
+            return []
+
+    shared, other = Recording(), Recording()
+    systems = {"lembrar": (shared, "lembrar"), "dense": (shared, "dense"), "chroma": (other, "c")}
+    queries = [f"q{i}" for i in range(6)]
+    latencies = search_latencies(systems, queries)
+    timed = [c for c in calls if c[1] != "warm up"]
+    assert [q for _, q in timed] == [q for q in queries for _ in range(3)]  # query by query
+    firsts = [timed[3 * i][0] for i in range(len(queries))]
+    assert firsts == ["lembrar", "dense", "c", "lembrar", "dense", "c"]  # who goes first rotates
+    assert sorted(latencies) == ["chroma", "dense", "lembrar"]
+    assert all(0 <= v["p50"] <= v["p95"] for v in latencies.values())
+
+
+def test_speed_recall_counts_the_exact_hits_found_query_by_query():
+    assert recall([{1, 2}, {3}], [{1, 2, 4}, {3}]) == 0.75
+    assert recall([{5}], [{6}]) == 0.0
+    with pytest.raises(ValueError):
+        recall([{1}], [{1}, {2}])  # one set of hits a query
