@@ -176,6 +176,117 @@ def test_an_index_built_before_is_rebuilt_once_with_the_new_settings(pg_server, 
     exact.close()
 
 
+WIDE = 768  # 3 KB vectors: past the size where a row's values would be moved out of line
+
+
+def out_of_line(url: str) -> list[bool]:
+    """Whether each chunk's vector is stored out of its row (in the TOAST table)."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return [
+            toasted
+            for (toasted,) in conn.execute(
+                "SELECT pg_column_toast_chunk_id(embedding) IS NOT NULL FROM chunks"
+            )
+        ]
+
+
+def chunks_file(url: str) -> int:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return conn.execute("SELECT relfilenode FROM pg_class WHERE relname = 'chunks'").fetchone()[
+            0
+        ]
+
+
+def test_vectors_are_kept_in_their_rows_with_their_text(pg_server, clock):
+    import psycopg
+
+    from lembrar.store.postgres import PostgresStore, migrations
+
+    url = pg_server.create_database()
+    with Memory(PostgresStore(url, "wide"), embedder=HashingEmbedder(WIDE), clock=clock) as mem:
+        mem.add_many({"user_id": "ana", "content": t} for t in sentences(40, 5))
+        mem.saved.add("ana", "I am vegetarian")
+    assert out_of_line(url) == [False] * 40
+    with psycopg.connect(url) as conn:
+        for table, column in migrations._VECTOR_COLUMNS:
+            storage, options, toasted = conn.execute(
+                "SELECT a.attstorage, c.reloptions, pg_relation_size(c.reltoastrelid)"
+                " FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid"
+                " WHERE c.oid = %s::regclass AND a.attname = %s",
+                (table, column),
+            ).fetchone()
+            assert (storage, options, toasted) == ("m", ["toast_tuple_target=8160"], 0), table
+
+
+def test_vectors_stored_out_of_line_before_are_moved_into_their_rows_once(pg_server, clock):
+    import psycopg
+
+    from lembrar.store.postgres import PostgresStore, migrations
+
+    url = pg_server.create_database()
+    PostgresStore(url, "old").close()
+    with psycopg.connect(url, autocommit=True) as conn:  # as a database of the release before
+        for table, column in migrations._VECTOR_COLUMNS:
+            conn.execute(f"ALTER TABLE {table} ALTER COLUMN {column} SET STORAGE DEFAULT")
+            conn.execute(f"ALTER TABLE {table} RESET (toast_tuple_target)")
+    with Memory(PostgresStore(url, "old"), embedder=HashingEmbedder(WIDE), clock=clock) as old:
+        old.add_many({"user_id": "ana", "content": t} for t in sentences(40, 5))
+    with psycopg.connect(url, autocommit=True) as conn:  # the type's own storage, as before
+        conn.execute("ALTER TABLE chunks ALTER COLUMN embedding SET STORAGE DEFAULT")
+        conn.execute("UPDATE chunks SET embedding = embedding::text::vector")
+    assert out_of_line(url) == [True] * 40
+    queries = HashingEmbedder(WIDE).embed_batch(sentences(5, 11))
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DELETE FROM migrations WHERE name = '0012_vectors_inline'")
+    before_file = chunks_file(url)
+    exact = PostgresStore(url, "old", exact_search_limit=10**9)
+    assert out_of_line(url) == [False] * 40
+    moved = chunks_file(url)
+    assert moved != before_file
+    PostgresStore(url, "old").close()
+    assert chunks_file(url) == moved  # once
+    indexed = PostgresStore(url, "old", exact_search_limit=0)
+    found = [exact.dense("ana", q, 5, Filters()) for q in queries]
+    assert [indexed.dense("ana", q, 5, Filters()) for q in queries] == found
+    assert all(len(hits) == 5 for hits in found)
+    indexed.close()
+    exact.close()
+
+
+def test_an_exact_search_holds_distances_not_vectors(pg_server, clock):
+    import psycopg
+
+    from lembrar.store.postgres import PostgresStore, sql
+
+    url = pg_server.create_database()
+    with psycopg.connect(url, autocommit=True) as conn:  # 64 kB: 20 vectors of 3 KB
+        conn.execute(f"ALTER DATABASE {conn.info.dbname} SET work_mem = '64kB'")
+    embedder = HashingEmbedder(WIDE)
+    texts = sentences(120, 5)
+    with Memory(PostgresStore(url, "x"), embedder=embedder, clock=clock) as mem:
+        mem.add_many({"user_id": "ana", "content": t} for t in texts)
+    query = embedder.embed_batch(["violin harbor candle"])[0]
+    params = {"tenant": "x", "user": "ana", "k": 5, "vector": query}
+    statement = sql.dense_exact(sql.chunks_in_scope(Filters()), "TRUE")
+    store = PostgresStore(url, "x", exact_search_limit=10**9)
+    with store._db.connection() as conn:
+        plan = "\n".join(
+            r[0] for r in conn.execute(f"EXPLAIN (ANALYZE, BUFFERS) {statement}", params)
+        )
+        refs = dict(conn.execute("SELECT ref, text FROM chunks").fetchall())
+    assert "temp" not in plan.lower()  # nothing written past work_mem
+    hits = store.dense("ana", query, 5, Filters())
+    store.close()
+    scores = embedder.embed_batch(texts) @ query
+    want = sorted(scores, reverse=True)[:5]
+    assert [round(s, 4) for _, s in hits] == [round(float(s), 4) for s in want]
+    assert [texts.index(refs[r]) for r, _ in hits] == list(np.argsort(-scores, kind="stable")[:5])
+
+
 QUESTIONS = (
     "what did we say about the violin in March or in May?",
     "coffee near the harbor",

@@ -53,10 +53,12 @@ def where(filters: Filters) -> tuple[str, dict[str, Any]]:
 
 
 def dense_exact(scope: str, condition: str) -> str:
-    """Exact inner-product k-NN over the filtered scope (the CTE keeps the ANN index out)."""
+    """Exact inner-product k-NN over the filtered scope. The CTE keeps the ANN index out and
+    holds each chunk's distance alone: holding the vectors (2 KB each at 512 dimensions) took
+    past ``work_mem`` to a temporary file (at 10,000 chunks 23 against 8 ms)."""
     return (
-        f"WITH scope AS MATERIALIZED (SELECT c.ref, c.embedding {scope} AND {condition})"
-        " SELECT ref, -(embedding <#> %(vector)s) FROM scope ORDER BY embedding <#> %(vector)s, ref LIMIT %(k)s"
+        f"WITH scope AS MATERIALIZED (SELECT c.ref, c.embedding <#> %(vector)s AS distance {scope}"
+        f" AND {condition}) SELECT ref, -distance FROM scope ORDER BY distance, ref LIMIT %(k)s"
     )
 
 
