@@ -5,8 +5,11 @@ file holds what was forgotten."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +23,9 @@ from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.model.query import Filters
 from lembrar.store.sqlite import SqliteStore
+from lembrar.store.sqlite import ann as ann_module
+from lembrar.store.sqlite.ann import ScopeAnn
+from lembrar.store.sqlite.background import Builds, BuildStopped
 from lembrar.store.sqlite.connection import Shared
 
 pytest.importorskip("usearch")
@@ -197,4 +203,121 @@ def test_reading_a_whole_large_scope_holds_up_no_other_call(filled):
     assert [e.content for e in reopened.list("rui", Filters()).items] == [
         "the rui note",
         "a second note",
+    ]
+
+
+def test_stop_waits_for_a_native_call_under_way_and_refuses_new_ones(recwarn):
+    builds = Builds()
+    inside, leave, done = threading.Event(), threading.Event(), []
+
+    def work(token: object) -> None:
+        with builds.native("k", token):
+            inside.set()
+            leave.wait(10)
+        done.append("returned")
+        with builds.native("k", token):  # refused: the builds were stopped meanwhile
+            done.append("second call")
+
+    builds.start("k", work)
+    assert inside.wait(10)
+    assert not builds.stop(timeout=0.2)  # the call is still under way
+    leave.set()
+    assert builds.stop(timeout=10) and builds.wait(10)
+    builds.start("later", lambda token: done.append("started"))  # none starts once stopped
+    assert builds.wait(10)
+    assert done == ["returned"]
+    assert not [w for w in recwarn if issubclass(w.category, RuntimeWarning)]  # not a failure
+
+
+def test_a_sync_calls_the_index_inside_its_guard_and_ends_between_batches(monkeypatch):
+    monkeypatch.setattr(ann_module, "ADD_BATCH", 10)
+    rng = np.random.default_rng(3)
+    entered = []
+
+    def guard() -> contextlib.AbstractContextManager[object]:
+        entered.append(len(entered))
+        if len(entered) == 3:  # cancelled after the first batch of 10
+            raise BuildStopped("ann")
+        return contextlib.nullcontext()
+
+    def vectors_of(refs: np.ndarray) -> np.ndarray:
+        return rng.random((len(refs), 8)).astype(np.float32)
+
+    index = ScopeAnn.empty(8, None)
+    with pytest.raises(BuildStopped):
+        index.sync(np.arange(1, 36, dtype=np.uint64), vectors_of, version=1, guard=guard)
+    assert len(entered) == 3 and len(index.keys()) == 10 and index.version == -1
+    whole = ScopeAnn.empty(8, None)
+    calls = []
+    whole.sync(
+        np.arange(1, 36, dtype=np.uint64),
+        vectors_of,
+        version=1,
+        guard=lambda: calls.append(1) or contextlib.nullcontext(),
+    )
+    assert len(calls) == 1 + 4 and len(whole.keys()) == 35 and whole.version == 1
+
+
+def test_closing_the_store_ends_a_build_without_publishing_it(filled, recwarn):
+    _, store, path, _ = filled
+    with builds_held(store):  # the build waits on its rows while the store closes
+        store.dense("ana", query_vectors()[0], 5, Filters())
+        store.close()
+    assert store.wait_for_indexes(timeout=60)  # it ended at its first call into the index
+    assert not index_files(path)
+    assert not [w for w in recwarn if issubclass(w.category, RuntimeWarning)]
+
+
+EXITING = """
+import atexit, sys, threading, time
+from datetime import UTC, datetime, timedelta
+
+atexit.register(lambda: print("interpreter shutting down", flush=True))  # runs after lembrar's
+
+from lembrar import Memory
+from lembrar.embed.hashing import HashingEmbedder
+from lembrar.model.query import Filters
+from lembrar.store.sqlite import SqliteStore
+from lembrar.store.sqlite.ann import ScopeAnn
+
+inside = threading.Event()
+original = ScopeAnn.add
+
+def slow_add(self, keys, vectors):
+    inside.set()
+    time.sleep(1.0)
+    original(self, keys, vectors)
+    print("index call returned", flush=True)
+
+ScopeAnn.add = slow_add
+store = SqliteStore(sys.argv[1], approximate_above=100, inline_build=50)
+memory = Memory(store, embedder=HashingEmbedder())
+t0 = datetime(2024, 5, 1, tzinfo=UTC)
+memory.add_many(
+    {"user_id": "ana", "content": f"note {i} river piano", "at": t0 + timedelta(hours=i)}
+    for i in range(300)
+)
+store.dense("ana", HashingEmbedder().embed_batch(["river"])[0], 5, Filters())
+assert inside.wait(30)
+print("exiting during an index call", flush=True)
+"""
+
+
+def test_the_interpreter_exits_only_once_a_build_left_the_index_library(tmp_path):
+    """A daemon thread inside native code when the interpreter shuts down aborts the process
+    (exit 134): the exit waits for the call under way, and no other starts."""
+    script = tmp_path / "exiting.py"
+    script.write_text(EXITING)
+    done = subprocess.run(
+        [sys.executable, str(script), str(tmp_path / "exiting.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "exiting during an index call",
+        "index call returned",
+        "interpreter shutting down",
     ]

@@ -21,7 +21,8 @@ import hashlib
 import os
 import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,9 @@ VERSION_MARK = np.uint64(3 << 62)  # a placeholder with this bit too: the versio
 CONNECTIVITY = 16
 EXPANSION_ADD = 128
 EXPANSION_SEARCH = 128  # at 100k; a larger index is searched wider (``expansion_for``)
+ADD_BATCH = 2_048  # vectors a sync adds per call, so a cancelled build ends within one call
+
+Guard = Callable[[], AbstractContextManager[object]]
 
 
 def expansion_for(size: int) -> int:
@@ -145,15 +149,27 @@ class ScopeAnn:
         self.index.add(fill, np.zeros((len(keys), self.index.ndim), np.float32))
         self.unsaved += len(keys)
 
-    def sync(self, wanted: NDArray[np.uint64], vectors_of: Any, version: int) -> bool:
+    def sync(
+        self,
+        wanted: NDArray[np.uint64],
+        vectors_of: Any,
+        version: int,
+        guard: Guard = nullcontext,
+    ) -> bool:
         """Make the keys equal ``wanted``; vectors of new keys come from ``vectors_of(refs)``.
-        True when something was removed (the file then holds forgotten vectors)."""
-        held = self.keys()
-        gone = np.setdiff1d(held, wanted, assume_unique=True)
+        Each call into the index runs inside ``guard()`` (a background build's, which may end
+        the sync between two calls). True when something was removed (the file then holds
+        forgotten vectors)."""
+        with guard():
+            held = self.keys()
+            gone = np.setdiff1d(held, wanted, assume_unique=True)
+            self.remove(gone)
         new = np.setdiff1d(wanted, held, assume_unique=True)
-        self.remove(gone)
         if len(new):
-            self.add(new, vectors_of((new & np.uint64(REF_MASK)).astype(np.int64)))
+            vectors = vectors_of((new & np.uint64(REF_MASK)).astype(np.int64))
+            for start in range(0, len(new), ADD_BATCH):
+                with guard():
+                    self.add(new[start : start + ADD_BATCH], vectors[start : start + ADD_BATCH])
         self.version = version
         return bool(len(gone))
 

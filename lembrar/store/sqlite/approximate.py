@@ -11,6 +11,7 @@ than ``Builds.inline_limit`` rows is not built while a search waits).
 from __future__ import annotations
 
 import threading
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -116,16 +117,19 @@ class ApproximateIndexes:
         self, scope: Scope, ann: ScopeAnn, rows: ScopeRows, matrix: ScopeMatrix, token: object
     ) -> None:
         """Background: take in the rows of the matrix, then publish and write the file."""
+        key = ("ann", scope)
         wanted = rows.keys()
         held = np.isin((wanted & np.uint64(REF_MASK)).astype(np.int64), matrix.refs)
-        ann.sync(wanted[held], rows.vectors, matrix.version)
+        ann.sync(
+            wanted[held], rows.vectors, matrix.version, partial(self.builds.native, key, token)
+        )
 
         def publish() -> None:
             with self._lock:
                 self._items[scope] = ann
             ann.save()
 
-        self.builds.finish(("ann", scope), token, publish)
+        self.builds.finish(key, token, publish)
 
     def added(
         self,

@@ -84,7 +84,7 @@ class SqliteStore:
         return self._s.builds.wait(timeout)
 
     def close(self) -> None:
-        self._s.builds.cancel_all()
+        self._s.builds.stop()  # no build is left inside the index library's native code
         with self._s.lock:
             self._s.ann.close()
             self._s.db.close()

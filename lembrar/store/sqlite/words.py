@@ -16,6 +16,7 @@ import threading
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -169,12 +170,16 @@ class ScopeWords:
         texts_of: Callable[[Array], list[str]],
         version: int,
         ref_mask: int,
+        between: Callable[[], None] = lambda: None,
     ) -> None:
+        """Make the rows equal ``wanted``, tokenizing the new ones by batches; ``between()`` runs
+        before each batch (a background build's check, which may end the sync there)."""
         held = self.keys()
         self.remove(np.setdiff1d(held, wanted, assume_unique=True))
         new = np.setdiff1d(wanted, held, assume_unique=True)
         refs = (new & np.uint64(ref_mask)).astype(np.int64)
         for start in range(0, len(new), BATCH):
+            between()
             part = refs[start : start + BATCH]
             self.add(new[start : start + BATCH], part, texts_of(part))
         if len(new) > BATCH:
@@ -248,14 +253,16 @@ class WordIndexes:
 
     def _build(self, scope: tuple[str, str], rows: ScopeTexts, token: object) -> None:
         """Background: index the scope's rows, then publish."""
+        key = ("words", scope)
         words = ScopeWords()
-        words.sync(rows.keys(), rows.texts_of, rows.version, rows.ref_mask)
+        check = partial(self.builds.check, key, token)
+        words.sync(rows.keys(), rows.texts_of, rows.version, rows.ref_mask, check)
 
         def publish() -> None:
             with self._lock:
                 self._items[scope] = words
 
-        self.builds.finish(("words", scope), token, publish)
+        self.builds.finish(key, token, publish)
 
     def added(
         self,
