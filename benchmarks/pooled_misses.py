@@ -74,42 +74,47 @@ def main() -> None:
     )
     cases = list(build_cases(questions, "turn", 1, args.pool))
     answers, _ = run_cases(cases, [backend], 100, total=len(questions), progress=False)
-    by_question = {(a.probe.qid, a.system): sessions_in_order(a) for a in answers}
-    report(questions, by_question, args.list)
+    orders = {(a.probe.qid, a.system): sessions_in_order(a) for a in answers}
+    counts, misses = tally(questions, orders)
+    for line in misses if args.list else []:
+        print(line)
+    report(counts, len(questions))
 
 
-def report(
-    questions: Sequence[LongMemEvalQuestion],
-    orders: dict[tuple[str, str], list[str]],
-    listing: bool,
-) -> None:
+def tally(
+    questions: Sequence[LongMemEvalQuestion], orders: dict[tuple[str, str], list[str]]
+) -> tuple[Counter[str], list[str]]:
+    """The counts printed (see the module's docstring) and a line per miss of ``balanced``."""
     dates: dict[str, set[date]] = {}
     for q in questions:
         for s in q.sessions:
             dates.setdefault(s.session_id, set()).add(s.at.date())
-    tally: Counter[str] = Counter()
+    counts: Counter[str] = Counter()
+    misses = []
     for q in questions:
         gold = list(q.answer_session_ids)
         ranks = {name: gold_ranks(orders[q.question_id, name], gold) for name in SYSTEMS}
         for name in SYSTEMS:
-            tally[name] += first_is_gold(ranks[name])
-        tally["any of the three"] += any(first_is_gold(r) for r in ranks.values())
-        tally["balanced, gold in the first 2"] += within(ranks["balanced"], 2)
-        tally["balanced, gold in the first 3"] += within(ranks["balanced"], 3)
+            counts[name] += first_is_gold(ranks[name])
+        counts["any of the three"] += any(first_is_gold(r) for r in ranks.values())
+        counts["balanced, gold in the first 2"] += within(ranks["balanced"], 2)
+        counts["balanced, gold in the first 3"] += within(ranks["balanced"], 3)
         if first_is_gold(ranks["balanced"]):
             continue
         winner = next(iter(orders[q.question_id, "balanced"]), "")
         own = winner in {s.session_id for s in q.sessions}
         later = min(dates.get(winner, {q.question_date.date()})) > q.question_date.date()
-        tally["misses"] += 1
-        tally["misses won by another haystack's conversation"] += not own
-        tally["misses won by a conversation dated after the question"] += later
-        if listing:
-            shown = " ".join(f"{name} {ranks[name]}" for name in SYSTEMS)
-            print(f"[{q.question_type}] {q.question}\n    {shown} | first: {winner}")
-    total = len(questions)
+        counts["misses"] += 1
+        counts["misses won by another haystack's conversation"] += not own
+        counts["misses won by a conversation dated after the question"] += later
+        shown = " ".join(f"{name} {ranks[name]}" for name in SYSTEMS)
+        misses.append(f"[{q.question_type}] {q.question}\n    {shown} | first: {winner}")
+    return counts, misses
+
+
+def report(counts: Counter[str], total: int) -> None:
     print(f"{total} questions")
-    for name, count in tally.items():
+    for name, count in counts.items():
         share = f" ({count / total:.3f})" if not name.startswith("misses") else ""
         print(f"{name:58s} {count}{share}")
 
