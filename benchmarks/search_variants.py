@@ -13,7 +13,8 @@ on the same cached vectors.
 recall_all@5 and NDCG@10 over distinct sessions per variant, overall and per question type; with
 ``--locomo``, LoCoMo's evidence recall at 1, 5 and 10 (session and turn); with
 ``--dailydialog STYLE``, the gold dialogue's hit@1/3/5 and MRR on the questions of ``lembrar bench
-dailydialog --style STYLE`` (``plain``, ``frames`` or ``frames-unseen``), overall and by kind.
+dailydialog --style STYLE`` (``plain``, ``frames`` or ``frames-unseen``), overall and by kind. On
+LongMemEval it also prints each variant's search latency (query embedding excluded).
 """
 
 from __future__ import annotations
@@ -73,9 +74,12 @@ def main() -> None:
         chosen = [int(g) for g in args.groups.split(",")]
         questions = [q for g in chosen for q in questions[g * args.pool : (g + 1) * args.pool]]
     cases = list(build_cases(questions, "turn", 1, args.pool))
-    answers, _ = run_cases(cases, [backend], 100, total=len(questions), progress=False)
+    answers, timings = run_cases(
+        cases, [backend], 100, total=len(questions), progress=False, warm=backend.embedder
+    )
     summary = summarize(score_all(answers, score_answer((1, 5, 10))), list(systems))
     print(f"{len(questions)} questions, {len(cases)} scopes")
+    print_latency(timings.summary()["search_ms"])
     for name in systems:
         overall, groups = summary[name]["overall"], summary[name]["groups"]
         by_type = " ".join(
@@ -88,6 +92,13 @@ def main() -> None:
             f" NDCG@10 {overall['session.ndcg_distinct@10']:.3f}"
             f" turn recall_any@5 {overall['turn.recall_any@5']:.3f} | {by_type}"
         )
+
+
+def print_latency(search_ms: dict[str, dict[str, float]]) -> None:
+    """Each variant's search latency, the query embedded beforehand (the variants take turns on
+    each question, in the order given)."""
+    for name, ms in search_ms.items():
+        print(f"{name:28s} search p50 {ms['p50']:.2f} ms, p95 {ms['p95']:.2f} ms")
 
 
 def run_locomo(backend: EngineBackend, systems: dict[str, SearchConfig]) -> None:

@@ -58,6 +58,9 @@ class SearchConfig:
                  candidates are dropped and the time score keeps only a tenth of its weight, a
                  tie-breaker among topical candidates (0: off; see ``lembrar.retrieval.tiebreak``)
     user_weight  weight of the user-turn prior: what the user said (role ``user``) scores 1
+    coverage_weight  weight of the query-coverage prior: the share of the question's content
+                 words a memory holds, each weighted by its rarity among the candidates (see
+                 ``lembrar.retrieval.coverage``); not applied to a question that names no topic
     as_of_days   leave out turns dated more than this many days after the search's ``now`` (None:
                  keep them): a search "as of" a past moment sees only what had been said by then,
                  give or take the margin (a day's dates may be logged in another zone)
@@ -95,6 +98,7 @@ class SearchConfig:
     expansion_terms: int = 5
     time_tiebreak_above: int = 0
     user_weight: float = 0.0
+    coverage_weight: float = 0.0
     as_of_days: float | None = None
     mmr_lambda: float | None = None
     dedup_threshold: float | None = 0.98
@@ -119,6 +123,7 @@ class SearchConfig:
             "speaker_weight",
             "session_weight",
             "user_weight",
+            "coverage_weight",
             "expansion_weight",
             "recency_weight",
             "access_weight",
@@ -178,13 +183,15 @@ PRESETS: dict[str, SearchConfig] = {
         dedup_threshold=None,
     ),
     "fast": SearchConfig(methods=("dense", "keyword"), limits={"dense": 30, "keyword": 20}),
-    # session support and the crowded-window tie-break: measured one at a time and together in
-    # benchmarks/RESULTS.md ("Crowded scopes"), where they lift pooled LongMemEval and LoCoMo
+    # session support, the crowded-window tie-break and query coverage: measured one at a time
+    # and together in benchmarks/RESULTS.md ("Crowded scopes"), where they lift pooled
+    # LongMemEval and LoCoMo
     "balanced": SearchConfig(
         session_weight=0.6,
         session_support="turns",
         session_in_relevance=True,
         time_tiebreak_above=50,
+        coverage_weight=0.5,
     ),
     "thorough": SearchConfig(
         limits={"dense": 120, "keyword": 80, "time": 80},

@@ -20,6 +20,7 @@ from lembrar.model.timetags import WEEKDAYS
 from lembrar.retrieval import fusion
 from lembrar.retrieval.adaptive import adapted_weights
 from lembrar.retrieval.config import SearchConfig
+from lembrar.retrieval.coverage import coverage
 from lembrar.retrieval.expansion import expanded_rankings
 from lembrar.retrieval.fanout import Ahead, ended, run_all
 from lembrar.retrieval.hooks import SearchHooks
@@ -97,8 +98,8 @@ def search_turns(
     if config.as_of_days is not None:
         until = request.now + timedelta(days=config.as_of_days, seconds=1)
         filters = replace(filters, until=_earlier(filters.until, until))
-    if not request.topical:  # support for a conversation matching nothing but the frame
-        config = config.with_(session_weight=0.0)
+    if not request.topical:  # no support or coverage for what matches nothing but the frame
+        config = config.with_(session_weight=0.0, coverage_weight=0.0)
     if window_crowded(store, user_id, filters, parsed, config):
         config = as_tiebreak(config)
     vector, rankings = _candidates(
@@ -291,6 +292,9 @@ def _score(
     )
     times = [_time_part(c, timed, config) for c in candidates] if timed is not None else None
     support = _session_support(candidates, times, config) if config.session_weight > 0 else {}
+    covered = (
+        coverage(semantic, [c.row.text for c in candidates]) if config.coverage_weight > 0 else None
+    )
     for i, c in enumerate(candidates):
         parts = [(1.0, c.relevance)]
         if rerank is not None:
@@ -314,6 +318,9 @@ def _score(
         if support:
             c.signals["session"] = support[_session_key(c)]
             parts = _with_support(parts, support[_session_key(c)], config)
+        if covered is not None:
+            c.signals["coverage"] = covered[i]
+            parts.append((config.coverage_weight, covered[i]))
         if config.user_weight > 0:
             parts.append((config.user_weight, 1.0 if c.row.episode.role == "user" else 0.0))
         for lift in lifts:

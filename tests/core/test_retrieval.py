@@ -225,7 +225,7 @@ def test_session_support_lifts_a_conversation_that_matches_in_several_places(mem
     ):
         memory.add(topic, user_id="ana", session_id=f"other-{n}")
     query = "tomato garden watering"
-    unsupported = BALANCED.with_(session_weight=0.0)
+    unsupported = BALANCED.with_(session_weight=0.0, coverage_weight=0.0)  # support alone
     plain = memory.search(query, user_id="ana", preset=unsupported)
     assert plain[0].episode.session_id == "lucky" and "session" not in plain[0].signals
     hits = memory.search(query, user_id="ana", preset=unsupported.with_(session_weight=3.0))
@@ -236,6 +236,41 @@ def test_session_support_lifts_a_conversation_that_matches_in_several_places(mem
         > next(h for h in hits if h.episode.session_id == "lucky").signals["session"]
     )
     assert PRESETS["thorough"].session_weight > 0 and BALANCED.session_weight > 0
+
+
+def test_query_coverage_lifts_a_fact_said_in_passing_over_a_conversation_on_the_topic(memory):
+    memory.add(
+        [
+            {"role": "user", "content": "How often does a ZZ plant need water?"},
+            {
+                "role": "user",
+                "content": "And snake plants? By the way, I repainted my bedroom walls a "
+                "lighter shade of gray.",
+            },
+            {"role": "user", "content": "Thanks, and what about fertilizer for both plants?"},
+        ],
+        user_id="ana",
+        session_id="plants",
+    )
+    memory.add(
+        [
+            {"role": "user", "content": "My bedroom walls are bare: what goes on bedroom walls?"},
+            {"role": "user", "content": "Wallpaper or a mural for the bedroom walls?"},
+            {"role": "user", "content": "Shelves on bedroom walls, or frames?"},
+        ],
+        user_id="ana",
+        session_id="decor",
+    )
+    query = "What color did I repaint my bedroom walls?"
+    uncovered = memory.search(query, user_id="ana", preset=BALANCED.with_(coverage_weight=0.0))
+    assert uncovered[0].episode.session_id == "decor" and "coverage" not in uncovered[0].signals
+    hits = memory.search(query, user_id="ana", preset=BALANCED.with_(coverage_weight=3.0))
+    assert "repainted" in hits[0].episode.content  # "repaint" matched "repainted"
+    covered = {h.episode.content: h.signals["coverage"] for h in hits}
+    assert covered[hits[0].episode.content] == max(covered.values()) < 1.0  # "color" is missing
+    assert BALANCED.coverage_weight > 0
+    framed = memory.search("what did we talk about?", user_id="ana")
+    assert framed and all("coverage" not in h.signals for h in framed)  # no topic to cover
 
 
 def test_near_copies_collapse_unless_turned_off(memory):
@@ -291,6 +326,7 @@ def test_neighbour_expansion_brings_the_turns_around_a_hit(memory):
         ({"session_support": "best5"}, "session_support"),
         ({"session_crowd": -1}, "session_crowd"),
         ({"user_weight": -0.2}, "user_weight"),
+        ({"coverage_weight": -0.5}, "coverage_weight"),
         ({"as_of_days": -1.0}, "as_of_days"),
         ({"time_weight": -1.0}, "time_weight"),
         ({"mmr_lambda": 1.5}, "mmr_lambda"),

@@ -121,7 +121,7 @@ def test_llm_windows_are_added_to_the_parsed_ones_without_duplicates(memory, ser
 
 
 def test_relevance_filter_drops_what_the_model_judges_irrelevant(memory, server):
-    plain = memory.search("dentist guitar", "ana", k=3)
+    plain = memory.search("dentist guitar", "ana", k=3, preset=SearchConfig())
     server.script(Reply.json({"ids": [2]}))
     result = memory.retrieve(
         "dentist guitar", "ana", k=3, preset=SearchConfig(llm_relevance_filter=True)
@@ -171,7 +171,7 @@ def test_a_timeout_falls_back_to_the_plain_search(server):
     ):
         for at, session, text in EPISODES:
             memory.add(text, user_id="ana", session_id=session, at=at)
-        plain = memory.search("dentist", "ana", k=3)
+        plain = memory.search("dentist", "ana", k=3, preset=SearchConfig())  # ALL_STEPS' twin
         result = memory.retrieve("dentist", "ana", k=3, preset=ALL_STEPS)
     assert [s.outcome for s in result.steps] == ["fallback"] * 3
     assert all("LLMTimeoutError" in s.detail and s.fell_back for s in result.steps)

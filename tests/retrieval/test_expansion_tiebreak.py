@@ -97,13 +97,14 @@ def crowded_yesterday(memory, clock):
 
 def test_crowded_window_lets_relevance_lead(crowded_yesterday):
     query = "tomato garden watering schedule yesterday"
-    plain = crowded_yesterday.search(query, user_id="ana")
+    uncovered = BALANCED.with_(coverage_weight=0.0)  # the tie-break alone
+    plain = crowded_yesterday.search(query, user_id="ana", preset=uncovered)
     assert plain[0].episode.session_id == "weak"
-    tiebreak = BALANCED.with_(time_tiebreak_above=3)
+    tiebreak = uncovered.with_(time_tiebreak_above=3)
     hits = crowded_yesterday.search(query, user_id="ana", preset=tiebreak)
     assert hits[0].episode.session_id == "strong"
     assert all("time" not in h.signals for h in hits)
-    without_time = BALANCED.with_(methods=("dense", "keyword"), time_weight=0.0)
+    without_time = uncovered.with_(methods=("dense", "keyword"), time_weight=0.0)
     base = {
         h.episode.id: h.score for h in crowded_yesterday.search(query, "ana", preset=without_time)
     }
