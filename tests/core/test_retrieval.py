@@ -25,6 +25,13 @@ def texts(hits) -> list[str]:
     return [h.episode.content for h in hits]
 
 
+def conversation(memory: Memory, session: str, *said: str) -> None:
+    """Ana's turns, one session."""
+    memory.add(
+        [{"role": "user", "content": text} for text in said], user_id="ana", session_id=session
+    )
+
+
 # -- pure functions ------------------------------------------------------------------------------
 def test_rrf_weights_each_list_and_the_ceiling_is_first_everywhere():
     fused = fusion.rrf({"dense": [1, 2], "keyword": [2, 3]}, {"dense": 1.0, "keyword": 0.5}, k=10)
@@ -202,23 +209,19 @@ def test_speaker_names_match_as_whole_words_and_never_as_single_letters():
 
 
 def test_session_support_lifts_a_conversation_that_matches_in_several_places(memory):
-    memory.add(
-        [
-            {"role": "user", "content": "tomato garden watering schedule"},
-            {"role": "user", "content": "the bus was late again"},
-            {"role": "user", "content": "my cousin visits on Friday"},
-        ],
-        user_id="ana",
-        session_id="lucky",
+    conversation(
+        memory,
+        "lucky",
+        "tomato garden watering schedule",
+        "the bus was late again",
+        "my cousin visits on Friday",
     )
-    memory.add(
-        [
-            {"role": "user", "content": "the tomato garden is thriving"},
-            {"role": "user", "content": "garden watering by hand"},
-            {"role": "user", "content": "watering every tomato at dusk"},
-        ],
-        user_id="ana",
-        session_id="garden",
+    conversation(
+        memory,
+        "garden",
+        "the tomato garden is thriving",
+        "garden watering by hand",
+        "watering every tomato at dusk",
     )
     for n, topic in enumerate(
         ("train tickets to Porto", "a birthday cake recipe", "the dentist on Monday")
@@ -239,27 +242,19 @@ def test_session_support_lifts_a_conversation_that_matches_in_several_places(mem
 
 
 def test_query_coverage_lifts_a_fact_said_in_passing_over_a_conversation_on_the_topic(memory):
-    memory.add(
-        [
-            {"role": "user", "content": "How often does a ZZ plant need water?"},
-            {
-                "role": "user",
-                "content": "And snake plants? By the way, I repainted my bedroom walls a "
-                "lighter shade of gray.",
-            },
-            {"role": "user", "content": "Thanks, and what about fertilizer for both plants?"},
-        ],
-        user_id="ana",
-        session_id="plants",
+    conversation(
+        memory,
+        "plants",
+        "How often does a ZZ plant need water?",
+        "And snake plants? By the way, I repainted my bedroom walls a lighter shade of gray.",
+        "Thanks, and what about fertilizer for both plants?",
     )
-    memory.add(
-        [
-            {"role": "user", "content": "My bedroom walls are bare: what goes on bedroom walls?"},
-            {"role": "user", "content": "Wallpaper or a mural for the bedroom walls?"},
-            {"role": "user", "content": "Shelves on bedroom walls, or frames?"},
-        ],
-        user_id="ana",
-        session_id="decor",
+    conversation(
+        memory,
+        "decor",
+        "My bedroom walls are bare: what goes on bedroom walls?",
+        "Wallpaper or a mural for the bedroom walls?",
+        "Shelves on bedroom walls, or frames?",
     )
     query = "What color did I repaint my bedroom walls?"
     uncovered = memory.search(query, user_id="ana", preset=BALANCED.with_(coverage_weight=0.0))
