@@ -25,6 +25,7 @@ from lembrar.graph.extract.patterns import (
     ROLES,
     Pattern,
 )
+from lembrar.graph.extract.plausible import implausible
 from lembrar.graph.extract.possessions import possessions
 from lembrar.model.episode import Episode
 from lembrar.model.graph import ExtractedEntity, ExtractedFact, Extraction
@@ -306,6 +307,8 @@ def _fact(
     valid_at: datetime | None,
     sentence: str,
 ) -> ExtractedFact | None:
+    if pattern.language == "en" and pattern.person != "possessive" and _implausible(pattern, match):
+        return None
     subject = _subject(scope, pattern, match)
     if subject is None:
         return None
@@ -315,6 +318,21 @@ def _fact(
         return None
     return ExtractedFact(
         subject, pattern.predicate, obj, " ".join(sentence.split()), valid_at, pattern.negated
+    )
+
+
+def _implausible(pattern: Pattern, match: re.Match[str]) -> str | None:
+    """Why the match is not a fact (``plausible.implausible``), or None."""
+    text, groups = match.string, match.groupdict()
+    verb_end = match.start("obj") if match.group("obj") else match.end()
+    third = bool(groups.get("name")) or fold(match.group("subj") or "") in PRONOUNS
+    return implausible(
+        match.group("subj") or "",
+        text[: match.start("subj")],
+        text[match.end("subj") : verb_end],
+        match.group("obj") or "",
+        pattern.predicate,
+        third,
     )
 
 

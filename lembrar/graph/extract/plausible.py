@@ -1,0 +1,80 @@
+"""What a pattern's match must look like to be kept as a fact (English).
+
+The patterns find a subject, a verb phrase and an object by surface form, and chit-chat is full
+of the same forms in other roles: "Looks like you all had fun" (a name-shaped word before
+"like"), "Everyone we love was there" (the object is the rest of a clause), "I love how art lets
+us…" (a clause, not a thing), "I'm planning a few" (a quantity), "my own journey" ("own" as an
+adjective), "for when I have kids" (a hypothetical), "I started looking into…" (a phrasal verb).
+Each check below turns one such form away; none looks at what the words mean.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lembrar.graph.extract.names import fold
+
+__all__ = ["implausible"]
+
+BASE_FORMS = frozenset(
+    "like love enjoy adore hate dislike own play practice practise study live work plan have hope"
+    " intend attend go am are were do don't major teach get".split()
+)
+"""Present-tense verbs that a third-person singular subject would not take ("Looks like…")."""
+CLAUSE_STARTS = frozenset(
+    "how what why when where who whom which whether that if because so than it it's you we"
+    " they he she i me him us them there".split()
+)
+AUXILIARIES = frozenset(
+    "was were is are am be been has had will would can could should shall may might must".split()
+)
+"""An object cannot start with these ("Everyone we love was there"); "being", "do" and "have"
+can ("being a mom", "going to do more ads", "going to have a party")."""
+OBJECT_PRONOUNS = frozenset("me you us him them".split())
+QUANTITIES = frozenset(
+    "a an few lot lots some many much more most one ones all both each any several couple bit"
+    " little".split()
+)
+SUBORDINATORS = frozenset("when if once until unless whenever".split())
+POSSESSIVES = frozenset("my our your his her their its".split())
+AFTER_GERUND = frozenset("into after forward around back more about over through like".split())
+"""After a gerund, these make a phrasal verb ("started looking into…", "caring more about…"),
+not an activity; "to", "at" and "out" do not ("started volunteering at the shelter")."""
+_WORD = re.compile(r"[\w'’]+")
+
+
+def _words(text: str) -> list[str]:
+    return [fold(w).replace("’", "'") for w in _WORD.findall(text)]
+
+
+def implausible(
+    subject: str, before: str, verb: str, raw_object: str, predicate: str, third_person: bool
+) -> str | None:
+    """Why an English match of a subject-verb-object pattern is not a fact, or None to keep it.
+    ``subject``: the subject as written; ``before``: the sentence up to it; ``verb``: the matched
+    verb phrase; ``raw_object``: the object as matched, untrimmed; ``third_person``: the subject
+    is a name, "he" or "she"."""
+    verb_words, object_words, preceding = _words(verb), _words(raw_object), _words(before)
+    first_verb = verb_words[0] if verb_words else ""
+    if fold(subject.strip()) in POSSESSIVES:
+        return "a possessive, not a subject ('my own journey')"
+    if third_person and first_verb in BASE_FORMS:
+        return "the verb does not agree with the subject"
+    if preceding and preceding[-1] in SUBORDINATORS and first_verb in BASE_FORMS:
+        return "hypothetical"
+    if not object_words:
+        return None
+    if object_words[0] in CLAUSE_STARTS or object_words[0] in AUXILIARIES:
+        return "the object is a clause"
+    if len(object_words) > 1 and object_words[1] in OBJECT_PRONOUNS:
+        return "the object starts with a verb"
+    if all(w in QUANTITIES for w in object_words[:3]) and len(object_words) <= 3:
+        return "the object is a quantity"
+    if (
+        predicate == "does"
+        and object_words[0].endswith("ing")
+        and len(object_words) > 1
+        and object_words[1] in AFTER_GERUND
+    ):
+        return "a phrasal verb"
+    return None
