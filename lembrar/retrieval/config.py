@@ -190,7 +190,7 @@ PRESETS: dict[str, SearchConfig] = {
         session_weight=0.6,
         session_support="turns",
         session_in_relevance=True,
-        time_tiebreak_above=50,
+        time_tiebreak_above=100,
         coverage_weight=0.5,
     ),
     "thorough": SearchConfig(
