@@ -11,38 +11,32 @@ finds and what it finds anew.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 from lembrar.graph.extract.rules import RuleExtractor
+from lembrar.importers.locomo import load_locomo
 from lembrar.model.episode import Episode
 
 DATA = Path(__file__).resolve().parents[2] / "shared/data/locomo/locomo_dev.json.gz"
-AT = datetime(2023, 5, 8, 12, tzinfo=UTC)
-
-
-def turns(path: Path) -> Iterator[tuple[str, str, str]]:
-    """(ref, speaker, text) of every LoCoMo turn."""
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        for conversation in json.load(handle):
-            for key, session in conversation["conversation"].items():
-                if key.startswith("session_") and isinstance(session, list):
-                    for turn in session:
-                        ref = f"{conversation['sample_id']}/{turn['dia_id']}"
-                        yield ref, turn["speaker"], turn["text"]
 
 
 def facts(path: Path) -> Iterator[dict[str, object]]:
     extractor = RuleExtractor()
-    for ref, speaker, text in turns(path):
-        episode = Episode("e", "u", "message", text, AT, AT, None, role="user", speaker=speaker)
-        for fact in extractor.extract(episode).facts:
-            yield {"ref": ref, "fact": [fact.subject, fact.predicate, fact.object], "text": text}
+    for conversation in load_locomo(path):
+        for session in conversation.sessions:
+            for turn in session.turns:
+                at = session.at
+                episode = Episode(
+                    "e", "u", "message", turn.text, at, at, None, role="user", speaker=turn.speaker
+                )
+                for fact in extractor.extract(episode).facts:
+                    ref = f"{conversation.sample_id}/{turn.dia_id}"
+                    fact_row = [fact.subject, fact.predicate, fact.object]
+                    yield {"ref": ref, "fact": fact_row, "text": turn.text}
 
 
 def key(row: dict[str, object]) -> str:

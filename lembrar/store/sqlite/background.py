@@ -78,22 +78,22 @@ class Builds:
                 if self._running.get(key) is token:
                     del self._running[key]
 
-    def stopped(self, key: Hashable, token: object) -> bool:
-        """Whether the build of ``key`` holding ``token`` was cancelled."""
-        with self._lock:
-            return self._running.get(key) is not token
+    def _cancelled(self, key: Hashable, token: object) -> bool:
+        """Whether the build of ``key`` holding ``token`` was cancelled (the lock held)."""
+        return self._closed or self._running.get(key) is not token
 
     def check(self, key: Hashable, token: object) -> None:
         """Raise ``BuildStopped`` in a build that was cancelled."""
-        if self.stopped(key, token):
-            raise BuildStopped(key)
+        with self._lock:
+            if self._cancelled(key, token):
+                raise BuildStopped(key)
 
     @contextmanager
     def native(self, key: Hashable, token: object) -> Iterator[None]:
         """Around a build's call into native code: ``BuildStopped`` instead once the build was
         cancelled or the builds stopped; ``stop`` waits for the calls under way to return."""
         with self._lock:
-            if self._closed or self._running.get(key) is not token:
+            if self._cancelled(key, token):
                 raise BuildStopped(key)
             self._native += 1
         try:
@@ -116,10 +116,6 @@ class Builds:
         """What a running build of ``key`` made is thrown away (it may start again later)."""
         with self._lock:
             self._running.pop(key, None)
-
-    def cancel_all(self) -> None:
-        with self._lock:
-            self._running.clear()
 
     def stop(self, timeout: float = STOP_WAIT) -> bool:
         """Cancel every build for good (none starts after) and wait for their native calls under
