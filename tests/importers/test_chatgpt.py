@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import pty
 import subprocess
 import sys
 import zipfile
@@ -334,3 +335,21 @@ def test_the_cli_fails_with_one_line_and_its_status(tmp_path, make, status, name
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == status and len(lines) == 1 and names in lines[0]
     assert "Traceback" not in proc.stderr
+
+
+def test_the_cli_draws_progress_on_a_terminal(tmp_path):
+    leader, follower = pty.openpty()
+    args = ["import", str(FIXTURE), "--format", "chatgpt", "--user", "a", "--batch-size", "5"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "lembrar", "--db", str(tmp_path / "m.db"), "--embedder", "hash"]
+        + args,
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        timeout=120,
+        check=False,
+    )
+    os.close(follower)
+    drawn = os.read(leader, 4096).decode()
+    os.close(leader)
+    assert proc.returncode == 0 and "\rimporting [" in drawn
+    assert "5/13" in drawn and "13/13" in drawn
