@@ -99,14 +99,16 @@ def final_path(mapping: dict[str, Any], current: Any, number: int) -> list[str]:
             number, "current_node", f"{current!r} is not a node of the conversation's mapping"
         )
     path: list[str] = []
+    seen: set[str] = set()
     node_id = current
     while node_id is not None:
-        if node_id in path:
+        if node_id in seen:
             raise malformed(number, f"mapping[{node_id!r}]", "the node is its own ancestor")
         node = mapping.get(node_id)
         if not isinstance(node, dict):
             child = f"the parent of {path[-1]!r}" if path else "current_node"
             raise malformed(number, f"mapping[{node_id!r}]", f"missing or not an object ({child})")
+        seen.add(node_id)
         path.append(node_id)
         node_id = node.get("parent")
         if node_id is not None and not isinstance(node_id, str):

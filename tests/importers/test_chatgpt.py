@@ -353,3 +353,9 @@ def test_the_cli_draws_progress_on_a_terminal(tmp_path):
     os.close(leader)
     assert proc.returncode == 0 and "\rimporting [" in drawn
     assert "5/13" in drawn and "13/13" in drawn
+
+
+def test_the_import_docs_describe_every_format():
+    docs = (Path(__file__).parents[2] / "docs" / "import.md").read_text(encoding="utf-8")
+    assert all(f"| `{name}`" in docs for name in formats())
+    assert "[attached file: NAME]" in docs and "current_node" in docs
