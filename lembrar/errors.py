@@ -32,11 +32,12 @@ class ValidationError(LembrarError, ValueError):
 
 
 class ImportFormatError(ValidationError):
-    """A record in an import source is malformed; ``line`` is 1-based."""
+    """A record in an import source is malformed; ``line`` is 1-based and counts ``unit``s (the
+    file's lines, or its records where a format names them: ``conversation 3``)."""
 
-    def __init__(self, line: int, field: str, message: str) -> None:
+    def __init__(self, line: int, field: str, message: str, *, unit: str = "line") -> None:
         self.line = line
-        super().__init__(field, f"line {line}: {message}")
+        super().__init__(field, f"{unit} {line}: {message}")
 
 
 class NotFoundError(LembrarError, KeyError):

@@ -1,4 +1,4 @@
-"""Readers that turn public conversation data sets into ``EpisodeIn`` objects.
+"""Readers that turn conversation data sets and people's chat exports into ``EpisodeIn`` objects.
 
 Each format has one reader with the signature
 ``read_<format>(path, user_id=None, limit=None) -> Iterator[EpisodeIn]``; ``reader(name)``
@@ -21,6 +21,8 @@ from lembrar.registry import Registry
 Reader = Callable[..., Iterator[EpisodeIn]]
 
 FORMATS: Registry[Iterator[EpisodeIn]] = Registry("format")
+FORMATS.register("chatgpt", "lembrar.importers.chatgpt:read_chatgpt")
+FORMATS.register("claude", "lembrar.importers.claude:read_claude")
 FORMATS.register("dailydialog", "lembrar.importers.dailydialog:read_dailydialog")
 FORMATS.register("jsonl", "lembrar.importers.jsonl:read_jsonl")
 FORMATS.register("locomo", "lembrar.importers.locomo:read_locomo")
