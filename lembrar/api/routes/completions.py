@@ -27,7 +27,7 @@ from lembrar.api.services import Services
 from lembrar.proxy import Exchange, StreamText, Upstream, UpstreamUnavailable, begin, read_options
 from lembrar.tenancy import authenticate
 
-UPSTREAM_ERRORS = {
+UPSTREAM_ERRORS: dict[int | str, dict[str, Any]] = {
     502: {**ERRORS[404], "description": "The upstream server could not be reached"},
     503: {**ERRORS[404], "description": "No upstream model server is configured"},
 }
