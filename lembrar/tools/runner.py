@@ -116,7 +116,8 @@ class ToolRunner:
                 },
             }
         saved = [self._saved_view(f, score) for f, score in self._saved_matches(query, filters)]
-        found.sort(key=lambda item: not is_saved_episode(item[0]))  # stable: saved ones first
+        if query:  # stable: saved facts kept as episodes first, the rest as ranked
+            found.sort(key=lambda item: not is_saved_episode(item[0]))
         found = found[: max(0, k - len(saved))]
         self.recalled += found
         episodes = [_episode_view(e, score) for e, score in found]
