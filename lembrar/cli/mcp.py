@@ -2,17 +2,25 @@
 
 Over stdio (the default, for Claude Desktop, Claude Code, Cursor...) it acts for one user of
 one tenant; over streamable HTTP it serves every tenant with a key, each caller naming its
-user in the ``X-Lembrar-User`` header.
+user in the ``X-Lembrar-User`` header (or, when the server has ``--user``, acting for that
+user without it). ``--print-config`` prints the client configuration that starts this same
+server: absolute paths, so a client that runs it with no shell and no ``PATH`` finds it.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
+from pathlib import Path
+from typing import Any
 
 from lembrar.cli.common import default_db
 from lembrar.errors import MissingExtraError, ValidationError
+from lembrar.store.base import DEFAULT_TENANT
+
+STDIO_USER = "me"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,15 +38,51 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--user",
-        default=os.environ.get("LEMBRAR_USER") or "me",
-        help="the user memories belong to (default: $LEMBRAR_USER or 'me'); over "
-        "HTTP, the user of requests without an X-Lembrar-User header",
+        default=os.environ.get("LEMBRAR_USER") or None,
+        help="the user memories belong to (default: $LEMBRAR_USER, else 'me' over stdio); "
+        "over HTTP, the user of requests without an X-Lembrar-User header (without "
+        "--user or $LEMBRAR_USER such requests are refused)",
     )
-    p.add_argument("--tenant", default="default", help="stdio: the tenant to act in")
+    p.add_argument("--tenant", default=DEFAULT_TENANT, help="stdio: the tenant to act in")
     p.add_argument("--host", default="127.0.0.1", help="http: address to listen on")
     p.add_argument("--port", type=int, default=8421, help="http: port (default: 8421)")
     p.add_argument("--path", default="/mcp", help="http: endpoint path (default: /mcp)")
+    p.add_argument(
+        "--print-config",
+        action="store_true",
+        help="print the mcpServers entry for Claude Desktop, Cursor... that starts this "
+        "server over stdio with these options (absolute paths), and exit",
+    )
     p.set_defaults(run=run_mcp)
+
+
+def print_config(args: argparse.Namespace) -> int:
+    if args.transport != "stdio":
+        raise ValidationError(
+            "print-config", "prints the stdio configuration; for HTTP see docs/mcp.md"
+        )
+    print(json.dumps({"mcpServers": {"lembrar": launch_config(args)}}, indent=2))
+    return 0
+
+
+def launch_config(args: argparse.Namespace) -> dict[str, Any]:
+    """How a client starts this server: this interpreter, ``-m lembrar``, the options given,
+    the store as an absolute path, and ``PYTHONPATH`` if this process found lembrar by it."""
+    db = args.db or default_db()
+    options = ["--embedder", args.embedder] if args.embedder else []
+    options += ["mcp", "--db", db if "://" in db else str(Path(db).expanduser().resolve())]
+    options += ["--user", args.user or STDIO_USER]
+    if args.tenant != DEFAULT_TENANT:
+        options += ["--tenant", args.tenant]
+    config: dict[str, Any] = {
+        "command": os.path.abspath(sys.executable),
+        "args": ["-m", "lembrar", *options],
+    }
+    search_path = os.environ.get("PYTHONPATH")
+    if search_path:
+        absolute = [os.path.abspath(p) for p in search_path.split(os.pathsep) if p]
+        config["env"] = {"PYTHONPATH": os.pathsep.join(absolute)}
+    return config
 
 
 def run_mcp(args: argparse.Namespace) -> int:
@@ -54,12 +98,14 @@ def run_mcp(args: argparse.Namespace) -> int:
     from lembrar.store import open_store
     from lembrar.tenancy import open_key_store
 
+    if args.print_config:
+        return print_config(args)
     if not args.path.startswith("/"):
         raise ValidationError("path", "start it with '/', e.g. /mcp")
     store = open_store(args.db or default_db())
     try:
         engines = EnginePool(store, get_embedder(args.embedder), MemoryConfig())
-        service = MemoryService(engines, args.user, args.tenant)
+        service = MemoryService(engines, args.user or STDIO_USER, args.tenant)
         engines.get(args.tenant)  # checks the store's embedder before the first call
         server = build_server(service)
         if args.transport == "stdio":
@@ -71,11 +117,11 @@ def run_mcp(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve_http(server: object, keys: object, args: argparse.Namespace) -> None:
+def _serve_http(server: Any, keys: Any, args: argparse.Namespace) -> None:
     from lembrar.api.server import run_asgi  # uvicorn, from the [server] extra
     from lembrar.mcp.http import http_app
 
-    app = http_app(server, keys, host=args.host, path=args.path)  # type: ignore[arg-type]
+    app = http_app(server, keys, host=args.host, path=args.path, default_user=args.user)
     print(f"lembrar MCP on http://{args.host}:{args.port}{args.path}", file=sys.stderr)
     run_asgi(app, host=args.host, port=args.port)
 

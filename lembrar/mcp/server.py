@@ -2,8 +2,9 @@
 
 Who calls is decided per request by ``MemoryService.caller``: over stdio, the configured tenant
 and user (a desktop has one user); over HTTP, the tenant of the request's API key and the user
-named by its ``X-Lembrar-User`` header (else the configured one). The engine of each tenant
-is kept for the process (``EnginePool``); the store scopes every statement to the tenant.
+its ``X-Lembrar-User`` header names (else the one given with ``--user``), both checked and put
+on the request by ``lembrar.mcp.http``. The engine of each tenant is kept for the process
+(``EnginePool``); the store scopes every statement to the tenant.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from lembrar.engine import Memory
 from lembrar.engines import EnginePool
 from lembrar.errors import LembrarError, ValidationError
 from lembrar.mcp import resources
-from lembrar.model.episode import require_text
 from lembrar.store.base import DEFAULT_TENANT
 from lembrar.tools import CATALOGUE, ToolRunner, ToolSpec
 
@@ -32,7 +32,7 @@ __all__ = ["Caller", "MemoryService", "build_server"]
 
 log = logging.getLogger("lembrar.mcp")
 TENANT_SCOPE_KEY = "lembrar.tenant"  # set on the ASGI scope by the HTTP key check
-USER_HEADER = "x-lembrar-user"
+USER_SCOPE_KEY = "lembrar.user"  # likewise, from X-Lembrar-User or --user
 INSTRUCTIONS = (
     "lembrar is the user's long-term memory across conversations. At the start of a "
     "conversation, or when the topic changes, call `context` with the user's message. Use "
@@ -52,7 +52,7 @@ class Caller:
 
 @dataclass
 class MemoryService:
-    """The engines and who the caller is. ``user_id``/``tenant``: the defaults (stdio)."""
+    """The engines and who the caller is. ``user_id``/``tenant``: the stdio caller."""
 
     engines: EnginePool
     user_id: str = "me"
@@ -62,13 +62,10 @@ class MemoryService:
         scope = getattr(ctx.request, "scope", None)
         if scope is None:  # stdio: the one configured user
             return Caller(self.tenant, self.user_id)
-        tenant = scope.get(TENANT_SCOPE_KEY)
-        if tenant is None:
-            raise ValidationError("authorization", "send a tenant API key as a Bearer token")
-        named = ctx.request.headers.get(USER_HEADER)
-        return Caller(
-            tenant, require_text(USER_HEADER, named) if named is not None else self.user_id
-        )
+        tenant, user = scope.get(TENANT_SCOPE_KEY), scope.get(USER_SCOPE_KEY)
+        if tenant is None or user is None:  # only when served without lembrar.mcp.http
+            raise ValidationError("authorization", "serve it with lembrar.mcp.http.http_app")
+        return Caller(tenant, user)
 
     def memory(self, caller: Caller) -> Memory:
         return self.engines.get(caller.tenant)

@@ -3,16 +3,22 @@
 ``begin`` reads the context for the latest user message (before storing it, so the message is
 not its own memory), then stores that message at once: if the upstream then fails, the user's
 turn is kept and nothing else is. ``Exchange.finish`` stores the reply.
+
+A request that sends again a turn that got no reply (a client's retry after an error or a
+timeout, the OpenAI SDKs' automatic retries, a "regenerate") does not store it twice: when the
+conversation's latest stored message is that same user text, it is the turn of this exchange.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from lembrar.engine import Memory
 from lembrar.llm.prompts import memory_block
 from lembrar.model.episode import Episode
+from lembrar.model.query import Filters
 from lembrar.proxy.options import ProxyOptions, message_text
 
 __all__ = ["Exchange", "begin"]
@@ -56,13 +62,29 @@ def begin(memory: Memory, options: ProxyOptions, messages: list[dict[str, Any]])
             exchange.messages = memory_block.render(messages, memories=block.text, now=now)
             exchange.context_lines = sum(len(s.lines) for s in block.sections)
     if options.writes and messages[-1].get("role") == "user" and latest:
-        [exchange.turn] = memory.add(
-            {"role": "user", "content": latest},
-            options.user_id,
-            session_id=options.session_id,
-            at=now,
+        exchange.turn = _unanswered(memory, options, latest) or _store_turn(
+            memory, options, latest, now
         )
     return exchange
+
+
+def _unanswered(memory: Memory, options: ProxyOptions, text: str) -> Episode | None:
+    """The conversation's latest stored message, if it is this user text (sent before, with no
+    reply stored after it)."""
+    page = memory.get_all(
+        options.user_id, Filters(session_id=options.session_id), order="desc", limit=1
+    )
+    last = page.items[0] if page.items else None
+    if last is not None and last.role == "user" and last.content.strip() == text:
+        return last
+    return None
+
+
+def _store_turn(memory: Memory, options: ProxyOptions, text: str, now: datetime) -> Episode:
+    [turn] = memory.add(
+        {"role": "user", "content": text}, options.user_id, session_id=options.session_id, at=now
+    )
+    return turn
 
 
 def _latest_user_text(messages: list[dict[str, Any]]) -> str:

@@ -58,7 +58,8 @@ def read_options(
         or not all(isinstance(m, dict) for m in messages)
     ):
         raise ValidationError("messages", "send a non-empty list of chat messages")
-    metadata = body.get("metadata") if isinstance(body.get("metadata"), dict) else {}
+    sent = body.get("metadata")
+    metadata: dict[str, Any] = sent if isinstance(sent, dict) else {}
     given = {k: headers.get(f"x-lembrar-{k}") or metadata.get(f"lembrar_{k}") for k in _KEYS}
     user = headers.get("x-lembrar-user") or body.get("user")
     if not isinstance(user, str) or not user.strip():

@@ -61,7 +61,7 @@ def _as_dict(arguments: object) -> dict[str, Any]:
 def _value(name: str, value: Any, prop: Mapping[str, Any]) -> Any:
     kind = prop.get("type", "string")
     if not isinstance(value, _TYPES[kind]) or (kind == "integer" and isinstance(value, bool)):
-        raise ValidationError(name, f"must be a {kind}, not {json.dumps(value)[:40]}")
+        raise ValidationError(name, f"must be {_with_article(kind)}, not {json.dumps(value)[:40]}")
     if "enum" in prop and value not in prop["enum"]:
         raise ValidationError(name, f"{value!r} is not one of {prop['enum']}")
     if kind == "string" and isinstance(value, str):
@@ -69,6 +69,11 @@ def _value(name: str, value: Any, prop: Mapping[str, Any]) -> Any:
     if kind == "integer" and isinstance(value, int):
         _range(name, value, prop)
     return value
+
+
+def _with_article(noun: str) -> str:
+    """'a string', 'an integer': the indefinite article the noun's first letter asks for."""
+    return f"{'an' if noun.startswith(tuple('aeiou')) else 'a'} {noun}"
 
 
 def _length(name: str, value: str, prop: Mapping[str, Any]) -> None:

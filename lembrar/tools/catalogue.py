@@ -106,8 +106,9 @@ RECALL = ToolSpec(
         '{"query": "what did we say about the trip to Japan last month"}, '
         '{"query": "guitar", "when": "last week"}, '
         '{"since": "2024-05-19", "until": "2024-05-19"} (everything from that day). '
-        "Returns dated memories, best first, each with its id and a score in [0, 1], and the "
-        "time window it understood."
+        "Returns dated memories, each with its id and a score in [0, 1], and the time window "
+        "it understood: first the facts the user asked you to remember that match the query "
+        '(marked "saved": true), then what was said, best first.'
     ),
     input_schema=_schema(
         {

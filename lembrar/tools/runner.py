@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 from lembrar.errors import NotFoundError, ValidationError
 from lembrar.model.episode import Episode
 from lembrar.model.query import Filters
+from lembrar.model.timetags import zone
 from lembrar.tools import graph as graph_tools
 from lembrar.tools.arguments import checked
 from lembrar.tools.catalogue import spec
-from lembrar.tools.saved import SavedFacts, saved_facts
+from lembrar.tools.saved import SavedFact, SavedFacts, is_saved_episode, saved_facts
 from lembrar.tools.views import bound, described, phrase_window, understood
 
 if TYPE_CHECKING:
@@ -83,6 +84,7 @@ class ToolRunner:
 
     # -- recall -------------------------------------------------------------------------
     def _recall(self, args: dict[str, Any], now: datetime) -> dict[str, Any]:
+        """Saved facts the query is about first (marked ``saved``), then episodes, ``k`` in all."""
         filters, window = self._filters(args), None
         if "when" in args:  # on its own, a time phrase is a hard limit, not a ranking hint
             window = phrase_window(
@@ -113,9 +115,38 @@ class ToolRunner:
                     "phrase": args["when"],
                 },
             }
-        found = found[:k]
+        saved = [self._saved_view(f, score) for f, score in self._saved_matches(query, filters)]
+        if query:  # stable: saved facts kept as episodes first, the rest as ranked
+            found.sort(key=lambda item: not is_saved_episode(item[0]))
+        found = found[: max(0, k - len(saved))]
         self.recalled += found
-        return {"understood": time, "memories": [described(e, score) for e, score in found]}
+        episodes = [_episode_view(e, score) for e, score in found]
+        return {"understood": time, "memories": (saved + episodes)[:k]}
+
+    def _saved_matches(self, query: str, filters: Filters) -> list[tuple[SavedFact, float]]:
+        """Saved facts about ``query``, saved within the call's dates; none for a search
+        limited to one conversation or to what the assistant said."""
+        if not query or filters.session_id is not None or filters.roles == ("assistant",):
+            return []
+        return [
+            (fact, score)
+            for fact, score in self.saved.matching(query)
+            if (filters.since is None or fact.created_at >= filters.since)
+            and (filters.until is None or fact.created_at < filters.until)
+        ]
+
+    def _saved_view(self, fact: SavedFact, score: float) -> dict[str, Any]:
+        local = fact.created_at.astimezone(zone(self.memory.user_settings(self.user_id).zone_name))
+        return {
+            "id": fact.id,
+            "saved": True,
+            "when": f"saved {local:%A %Y-%m-%d %H:%M}",
+            "at": local.isoformat(),
+            "session": None,
+            "who": "saved memory",
+            "text": fact.text,
+            "score": round(score, 4),
+        }
 
     def _filters(self, args: dict[str, Any]) -> Filters:
         settings = self.memory.user_settings(self.user_id)
@@ -228,6 +259,11 @@ class ToolRunner:
             raise ValidationError("text", "edit needs the corrected fact as 'text'")
         fact = self.saved.edit(ident, args["text"].strip())
         return {"status": "edited", "id": fact.id, "text": fact.text}
+
+
+def _episode_view(episode: Episode, score: float | None) -> dict[str, Any]:
+    shown = described(episode, score)
+    return {**shown, "saved": True, "who": "saved memory"} if is_saved_episode(episode) else shown
 
 
 def _session_id(episode: Episode) -> str:

@@ -1,8 +1,9 @@
-"""Saved memories as the tools see them: save a fact, list, correct or delete one.
+"""Saved memories as the tools see them: save a fact, list, find, correct or delete one.
 
 :func:`saved_facts` uses the ``Memory``'s saved-memory layer (``memory.saved``: duplicate
 and contradiction checks, linked to the message that asked) when it has one; otherwise facts
-are kept as ``text`` episodes tagged ``metadata["source"] == "remember"``.
+are kept as ``text`` episodes tagged ``metadata["source"] == "remember"``, which the episode
+search finds with the rest (``is_saved_episode`` tells them apart).
 """
 
 from __future__ import annotations
@@ -12,13 +13,26 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
+import numpy as np
+
+from lembrar.embed import embed_queries
 from lembrar.errors import NotFoundError
+from lembrar.model.episode import Episode
+from lembrar.model.layers import SavedMemory
+from lembrar.tools.saved_match import match_saved, related_threshold
 
 if TYPE_CHECKING:
     from lembrar.engine import Memory
-    from lembrar.layers.saved import SavedMemories as SavedMemoryLayer
+    from lembrar.layers.service import Layers
 
-__all__ = ["EpisodeSavedFacts", "LayerSavedFacts", "SavedFact", "SavedFacts", "saved_facts"]
+__all__ = [
+    "EpisodeSavedFacts",
+    "LayerSavedFacts",
+    "SavedFact",
+    "SavedFacts",
+    "is_saved_episode",
+    "saved_facts",
+]
 
 SOURCE = "remember"
 
@@ -37,6 +51,7 @@ class SavedFacts(Protocol):
         self, fact: str, *, on_conflict: str = "ask", source_episode_id: str | None = None
     ) -> dict[str, Any]: ...
     def list(self) -> Sequence[SavedFact]: ...
+    def matching(self, query: str) -> Sequence[tuple[SavedFact, float]]: ...
     def edit(self, memory_id: str, text: str) -> SavedFact: ...
     def delete(self, memory_id: str) -> bool: ...
 
@@ -44,8 +59,9 @@ class SavedFacts(Protocol):
 class LayerSavedFacts:
     """The saved-memory layer (``memory.saved``) for one user."""
 
-    def __init__(self, layer: SavedMemoryLayer, user_id: str) -> None:
-        self.layer = layer
+    def __init__(self, layers: Layers, user_id: str) -> None:
+        self.layers = layers
+        self.layer = layers.saved
         self.user_id = user_id
 
     def save(
@@ -57,7 +73,22 @@ class LayerSavedFacts:
         return outcome.as_dict()
 
     def list(self) -> list[SavedFact]:
-        return [SavedFact(m.id, m.text, m.created_at) for m in self.layer.list(self.user_id)]
+        return [_fact(m) for m in self.layer.list(self.user_id)]
+
+    def matching(self, query: str) -> Sequence[tuple[SavedFact, float]]:
+        """The saved facts ``query`` is about, with a score in [0, 1], best first."""
+        saved = self.layers.store.memories(self.user_id)
+        if not saved or not query.strip():
+            return []
+        embedder = self.layers.embedder
+        found = match_saved(
+            query,
+            embed_queries(embedder, [query])[0],
+            [m.text for m, _ in saved],
+            np.stack([v for _, v in saved]),
+            related_threshold(embedder.name),
+        )
+        return [(_fact(saved[m.index][0]), m.score) for m in found]
 
     def edit(self, memory_id: str, text: str) -> SavedFact:
         edited = self.layer.edit(memory_id, text, self.user_id)
@@ -98,6 +129,10 @@ class EpisodeSavedFacts:
         page = self.memory.get_all(self.user_id, {"metadata": {"source": SOURCE}}, limit=1000)
         return [SavedFact(e.id, e.content, e.recorded_at) for e in page.items]
 
+    def matching(self, query: str) -> Sequence[tuple[SavedFact, float]]:
+        """None here: these facts are episodes, found by the episode search itself."""
+        return []
+
     def edit(self, memory_id: str, text: str) -> SavedFact:
         if not any(fact.id == memory_id for fact in self.list()):
             raise NotFoundError("saved memory", memory_id)
@@ -115,5 +150,14 @@ def saved_facts(memory: Memory, user_id: str) -> SavedFacts:
     """The saved facts of ``user_id`` in ``memory``: its layer if it has one, else episodes."""
     layers = getattr(memory, "layers", None)
     if layers is not None and layers.available:
-        return LayerSavedFacts(layers.saved, user_id)
+        return LayerSavedFacts(layers, user_id)
     return EpisodeSavedFacts(memory, user_id)
+
+
+def is_saved_episode(episode: Episode) -> bool:
+    """Whether an episode is a fact ``EpisodeSavedFacts`` saved."""
+    return episode.metadata.get("source") == SOURCE
+
+
+def _fact(memory: SavedMemory) -> SavedFact:
+    return SavedFact(memory.id, memory.text, memory.created_at)

@@ -3,16 +3,26 @@ OpenAI-protocol server: memory in, exchange stored, streaming, errors passed thr
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 import pytest
 
 openai = pytest.importorskip("openai", reason="the proxy tests call it with the openai client")
 
 from lembrar.api import create_app  # noqa: E402
 from lembrar.embed.hashing import HashingEmbedder  # noqa: E402
-from lembrar.testing import FakeOpenAIServer, Reply  # noqa: E402
+from lembrar.testing import FakeOpenAIServer, RecordedRequest, Reply  # noqa: E402
 
 pytestmark = pytest.mark.server
 ADMIN = "proxy-admin"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -220,3 +230,140 @@ def test_without_an_upstream_the_endpoint_says_how_to_configure_one(
                 model="m", user="ana", messages=[{"role": "user", "content": "hi"}]
             )
     assert error.value.status_code == 503 and "LEMBRAR_LLM_BASE_URL" in str(error.value)
+
+
+# -- retries ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("stream", [False, True])
+def test_the_sdks_retry_after_an_upstream_error_stores_the_turn_once(
+    served, upstream, user, stream
+):
+    url, key, _, rest = served
+    before = len(upstream.requests)
+    upstream.script(Reply(status=500, error="boom"), Reply(text="A fine name for a kayak"))
+    client = openai.OpenAI(base_url=f"{url}/v1", api_key=key)  # the SDK's default retries
+    answer = client.chat.completions.create(
+        model="fake-model",
+        user=user,
+        stream=stream,
+        messages=[{"role": "user", "content": "My kayak is called Sardinha"}],
+    )
+    text = (
+        "".join(c.choices[0].delta.content or "" for c in answer if c.choices)
+        if stream
+        else answer.choices[0].message.content
+    )
+    assert text == "A fine name for a kayak" and len(upstream.requests) == before + 2
+    assert stored(rest, user) == [
+        ("user", "My kayak is called Sardinha"),
+        ("assistant", "A fine name for a kayak"),
+    ]
+
+
+def test_a_request_that_fails_every_retry_keeps_one_copy_of_the_turn(served, upstream, user):
+    url, key, _, rest = served
+    before = len(upstream.requests)
+    upstream.script(*[Reply(status=503, error="overloaded")] * 3)
+    with pytest.raises(openai.InternalServerError):
+        openai.OpenAI(base_url=f"{url}/v1", api_key=key).chat.completions.create(
+            model="fake-model", user=user, messages=[{"role": "user", "content": "Plan my week"}]
+        )
+    assert len(upstream.requests) == before + 3  # the first try and the SDK's two retries
+    assert stored(rest, user) == [("user", "Plan my week")]
+
+
+def test_the_same_words_said_again_after_a_reply_are_a_new_turn(served, upstream, user):
+    url, key, _, rest = served
+    upstream.script(Reply(text="Shall we?"), Reply(text="Great"), Reply(text="Great again"))
+    talk = [{"role": "user", "content": "Kayaking on Sunday?"}]
+    for reply in ("Shall we?", "Great", "Great again"):
+        sdk(url, key).chat.completions.create(model="fake-model", user=user, messages=talk)
+        talk += [{"role": "assistant", "content": reply}, {"role": "user", "content": "yes"}]
+    assert [text for _, text in stored(rest, user)] == [
+        "Kayaking on Sunday?",
+        "Shall we?",
+        "yes",
+        "Great",
+        "yes",
+        "Great again",
+    ]
+
+
+# -- local mode -------------------------------------------------------------------------------
+def remembers_the_kayak(request: RecordedRequest) -> Reply:
+    """A model that answers from the memory lembrar put in its system message."""
+    system = request.messages[0]["content"] if request.messages[0]["role"] == "system" else ""
+    asked = request.messages[-1]["content"]
+    if asked.startswith("What") and "Sardinha" in system:
+        return Reply(text="Your kayak is called Sardinha.")
+    return Reply(text="I don't know." if asked.startswith("What") else "Nice name!")
+
+
+@contextmanager
+def serve_local(db: Path, upstream_url: str, port: int) -> Iterator[str]:
+    """``lembrar serve --local`` forwarding to ``upstream_url``, as a person starts it."""
+    command = [sys.executable, "-m", "lembrar", "--db", str(db), "--embedder", "hash", "serve"]
+    command += ["--local", "--port", str(port), "--llm-base-url", upstream_url]
+    command += ["--llm-model", "llama3.2"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LEMBRAR_ADMIN_KEY": ""}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert process.poll() is None, process.stderr.read().decode()
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "lembrar serve did not start"
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_the_local_example_runs_as_written_against_serve_local(tmp_path, free_port):
+    with FakeOpenAIServer(models=["llama3.2"], default=remembers_the_kayak) as model:
+        with serve_local(tmp_path / "m.db", model.base_url, free_port()) as url:
+            done = subprocess.run(
+                [sys.executable, str(ROOT / "examples" / "proxy_local.py")],
+                env={**os.environ, "LEMBRAR_URL": url},
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            with openai.OpenAI(base_url=f"{url}/v1", api_key="sk-anything") as other:
+                again = other.chat.completions.create(
+                    model="llama3.2",
+                    user="me",
+                    messages=[{"role": "user", "content": "What is my kayak called?"}],
+                )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "> My kayak is called Sardinha.",
+        "Nice name!",
+        "> What is my kayak called?",
+        "Your kayak is called Sardinha.",
+    ]
+    assert again.choices[0].message.content == "Your kayak is called Sardinha."
+
+
+def test_in_local_mode_a_tenant_key_still_acts_for_its_tenant(tmp_path, serve, client, new_tenant):
+    with FakeOpenAIServer(models=["m"], default=remembers_the_kayak) as model:
+        app = create_app(
+            str(tmp_path / "m.db"),
+            admin_key=ADMIN,
+            embedder=HashingEmbedder(),
+            local=True,
+            upstream=model.config(max_retries=0, timeout=5),
+        )
+        with serve(app) as url, client(url, ADMIN) as admin:
+            key = new_tenant(admin)[1]
+            for api_key, said in (("local", "Sent with any key"), (key, "Sent with my key")):
+                sdk(url, api_key).chat.completions.create(
+                    model="m", user="me", messages=[{"role": "user", "content": said}]
+                )
+            with client(url, None) as local, client(url, key) as tenant:
+                assert stored(local, "me")[0] == ("user", "Sent with any key")
+                assert stored(tenant, "me")[0] == ("user", "Sent with my key")
+                assert len(stored(local, "me")) == len(stored(tenant, "me")) == 2

@@ -13,7 +13,11 @@ import pytest
 
 pytest.importorskip("mcp", reason="needs the [mcp] extra")
 from mcp import Client  # noqa: E402
-from mcp_session import over_http, payload, run, stdio  # noqa: E402
+from mcp.shared.exceptions import MCPError  # noqa: E402
+from mcp_session import http_server, over_http, payload, run, stdio  # noqa: E402
+
+from lembrar.store import open_store  # noqa: E402
+from lembrar.tenancy import create_tenant, issue_key  # noqa: E402
 
 pytestmark = pytest.mark.server
 
@@ -90,6 +94,9 @@ def test_stdio_bad_arguments_are_tool_errors_naming_the_argument(tmp_path):
                 ("forget", {"everything": True}),
                 ("timeline", {"when": "purple"}),
                 ("teleport", {}),
+                ("recall", {"k": "five"}),
+                ("remember", {"fact": 5}),
+                ("forget", {"everything": "yes"}),
             )
         ]
         still = payload(await client.call_tool("saved_memories", {}))
@@ -99,6 +106,11 @@ def test_stdio_bad_arguments_are_tool_errors_naming_the_argument(tmp_path):
     assert all(r.is_error for r in bad)
     named = [r.content[0].text.split(":")[0] for r in bad]
     assert named[:4] == ["k", "fact", "confirm", "when"] and "teleport" in bad[4].content[0].text
+    assert [r.content[0].text for r in bad[5:]] == [
+        'k: must be an integer, not "five"',
+        "fact: must be a string, not 5",
+        'everything: must be a boolean, not "yes"',
+    ]
     assert still == {"memories": []}  # the session survived every bad call
 
 
@@ -185,5 +197,58 @@ def test_http_bad_arguments_are_tool_errors(served):
     async def session(client: Client) -> Any:
         return await client.call_tool("recall", {"since": "last tuesday"})
 
-    result = over_http(url, key_a, session)
+    result = over_http(url, key_a, session, user="ana")
     assert result.is_error and result.content[0].text.startswith("since:")
+
+
+def refusal(call: Any) -> str:
+    """The message of the MCP error a refused session raises (inside the client's task
+    groups)."""
+    with pytest.raises(BaseException) as raised:
+        call()
+    errors = [raised.value]
+    while isinstance(errors[-1], BaseExceptionGroup):
+        errors.append(errors[-1].exceptions[0])
+    assert isinstance(errors[-1], MCPError), repr(raised.value)
+    return str(errors[-1])
+
+
+def test_http_refuses_a_call_that_names_no_user(served):
+    import httpx
+
+    url, key_a, _ = served
+
+    async def session(client: Client) -> Any:
+        return await client.call_tool("saved_memories", {})
+
+    message = refusal(lambda: over_http(url, key_a, session))
+    assert (
+        message.startswith("X-Lembrar-User: send the X-Lembrar-User header") and "--user" in message
+    )
+    key = {"Authorization": f"Bearer {key_a}", "Accept": "application/json, text/event-stream"}
+    listing = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    response = httpx.post(url, headers=key, json=listing)
+    assert response.status_code == 400 and response.json()["error"]["message"] == message
+    blank = httpx.post(url, headers={**key, "X-Lembrar-User": ""}, json=listing)
+    assert blank.status_code == 400
+    assert blank.json()["error"]["message"] == "X-Lembrar-User: must not be empty"
+
+
+def test_http_started_with_a_user_acts_for_it_without_the_header(tmp_path):
+    db = tmp_path / "m.db"
+    store = open_store(db)
+    create_tenant(store.key_store(), "acme")
+    key = issue_key(store.key_store(), "acme")[1]
+    store.close()
+
+    async def save(client: Client) -> Any:
+        return payload(await client.call_tool("remember", {"fact": "I keep bees"}))
+
+    async def listed(client: Client) -> Any:
+        return payload(await client.call_tool("saved_memories", {}))["memories"]
+
+    with http_server(db, "--user", "ana") as url:
+        assert over_http(url, key, save)["status"] == "saved"
+        as_ana = over_http(url, key, listed, user="ana")
+        as_bob = over_http(url, key, listed, user="bob")
+    assert [m["text"] for m in as_ana] == ["I keep bees"] and as_bob == []

@@ -66,11 +66,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def http_server(db: Path) -> Iterator[str]:
-    """``lembrar mcp --transport http`` on a free port; yields the endpoint's URL."""
+def http_server(db: Path, *more: str) -> Iterator[str]:
+    """``lembrar mcp --transport http`` (and ``more`` options) on a free port; yields the
+    endpoint's URL."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, *lembrar_args(db, "--transport", "http", "--port", str(port))],
+        [sys.executable, *lembrar_args(db, "--transport", "http", "--port", str(port), *more)],
         env=environment(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

@@ -1,6 +1,8 @@
 """The memory proxy: ``POST /v1/chat/completions``, OpenAI-compatible, streaming or not.
 
-The tenant is the API key's; the user is the ``user`` field or ``X-Lembrar-User``. The memory
+The tenant is the API key's; the user is the ``user`` field or ``X-Lembrar-User``. With
+``lembrar serve --local``, a key that is no tenant key acts for the local tenant: the OpenAI
+SDKs always send one (``api_key="local"``), and local mode needs none. The memory
 block goes into the system message, the request goes to the configured upstream, and the
 exchange is stored: the user's turn before the upstream is called (kept if it fails), the
 reply once it is complete. The upstream's answer, error or stream is passed through as is.
@@ -18,13 +20,14 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from lembrar.api.auth import services, tenant
+from lembrar.api.auth import Credentials, services, tenant
 from lembrar.api.errors import ApiError
 from lembrar.api.routing import ERRORS
 from lembrar.api.services import Services
 from lembrar.proxy import Exchange, StreamText, Upstream, UpstreamUnavailable, begin, read_options
+from lembrar.tenancy import authenticate
 
-UPSTREAM_ERRORS = {
+UPSTREAM_ERRORS: dict[int | str, dict[str, Any]] = {
     502: {**ERRORS[404], "description": "The upstream server could not be reached"},
     503: {**ERRORS[404], "description": "No upstream model server is configured"},
 }
@@ -36,10 +39,17 @@ NO_UPSTREAM = (
 )
 
 
+def proxy_tenant(credentials: Credentials, svc: Annotated[Services, Depends(services)]) -> str:
+    """The key's tenant; in local mode, the local tenant for any key that is no tenant key."""
+    if svc.local_tenant is not None and credentials is not None:
+        return authenticate(svc.keys, credentials.credentials) or svc.local_tenant
+    return tenant(credentials, svc)
+
+
 @router.post("/chat/completions", summary="Chat completion with memory (OpenAI-compatible)")
 async def chat_completions(
     request: Request,
-    tenant_id: Annotated[str, Depends(tenant)],
+    tenant_id: Annotated[str, Depends(proxy_tenant)],
     svc: Annotated[Services, Depends(services)],
 ) -> Response:
     body = await _body(request)
