@@ -135,7 +135,7 @@ def test_a_fact_leads_to_the_message_that_said_it(page):
     expect(found).to_contain_text("I live in Lisbon.")
     expect(found).to_be_focused()
     card = page.locator("article.session", has=page.locator("li.found"))
-    expect(card).to_contain_text("Conversation lisbon")
+    expect(card.locator(".title")).to_have_text("Conversation of 10 Mar 2023")
 
 
 def test_the_chat_assistant_asks_the_graph_with_the_facts_tool(page, llm):

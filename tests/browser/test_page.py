@@ -126,7 +126,7 @@ def test_timeline_shows_the_last_month_with_a_heat_map_and_turns(page):
     expect(
         page.get_by_role("button", name=re.compile(r"^Monday 20 May 2024: 0 messages"))
     ).to_have_class("l0")
-    card = page.locator("article.session", has_text="Conversation harbour")
+    card = page.locator("article.session", has_text="Lunch with Rui")
     expect(card).to_contain_text("afternoon")
     expect(card).to_contain_text("13:05")
     card.get_by_role("button", name="Show turns (2)").click()
