@@ -125,6 +125,31 @@ def test_screenshot_of_the_graph_view(page, shots):
     assert (shots / "graph.png").stat().st_size > 10_000
 
 
+def overlap(a: dict, b: dict) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_edge_labels_do_not_overlap_and_the_others_show_on_hover(page, shots):
+    labels = page.locator("#graph-picture .edge text:not(.tucked)")
+    boxes = [label.bounding_box() for label in labels.all()]
+    assert len(boxes) >= 4
+    assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if overlap(a, b)]
+    tucked = page.locator("#graph-picture .edge:has(text.tucked)")
+    for edge in tucked.all():
+        label = edge.locator("text")
+        expect(label).to_be_hidden()
+        edge.locator("line.hover").hover(force=True)
+        expect(label).to_be_visible()
+        page.mouse.move(0, 0)
+    edges = page.locator("#graph-picture .edge")
+    assert all(e.get_attribute("aria-label") for e in edges.all())  # each fact, in words
+
+
 def test_a_fact_leads_to_the_message_that_said_it(page):
     old = page.locator("#graph-superseded .fact", has_text="User lives in Lisbon")
     old.get_by_role("button", name=re.compile(r"^Open the message of Friday 10 March 2023")).click()

@@ -60,17 +60,16 @@ async function showUsers() {
   const users = [...$("user-select").options].map((option) => option.value);
   $("users-note").textContent = state.local ? "Users stored on this machine." : "Users of the tenant this key opens.";
   $("users-list").replaceChildren(...users.map((user) => h("li", { dataset: { user } },
-    h("button", { type: "button", class: user === state.user ? "" : "quiet",
+    h("button", { type: "button", class: "quiet", "aria-current": user === state.user ? "true" : null,
       onclick: () => { dialog.close(); $("user-select").value = user; selectUser(user); } },
     h("strong", {}, user), h("span", { class: "muted", dataset: { counts: user } }, "…")))));
   dialog.showModal();
   await Promise.all(users.map(async (user) => {
-    const { sessions } = await get(userPath(user, "/sessions")).catch(() => ({ sessions: [] }));
-    const messages = sessions.reduce((sum, s) => sum + s.episodes, 0);
-    const last = sessions.map((s) => s.last_at).sort().at(-1);
+    const [{ sessions }, { items }] = await Promise.all([get(userPath(user, "/sessions")),
+      get(userPath(user, "/episodes?order=desc&limit=1"))]).catch(() => [{ sessions: [] }, { items: [] }]);
     document.querySelector(`[data-counts="${CSS.escape(user)}"]`).textContent =
-      `${plural(messages, "message")} in ${plural(sessions.length, "conversation")}`
-      + (last ? `, last on ${shortDay(last.slice(0, 10))}` : "");
+      `${plural(sessions.length, "conversation")}`
+      + (items.length ? `, last memory on ${shortDay(items[0].tags.local_date)}` : ", nothing stored");
   }));
 }
 

@@ -169,8 +169,9 @@ function renderHits(overview) {
   if (!result.hits.length) $("search-hits").append(h("li", { class: "muted" }, "Nothing found."));
 }
 
-// Each signal's highest value among the hits: chips show a value as a share of it, so that
-// a keyword score (unbounded) and a cosine read on one scale, 1.00 being the best here.
+// Each signal's highest value among the hits. A signal that found a hit (a keyword score is
+// unbounded, a cosine is not) is shown as a share of it, 1.00 being the best here; a prior
+// is in [0, 1] already and is shown as it is.
 function bestOf(hits) {
   const best = {};
   for (const hit of hits) {
@@ -181,12 +182,13 @@ function bestOf(hits) {
 
 function signalChips(signals, best) {
   return h("span", { class: "chips", "aria-label": "signals" }, Object.entries(signals).map(([name, value]) => {
-    const share = best[name] > 0 ? Math.max(0, value) / best[name] : 0;
-    const kind = name in PRIORS ? "a prior that scored it" : "a signal that found it";
+    const prior = name in PRIORS;
+    const shown = prior ? value : best[name] > 0 ? Math.max(0, value) / best[name] : 0;
+    const how = prior ? "a prior that scored it, from 0 to 1"
+      : `a signal that found it, shown as a share of the best among these results (${best[name].toPrecision(3)} = 1.00)`;
     return h("span", { class: "chip", dataset: { signal: name, raw: String(value) },
-      title: `${SIGNAL_HELP[name] || name} (${kind}): ${value.toPrecision(3)}; shown as a share of the best `
-        + `among these results (${best[name].toPrecision(3)} = 1.00)` },
-    `${PRIORS[name] || name} ${share.toFixed(2)}`);
+      title: `${SIGNAL_HELP[name] || name}: ${value.toPrecision(3)}; ${how}` },
+    `${PRIORS[name] || name} ${shown.toFixed(2)}`);
   }));
 }
 

@@ -132,7 +132,7 @@ function renderCard(card) {
       h("span", { class: "badge" }, card.period),
       h("span", { class: "muted" }, plural(card.turns, "turn")),
       card.speakers.length ? h("span", { class: "muted" }, card.speakers.join(", ")) : null),
-    h("p", { class: card.summary ? "" : "muted" }, card.summary || card.opening),
+    h("p", { class: card.summary ? "about" : "about muted" }, card.summary || card.opening),
     turns);
   if (card.session_id) {
     const toggle = h("button", { type: "button", class: "quiet", "aria-expanded": "false",
@@ -189,6 +189,8 @@ function renderTurn(episode) {
 function editTurn(item, text, episode) {
   const input = h("textarea", { "aria-label": "Corrected message", rows: 2 }, episode.content);
   const done = (content) => {
+    const opening = item.closest("article")?.querySelector("p.about.muted");
+    if (content !== undefined && opening?.textContent === episode.content) opening.textContent = content;
     if (content !== undefined) episode.content = content;
     text.replaceChildren(h("span", { class: "who" }, episode.speaker || episode.role || episode.kind),
       episode.content);
