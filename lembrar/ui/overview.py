@@ -16,7 +16,6 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from lembrar.model.episode import Episode
-from lembrar.model.hits import SearchHit
 from lembrar.model.text import keywords
 from lembrar.retrieval.search import Retrieval
 from lembrar.ui.asking import asks_about_conversations
@@ -94,7 +93,7 @@ def overview(
     if about and not windows:
         for session_id in _latest_sessions(memory, user_id):
             _grouped(_between(memory, user_id, None, None, session_id), groups, True)
-    conversations = _conversations(memory, user_id, groups, result.hits) if about else []
+    conversations = _conversations(memory, user_id, groups) if about else []
     outside = [h.episode.id for h in result.hits if windows and not _inside(h.episode, windows)]
     return Overview(result, counts, first, last, outside, about, conversations)
 
@@ -163,7 +162,7 @@ def _inside(episode: Episode, windows: list[Any]) -> bool:
 
 
 def _conversations(
-    memory: Memory, user_id: str, groups: dict[str, Conversation], hits: list[SearchHit]
+    memory: Memory, user_id: str, groups: dict[str, Conversation]
 ) -> list[Conversation]:
     """The newest conversations first, each with what it was about and its best turns."""
     cards = sorted(groups.values(), key=lambda c: c.first_at, reverse=True)[:MAX_CONVERSATIONS]
@@ -176,7 +175,7 @@ def _conversations(
             card.title, card.about, card.about_source = summary.title, summary.summary, "summary"
         else:
             card.about, card.about_source = _about(card.episodes)
-        card.best = _best(card, hits)
+        card.best = _best(card)
     return cards
 
 
@@ -191,16 +190,19 @@ def _about(episodes: list[Episode]) -> tuple[str, str]:
     return ", ".join(w for w, _ in words.most_common(KEY_PHRASES)), "key phrases"
 
 
-def _best(card: Conversation, hits: list[SearchHit]) -> list[Episode]:
-    """The turns the search ranked highest, then the conversation's longest turns."""
-    found = [h.episode for h in hits if h.episode.session_id == card.session_id]
-    longest = sorted(card.episodes, key=lambda e: len(e.content), reverse=True)
-    chosen: list[Episode] = []
-    for episode in [*found, *longest]:
-        if all(e.id != episode.id for e in chosen):
-            chosen.append(episode)
-    order = {e.id: i for i, e in enumerate(card.episodes)}
-    return sorted(chosen[:BEST_TURNS], key=lambda e: order.get(e.id, len(order)))
+def _best(card: Conversation) -> list[Episode]:
+    """The turns that hold most of the words the conversation keeps coming back to (the
+    question names no topic, so its search hits say nothing about them), in time order,
+    leaving out the turn already quoted as what it was about."""
+    turns = [
+        (e, set(keywords(e.content))) for e in card.episodes if e.content.strip() != card.about
+    ]
+    counts: Counter[str] = Counter(w for _, words in turns for w in words)
+    ranked = sorted(
+        range(len(turns)),
+        key=lambda i: -sum(counts[w] - 1 for w in turns[i][1]) / (1 + len(turns[i][1])) ** 0.5,
+    )
+    return [turns[i][0] for i in sorted(ranked[:BEST_TURNS])]
 
 
 def _clip(text: str) -> str:

@@ -3,7 +3,7 @@ wording, correcting a message, moving years through the timeline, finding, bulk-
 tracing saved memories, downloading one's data, seeing the key's users, and the page at a
 phone's width.
 
-Screenshots go to ``$LEMBRAR_SCREENSHOTS``, else a temporary folder; they are looked at."""
+Screenshots to look at go to ``$LEMBRAR_CHECK_SCREENSHOTS`` (else a temporary folder)."""
 
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ def test_the_year_steps_and_jumps_reach_the_first_and_last_memory(page):
     expect(page.get_by_role("button", name="Next year")).to_be_disabled()
 
 
-def test_a_message_is_corrected_in_place_and_its_old_text_kept(page, site, shots):
+def test_a_message_is_corrected_in_place_and_its_old_text_kept(page, site, checks):
     _, _, api = site
     card = page.locator("article.session[data-session='typo']")
     expect(card.locator(".title")).to_have_text("Conversation of 10 Jul 2023 with Ana and Rui")
@@ -105,7 +105,7 @@ def test_a_message_is_corrected_in_place_and_its_old_text_kept(page, site, shots
     box = page.get_by_label("Corrected message")
     expect(box).to_have_value("My daugther starts school in Setembro.")
     box.fill("My daughter starts school in September.")
-    save(page, shots / "timeline-edit.png")
+    save(page, checks / "timeline-edit.png")
     box.press("Enter")
     expect(card.locator(".turns")).to_contain_text("My daughter starts school in September.")
     expect(card.locator("p.about")).to_have_text("My daughter starts school in September.")
@@ -116,7 +116,7 @@ def test_a_message_is_corrected_in_place_and_its_old_text_kept(page, site, shots
     assert "My daugther starts school in Setembro." in [e["content"] for e in history]
 
 
-def test_the_forget_confirmation_says_only_what_goes(page, shots):
+def test_the_forget_confirmation_says_only_what_goes(page, checks):
     card = page.locator("article.session[data-session='typo']")
     card.get_by_role("button", name="Forget this message from Rui").click()
     dialog = page.locator("#confirm")
@@ -124,7 +124,7 @@ def test_the_forget_confirmation_says_only_what_goes(page, shots):
     expect(dialog.locator("#confirm-counts")).to_have_text("1 message")
     body = dialog.locator("#confirm-body").inner_text()
     assert "null" not in body and "undefined" not in body
-    save(page, shots / "forget-confirm.png")
+    save(page, checks / "forget-confirm.png")
     dialog.get_by_role("button", name="Cancel").click()
     card.get_by_role("button", name="Forget conversation…").click()
     expect(dialog).to_contain_text("Forget conversation")
@@ -132,7 +132,7 @@ def test_the_forget_confirmation_says_only_what_goes(page, shots):
     dialog.get_by_role("button", name="Cancel").click()
 
 
-def test_saved_memories_are_searched_and_deleted_together(page, site, shots):
+def test_saved_memories_are_searched_and_deleted_together(page, site, checks):
     _, _, api = site
     page.get_by_role("tab", name="Memories").click()
     facts = page.locator("#facts li[data-memory]")
@@ -143,7 +143,7 @@ def test_saved_memories_are_searched_and_deleted_together(page, site, shots):
     page.get_by_label("Search saved memories").fill("")
     page.get_by_label("Select “I'm vegetarian”").check()
     page.get_by_label("Select “I prefer tea to coffee”").check()
-    save(page, shots / "memories.png")
+    save(page, checks / "memories.png")
     page.get_by_role("button", name="Delete 2 selected memories…").click()
     dialog = page.locator("#confirm")
     expect(dialog.locator("#confirm-title")).to_have_text("Forget 2 saved memories?")
@@ -186,7 +186,7 @@ def test_the_users_data_downloads(page, site):
     )
 
 
-def test_the_keys_users_are_listed_with_what_they_hold(page, shots):
+def test_the_keys_users_are_listed_with_what_they_hold(page, checks):
     page.get_by_role("button", name="All users…").click()
     users = page.locator("#users-list li")
     expect(users).to_have_count(2)  # not the other tenant's bob
@@ -196,14 +196,14 @@ def test_the_keys_users_are_listed_with_what_they_hold(page, shots):
     expect(page.locator("#users-list li[data-user='zeca']")).to_contain_text(
         re.compile(r"0 conversations, last memory on \d+ \w+ 20\d\d")
     )
-    save(page, shots / "users.png")
+    save(page, checks / "users.png")
     page.locator("#users-list li[data-user='zeca'] button").click()
     expect(page.locator("#users")).to_be_hidden()
     expect(page.get_by_label("User", exact=True)).to_have_value("zeca")
     page.get_by_label("User", exact=True).select_option("ana")
 
 
-def test_at_a_phones_width_every_tab_is_on_screen(site, open_page, shots):
+def test_at_a_phones_width_every_tab_is_on_screen(site, open_page, checks):
     url, key, _ = site
     phone = open_page(url, width=390, height=844)
     phone.get_by_label("API key").fill(key)
@@ -217,7 +217,7 @@ def test_at_a_phones_width_every_tab_is_on_screen(site, open_page, shots):
             tab.inner_text()
         )
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    save(phone, shots / "phone.png")
+    save(phone, checks / "phone.png")
     phone.get_by_role("tab", name="Chat").click()
     expect(phone.get_by_role("tab", name="Chat")).to_have_attribute("aria-selected", "true")
     assert phone.script_errors == []

@@ -4,7 +4,7 @@ outside the window), one click reads it from the last memory instead, questions 
 conversations themselves (in words the rule was not written from, English and Portuguese) are
 answered with conversations, and the signal chips read on one scale.
 
-Screenshots go to ``$LEMBRAR_SCREENSHOTS``, else a temporary folder; they are looked at."""
+Screenshots to look at go to ``$LEMBRAR_CHECK_SCREENSHOTS`` (else a temporary folder)."""
 
 from __future__ import annotations
 
@@ -105,7 +105,7 @@ def search(page, text: str, as_of: str = "") -> None:
     page.get_by_role("button", name="Search", exact=True).click()
 
 
-def test_an_empty_window_is_said_with_where_the_memories_are(page, shots):
+def test_an_empty_window_is_said_with_where_the_memories_are(page, checks):
     search(page, "what did Melanie paint recently?")  # read against today: no 2023 in it
     notice = page.locator("#empty-window")
     expect(notice).to_contain_text("No memories from")
@@ -119,7 +119,7 @@ def test_an_empty_window_is_said_with_where_the_memories_are(page, shots):
     expect(hits.first).to_be_visible()
     assert hits.count() == page.locator(".hit.outside").count() > 0
     expect(hits.first.locator(".badge.outside")).to_have_text("outside the window")
-    save(page, shots / "search-empty-window.png")
+    save(page, checks / "search-empty-window.png")
 
     notice.get_by_role("button", name=re.compile(r"^Read “recently” as of 22 Oct 2023")).click()
     expect(page.get_by_label(re.compile("^As of"))).to_have_value("2023-10-22T23:59")
@@ -185,7 +185,7 @@ def test_a_question_about_conversations_lists_the_conversations(page, question):
     expect(older.locator(".about")).to_contain_text("volunteering at the youth centre")
 
 
-def test_a_conversation_with_a_summary_is_named_and_told_by_it(page, site, shots):
+def test_a_conversation_with_a_summary_is_named_and_told_by_it(page, site, checks):
     _, _, api = site
     summary = api.post("/v1/users/caroline/sessions/s-aug-25/end").json()
     search(page, "What did we talk about last week?", AS_OF)
@@ -193,7 +193,7 @@ def test_a_conversation_with_a_summary_is_named_and_told_by_it(page, site, shots
     expect(card.locator(".title")).to_have_text(summary["title"])
     expect(card.locator(".about .badge")).to_have_text("summary")
     expect(card.locator(".about")).to_contain_text(summary["summary"][:40])
-    save(page, shots / "search-conversations.png")
+    save(page, checks / "search-conversations.png")
     card.get_by_role("button", name="Open 2023-08-25 in the timeline").click()
     expect(page.locator("#month-title")).to_have_text("August 2023")
     expect(page.locator("#timeline-days li.found")).to_have_count(1)

@@ -203,7 +203,7 @@ function renderConversations(overview) {
       h("span", { class: "muted" }, plural(c.turns, "turn"))),
     h("p", { class: "about" }, h("span", { class: "badge" }, ABOUT[c.about_source] || c.about_source), " ", c.about),
     h("ul", { class: "best", "aria-label": "its best turns" }, c.best.map((e) => h("li", {},
-      h("span", { class: "who" }, e.speaker || e.role || e.kind), " ", highlight(e.content, words)))),
+      h("span", { class: "speaker" }, e.speaker || e.role || e.kind), " ", highlight(e.content, words)))),
     h("button", { type: "button", class: "link",
       onclick: () => ctx.goTo("timeline", { day: c.date, episode: c.best[0]?.id, session: c.session_id }) },
     `Open ${c.date} in the timeline`))));
