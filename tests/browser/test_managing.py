@@ -127,7 +127,9 @@ def test_the_forget_confirmation_says_only_what_goes(page, checks):
     save(page, checks / "forget-confirm.png")
     dialog.get_by_role("button", name="Cancel").click()
     card.get_by_role("button", name="Forget conversation…").click()
-    expect(dialog).to_contain_text("Forget conversation")
+    expect(dialog.locator("#confirm-title")).to_have_text(
+        "Forget the conversation of 10 Jul 2023 with Ana and Rui?"
+    )
     assert "null" not in dialog.locator("#confirm-body").inner_text()
     dialog.get_by_role("button", name="Cancel").click()
 

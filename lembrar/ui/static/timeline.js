@@ -142,7 +142,7 @@ function renderCard(card) {
     node.append(h("div", { class: "actions" },
       toggle,
       h("button", { type: "button", class: "quiet",
-        onclick: () => forgetThen({ session_id: card.session_id }, `Forgot the ${lower(title)}.`) },
+        onclick: () => forgetThen({ session_id: card.session_id }, `Forgot “${title}”.`) },
       "Forget conversation…")));
   } else {
     turns.hidden = false;
@@ -167,8 +167,6 @@ async function toggleTurns(button, list, card) {
   } while (cursor);
   list.replaceChildren(...items.map(renderTurn));
 }
-
-const lower = (title) => title.replace(/^Conversation/, "conversation");
 
 function renderTurn(episode) {
   const who = episode.speaker || episode.role || episode.kind;
