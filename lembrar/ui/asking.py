@@ -19,9 +19,12 @@ _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 # Talking, conversations and their topics, by stem (English, Portuguese, Spanish, French).
 _TALK = re.compile(
-    r"^(talk|discuss|chat|convers|spoke|speak|said|say|topic|subject|"
-    r"fal(a|e|o|ei|ou|amos|aram|ar|ando|ado|ávamos)$|diss|discut|papo|pape|assunto|tema|"
-    r"habl|dij|charl|parl|dit$|sujet|discussion)",
+    r"^(?:talk(?:s|ed|ing)?|discuss(?:ed|es|ing|ion|ions)?|chat(?:s|ted|ting)?|"
+    r"conversations?|spoke|speak(?:ing)?|said|say(?:ing)?|topics?|subjects?|"
+    r"conversa(?:s|r|mos|ram|do|ndo|ção|ções)?|fal(?:a|e|o|ei|ou|amos|aram|ar|ando|ado|ávamos)|"
+    r"diss(?:e|emos|eram|este)|discuti(?:r|mos|ram|do)?|papo|assuntos?|temas?|"
+    r"habl(?:a|ar|amos|aron|ado|é|ó)|dij(?:e|imos|iste|o)|charla(?:s|mos|ron)?|"
+    r"conversación|conversaciones|parl(?:er|é|ons|ait|ions|ez)|dit|sujets?)$",
     re.IGNORECASE,
 )
 

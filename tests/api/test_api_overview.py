@@ -50,6 +50,10 @@ def test_questions_about_conversations_are_told_apart(query):
         "did we talk about kayaks?",
         "o que falamos sobre o caiaque?",
         "what did we eat?",
+        "what about my dissertation?",
+        "what did Charles do?",
+        "what about the paper?",
+        "what about parliament?",
     ],
 )
 def test_questions_about_something_said_are_not(query):
