@@ -42,7 +42,7 @@ _FUNCTION = frozenset(
     tudo algo alguma algum coisas coisa quais principais foi foram era eram tem tinha teve
     lembra lembre lembrar relembra mostra mostre diz diga conta conte resume resuma
     qué cuál cuáles nosotros hemos hablado
-    quoi quel quels quelle quelles nous avons on de""".split()
+    quoi quel quels quelle quelles nous avons on de qu""".split()
 )
 
 
