@@ -81,18 +81,28 @@ def _episode(memory: Memory, user_id: str, episode_id: str) -> ForgetPreview:
 
 
 def _session(memory: Memory, user_id: str, session_id: str) -> ForgetPreview:
-    ids = {e.id for e in _all(memory, user_id, session_id)}
-    if not ids:
+    episodes = list(_all(memory, user_id, session_id))
+    if not episodes:
         raise NotFoundError("session", session_id)
+    ids = {e.id for e in episodes}
     return _with_derived(
         memory,
         user_id,
         ids,
         {session_id: 0},
-        f"conversation {session_id}",
+        _conversation_name(episodes),
         episodes=len(ids),
         sessions=1,
     )
+
+
+def _conversation_name(episodes: list[Episode]) -> str:
+    """ "the conversation of 13 Oct 2023 with Caroline and Melanie": its day and speakers,
+    which a person knows it by (its id means nothing to them)."""
+    day = episodes[0].tags.local_date
+    speakers = list(dict.fromkeys(e.speaker for e in episodes if e.speaker))
+    who = f" with {' and '.join(speakers)}" if speakers else ""
+    return f"the conversation of {day.day} {day:%b %Y}{who}"
 
 
 def _with_derived(

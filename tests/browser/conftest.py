@@ -44,6 +44,16 @@ def shots(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def checks(tmp_path_factory) -> Path:
+    """Where the screenshots to look at, not the README's, go: ``$LEMBRAR_CHECK_SCREENSHOTS``,
+    else a temporary folder."""
+    wanted = os.environ.get("LEMBRAR_CHECK_SCREENSHOTS")
+    folder = Path(wanted) if wanted else tmp_path_factory.mktemp("checks")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
 def open_page(browser: object):  # type: ignore[no-untyped-def]
     """``open_page(url)``: a page in a fresh context (its own session storage); the page's
     script errors are collected in ``page.script_errors``."""

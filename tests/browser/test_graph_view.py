@@ -125,6 +125,31 @@ def test_screenshot_of_the_graph_view(page, shots):
     assert (shots / "graph.png").stat().st_size > 10_000
 
 
+def overlap(a: dict, b: dict) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_edge_labels_do_not_overlap_and_the_others_show_on_hover(page, shots):
+    labels = page.locator("#graph-picture .edge text:not(.tucked)")
+    boxes = [label.bounding_box() for label in labels.all()]
+    assert len(boxes) >= 4
+    assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if overlap(a, b)]
+    tucked = page.locator("#graph-picture .edge:has(text.tucked)")
+    for edge in tucked.all():
+        label = edge.locator("text")
+        expect(label).to_be_hidden()
+        edge.locator("line.hover").hover(force=True)
+        expect(label).to_be_visible()
+        page.mouse.move(0, 0)
+    edges = page.locator("#graph-picture .edge")
+    assert all(e.get_attribute("aria-label") for e in edges.all())  # each fact, in words
+
+
 def test_a_fact_leads_to_the_message_that_said_it(page):
     old = page.locator("#graph-superseded .fact", has_text="User lives in Lisbon")
     old.get_by_role("button", name=re.compile(r"^Open the message of Friday 10 March 2023")).click()
@@ -135,7 +160,7 @@ def test_a_fact_leads_to_the_message_that_said_it(page):
     expect(found).to_contain_text("I live in Lisbon.")
     expect(found).to_be_focused()
     card = page.locator("article.session", has=page.locator("li.found"))
-    expect(card).to_contain_text("Conversation lisbon")
+    expect(card.locator(".title")).to_have_text("Conversation of 10 Mar 2023")
 
 
 def test_the_chat_assistant_asks_the_graph_with_the_facts_tool(page, llm):
@@ -157,3 +182,69 @@ def test_the_chat_assistant_asks_the_graph_with_the_facts_tool(page, llm):
     told = [(f["fact"], f["when"]) for f in answer["facts"]]
     porto = told.index(("User lives in Porto", "since 2024-02-01"))
     assert porto < told.index(("User lives in Lisbon", "2023-03-10 to 2024-02-01 (superseded)"))
+
+
+CROWD = [  # twenty facts around one entity: their labels cannot all sit at the middles
+    ("works at", "Acme"),
+    ("lives in", "Lisbon"),
+    ("has sibling", "Rita"),
+    ("has pet", "Bolt"),
+    ("does", "tennis"),
+    ("studies at", "ULisboa"),
+    ("likes", "fado"),
+    ("visited", "Porto"),
+    ("owns", "a bike"),
+    ("speaks", "Portuguese"),
+    ("plays", "guitar"),
+    ("has child", "Maria"),
+    ("reads", "Saramago"),
+    ("supports", "Benfica"),
+    ("met", "Ana"),
+    ("cooks", "feijoada"),
+    ("runs", "10 km"),
+    ("grew up in", "Braga"),
+    ("paints", "sunsets"),
+    ("volunteers at", "the shelter"),
+]
+
+
+def test_a_crowded_picture_tucks_the_labels_that_would_overlap(page, checks):
+    around = {
+        "entity": {"id": "u", "name": "User", "type": "user"},
+        "entities": [{"id": "u", "name": "User", "type": "user", "hops": 0}]
+        + [
+            {"id": f"e{i}", "name": name, "type": "thing", "hops": 1}
+            for i, (_, name) in enumerate(CROWD)
+        ],
+        "facts": [
+            {
+                "subject_id": "u",
+                "object_id": f"e{i}",
+                "current": True,
+                "predicate": predicate.replace(" ", "_"),
+                "text": f"User {predicate} {name}",
+            }
+            for i, (predicate, name) in enumerate(CROWD)
+        ],
+    }
+    page.get_by_role("tab", name="Graph").click()
+    page.evaluate(
+        """async (around) => {
+            const { diagram } = await import("/ui/graph.js");
+            const picture = diagram(around);
+            picture.id = "crowd";
+            document.getElementById("graph-view").prepend(picture);
+        }""",
+        around,
+    )
+    save(page, checks / "graph-crowded.png")
+    shown = [t.bounding_box() for t in page.locator("#crowd .edge text:not(.tucked)").all()]
+    tucked = page.locator("#crowd .edge:has(text.tucked)")
+    assert len(shown) + tucked.count() == len(CROWD) and tucked.count() > 0
+    assert not [(a, b) for i, a in enumerate(shown) for b in shown[i + 1 :] if overlap(a, b)]
+    edge = tucked.first
+    expect(edge.locator("text")).to_be_hidden()
+    edge.locator("line.hover").hover(force=True)
+    expect(edge.locator("text")).to_be_visible()
+    page.mouse.move(0, 0)
+    page.evaluate("document.getElementById('crowd').remove()")

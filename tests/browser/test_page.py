@@ -126,7 +126,7 @@ def test_timeline_shows_the_last_month_with_a_heat_map_and_turns(page):
     expect(
         page.get_by_role("button", name=re.compile(r"^Monday 20 May 2024: 0 messages"))
     ).to_have_class("l0")
-    card = page.locator("article.session", has_text="Conversation harbour")
+    card = page.locator("article.session", has_text="Lunch with Rui")
     expect(card).to_contain_text("afternoon")
     expect(card).to_contain_text("13:05")
     card.get_by_role("button", name="Show turns (2)").click()
@@ -199,7 +199,9 @@ def test_forgetting_a_session_says_what_goes_and_it_is_gone(page, site):
     card = page.locator("article.session", has_text="race ticket")
     card.get_by_role("button", name="Forget conversation…").click()
     dialog = page.locator("#confirm")
-    expect(dialog).to_contain_text("Forget conversation race?")
+    expect(dialog.locator("#confirm-title")).to_have_text(
+        "Forget the conversation of 8 May 2024 with Ana?"
+    )
     expect(dialog.locator("#confirm-counts")).to_contain_text("2 messages in 1 conversation")
     expect(dialog.locator("#confirm-counts")).to_contain_text("1 conversation summary")
     dialog.get_by_role("button", name="Cancel").click()

@@ -1,11 +1,15 @@
 """The README's screenshots, taken from the first LoCoMo dev conversation imported through the
-API: the timeline of its last month, and a search that shows the time window it read.
+API: the timeline of its last month, a search that shows the time window it read, the same
+question read against today (a window with nothing in it, said plainly), and a question about
+the conversations themselves.
 
 They are written to ``$LEMBRAR_SCREENSHOTS`` (``docs/img`` to refresh the README's), else to a
 temporary folder; skipped when the data set is not beside the repository."""
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 import httpx
@@ -18,7 +22,11 @@ from lembrar.importers import reader
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
-LOCOMO = REPO.parent / "shared" / "data" / "locomo" / "locomo_dev.json.gz"
+LOCOMO = Path(  # beside the repository, or where LEMBRAR_LOCOMO says
+    os.environ.get(
+        "LEMBRAR_LOCOMO", REPO.parent / "shared" / "data" / "locomo" / "locomo_dev.json.gz"
+    )
+)
 ADMIN = "shots-admin-key"
 
 
@@ -81,3 +89,32 @@ def test_search_screenshot_shows_the_time_window(page, shots):
     expect(page.locator(".hit").first).to_contain_text("October 2023")
     save(page, shots / "search.png")
     assert (shots / "search.png").stat().st_size > 10_000
+
+
+def test_an_empty_window_screenshot(page, shots):
+    page.get_by_label("Search the memory").fill("What did Melanie paint recently?")
+    page.get_by_label("As of").fill("")
+    page.get_by_role("button", name="Search", exact=True).click()
+    notice = page.locator("#empty-window")
+    expect(notice).to_contain_text(
+        "This user's memories run from Monday 8 May 2023 to Sunday 22 October 2023."
+    )
+    expect(page.locator("#search-window")).to_contain_text("none in the time window")
+    save(page, shots / "search-empty-window.png")
+    notice.get_by_role("button", name=re.compile("^Read “recently” as of 22 Oct 2023")).click()
+    expect(page.locator("#search-window")).to_contain_text(re.compile(r"\d+ in the time window"))
+    expect(page.locator(".hit:not(.outside)").first).to_contain_text("2023")
+
+
+def test_conversations_screenshot(page, shots):
+    page.get_by_label("Search the memory").fill("What did we talk about last week?")
+    page.get_by_label("As of").fill("2023-10-20T12:00")
+    page.get_by_role("button", name="Search", exact=True).click()
+    expect(page.locator("#search-window")).to_contain_text("“last week” → 9 Oct 2023 – 15 Oct 2023")
+    cards = page.locator(".hit.conversation")
+    expect(cards).to_have_count(1)
+    expect(cards.first.locator(".title")).to_have_text(
+        "Conversation of 13 Oct 2023 with Caroline and Melanie"
+    )
+    expect(cards.first.locator(".best li")).to_have_count(3)
+    save(page, shots / "search-conversations.png")

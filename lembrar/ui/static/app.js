@@ -1,7 +1,7 @@
 // The page: signing in with a key (or none in local mode), choosing a user, switching views.
 
-import { ApiError, get, session, whenUnauthorized } from "./api.js";
-import { $, h } from "./dom.js";
+import { ApiError, get, session, userPath, whenUnauthorized } from "./api.js";
+import { $, h, plural, shortDay } from "./dom.js";
 import * as chat from "./chat.js";
 import * as graph from "./graph.js";
 import * as saved from "./saved.js";
@@ -54,6 +54,25 @@ async function loadUsers(preferred) {
   selectUser(select.value);
 }
 
+// Every user of this tenant (or of this machine, locally), with how much each holds.
+async function showUsers() {
+  const dialog = $("users");
+  const users = [...$("user-select").options].map((option) => option.value);
+  $("users-note").textContent = state.local ? "Users stored on this machine." : "Users of the tenant this key opens.";
+  $("users-list").replaceChildren(...users.map((user) => h("li", { dataset: { user } },
+    h("button", { type: "button", class: "quiet", "aria-current": user === state.user ? "true" : null,
+      onclick: () => { dialog.close(); $("user-select").value = user; selectUser(user); } },
+    h("strong", {}, user), h("span", { class: "muted", dataset: { counts: user } }, "…")))));
+  dialog.showModal();
+  await Promise.all(users.map(async (user) => {
+    const [{ sessions }, { items }] = await Promise.all([get(userPath(user, "/sessions")),
+      get(userPath(user, "/episodes?order=desc&limit=1"))]).catch(() => [{ sessions: [] }, { items: [] }]);
+    document.querySelector(`[data-counts="${CSS.escape(user)}"]`).textContent =
+      `${plural(sessions.length, "conversation")}`
+      + (items.length ? `, last memory on ${shortDay(items[0].tags.local_date)}` : ", nothing stored");
+  }));
+}
+
 function selectUser(user) {
   state.user = user;
   sessionStorage.setItem(USER, user);
@@ -97,6 +116,7 @@ async function start() {
   $("login-form").addEventListener("submit", signIn);
   $("sign-out").addEventListener("click", () => { session.clear(); sessionStorage.removeItem(USER); showLogin(); });
   $("user-select").addEventListener("change", (event) => selectUser(event.target.value));
+  $("users-open").addEventListener("click", showUsers);
   $("new-user-form").addEventListener("submit", (event) => {
     event.preventDefault();
     loadUsers($("new-user").value.trim());

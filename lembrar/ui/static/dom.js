@@ -60,3 +60,10 @@ export function toast(text) {
 }
 
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+// A conversation's name for people: its summary's title, else its day and who spoke.
+export function conversationTitle({ title, date, speakers }) {
+  if (title) return title;
+  const who = speakers && speakers.length ? ` with ${speakers.join(" and ")}` : "";
+  return `Conversation of ${shortDay(date)}${who}`;
+}

@@ -40,15 +40,38 @@ function confirmed(preview) {
   $("confirm-title").textContent = `Forget ${preview.description}?`;
   const removed = lines(preview);
   const rewritten = changed(preview);
-  $("confirm-body").replaceChildren(
+  // replaceChildren writes a null as the text "null": only nodes go in
+  $("confirm-body").replaceChildren(...[
     h("p", {}, removed.length ? "This removes, for good:" : "Nothing stored will be removed."),
-    removed.length ? h("ul", { id: "confirm-counts" }, removed.map((line) => h("li", {}, line))) : null,
-    rewritten.length ? h("p", {}, "And updates:") : null,
-    rewritten.length ? h("ul", {}, rewritten.map((line) => h("li", {}, line))) : null,
-  );
+    removed.length && h("ul", { id: "confirm-counts" }, removed.map((line) => h("li", {}, line))),
+    rewritten.length && h("p", {}, "And updates:"),
+    rewritten.length && h("ul", {}, rewritten.map((line) => h("li", {}, line))),
+  ].filter(Boolean));
+  return ask(dialog);
+}
+
+// Opens the confirmation as it is filled; true when the person chose Forget.
+export function ask(dialog = $("confirm")) {
   dialog.returnValue = "";
   dialog.showModal();
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
   });
+}
+
+// Several saved memories at once, after one confirmation that lists them and counts the
+// retired versions that go with them.
+export async function forgetMemories(user, memories) {
+  if (!memories.length) return false;
+  const previews = await Promise.all(memories.map((m) => get(userPath(user, `/forget-preview${query({ memory_id: m.id })}`))));
+  const total = previews.reduce((sum, p) => sum + p.saved_memories, 0);
+  $("confirm-title").textContent = `Forget ${plural(memories.length, "saved memory", "saved memories")}?`;
+  $("confirm-body").replaceChildren(
+    h("p", {}, "This removes, for good:"),
+    h("ul", { id: "confirm-counts" }, memories.map((m) => h("li", {}, `“${m.fact}”`))),
+    h("p", { class: "muted small" }, `${plural(total, "saved memory", "saved memories")} in all, with the older versions they replaced.`),
+  );
+  if (!(await ask())) return false;
+  for (const m of memories) await del(userPath(user, `/memories/${encodeURIComponent(m.id)}`));
+  return true;
 }

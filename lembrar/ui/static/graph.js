@@ -160,6 +160,35 @@ function layout(around) {
   return at;
 }
 
+// Where an edge's label goes: the first point along the edge (middle first) where its box
+// meets no other label; with none free, at the middle and shown only on hover or focus.
+const labelWidth = (text) => text.length * 6 + 8;  // 10px text with its outline, generously
+
+// An entity's circle and name, as boxes in the picture's units (names are 13px, labels 10px).
+function nodeBoxes(entity, p) {
+  const radius = entity.hops === 0 ? 13 : 9;
+  const below = entity.hops === 0 ? 30 : 25;
+  const width = Math.min(entity.name.length, 22) * 7.3 + 4;
+  return [
+    { left: p.x - radius, right: p.x + radius, top: p.y - radius, bottom: p.y + radius },
+    { left: p.x - width / 2, right: p.x + width / 2, top: p.y + below - 12, bottom: p.y + below + 4 },
+  ];
+}
+
+function labelSpot(a, b, text, placed) {
+  const width = labelWidth(text);
+  for (const t of [0.5, 0.4, 0.6, 0.32, 0.68]) {
+    const x = a.x + (b.x - a.x) * t;
+    const y = a.y + (b.y - a.y) * t - 4;
+    const rect = { left: x - width / 2, right: x + width / 2, top: y - 13, bottom: y + 5 };
+    if (!placed.some((r) => r.left < rect.right && rect.left < r.right && r.top < rect.bottom && rect.top < r.bottom)) {
+      placed.push(rect);
+      return { x, y, free: true };
+    }
+  }
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 4, free: false };
+}
+
 function parentOf(entity, facts, placed) {
   for (const f of facts) {
     const other = f.subject_id === entity.id ? f.object_id : f.object_id === entity.id ? f.subject_id : null;
@@ -175,18 +204,25 @@ function box(points) {
   return `${left} ${top} ${Math.max(...xs) + 80 - left} ${Math.max(...ys) + 40 - top}`;
 }
 
-function diagram(around) {
+// Exported for the browser tests, which draw crowded neighbourhoods with it.
+export function diagram(around) {
   const at = layout(around);
   const picture = node("svg", { id: "graph-picture", class: "graph-picture", role: "img",
     viewBox: box([...at.values()]),
     "aria-label": `${around.entity.name} and ${plural(around.entities.length - 1, "entity", "entities")} around it` });
-  for (const f of [...around.facts].reverse()) {  // current edges drawn last, on top
+  const placed = around.entities.flatMap((e) => nodeBoxes(e, at.get(e.id)));  // what labels must not cover
+  for (const f of around.facts) {  // current facts first: their labels get the free places
     const a = at.get(f.subject_id);
     const b = at.get(f.object_id);
     if (!a || !b) continue;
-    picture.append(node("g", { class: f.current ? "edge" : "edge superseded" },
-      node("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y }, node("title", {}, f.text)),
-      node("text", { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 4 }, f.predicate.replaceAll("_", " "))));
+    const text = f.predicate.replaceAll("_", " ");
+    const spot = labelSpot(a, b, text, placed);
+    const label = node("text", { x: spot.x, y: spot.y, class: spot.free ? "" : "tucked" }, text);
+    const edge = node("g", { class: f.current ? "edge" : "edge superseded", tabindex: "0", "aria-label": f.text },
+      node("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
+      node("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "hover" }),
+      label, node("title", {}, f.text));
+    picture.prepend(edge);  // current edges drawn last, on top
   }
   for (const e of around.entities) {
     const p = at.get(e.id);

@@ -1,13 +1,26 @@
 // Saved memories, insights and summaries: read, edit, delete, regenerate; and forgetting a user.
 
 import { del, get, patch, post, userPath } from "./api.js";
-import { $, h, longDay, toast } from "./dom.js";
-import { forget } from "./forget.js";
+import { download } from "./download.js";
+import { $, h, longDay, plural, shortDay, toast } from "./dom.js";
+import { forget, forgetMemories } from "./forget.js";
 
 let user = null;
+let facts = [];
+let goTo = null;
 
-export function init() {
+export function init(options) {
+  goTo = options.goTo;
   $("fact-form").addEventListener("submit", (event) => { event.preventDefault(); save($("fact-text").value); });
+  $("facts-filter").addEventListener("input", renderFacts);
+  $("facts-all").addEventListener("change", (event) => {
+    for (const box of $("facts").querySelectorAll("input[type=checkbox]")) box.checked = event.target.checked;
+    selectionChanged();
+  });
+  $("facts-delete").addEventListener("click", deleteSelected);
+  $("export-episodes").addEventListener("click", () => download(userPath(user, "/export"), `lembrar-${user}.jsonl`));
+  $("export-memories").addEventListener("click", () => download(userPath(user, "/memories"),
+    `lembrar-${user}-memories.json`));
   $("insights-refresh").addEventListener("click", refreshInsights);
   $("forget-user").addEventListener("click", forgetUser);
 }
@@ -26,19 +39,65 @@ function failed(error) { toast(`${error.field ? `${error.field}: ` : ""}${error.
 // -- saved memories ----------------------------------------------------------------------
 async function loadFacts() {
   try {
-    const { memories } = await get(userPath(user, "/memories"));
-    $("facts").replaceChildren(...memories.map(factItem));
-    if (!memories.length) $("facts").append(h("li", { class: "muted" }, "No saved memories."));
+    facts = (await get(userPath(user, "/memories"))).memories;
+    renderFacts();
   } catch (error) {
+    facts = [];
     $("facts").replaceChildren(h("li", { class: "error" }, error.message));
+  }
+}
+
+// The saved memories whose text holds every word of the search box.
+function renderFacts() {
+  const words = $("facts-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = facts.filter((m) => words.every((w) => m.fact.toLowerCase().includes(w)));
+  $("facts").replaceChildren(...shown.map(factItem));
+  if (!facts.length) $("facts").append(h("li", { class: "muted" }, "No saved memories."));
+  else if (!shown.length) $("facts").append(h("li", { class: "muted" }, "No saved memory has these words."));
+  $("facts-all").checked = false;
+  selectionChanged();
+}
+
+function selected() {
+  const ids = new Set([...$("facts").querySelectorAll("input[type=checkbox]:checked")].map((box) => box.value));
+  return facts.filter((m) => ids.has(m.id));
+}
+
+function selectionChanged() {
+  const count = selected().length;
+  $("facts-delete").disabled = !count;
+  $("facts-delete").textContent = count ? `Delete ${plural(count, "selected memory", "selected memories")}…`
+    : "Delete selected…";
+}
+
+async function deleteSelected() {
+  try {
+    const chosen = selected();
+    if (!(await forgetMemories(user, chosen))) return;
+    toast(`Deleted ${plural(chosen.length, "saved memory", "saved memories")}.`);
+    await loadFacts();
+  } catch (error) { failed(error); }
+}
+
+// The timeline at the message a saved memory was captured from, highlighted.
+async function openSource(episodeId) {
+  try {
+    const episode = await get(userPath(user, `/episodes/${encodeURIComponent(episodeId)}`));
+    goTo("timeline", { day: episode.tags.local_date, episode: episode.id, session: episode.session_id });
+  } catch (error) {
+    toast(error.status === 404 ? "The message it came from is no longer stored." : error.message);
   }
 }
 
 function factItem(m) {
   const text = h("span", { class: "fact" }, m.fact);
-  const item = h("li", { dataset: { memory: m.id } }, text,
-    h("span", { class: "muted small" }, `saved ${longDay(m.updated_at.slice(0, 10))}`
-      + (m.source_episode_id ? " · from a message" : "")),
+  const item = h("li", { class: "selectable", dataset: { memory: m.id } },
+    h("input", { type: "checkbox", value: m.id, "aria-label": `Select “${m.fact}”`, onchange: selectionChanged }),
+    text,
+    h("span", { class: "muted small" }, `saved ${longDay(m.updated_at.slice(0, 10))}`,
+      m.source_episode_id ? [" · ", h("button", { type: "button", class: "link",
+        "aria-label": `Open the message “${m.fact}” came from`, onclick: () => openSource(m.source_episode_id) },
+      "from a message")] : null),
     h("div", { class: "actions" },
       h("button", { type: "button", class: "quiet", "aria-label": `Edit “${m.fact}”`,
         onclick: () => editInPlace(item, m.fact, (fact) => patch(userPath(user, `/memories/${m.id}`), { fact }),
@@ -157,17 +216,17 @@ function summaryItem(s) {
   return h("li", { dataset: { session: s.session_id } },
     h("strong", {}, s.title),
     h("span", {}, s.summary),
-    h("span", { class: "muted small" }, `${s.session_id} · ${s.first_at.slice(0, 10)} · ${s.turns} turns · ${s.method}`),
+    h("span", { class: "muted small" }, `${shortDay(s.first_at.slice(0, 10))} · ${s.turns} turns · ${s.method}`),
     h("div", { class: "actions" },
       h("button", { type: "button", class: "quiet", onclick: () => regenerate(s) }, "Regenerate"),
-      h("button", { type: "button", class: "quiet", "aria-label": `Delete the summary of ${s.session_id}`,
+      h("button", { type: "button", class: "quiet", "aria-label": `Delete the summary “${s.title}”`,
         onclick: () => deleteSummary(s) }, "Delete")));
 }
 
 async function regenerate(s) {
   try {
     await post(userPath(user, `/sessions/${encodeURIComponent(s.session_id)}/end`));
-    toast(`Summary of ${s.session_id} written again.`);
+    toast(`Summary “${s.title}” written again.`);
     await loadSummaries();
   } catch (error) { failed(error); }
 }
@@ -175,7 +234,7 @@ async function regenerate(s) {
 async function deleteSummary(s) {
   try {
     await del(userPath(user, `/summaries/${encodeURIComponent(s.session_id)}`));
-    toast(`Deleted the summary of ${s.session_id}; its turns stay.`);
+    toast(`Deleted the summary “${s.title}”; its turns stay.`);
     await loadSummaries();
   } catch (error) { failed(error); }
 }

@@ -1,7 +1,7 @@
 // The timeline: one month at a time, a heat map of its days, its conversations as cards.
 
-import { get, query, userPath } from "./api.js";
-import { $, h, localTime, longDay, monthName, plural, shiftMonth, toast } from "./dom.js";
+import { get, patch, query, userPath } from "./api.js";
+import { $, conversationTitle, h, localTime, longDay, monthName, plural, shiftMonth, toast } from "./dom.js";
 import { forget } from "./forget.js";
 
 const WEEK = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -9,9 +9,14 @@ const TURN_PAGE = 1000;
 let current = { user: null, month: null, data: null };
 const expanders = new Map();  // "day session" → shows that conversation's turns of that day
 
+const STEPS = { "month-prev": -1, "month-next": 1, "year-prev": -12, "year-next": 12 };
+
 export function init() {
-  $("month-prev").addEventListener("click", () => load(current.user, shiftMonth(current.month, -1)));
-  $("month-next").addEventListener("click", () => load(current.user, shiftMonth(current.month, 1)));
+  for (const [id, delta] of Object.entries(STEPS)) {
+    $(id).addEventListener("click", () => load(current.user, clamp(shiftMonth(current.month, delta))));
+  }
+  $("month-first").addEventListener("click", () => load(current.user, current.data.first_date.slice(0, 7)));
+  $("month-last").addEventListener("click", () => load(current.user, current.data.last_date.slice(0, 7)));
   $("jump-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const day = $("jump-date").value;
@@ -49,10 +54,21 @@ function summary(data) {
   return `${plural(total, "message")} in ${plural(data.sessions.length, "conversation")} (times in ${data.timezone}).`;
 }
 
+// A month within the user's span of memories (a year's step stops at the first or last).
+function clamp(month) {
+  const first = current.data?.first_date?.slice(0, 7);
+  const last = current.data?.last_date?.slice(0, 7);
+  if (first && month < first) return first;
+  if (last && month > last) return last;
+  return month;
+}
+
 function render(data) {
   $("month-title").textContent = monthName(data.month);
-  $("month-prev").disabled = !data.first_date || data.first_date.slice(0, 7) >= data.month;
-  $("month-next").disabled = !data.last_date || data.last_date.slice(0, 7) <= data.month;
+  const before = !data.first_date || data.first_date.slice(0, 7) >= data.month;
+  const after = !data.last_date || data.last_date.slice(0, 7) <= data.month;
+  for (const id of ["month-first", "year-prev", "month-prev"]) $(id).disabled = before;
+  for (const id of ["month-last", "year-next", "month-next"]) $(id).disabled = after;
   $("jump-date").min = data.first_date || "";
   $("jump-date").max = data.last_date || "";
   renderHeatmap(data.days);
@@ -106,7 +122,7 @@ function renderDays(cards) {
 }
 
 function renderCard(card) {
-  const title = card.title || (card.session_id ? `Conversation ${card.session_id}` : "Notes and records");
+  const title = card.session_id ? conversationTitle(card) : "Notes and records";
   const times = `${localTime(card.first_at)}–${localTime(card.last_at)}`;
   const turns = h("ol", { class: "turns", hidden: true });
   const node = h("article", { class: "session", dataset: { session: card.session_id || "" } },
@@ -116,7 +132,7 @@ function renderCard(card) {
       h("span", { class: "badge" }, card.period),
       h("span", { class: "muted" }, plural(card.turns, "turn")),
       card.speakers.length ? h("span", { class: "muted" }, card.speakers.join(", ")) : null),
-    h("p", { class: card.summary ? "" : "muted" }, card.summary || card.opening),
+    h("p", { class: card.summary ? "about" : "about muted" }, card.summary || card.opening),
     turns);
   if (card.session_id) {
     const toggle = h("button", { type: "button", class: "quiet", "aria-expanded": "false",
@@ -126,7 +142,7 @@ function renderCard(card) {
     node.append(h("div", { class: "actions" },
       toggle,
       h("button", { type: "button", class: "quiet",
-        onclick: () => forgetThen({ session_id: card.session_id }, `Forgot conversation ${card.session_id}.`) },
+        onclick: () => forgetThen({ session_id: card.session_id }, `Forgot “${title}”.`) },
       "Forget conversation…")));
   } else {
     turns.hidden = false;
@@ -154,11 +170,49 @@ async function toggleTurns(button, list, card) {
 
 function renderTurn(episode) {
   const who = episode.speaker || episode.role || episode.kind;
-  return h("li", { dataset: { episode: episode.id } },
+  const text = h("span", { class: "text" }, h("span", { class: "who" }, who), episode.content);
+  const item = h("li", { dataset: { episode: episode.id } },
     h("span", { class: "time" }, localTime(episode.tags.local)),
-    h("span", {}, h("span", { class: "who" }, who), episode.content),
-    h("button", { type: "button", class: "quiet forget", "aria-label": `Forget this message from ${who}`,
-      onclick: () => forgetThen({ episode_id: episode.id }, "Forgot the message.") }, "Forget…"));
+    text,
+    h("span", { class: "turn-actions" },
+      h("button", { type: "button", class: "quiet", "aria-label": `Edit this message from ${who}`,
+        onclick: () => editTurn(item, text, episode) }, "Edit"),
+      h("button", { type: "button", class: "quiet forget", "aria-label": `Forget this message from ${who}`,
+        onclick: () => forgetThen({ episode_id: episode.id }, "Forgot the message.") }, "Forget…")));
+  return item;
+}
+
+// The message's text in an editor in place; Enter or Save writes it (the old text stays in
+// the message's history), Escape or Cancel puts it back.
+function editTurn(item, text, episode) {
+  const input = h("textarea", { "aria-label": "Corrected message", rows: 2 }, episode.content);
+  const done = (content) => {
+    const opening = item.closest("article")?.querySelector("p.about.muted");
+    if (content !== undefined && opening?.textContent === episode.content) opening.textContent = content;
+    if (content !== undefined) episode.content = content;
+    text.replaceChildren(h("span", { class: "who" }, episode.speaker || episode.role || episode.kind),
+      episode.content);
+  };
+  const form = h("form", { class: "edit-turn" }, input,
+    h("span", { class: "row" }, h("button", { type: "submit" }, "Save"),
+      h("button", { type: "button", class: "quiet", onclick: () => done() }, "Cancel")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const saved = await patch(userPath(current.user, `/episodes/${encodeURIComponent(episode.id)}`),
+        { content: input.value.trim() });
+      done(saved.content);
+      toast("Message corrected; the old wording stays in its history.");
+    } catch (error) {
+      toast(`Could not save: ${error.field ? `${error.field}: ` : ""}${error.message}`);
+    }
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") done();
+    if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); form.requestSubmit(); }
+  });
+  text.replaceChildren(form);
+  input.focus();
 }
 
 async function forgetThen(target, done) {
