@@ -308,3 +308,13 @@ def test_where_does_caroline_live_gets_only_where_she_lives(locomo_memory):
     pets = graph.search("what pets does Melanie have?", "locomo")
     assert pets and all(h.fact.predicate == "has_pet" for h in pets)
     assert {names[h.fact.subject_id] for h in pets} == {"Melanie"}
+
+
+def test_the_facts_section_holds_only_confident_facts(locomo_memory):
+    block = locomo_memory.context("what pets does Melanie have?", "locomo")
+    [facts] = [s for s in block.sections if s.name == "facts"]
+    assert facts.lines and all(i["confidence"] >= CALIBRATION.threshold for i in facts.items)
+    assert all("has a pet" in line for line in facts.lines)
+    idle = locomo_memory.context("what time is it?", "locomo")
+    assert all(not s.lines for s in idle.sections if s.name == "facts")
+    assert "## Facts" not in idle.text
