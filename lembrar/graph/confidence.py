@@ -17,6 +17,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from lembrar.graph.extract.names import fold
 from lembrar.model.graph import Fact
 from lembrar.model.text import keywords
@@ -96,6 +98,12 @@ def features(
         float((subject or obj) and not asked),
         len(question & words) / len(question) if question else 0.0,
     )
+
+
+def probabilities(rows: np.ndarray, calibration: Calibration = CALIBRATION) -> np.ndarray:
+    """``probability`` of each row of a (facts x features) matrix."""
+    z = np.clip(rows @ np.array(calibration.weights), -30.0, 30.0)
+    return 1.0 / (1.0 + np.exp(-z))
 
 
 def probability(values: Sequence[float], calibration: Calibration = CALIBRATION) -> float:

@@ -26,7 +26,7 @@ from functools import lru_cache
 import numpy as np
 
 from lembrar.errors import ValidationError
-from lembrar.graph.confidence import CALIBRATION, content_stems, features, probability, stem
+from lembrar.graph.confidence import CALIBRATION, content_stems, features, probabilities, stem
 from lembrar.graph.extract.names import fold
 from lembrar.model.graph import Community, Entity, Fact, GraphData
 from lembrar.retrieval import fusion
@@ -329,9 +329,12 @@ def _confidences(data: GraphData, query: GraphQuery, ids: Iterable[str]) -> dict
     """Each fact's calibrated probability of answering the query."""
     facts = {f.id: f for f in data.facts}
     wanted = [facts[i] for i in ids]
+    if not wanted:
+        return {}
     question = content_stems(query.text)
     centers = frozenset(query.centers) | _owned(data, query.centers, wanted)
-    return {f.id: probability(features(question, query.predicates, centers, f)) for f in wanted}
+    rows = [features(question, query.predicates, centers, f) for f in wanted]
+    return dict(zip((f.id for f in wanted), probabilities(np.array(rows)).tolist(), strict=True))
 
 
 def _owned(data: GraphData, centers: Sequence[str], facts: Sequence[Fact]) -> frozenset[str]:
@@ -340,10 +343,16 @@ def _owned(data: GraphData, centers: Sequence[str], facts: Sequence[Fact]) -> fr
     if not centers:
         return frozenset()
     names = {e.id: e.name for e in data.entities}
-    owners = tuple(f"{fold(names[c])}'s " for c in centers if c in names)
+    owners = tuple(f"{_folded(names[c])}'s " for c in centers if c in names)
+    subjects = {f.subject_id for f in facts}
     return frozenset(
-        f.subject_id for f in facts if fold(names.get(f.subject_id, "")).startswith(owners)
+        s for s in subjects if "'" in names.get(s, "") and _folded(names[s]).startswith(owners)
     )
+
+
+@lru_cache(maxsize=32768)
+def _folded(name: str) -> str:
+    return fold(name)
 
 
 def _rerank(
