@@ -180,7 +180,8 @@ def run_labelled(labels: Path, data: DataFiles, names: str = "rules") -> dict[st
             bucket = per_set.setdefault(key, dict.fromkeys(scores, 0))
             for name, value in scores.items():
                 bucket[name] += value
-    return {name: _with_speed(ratios(v)) for name, v in per_set.items()}
+    names = [n for n in per_set if n != "all"] + ["all"] if per_set else []
+    return {name: _with_speed(ratios(per_set[name])) for name in names}
 
 
 def _with_speed(counts: dict[str, Any]) -> dict[str, Any]:
