@@ -180,8 +180,8 @@ def run_labelled(labels: Path, data: DataFiles, names: str = "rules") -> dict[st
             bucket = per_set.setdefault(key, dict.fromkeys(scores, 0))
             for name, value in scores.items():
                 bucket[name] += value
-    names = [n for n in per_set if n != "all"] + ["all"] if per_set else []
-    return {name: _with_speed(ratios(per_set[name])) for name in names}
+    order = [n for n in per_set if n != "all"] + ["all"] if per_set else []
+    return {set_name: _with_speed(ratios(per_set[set_name])) for set_name in order}
 
 
 def _with_speed(counts: dict[str, Any]) -> dict[str, Any]:
