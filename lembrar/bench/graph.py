@@ -1,7 +1,8 @@
 """``lembrar bench graph``: the knowledge graph measured.
 
-* ``extraction``: precision and recall of entities and facts on hand-labelled turns of LoCoMo
-  and LongMemEval (``benchmarks/graph/labels.jsonl``; rules in ``benchmarks/graph/LABELS.md``);
+* ``extraction``: precision and recall of entities and facts on hand-labelled turns of LoCoMo,
+  LongMemEval and DailyDialog (``benchmarks/graph/*.jsonl``; rules in
+  ``benchmarks/graph/LABELS.md``); the life story and the hand check are in ``graph_quality``;
 * ``knowledge-update``: for LongMemEval's knowledge-update questions, is the current value first
   in the context block's Facts section, and is an older one marked superseded;
 * ``cost``: offline extraction throughput, model calls per episode against the protocol test
@@ -10,7 +11,6 @@
 
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -18,110 +18,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lembrar.config import MemoryConfig, UserSettings
+from lembrar.bench.graph_quality import DataFiles, episode_of, run_labelled
 from lembrar.graph.extract.names import fold
-from lembrar.ingest import build_episode
 from lembrar.model.episode import Episode
-from lembrar.model.graph import Extraction
 from lembrar.model.inputs import EpisodeIn
 
 
 def _episode(item: EpisodeIn) -> Episode:
-    return build_episode(item, UserSettings(item.user_id), MemoryConfig(), item.at)
-
-
-def _same(a: str, b: str) -> bool:
-    """Names match when equal after folding, or one holds the other as whole words."""
-    fa, fb = f" {fold(a)} ", f" {fold(b)} "
-    return fa == fb or fa in fb or fb in fa
-
-
-def _matched(
-    predicted: Sequence[Any], gold: Sequence[Any], same: Callable[[Any, Any], bool]
-) -> int:
-    """One-to-one matches, greedy in order."""
-    left = list(predicted)
-    hits = 0
-    for want in gold:
-        found = next((p for p in left if same(p, want)), None)
-        if found is not None:
-            left.remove(found)
-            hits += 1
-    return hits
-
-
-# -- the labelled set ------------------------------------------------------------------------
-def labelled_turns(
-    labels: Path, locomo: Path, longmemeval: Path
-) -> list[tuple[dict[str, Any], Episode]]:
-    """Each label with the turn it refers to (by id; the text is read from the data files)."""
-    from lembrar.importers.locomo import load_locomo
-    from lembrar.importers.longmemeval import load_longmemeval
-
-    rows = [json.loads(line) for line in labels.read_text().splitlines() if line.strip()]
-    locomo_turns = {
-        f"{c.sample_id}/{item.metadata['dia_id']}": item
-        for c in load_locomo(locomo)
-        for item in c.episodes()
-    }
-    questions = {q.question_id: q for q in load_longmemeval(longmemeval)}
-    out = []
-    for row in rows:
-        if row["set"].startswith("locomo"):
-            item = locomo_turns[row["ref"]]
-        else:
-            qid, session, turn = row["ref"].split("/")
-            s = questions[qid].sessions[int(session)]
-            t = s.turns[int(turn)]
-            item = EpisodeIn(user_id=qid, content=t.content, role=t.role, at=s.at)
-        out.append((row, _episode(item)))
-    return out
-
-
-def score_extraction(row: dict[str, Any], episode: Episode, found: Extraction) -> dict[str, int]:
-    speaker = episode.speaker or "User"
-    names = [e.name for e in found.entities if e.type != "user" and fold(e.name) != fold(speaker)]
-    facts = [
-        (f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found.facts
-    ]
-    gold_facts = [tuple(f) for f in row["facts"]]
-
-    def same_fact(p: tuple[str, str, str], g: tuple[str, str, str]) -> bool:
-        return p[1] == g[1] and _same(p[0], g[0]) and _same(p[2], g[2])
-
-    return {
-        "entities_found": len(names),
-        "entities_gold": len(row["entities"]),
-        "entities_hit": _matched(names, row["entities"], _same),
-        "facts_found": len(facts),
-        "facts_gold": len(gold_facts),
-        "facts_hit": _matched(facts, gold_facts, same_fact),
-    }
-
-
-def _ratios(counts: dict[str, int]) -> dict[str, float | int]:
-    out: dict[str, float | int] = dict(counts)
-    for kind in ("entities", "facts"):
-        hit, found, gold = counts[f"{kind}_hit"], counts[f"{kind}_found"], counts[f"{kind}_gold"]
-        out[f"{kind}_precision"] = round(hit / found, 3) if found else 0.0
-        out[f"{kind}_recall"] = round(hit / gold, 3) if gold else 0.0
-    return out
+    return episode_of(item)
 
 
 def run_extraction(
-    labels: Path, locomo: Path, longmemeval: Path, names: str = "rules"
+    labels: Path,
+    locomo: Path,
+    longmemeval: Path,
+    names: str = "rules",
+    dailydialog: Path | None = None,
 ) -> dict[str, Any]:
-    from lembrar.graph.extract import offline_extractor
-
-    extractor = offline_extractor(names)
-    per_set: dict[str, dict[str, int]] = {}
-    for row, episode in labelled_turns(labels, locomo, longmemeval):
-        scores = score_extraction(row, episode, extractor.extract(episode))
-        for key in (row["set"], "all"):
-            bucket = per_set.setdefault(key, dict.fromkeys(scores, 0))
-            for name, value in scores.items():
-                bucket[name] += value
-    return {"extractor": f"offline/{names}", "sets": {k: _ratios(v) for k, v in per_set.items()}}
+    """Precision / recall per set of one labels file (``graph_quality.run_labelled``)."""
+    data = DataFiles(locomo, longmemeval, dailydialog)
+    return {"extractor": f"offline/{names}", "sets": run_labelled(labels, data, names)}
 
 
 # -- knowledge update ------------------------------------------------------------------------

@@ -7,7 +7,14 @@ import json
 import tempfile
 from pathlib import Path
 
+from lembrar.errors import ValidationError
+
 LABELS = Path("benchmarks/graph/labels.jsonl")
+LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
+    "dev": "labels.jsonl",
+    "heldout": "heldout.jsonl",
+    "fresh": "fresh.jsonl",
+}
 
 
 def register_graph(bench: argparse._SubParsersAction) -> None:
@@ -23,6 +30,34 @@ def register_graph(bench: argparse._SubParsersAction) -> None:
         "--names", default="rules", choices=("rules", "spacy", "auto"), help="offline name finder"
     )
     p.set_defaults(run=run_extraction)
+    p = actions.add_parser(
+        "quality",
+        help="every labelled set and the life story: precision, recall, closings, traps, junk",
+    )
+    p.add_argument(
+        "--labels-dir",
+        default=str(LABELS.parent),
+        help=f"folder of the labels files (default: {LABELS.parent})",
+    )
+    p.add_argument(
+        "--names", default="rules", choices=("rules", "spacy", "auto"), help="offline name finder"
+    )
+    p.add_argument(
+        "--seeds", type=int, default=5, help="life stories to tell, seeds 0..N-1 (default: 5)"
+    )
+    p.set_defaults(run=run_quality)
+    p = actions.add_parser(
+        "hand-check", help="a LoCoMo conversation's facts and entities, for a person to judge"
+    )
+    p.add_argument("--conversation", default="conv-26", help="sample id (default: conv-26)")
+    p.add_argument(
+        "--names", default="rules", choices=("rules", "spacy", "auto"), help="offline name finder"
+    )
+    p.add_argument(
+        "--judged",
+        help="a dump whose facts were marked (right: true/false): print its precision instead",
+    )
+    p.set_defaults(run=run_hand_check)
     p = actions.add_parser(
         "knowledge-update", help="LongMemEval knowledge-update questions: current value first?"
     )
@@ -59,8 +94,39 @@ def _print(args: argparse.Namespace, result: dict) -> int:
 def run_extraction(args: argparse.Namespace) -> int:
     from lembrar.bench.graph import run_extraction as run
 
+    files = _data_files()
+    found = run(Path(args.labels), files.locomo, files.longmemeval, args.names, files.dailydialog)
+    return _print(args, found)
+
+
+def _data_files():
+    from lembrar.bench.graph_quality import DataFiles
+
     lme = _file("longmemeval", "longmemeval_oracle_dev.json.gz")
-    return _print(args, run(Path(args.labels), _file("locomo"), lme, args.names))
+    return DataFiles(_file("locomo"), lme, _file("dailydialog"))
+
+
+def run_quality(args: argparse.Namespace) -> int:
+    from lembrar.bench.graph_quality import run_labelled, run_life_story
+
+    if args.seeds < 1:
+        raise ValidationError("seeds", "tell at least one story (--seeds 1 or more)")
+    folder, data = Path(args.labels_dir), _data_files()
+    result: dict = {"extractor": f"offline/{args.names}"}
+    for name, file in LABEL_SETS.items():
+        if not (folder / file).exists():
+            raise ValidationError("labels-dir", f"{folder / file} is missing; pass the folder")
+        result[name] = run_labelled(folder / file, data, args.names)
+    result["life_story"] = run_life_story(range(args.seeds), args.names)
+    return _print(args, result)
+
+
+def run_hand_check(args: argparse.Namespace) -> int:
+    from lembrar.bench.graph_quality import hand_check, judged
+
+    if args.judged:
+        return _print(args, judged(Path(args.judged)))
+    return _print(args, hand_check(_file("locomo"), args.conversation, args.names))
 
 
 def run_update(args: argparse.Namespace) -> int:

@@ -2,10 +2,15 @@
 
 Candidates come from cosine similarity to the query vector, BM25 over the texts, breadth-first
 expansion from centre entities and the predicates the query asks about; one reranker orders
-them: ``rrf`` (reciprocal rank fusion), ``mmr`` (maximal marginal relevance), ``mentions``
-(supported by more episodes first), ``distance`` (nearer the centre first), or ``model`` (a
-reranker registered in ``lembrar.retrieval.rerank``). Everything here is pure (the words of a
-text are counted once per process and kept).
+them: ``rrf`` (retrieval's reciprocal rank fusion; facts by calibrated confidence, the fused
+score breaking ties), ``mmr`` (maximal marginal relevance), ``mentions`` (supported by more
+episodes first), ``distance`` (nearer the centre first), or ``model`` (a reranker registered in
+``lembrar.retrieval.rerank``).
+
+A fact's score is its calibrated confidence of answering the query
+(``lembrar.graph.confidence``) and no fact below ``min_confidence`` is returned: a question the
+graph holds no answer to gets no fact. Entities and communities are scored by rank. Everything
+here is pure (the words of a text are counted once per process and kept).
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from functools import lru_cache
 import numpy as np
 
 from lembrar.errors import ValidationError
+from lembrar.graph.confidence import CALIBRATION, content_stems, features, probabilities, stem
 from lembrar.graph.extract.names import fold
 from lembrar.model.graph import Community, Entity, Fact, GraphData
+from lembrar.retrieval import fusion
 
 METHODS = ("cosine", "bm25", "bfs", "predicate")
 RERANKERS = ("rrf", "mmr", "mentions", "distance", "model")
@@ -36,7 +43,9 @@ class GraphSearchConfig:
     """methods     candidate sources; reranker one of ``RERANKERS``; scopes what is returned
     limit       results per scope; depth how far breadth-first expansion goes
     mmr_lambda  relevance against novelty for ``mmr``; model_reranker the registered name
-    current_first  facts holding at the reference moment before superseded ones"""
+    current_first  facts holding at the reference moment before superseded ones
+    min_confidence facts whose calibrated confidence (``lembrar.graph.confidence``) is below it
+                   are not returned (0: every candidate); a fact's score is that confidence"""
 
     methods: tuple[str, ...] = ("cosine", "bm25", "bfs", "predicate")
     reranker: str = "rrf"
@@ -47,6 +56,7 @@ class GraphSearchConfig:
     min_cosine: float = 0.2
     model_reranker: str | None = None
     current_first: bool = True
+    min_confidence: float = CALIBRATION.threshold
 
     def __post_init__(self) -> None:
         for name, values, allowed in (
@@ -59,6 +69,8 @@ class GraphSearchConfig:
             raise ValidationError("reranker", f"use one of {RERANKERS}")
         if self.reranker == "model" and not self.model_reranker:
             raise ValidationError("model_reranker", "name the registered reranker to use")
+        if not 0.0 <= self.min_confidence <= 1.0:
+            raise ValidationError("min_confidence", "must be in [0, 1]")
         if self.limit < 1 or self.depth < 0:
             raise ValidationError("limit", "limit must be at least 1 and depth at least 0")
 
@@ -118,27 +130,18 @@ def tokens(text: str) -> list[str]:
     return [w for w in re.findall(r"\w+", fold(text)) if len(w) > 1]
 
 
-def _stem(word: str) -> str:
-    """A crude English stem: 'lives', 'living', 'lived' and 'live' all read 'liv'."""
-    for suffix in ("ing", "ed", "s"):
-        if len(word) > len(suffix) + 2 and word.endswith(suffix):
-            word = word[: -len(suffix)]
-            break
-    return word[:-1] if len(word) > 3 and word.endswith("e") else word
-
-
 @lru_cache(maxsize=32768)
 def _bag(text: str) -> tuple[int, Counter[str]]:
     """How many words a text has, and each stemmed word's count; kept per text, since the same
     fact texts are read by every search (never changed by a caller)."""
-    words = [_stem(w) for w in tokens(text)]
+    words = [stem(w) for w in tokens(text)]
     return len(words), Counter(words)
 
 
 def bm25(query: str, texts: Sequence[str], k1: float = 1.2, b: float = 0.75) -> np.ndarray:
     """BM25 of each text for the query's words (suffixes folded: 'lives' finds 'live')."""
     bags = [_bag(t) for t in texts]
-    terms = {_stem(w) for w in tokens(query)}
+    terms = {stem(w) for w in tokens(query)}
     if not bags or not terms:
         return np.zeros(len(texts))
     average = sum(size for size, _ in bags) / len(bags) or 1.0
@@ -202,11 +205,11 @@ def candidate_lists(
 
 # -- rerankers -------------------------------------------------------------------------------
 def rrf(lists: Mapping[str, Sequence[str]]) -> dict[str, float]:
-    fused: dict[str, float] = {}
-    for ranked in lists.values():
-        for rank, ident in enumerate(ranked):
-            fused[ident] = fused.get(ident, 0.0) + 1.0 / (RRF_K + rank + 1)
-    return fused
+    """Retrieval's reciprocal rank fusion (``k`` = ``RRF_K``, every list weighing 1) over ids."""
+    ids = list(dict.fromkeys(i for ranked in lists.values() for i in ranked))
+    position = {ident: n for n, ident in enumerate(ids)}
+    rankings = {name: [position[i] for i in ranked] for name, ranked in lists.items()}
+    return {ids[n]: value for n, value in fusion.rrf(rankings, {}, RRF_K).items()}
 
 
 def mmr(
@@ -280,24 +283,24 @@ def search_graph(
         near, mentions, predicate_of = _facets(data, scope, near_entities)
         lists = candidate_lists(items, query, config, near, predicate_of)
         fused = rrf(lists)
+        confidence = _confidences(data, query, fused) if scope == "facts" else {}
+        if scope == "facts":
+            fused = {i: v for i, v in fused.items() if confidence[i] >= config.min_confidence}
+            lists = {name: [i for i in ranked if i in fused] for name, ranked in lists.items()}
         order = _rerank(
             fused,
             config,
             query,
             {i: v for i, _, v in items},
-            near,
-            mentions,
+            (near, mentions, confidence),
             {i: t for i, t, _ in items},
             model_score,
         )
-        if scope == "facts":
-            order = _asked_first(order, lists)
-        order = (
-            _current_first(order, data, query)
-            if scope == "facts" and config.current_first
-            else order
-        )
-        hits += _hits(scope, order[: config.limit], data, fused, lists, {i: t for i, t, _ in items})
+        if scope == "facts" and config.current_first:
+            order = _current_first(order, data, query)
+        texts = {i: t for i, t, _ in items}
+        scores = confidence or scored(order)
+        hits += _hits(scope, order[: config.limit], data, scores, lists, texts)
     return hits
 
 
@@ -322,37 +325,59 @@ def _facets(data: GraphData, scope: str, near: Mapping[str, int]) -> tuple[dict,
     )
 
 
+def _confidences(data: GraphData, query: GraphQuery, ids: Iterable[str]) -> dict[str, float]:
+    """Each fact's calibrated probability of answering the query."""
+    facts = {f.id: f for f in data.facts}
+    wanted = [facts[i] for i in ids]
+    if not wanted:
+        return {}
+    question = content_stems(query.text)
+    centers = frozenset(query.centers) | _owned(data, query.centers, wanted)
+    rows = [features(question, query.predicates, centers, f) for f in wanted]
+    return dict(zip((f.id for f in wanted), probabilities(np.array(rows)).tolist(), strict=True))
+
+
+def _owned(data: GraphData, centers: Sequence[str], facts: Sequence[Fact]) -> frozenset[str]:
+    """Subjects of ``facts`` that a centre owns by name ("Ana's followers" when Ana is one):
+    a question about Ana asks about them too."""
+    if not centers:
+        return frozenset()
+    names = {e.id: e.name for e in data.entities}
+    owners = tuple(f"{_folded(names[c])}'s " for c in centers if c in names)
+    subjects = {f.subject_id for f in facts}
+    return frozenset(
+        s for s in subjects if "'" in names.get(s, "") and _folded(names[s]).startswith(owners)
+    )
+
+
+@lru_cache(maxsize=32768)
+def _folded(name: str) -> str:
+    return fold(name)
+
+
 def _rerank(
     fused: dict[str, float],
     config: GraphSearchConfig,
     query: GraphQuery,
     vectors: Mapping[str, np.ndarray],
-    near: Mapping[str, int],
-    mentions: Mapping[str, int],
+    facets: tuple[Mapping[str, int], Mapping[str, int], Mapping[str, float]],
     texts: Mapping[str, str],
     model_score,
 ) -> list[str]:
+    """The reranker's order; ``facets``: hop distance, episodes and (facts) confidence per
+    candidate. ``rrf`` orders facts by confidence, the fused score breaking ties."""
+    near, mentions, confidence = facets
     if config.reranker == "mmr":
         return mmr(fused, vectors, query.vector, config.mmr_lambda, len(fused))
     if config.reranker == "mentions":
         return by_key(fused, {i: float(mentions.get(i, 0)) for i in fused})
     if config.reranker == "distance":
         return by_key(fused, {i: -float(near.get(i, 99)) for i in fused})
-    order = sorted(fused, key=lambda i: (-fused[i], i))
+    order = sorted(fused, key=lambda i: (-confidence.get(i, 0.0), -fused[i], i))
     if config.reranker == "model" and model_score is not None and order:
         scores = model_score(query.text, [texts[i] for i in order])
         order = [i for _, i in sorted(zip(scores, order), key=lambda p: -p[0])]
     return order
-
-
-def _asked_first(order: Sequence[str], lists: Mapping[str, Sequence[str]]) -> list[str]:
-    """Facts of a predicate the query asks about ("how many" asks a count) that its words or
-    meaning also match come first, each part keeping its order."""
-    asked = set(lists.get("predicate", ()))
-    matched = set(lists.get("bm25", ())) | set(lists.get("cosine", ()))
-    first = [i for i in order if i in asked and i in matched]
-    led = set(first)
-    return first + [i for i in order if i not in led]
 
 
 def _current_first(order: Sequence[str], data: GraphData, query: GraphQuery) -> list[str]:
@@ -368,14 +393,13 @@ def _hits(
     scope: str,
     order: Sequence[str],
     data: GraphData,
-    fused: Mapping[str, float],
+    scores: Mapping[str, float],
     lists: Mapping[str, Sequence[str]],
     texts: Mapping[str, str],
 ) -> list[GraphHit]:
     facts = {f.id: f for f in data.facts}
     entities = {e.id: e for e in data.entities}
     communities = {c.id: c for c in data.communities}
-    scores = scored(order)
     out = []
     for ident in order:
         signals = {

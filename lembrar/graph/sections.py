@@ -1,5 +1,7 @@
 """The context block's "Facts" section: current facts first, superseded ones marked, with the
-dates each held."""
+dates each held. It shows only what graph search returns: facts whose calibrated confidence of
+answering the query reaches ``lembrar.graph.confidence.CALIBRATION.threshold`` (each item
+carries its ``confidence``)."""
 
 from __future__ import annotations
 
@@ -26,7 +28,9 @@ def fact_line(fact: Fact) -> str:
     return f"- [superseded] {fact.text} ({_day(fact.valid_at)} to {_day(fact.invalid_at)})"
 
 
-def fact_item(fact: Fact, names: Mapping[str, str]) -> dict[str, Any]:
+def fact_item(
+    fact: Fact, names: Mapping[str, str], confidence: float | None = None
+) -> dict[str, Any]:
     return {
         "fact_id": fact.id,
         "text": fact.text,
@@ -37,14 +41,22 @@ def fact_item(fact: Fact, names: Mapping[str, str]) -> dict[str, Any]:
         "invalid_at": fact.invalid_at.isoformat() if fact.invalid_at else None,
         "current": fact.invalid_at is None,
         "episodes": list(fact.episodes),
+        "confidence": None if confidence is None else round(confidence, 3),
     }
 
 
-def facts_section(facts: Sequence[Fact], names: Mapping[str, str], budget: int) -> ContextSection:
-    """The facts within ``budget`` tokens, in their order but current ones first."""
+def facts_section(
+    facts: Sequence[Fact],
+    names: Mapping[str, str],
+    budget: int,
+    confidence: Mapping[str, float] | None = None,
+) -> ContextSection:
+    """The facts within ``budget`` tokens, in their order but current ones first;
+    ``confidence``: each fact's (by id), when search scored them."""
     ordered = [f for f in facts if f.current()] + [
         f for f in facts if not f.current() and not f.negated
     ]
     lines = fit([fact_line(f) for f in ordered], budget, count_tokens(TITLE) + 3)
-    items = tuple(fact_item(f, names) for f in ordered[: len(lines)])
+    scores = confidence or {}
+    items = tuple(fact_item(f, names, scores.get(f.id)) for f in ordered[: len(lines)])
     return ContextSection("facts", TITLE, lines, items)

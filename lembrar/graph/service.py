@@ -18,9 +18,9 @@ from lembrar.graph import communities as clusters
 from lembrar.graph.build import GraphBuilder
 from lembrar.graph.cache import ReadGraph, ViewCache
 from lembrar.graph.centers import NameIndex
+from lembrar.graph.confidence import question_words
 from lembrar.graph.config import GraphConfig
 from lembrar.graph.extract import Extractor, offline_extractor
-from lembrar.graph.extract.names import fold
 from lembrar.graph.neighbourhood import Neighbourhood, neighbourhood
 from lembrar.graph.resolve import ordered_for_reading, timeline
 from lembrar.graph.search import (
@@ -313,7 +313,7 @@ class Graph:
         asked: tuple[str | None, datetime | str | None],
     ) -> GraphQuery:
         center, as_of = asked
-        words = set(fold(query).replace("?", " ").split())
+        words = question_words(query)
         window = None
         if as_of is not None:
             instant = parse_instant(as_of, settings, "as_of")
@@ -344,7 +344,8 @@ class Graph:
             return ContextSection("facts", "Facts", ())
         hits, data = found
         names = {e.id: e.name for e in data.entities}
-        return facts_section([h.fact for h in hits if h.fact is not None], names, budget)
+        facts = [h.fact for h in hits if h.fact is not None]
+        return facts_section(facts, names, budget, {h.id: h.score for h in hits})
 
     def fact_hits(self, query: str, user_id: str, now: datetime, limit: int) -> list[GraphHit]:
         """The best ``limit`` facts for ``query`` (none when the user has no facts)."""

@@ -1,13 +1,17 @@
-"""Graph search on a small graph: breadth-first distances, each reranker's ordering, time."""
+"""Graph search on a small graph: breadth-first distances, each reranker's ordering, time, and
+the calibrated confidence that lets a search answer nothing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from lembrar.errors import ValidationError
+from lembrar.graph.confidence import CALIBRATION, Calibration, content_stems, features, probability
 from lembrar.graph.search import (
     GraphQuery,
     GraphSearchConfig,
@@ -69,8 +73,8 @@ def ids(hits):
     return [h.id for h in hits]
 
 
-def query(text, vector, centers=(), window=None):
-    return GraphQuery(text, vec(*vector), centers, frozenset(), window, None)
+def query(text, vector, centers=(), asked=(), window=None):
+    return GraphQuery(text, vec(*vector), centers, frozenset(asked), window, None)
 
 
 def test_breadth_first_distances_from_an_entity():
@@ -97,7 +101,12 @@ def test_bm25_finds_word_forms():
 
 def test_distance_reranker_puts_nearer_facts_first():
     config = GraphSearchConfig(
-        methods=("bfs",), reranker="distance", limit=10, depth=3, current_first=False
+        methods=("bfs",),
+        reranker="distance",
+        limit=10,
+        depth=3,
+        current_first=False,
+        min_confidence=0.0,
     )
     order = ids(search_graph(GRAPH, query("x", (1, 1, 1, 1), centers=("me",)), config))
     assert order[:2] == ["jazz", "sister"] or order[:2] == ["sister", "jazz"]
@@ -106,16 +115,25 @@ def test_distance_reranker_puts_nearer_facts_first():
 
 def test_mentions_reranker_puts_facts_told_more_often_first():
     config = GraphSearchConfig(
-        methods=("cosine",), reranker="mentions", min_cosine=-1.0, current_first=False
+        methods=("cosine",),
+        reranker="mentions",
+        min_cosine=-1.0,
+        current_first=False,
+        min_confidence=0.0,
     )
     order = ids(search_graph(GRAPH, query("x", (1, 1, 1, 1)), config))
     assert order[:3] == ["jazz", "ana-porto", "porto-pt"]
 
 
 def test_mmr_reranker_skips_near_duplicates():
-    plain = GraphSearchConfig(methods=("cosine",), limit=2, current_first=False)
+    plain = GraphSearchConfig(methods=("cosine",), limit=2, current_first=False, min_confidence=0.0)
     diverse = GraphSearchConfig(
-        methods=("cosine",), reranker="mmr", mmr_lambda=0.3, limit=2, current_first=False
+        methods=("cosine",),
+        reranker="mmr",
+        mmr_lambda=0.3,
+        limit=2,
+        current_first=False,
+        min_confidence=0.0,
     )
     q = query("x", (0, 1, 0.05, 0.3))
     assert ids(search_graph(GRAPH, q, plain)) == ["ana-porto", "ana-lisbon"]
@@ -125,11 +143,13 @@ def test_mmr_reranker_skips_near_duplicates():
 
 def test_current_facts_come_first_and_a_window_selects_the_past():
     config = GraphSearchConfig(methods=("cosine",), limit=2)
-    q = query("where does ana live", (0, 0.9, 0.1, 0))
-    assert ids(search_graph(GRAPH, q, config)) == ["ana-porto", "porto-pt"]
+    q = query("where does ana live", (0, 0.9, 0.1, 0), ("ana",), {"lives_in"})
+    assert ids(search_graph(GRAPH, q, config)) == ["ana-porto", "ana-lisbon"]
     past = query(
         "where did ana live",
         (0, 0.9, 0.1, 0),
+        ("ana",),
+        {"lives_in"},
         window=(
             datetime(2023, 3, 1, tzinfo=UTC),
             datetime(2023, 4, 1, tzinfo=UTC),
@@ -140,12 +160,64 @@ def test_current_facts_come_first_and_a_window_selects_the_past():
 
 
 def test_scores_are_in_unit_range_and_best_first():
-    hits = search_graph(
-        GRAPH, query("ana", (0, 1, 0, 0)), GraphSearchConfig(scopes=("facts", "entities"))
-    )
+    config = GraphSearchConfig(scopes=("facts", "entities"), current_first=False)
+    hits = search_graph(GRAPH, query("what about ana", (0, 1, 0, 0), ("ana",)), config)
     assert all(0 < h.score <= 1 for h in hits)
     facts = [h.score for h in hits if h.kind == "fact"]
-    assert facts == sorted(facts, reverse=True)
+    assert facts and facts == sorted(facts, reverse=True)
+    assert {h.id for h in hits if h.kind == "entity"} >= {"ana"}
+
+
+# -- calibrated confidence -------------------------------------------------------------------
+def test_a_question_the_graph_cannot_answer_gets_no_fact():
+    config = GraphSearchConfig()
+    asked = query("where does bob live", (0, 1, 0, 0), ("bob",), {"lives_in"})
+    assert search_graph(GRAPH, asked, config) == []  # bob likes rock: no answer, no fact
+    nothing = query("what time is it", (0, 0, 0, 1))
+    assert search_graph(GRAPH, nothing, config) == []
+    everything = search_graph(GRAPH, asked, replace(config, min_confidence=0.0))
+    assert everything and all(h.score < CALIBRATION.threshold for h in everything)
+
+
+def test_the_score_is_the_calibrated_confidence_not_the_rank():
+    config = GraphSearchConfig()
+    lives = search_graph(
+        GRAPH, query("where does ana live", (0, 1, 0, 0), ("ana",), {"lives_in"}), config
+    )
+    likes = search_graph(
+        GRAPH, query("what does bob like", (0, 0, 0, 1), ("bob",), {"likes"}), config
+    )
+    assert lives[0].id == "ana-porto" and likes[0].id == "rock"
+    off = replace(config, min_confidence=0.0)
+    other = search_graph(GRAPH, query("what does ana like", (0, 1, 0, 0), ("ana",), {"likes"}), off)
+    first = next(h for h in other if h.id == "ana-porto")
+    assert first.score < lives[0].score  # ranked first both times: a rank score would be 1.0
+    facts = {f.id: f for f in GRAPH.facts}
+    stems = content_stems("where does ana live")
+    want = probability(features(stems, {"lives_in"}, {"ana"}, facts["ana-porto"]))
+    assert lives[0].score == pytest.approx(want)
+    assert all(h.score >= CALIBRATION.threshold for h in lives + likes)
+    # the asked predicate and the named subject each raise the confidence
+    fact = facts["ana-porto"]
+    base = probability(features(stems, set(), set(), fact))
+    assert probability(features(stems, {"lives_in"}, set(), fact)) > base
+    assert probability(features(stems, set(), {"ana"}, fact)) > base
+    assert probability(features(stems, {"likes"}, {"bob"}, fact)) < base
+
+
+def test_confidence_settings_are_checked():
+    with pytest.raises(ValidationError, match="min_confidence"):
+        GraphSearchConfig(min_confidence=1.5)
+    with pytest.raises(ValueError, match="weights"):
+        Calibration((1.0, 2.0), 0.5)
+
+
+def test_rrf_is_retrievals_fusion_over_ids():
+    from lembrar.retrieval import fusion
+
+    fused = rrf({"a": ["x", "y"], "b": ["y"]})
+    by_position = fusion.rrf({"a": [0, 1], "b": [1]}, {}, 60)
+    assert fused == {"x": by_position[0], "y": by_position[1]}
 
 
 def test_presets_and_bad_settings():
@@ -206,3 +278,43 @@ def test_the_neighbourhood_of_an_entity_keeps_history_and_orders_by_reach():
         with pytest.raises(ValidationError) as error:
             neighbourhood(GRAPH, ana, hops)
         assert error.value.field == "hops"
+
+
+# -- on a real conversation ------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def locomo_memory():
+    from lembrar import Memory
+    from lembrar.bench.data import FILES, data_root
+    from lembrar.embed.hashing import HashingEmbedder
+    from lembrar.importers.locomo import load_locomo
+
+    root = data_root(Path(__file__).resolve().parent)
+    if root is None or not (root / FILES["locomo"]).exists():
+        pytest.skip("LoCoMo data not found (set LEMBRAR_BENCH_DATA)")
+    first = load_locomo(root / FILES["locomo"])[0]
+    with Memory(":memory:", embedder=HashingEmbedder()) as memory:
+        memory.add_many(first.episodes("locomo"))
+        yield memory
+
+
+def test_where_does_caroline_live_gets_only_where_she_lives(locomo_memory):
+    graph = locomo_memory.graph
+    names = graph.names("locomo")
+    for hit in graph.search("where does Caroline live?", "locomo"):
+        assert hit.fact.predicate == "lives_in" and names[hit.fact.subject_id] == "Caroline"
+    block = locomo_memory.context("where does Caroline live?", "locomo")
+    facts = [s for s in block.sections if s.name == "facts"]
+    assert all("lives in" in line for s in facts for line in s.lines)
+    pets = graph.search("what pets does Melanie have?", "locomo")
+    assert pets and all(h.fact.predicate == "has_pet" for h in pets)
+    assert {names[h.fact.subject_id] for h in pets} == {"Melanie"}
+
+
+def test_the_facts_section_holds_only_confident_facts(locomo_memory):
+    block = locomo_memory.context("what pets does Melanie have?", "locomo")
+    [facts] = [s for s in block.sections if s.name == "facts"]
+    assert facts.lines and all(i["confidence"] >= CALIBRATION.threshold for i in facts.items)
+    assert all("has a pet" in line for line in facts.lines)
+    idle = locomo_memory.context("what time is it?", "locomo")
+    assert all(not s.lines for s in idle.sections if s.name == "facts")
+    assert "## Facts" not in idle.text
