@@ -155,3 +155,21 @@ def test_writers_a_reader_and_a_forget_at_once(tmp_path):
         f"\nfaults: {len(acked)} writes acknowledged, {len(acked)} present; {result['searches']} searches"
         f" during a forget, 0 stale, 0 forgotten returned"
     )
+
+
+def test_a_forgotten_turn_leaves_no_byte_of_the_name_it_taught_the_graph(tmp_path):
+    """ "my sister Ana", then "my sister Ana Zorbalina7731 now works at …" renames the entity and
+    rewrites the facts naming it; once the second turn is deleted the name is in no row and in
+    no byte of the file or its log."""
+    from fault_workers import FORGET_TURN, add_turns
+    from scan import file_bytes_contain, occurrences
+
+    db, token = tmp_path / "memory.db", "Zorbalina7731"
+    with Memory(db, embedder=HashingEmbedder()) as memory:
+        ids = add_turns(memory, "ana")
+        named = {e.name for e in memory.graph.entities("ana")}
+        assert f"Ana {token}" in named and file_bytes_contain(db, token)
+        memory.delete(ids[FORGET_TURN], "ana")
+        assert "Ana" in {e.name for e in memory.graph.entities("ana")}
+        assert memory.store.erase_pending().complete
+    assert occurrences(db, token) == [] and not file_bytes_contain(db, token)

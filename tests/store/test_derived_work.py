@@ -13,14 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from fault_workers import DERIVE_STEPS, FORGET_TURN, add_turns
+from fault_workers import DERIVE_STEPS, FORGET_TURN, NAME, add_turns
 
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.store import open_store
 
 SUPPORT = Path(__file__).parents[1] / "support"
-TOKEN = "Zorbalina7731"
+TOKEN = NAME
 USER = "ana"
 
 

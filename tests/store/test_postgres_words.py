@@ -17,9 +17,9 @@ import pytest
 
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
+from lembrar.errors import LembrarError
 from lembrar.graph import GraphConfig
 from lembrar.layers import LayerConfig
-from lembrar.errors import LembrarError
 from lembrar.model.query import Filters
 
 pytestmark = pytest.mark.postgres

@@ -26,16 +26,23 @@ DERIVE_STEPS = ("graph", "capture", "between_captures", "clear", "forget")
 DERIVE_TURNS = (
     "My sister Ana lives in Lisbon.",
     "Remember that my locker code is 4711.",
-    "My sister Ana Zorbalina7731 now works at Siemens.",
+    "My sister Ana {name} now works at Siemens.",
     "Please remember that my dentist is Dr Costa.",
 )
-FORGET_TURN = 2  # the turn that teaches the name "Ana Zorbalina7731"
+FORGET_TURN = 2  # the turn that teaches the full name
+NAME = "Zorbalina7731"
 
 
-def add_turns(memory: Memory, user: str) -> list[str]:
-    """``DERIVE_TURNS`` as one add of user messages a day apart; their ids."""
+def add_turns(memory: Memory, user: str, name: str = NAME) -> list[str]:
+    """``DERIVE_TURNS`` (the sister's surname ``name``) as one add of user messages a day
+    apart; their ids."""
     turns = [
-        {"user_id": user, "role": "user", "content": text, "at": f"2024-03-0{n + 1}T10:00:00+00:00"}
+        {
+            "user_id": user,
+            "role": "user",
+            "content": text.format(name=name),
+            "at": f"2024-03-0{n + 1}T10:00:00+00:00",
+        }
         for n, text in enumerate(DERIVE_TURNS)
     ]
     return [e.id for e in memory.add_many(turns)]
