@@ -150,10 +150,10 @@ class Graph:
         that another write overtook is tried again; after ``SETTLE_TRIES`` the stale marks are
         left for the next call and ``pending`` is read alone."""
         for _ in range(SETTLE_TRIES):
-            version = self.store.version(user_id)
-            stale = self.store.stale(user_id)
-            if not stale:
+            if not self.store.stale(user_id):
                 return self.ingest(user_id, pending, settles=tuple(e.id for e in pending))
+            version = self.store.version(user_id)
+            stale = self.store.stale(user_id)  # read after the version it is computed from
             change, applied = self._recompute(user_id, pending, stale, version)
             if applied:
                 return change

@@ -12,6 +12,7 @@ from lembrar.ingest import parse_instant
 from lembrar.layers.config import LayerConfig
 from lembrar.layers.insights import UserInsights
 from lembrar.layers.recent import recent_messages
+from lembrar.layers.requests import detect_request
 from lembrar.layers.saved import SavedMemories
 from lembrar.layers.sections import insights_section, recent_section, saved_section
 from lembrar.layers.summaries import SessionSummaries
@@ -127,12 +128,13 @@ class Layers:
         return insights_section(self.insights.list(user_id), budget)
 
     def owes(self, episode: Episode) -> bool:
-        """Whether adding ``episode`` owes a capture (a marker written with it): a user message,
-        while ``capture_on_add`` is on."""
+        """Whether adding ``episode`` owes a capture (a marker written with it): a user message
+        that asks to remember something, while ``capture_on_add`` is on."""
         return (
             self.config.capture_on_add
             and episode.kind == "message"
             and episode.role == "user"
+            and detect_request(episode.content) is not None
             and self.available
         )
 
