@@ -128,7 +128,9 @@ class Graph:
         if not self.config.enabled or not self.available:
             return
         for user_id in dict.fromkeys(e.user_id for e in episodes):
-            self.settle(user_id, [e for e in episodes if e.user_id == user_id and self.owes(e)])
+            owed = [e for e in episodes if e.user_id == user_id and self.owes(e)]
+            if owed:
+                self.settle(user_id, owed)
 
     def ingest(
         self, user_id: str, episodes: Sequence[Episode], *, settles: Sequence[str] = ()
