@@ -12,6 +12,7 @@ import os
 import sys
 
 from lembrar.cli.common import default_db
+from lembrar.cli.options import port_number, tenant_name
 from lembrar.errors import MissingExtraError, ValidationError
 
 
@@ -34,9 +35,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="the user memories belong to (default: $LEMBRAR_USER or 'me'); over "
         "HTTP, the user of requests without an X-Lembrar-User header",
     )
-    p.add_argument("--tenant", default="default", help="stdio: the tenant to act in")
+    p.add_argument(
+        "--tenant",
+        type=tenant_name,
+        default=argparse.SUPPRESS,
+        help="stdio: the tenant to act in (default: as the global --tenant, this machine's "
+        "memory, the one the CLI and `lembrar serve --local` use)",
+    )
     p.add_argument("--host", default="127.0.0.1", help="http: address to listen on")
-    p.add_argument("--port", type=int, default=8421, help="http: port (default: 8421)")
+    p.add_argument("--port", type=port_number, default=8421, help="http: port (default: 8421)")
     p.add_argument("--path", default="/mcp", help="http: endpoint path (default: /mcp)")
     p.set_defaults(run=run_mcp)
 
@@ -52,15 +59,16 @@ def run_mcp(args: argparse.Namespace) -> int:
     from lembrar.embed import get_embedder
     from lembrar.engines import EnginePool
     from lembrar.store import open_store
-    from lembrar.tenancy import open_key_store
+    from lembrar.tenancy import machine_tenant, open_key_store
 
     if not args.path.startswith("/"):
         raise ValidationError("path", "start it with '/', e.g. /mcp")
     store = open_store(args.db or default_db())
     try:
         engines = EnginePool(store, get_embedder(args.embedder), MemoryConfig())
-        service = MemoryService(engines, args.user, args.tenant)
-        engines.get(args.tenant)  # checks the store's embedder before the first call
+        tenant = args.tenant or machine_tenant(store)
+        service = MemoryService(engines, args.user, tenant)
+        engines.get(tenant)  # checks the store's embedder before the first call
         server = build_server(service)
         if args.transport == "stdio":
             anyio.run(_stdio, server)
