@@ -11,7 +11,7 @@ from typing import IO
 
 from lembrar.cli.common import emit, open_memory, require_user, say
 from lembrar.cli.failures import writing
-from lembrar.cli.options import positive
+from lembrar.cli.options import described, positive
 from lembrar.cli.progress import progress_bar
 from lembrar.importers import BATCH_SIZE, formats
 
@@ -67,6 +67,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--user", help="only this user (default: every user)")
     p.add_argument("--out", help="file to write (default: standard output)")
     p.set_defaults(run=run_export)
+    # said here, apart from the --format line, which the list of formats changes often
+    described(sub.choices["import"], "--format", "the file's format (default: jsonl)")
 
 
 def run_import(args: argparse.Namespace) -> int:

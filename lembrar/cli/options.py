@@ -45,3 +45,12 @@ def port_number(text: str) -> int:
     if value > 65535:
         raise argparse.ArgumentTypeError(f"{value} is not a port; give 1-65535")
     return value
+
+
+def described(parser: argparse.ArgumentParser, option: str, text: str) -> None:
+    """Give ``option`` of ``parser`` its help text after it was added."""
+    for action in parser._actions:
+        if option in action.option_strings:
+            action.help = text
+            return
+    raise KeyError(option)
