@@ -10,6 +10,7 @@ import pty
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -289,3 +290,14 @@ def test_every_option_and_argument_says_what_it_is_for():
     assert len(options) > 150
     missing = [name for name, text in options if not text or text == argparse.SUPPRESS]
     assert missing == []
+
+
+def test_the_cli_reference_lists_every_exit_status():
+    from lembrar.cli import failures
+
+    text = (Path(__file__).parents[2] / "docs" / "cli.md").read_text()
+    statuses = [
+        v for k, v in vars(failures).items() if k.startswith("EXIT_") and isinstance(v, int)
+    ]
+    assert len(statuses) == 7
+    assert all(f"\n| {status} | " in text for status in statuses)
