@@ -7,7 +7,6 @@ import argparse
 from lembrar.cli.common import emit, open_memory, require_user
 from lembrar.cli.options import WHEN_HELP, positive
 from lembrar.cli.when import span
-from lembrar.graph.search import PRESETS
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,8 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--user", required=True, help="the user whose graph this is")
     p.add_argument(
         "--preset",
-        choices=sorted(PRESETS),
-        help="search preset (default: facts)",
+        help="search preset: facts (default), facts_mmr, facts_mentions, facts_distance, "
+        "entities, communities or combined (see docs/graph.md)",
     )
     p.add_argument("--limit", type=positive, default=10, help="how many results (default: 10)")
     p.add_argument("--center", help="start breadth-first expansion at this entity (name or id)")
