@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import stat
 import sys
+import tempfile
 from contextlib import suppress
+from pathlib import Path
 from typing import IO
 
 from lembrar.cli.common import emit, open_memory, require_user, say
@@ -114,14 +115,17 @@ def run_export(args: argparse.Namespace) -> int:
             sys.stdout.flush()  # a closed pipe shows here, inside the command
         return 0
     with writing("--out", args.out):
-        out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - opened first, to fail before the store
+        out, written = _output(args.out)  # opened first, to fail before the store
     try:
         with open_memory(args) as memory:
             user = require_user(memory, args.user) if args.user else None
             with writing("--out", args.out), out:
                 report = export_file(memory, out, user)
+            with writing("--out", args.out):
+                if written != args.out:
+                    os.replace(written, args.out)
     except BaseException:
-        _discard(out, args.out)
+        _discard(out, written, args.out)
         raise
     say(
         f"exported {report.episodes} episode(s), {report.saved_memories} saved memories and "
@@ -130,10 +134,23 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _discard(out: IO[str], path: str) -> None:
-    """A failed export leaves no partial file behind (a device such as /dev/full stays)."""
+def _output(path: str) -> tuple[IO[str], str]:
+    """The file to write and its path: for a file, a new one beside it that replaces it when
+    the export is complete (so a failed export leaves what was there); a device or a pipe
+    (``/dev/stdout``) is written in place."""
+    target = Path(path)
+    if target.exists() and not target.is_file():
+        return open(target, "w", encoding="utf-8"), path  # noqa: SIM115 - closed by the caller
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed by the caller
+        "w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.", delete=False
+    )
+    return handle, handle.name
+
+
+def _discard(out: IO[str], written: str, path: str) -> None:
+    """After a failed export: the unfinished file goes, what ``path`` held stays."""
     with suppress(OSError):
         out.close()
-    with suppress(OSError):
-        if stat.S_ISREG(os.stat(path).st_mode):
-            os.unlink(path)
+    if written != path:
+        with suppress(OSError):
+            os.unlink(written)

@@ -301,3 +301,14 @@ def test_the_cli_reference_lists_every_exit_status():
     ]
     assert len(statuses) == 7
     assert all(f"\n| {status} | " in text for status in statuses)
+
+
+def test_a_failed_export_leaves_the_file_it_would_replace(store, tmp_path):
+    out = tmp_path / "backup.jsonl"
+    out.write_text("last week's export\n")
+    one_line(lembrar(store, "export", "--user", "nobody", "--out", str(out)), EXIT_NOT_FOUND)
+    assert out.read_text() == "last week's export\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["backup.jsonl", "memory.db"]
+    done = lembrar(store, "export", "--out", str(out))
+    assert done.returncode == 0 and "exported 1 episode(s)" in done.stderr
+    assert "one thing to keep" in out.read_text()
