@@ -49,7 +49,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--tenant",
         type=tenant_name,
-        default=os.environ.get("LEMBRAR_TENANT") or None,
         help="the tenant to act in (default: $LEMBRAR_TENANT, else this machine's memory, "
         "the one `lembrar serve --local` and `lembrar mcp` use too)",
     )

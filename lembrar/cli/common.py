@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lembrar.cli.failures import EXIT_STORE, CliFailure
+from lembrar.cli.failures import EXIT_STORE, EXIT_USAGE, CliFailure
 
 if TYPE_CHECKING:
     from lembrar.engine import Memory
@@ -30,6 +30,22 @@ def default_db() -> str:
 
 def db_target(args: argparse.Namespace) -> str:
     return str(getattr(args, "db", None) or default_db())
+
+
+def chosen_tenant(args: argparse.Namespace) -> str | None:
+    """``--tenant``, else ``$LEMBRAR_TENANT``; None: this machine's memory."""
+    from lembrar.cli.options import tenant_name
+
+    given = getattr(args, "tenant", None)
+    if given:
+        return str(given)
+    named = os.environ.get("LEMBRAR_TENANT")
+    if not named:
+        return None
+    try:
+        return tenant_name(named)
+    except argparse.ArgumentTypeError as exc:
+        raise CliFailure(EXIT_USAGE, f"$LEMBRAR_TENANT: {exc}") from exc
 
 
 def require_existing(target: str) -> None:
@@ -53,7 +69,7 @@ def open_tenant_store(args: argparse.Namespace, *, create: bool) -> Store:
         require_existing(target)
     store = open_store(target)
     try:
-        return store.for_tenant(getattr(args, "tenant", None) or machine_tenant(store))
+        return store.for_tenant(chosen_tenant(args) or machine_tenant(store))
     except BaseException:
         store.close()
         raise

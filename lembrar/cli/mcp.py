@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 
-from lembrar.cli.common import default_db
+from lembrar.cli.common import chosen_tenant, default_db
 from lembrar.cli.options import port_number, tenant_name
 from lembrar.errors import MissingExtraError, ValidationError
 
@@ -66,7 +66,7 @@ def run_mcp(args: argparse.Namespace) -> int:
     store = open_store(args.db or default_db())
     try:
         engines = EnginePool(store, get_embedder(args.embedder), MemoryConfig())
-        tenant = args.tenant or machine_tenant(store)
+        tenant = chosen_tenant(args) or machine_tenant(store)
         service = MemoryService(engines, args.user, tenant)
         engines.get(tenant)  # checks the store's embedder before the first call
         server = build_server(service)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from lembrar.cli.common import default_db
+from lembrar.cli.common import chosen_tenant, default_db
 from lembrar.cli.options import port_number
 from lembrar.errors import ValidationError
 
@@ -79,7 +79,7 @@ def run_serve(args: argparse.Namespace) -> int:
         admin_key=args.admin_key or os.environ.get("LEMBRAR_ADMIN_KEY", ""),
         embedder=args.embedder or os.environ.get("LEMBRAR_EMBEDDER", ""),
         max_body_bytes=args.max_body_bytes or os.environ.get("LEMBRAR_MAX_BODY_BYTES", ""),
-        local=(args.tenant or True) if args.local else False,
+        local=(chosen_tenant(args) or True) if args.local else False,
         llm=llm,
     )
     return 0

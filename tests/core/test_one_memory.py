@@ -28,12 +28,13 @@ pytestmark = pytest.mark.server
 EXAMPLE = Path(__file__).parents[2] / "examples" / "conversation.jsonl"
 
 
-def lembrar(db: Path, *args: str) -> subprocess.CompletedProcess:
+def lembrar(db: Path, *args: str, tenant: str | None = None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "LEMBRAR_TENANT"}
     return subprocess.run(
         [sys.executable, "-m", "lembrar", "--db", str(db), "--embedder", "hash", *args],
         capture_output=True,
         text=True,
-        env={**os.environ, "PYTHONUTF8": "1"},
+        env={**env, "PYTHONUTF8": "1", **({"LEMBRAR_TENANT": tenant} if tenant else {})},
         timeout=120,
         check=False,
     )
@@ -47,8 +48,9 @@ def recall(db: Path, query: str, *more: str) -> list[str]:
     return [m["text"] for m in found["memories"]]
 
 
-def served_users(db: Path, *more: str) -> list[str]:
-    with lembrar_serve(db, "--local", *more) as url:
+def served_users(db: Path, tenant: str | None = None) -> list[str]:
+    env = {"LEMBRAR_TENANT": tenant} if tenant else None
+    with lembrar_serve(db, "--local", env=env) as url:
         return httpx.get(f"{url}/v1/users", timeout=30).json()["users"]
 
 
@@ -81,8 +83,14 @@ def test_tenant_reaches_another_memory_in_the_same_file(tmp_path):
     assert "quarterly" not in lembrar(db, "list", "--user", "ana").stdout
     assert recall(db, "quarterly plan", "--tenant", "work") == ["the quarterly plan"]
     assert "the quarterly plan" not in recall(db, "quarterly plan")
+    assert "quarterly" in lembrar(db, "list", "--user", "ana", tenant="work").stdout
+    assert lembrar(db, "add", "a note at work", "--user", "bob", tenant="work").returncode == 0
+    assert served_users(db, tenant="work") == ["ana", "bob"]
+    assert served_users(db) == ["ana"]
     bad = lembrar(db, "--tenant", "no/slash", "users")
     assert bad.returncode == 2 and "--tenant" in bad.stderr
+    bad = lembrar(db, "users", tenant="no/slash")
+    assert bad.returncode == 2 and "$LEMBRAR_TENANT" in bad.stderr
 
 
 def test_a_store_kept_by_the_earlier_serve_local_is_still_seen(tmp_path):
