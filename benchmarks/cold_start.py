@@ -2,7 +2,9 @@
 with the default embedder on a small store, and ``lembrar mcp`` over stdio until it answers a
 client's ``initialize``; each beside a bare ``python -c pass``, as the median of several runs.
 
-    python benchmarks/cold_start.py [--runs 7] [--out bench-out/cold_start.json]
+    python benchmarks/cold_start.py [--runs 7] [--repo PATH] [--out bench-out/cold_start.json]
+
+``--repo`` times another checkout (e.g. the one before a change) with the same interpreter.
 
 Every run is a fresh process. Bytecode is written and reused as an installed package does
 (``PYTHONDONTWRITEBYTECODE`` is dropped, and each command runs once before it is timed), so
@@ -39,7 +41,7 @@ INITIALIZE = {
 
 
 def environment() -> dict[str, str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "PYTHONPATH": os.environ.get("COLD_START_REPO", str(REPO))}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
@@ -95,8 +97,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="timed runs of each (default: 7)")
     parser.add_argument("--out", help="also write the figures to this JSON file")
+    parser.add_argument("--repo", help="the checkout to time (default: this one)")
     args = parser.parse_args()
+    if args.repo:
+        os.environ["COLD_START_REPO"] = str(Path(args.repo).resolve())
     with tempfile.TemporaryDirectory() as folder:
+        os.chdir(folder)  # ``python -m`` imports from the working folder first
         db = Path(folder) / "memory.db"
         subprocess.run(lembrar(db, "import", str(EXAMPLE)), env=environment(), check=True)
         cases = {
@@ -107,7 +113,8 @@ def main() -> None:
         }
         results = {name: median_of(measure, args.runs) for name, measure in cases.items()}
     print(
-        f"cold start, {args.runs} runs each, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}"
+        f"cold start of {environment()['PYTHONPATH']}, {args.runs} runs each, "
+        f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}"
     )
     print("| process | median s | min s | max s | target s |")
     print("|---|---|---|---|---|")
