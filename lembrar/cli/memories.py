@@ -14,6 +14,7 @@ from lembrar.model.layers import (
     Duplicate,
     Insight,
     PendingMemory,
+    Saved,
     SavedMemory,
     SessionSummary,
 )
@@ -166,7 +167,7 @@ def run_memories_resolve(args: argparse.Namespace) -> int:
     return emit(args, outcome.as_dict(), lambda: _outcome_line(outcome))
 
 
-def _outcome_line(outcome: object) -> str:
+def _outcome_line(outcome: Saved | Duplicate | Conflict) -> str:
     if isinstance(outcome, Duplicate):
         return f"already saved ({outcome.reason}): {outcome.existing.id}  {outcome.existing.text}"
     if isinstance(outcome, Conflict):
@@ -174,8 +175,8 @@ def _outcome_line(outcome: object) -> str:
             f"not saved: it contradicts {outcome.existing.id}  {outcome.existing.text!r} ({outcome.reason});"
             " add --replace or --keep-both"
         )
-    return f"saved {outcome.memory.id}" + (  # type: ignore[attr-defined]
-        f", replacing {outcome.replaced.id}" if outcome.replaced else ""  # type: ignore[attr-defined]
+    return f"saved {outcome.memory.id}" + (
+        f", replacing {outcome.replaced.id}" if outcome.replaced else ""
     )
 
 
