@@ -20,9 +20,8 @@ from lembrar.errors import ConflictError
 from lembrar.llm.config import LLMConfig
 from lembrar.proxy.upstream import Upstream
 from lembrar.store import open_store
-from lembrar.tenancy import create_tenant, open_key_store
+from lembrar.tenancy import create_tenant, machine_tenant, open_key_store
 
-LOCAL_TENANT = "local"
 DESCRIPTION = """Episodic memory over HTTP. Send a tenant API key as `Authorization: Bearer <key>`;
 every call acts inside that key's tenant. Errors have one shape:
 `{"error": {"code": "...", "message": "...", "field": "..."}}`."""
@@ -36,7 +35,7 @@ def create_app(
     config: MemoryConfig | None = None,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     clock: Callable[[], datetime] | None = None,
-    local: bool = False,
+    local: bool | str = False,
     llm: LLMConfig | str | None = None,
     upstream: LLMConfig | None = None,
 ) -> FastAPI:
@@ -44,14 +43,15 @@ def create_app(
 
     ``admin_key`` enables ``/v1/admin`` (tenants and keys); ``embedder`` is a name or an
     instance, loaded once here; bodies over ``max_body_bytes`` are refused with 413. ``local``:
-    requests without a key act for the tenant ``local`` (``lembrar serve --local``, which
-    listens on 127.0.0.1 only). ``llm``: the chat model of the page (as for ``lembrar chat``), or
-    the text saying how to configure one; the memory proxy (``/v1/chat/completions``) forwards
-    to ``upstream``, by default to that same model.
+    requests without a key act for this machine's tenant, the one the CLI uses
+    (``lembrar.tenancy.machine_tenant``), or for the tenant ``local`` names
+    (``lembrar serve --local``, which listens on 127.0.0.1 only). ``llm``: the chat model of
+    the page (as for ``lembrar chat``), or the text saying how to configure one; the memory
+    proxy (``/v1/chat/completions``) forwards to ``upstream``, by default to that same model.
     """
     services = _services(str(db), admin_key, embedder, config or MemoryConfig(), clock)
     if local:
-        services.local_tenant = _local_tenant(services)
+        services.local_tenant = _local_tenant(services, local if isinstance(local, str) else None)
     if isinstance(llm, LLMConfig):
         services.llm = llm
     elif llm:
@@ -77,11 +77,12 @@ def create_app(
     return app
 
 
-def _local_tenant(services: Services) -> str:
-    if services.keys.tenant(LOCAL_TENANT) is None:
+def _local_tenant(services: Services, named: str | None) -> str:
+    tenant = named or machine_tenant(services.store)
+    if services.keys.tenant(tenant) is None:
         with suppress(ConflictError):  # another worker made it first
-            create_tenant(services.keys, LOCAL_TENANT, "this machine's user")
-    return LOCAL_TENANT
+            create_tenant(services.keys, tenant, "this machine's user")
+    return tenant
 
 
 def _services(

@@ -2,9 +2,9 @@
 
 Settings come from the environment of the serving process, read when the app is built:
 ``LEMBRAR_DB``, ``LEMBRAR_ADMIN_KEY``, ``LEMBRAR_EMBEDDER``, ``LEMBRAR_MAX_BODY_BYTES``,
-``LEMBRAR_SERVE_LOCAL`` (``1``: requests without a key act for the tenant ``local``), and the
-chat model's ``LEMBRAR_LLM_*`` settings (see ``lembrar.llm.config``), which the memory
-proxy also forwards to.
+``LEMBRAR_SERVE_LOCAL`` (``1``: requests without a key act for this machine's tenant, the
+CLI's, or for ``LEMBRAR_TENANT`` when set), and the chat model's ``LEMBRAR_LLM_*`` settings
+(see ``lembrar.llm.config``), which the memory proxy also forwards to.
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ from lembrar.llm.config import LLMConfig
 
 def app_from_environment() -> FastAPI:
     env = os.environ
+    local = env.get("LEMBRAR_SERVE_LOCAL") == "1"
     return create_app(
         env["LEMBRAR_DB"],
         admin_key=env.get("LEMBRAR_ADMIN_KEY") or None,
         embedder=env.get("LEMBRAR_EMBEDDER") or None,
         max_body_bytes=int(env.get("LEMBRAR_MAX_BODY_BYTES") or DEFAULT_MAX_BODY_BYTES),
-        local=env.get("LEMBRAR_SERVE_LOCAL") == "1",
+        local=(env.get("LEMBRAR_TENANT") or True) if local else False,
         llm=chat_model(env),
     )
 
@@ -43,11 +44,12 @@ def serve(
     admin_key: str,
     embedder: str,
     max_body_bytes: int | str,
-    local: bool = False,
+    local: bool | str = False,
     llm: Mapping[str, str] | None = None,
 ) -> None:
     """Run the API on uvicorn until interrupted; ``workers`` processes share the one store.
-    ``local``: requests without a key act for the tenant ``local`` (the caller checks ``host``).
+    ``local``: requests without a key act for this machine's tenant, or the one it names (the
+    caller checks ``host``).
     ``llm``: ``LEMBRAR_LLM_*`` settings given on the command line (chat and memory proxy)."""
     settings = {
         "LEMBRAR_DB": db,
@@ -55,6 +57,7 @@ def serve(
         "LEMBRAR_EMBEDDER": embedder,
         "LEMBRAR_MAX_BODY_BYTES": str(max_body_bytes),
         "LEMBRAR_SERVE_LOCAL": "1" if local else "",
+        "LEMBRAR_TENANT": local if isinstance(local, str) else "",
         **(llm or {}),
     }
     os.environ.update(settings)  # the worker processes build their app from these
