@@ -2,7 +2,8 @@
 
 Settings come from the environment of the serving process, read when the app is built:
 ``LEMBRAR_DB``, ``LEMBRAR_ADMIN_KEY``, ``LEMBRAR_EMBEDDER``, ``LEMBRAR_MAX_BODY_BYTES``,
-``LEMBRAR_SERVE_LOCAL`` (``1``: requests without a key act for the tenant ``local``), and the
+``LEMBRAR_SERVE_LOCAL`` (``1``: requests without a key act for the tenant ``local``),
+``LEMBRAR_ALLOWED_HOSTS`` (comma-separated host names answered; others get 421), and the
 chat model's ``LEMBRAR_LLM_*`` settings (see ``lembrar.llm.config``), which the memory
 proxy also forwards to.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import uvicorn
 from fastapi import FastAPI
@@ -20,6 +21,7 @@ from lembrar.api.app import create_app
 from lembrar.api.limits import DEFAULT_MAX_BODY_BYTES
 from lembrar.errors import LembrarError
 from lembrar.llm.config import LLMConfig
+from lembrar.llm.redact import redact_url
 
 
 def app_from_environment() -> FastAPI:
@@ -31,6 +33,9 @@ def app_from_environment() -> FastAPI:
         max_body_bytes=int(env.get("LEMBRAR_MAX_BODY_BYTES") or DEFAULT_MAX_BODY_BYTES),
         local=env.get("LEMBRAR_SERVE_LOCAL") == "1",
         llm=chat_model(env),
+        allowed_hosts=[
+            h.strip() for h in env.get("LEMBRAR_ALLOWED_HOSTS", "").split(",") if h.strip()
+        ],
     )
 
 
@@ -45,16 +50,20 @@ def serve(
     max_body_bytes: int | str,
     local: bool = False,
     llm: Mapping[str, str] | None = None,
+    allowed_hosts: Sequence[str] = (),
 ) -> None:
     """Run the API on uvicorn until interrupted; ``workers`` processes share the one store.
     ``local``: requests without a key act for the tenant ``local`` (the caller checks ``host``).
-    ``llm``: ``LEMBRAR_LLM_*`` settings given on the command line (chat and memory proxy)."""
+    ``llm``: ``LEMBRAR_LLM_*`` settings given on the command line (chat and memory proxy).
+    ``allowed_hosts``: the host names answered (see ``create_app``)."""
     settings = {
         "LEMBRAR_DB": db,
         "LEMBRAR_ADMIN_KEY": admin_key,
         "LEMBRAR_EMBEDDER": embedder,
         "LEMBRAR_MAX_BODY_BYTES": str(max_body_bytes),
         "LEMBRAR_SERVE_LOCAL": "1" if local else "",
+        "LEMBRAR_ALLOWED_HOSTS": ",".join(allowed_hosts)
+        or os.environ.get("LEMBRAR_ALLOWED_HOSTS", ""),
         **(llm or {}),
     }
     os.environ.update(settings)  # the worker processes build their app from these
@@ -69,7 +78,7 @@ def serve(
     upstream = app.state.services.upstream
     if upstream is not None:
         print(
-            f"lembrar: memory proxy at /v1/chat/completions -> {upstream.config.base_url}",
+            f"lembrar: memory proxy at /v1/chat/completions -> {redact_url(upstream.config.base_url)}",
             file=sys.stderr,
             flush=True,
         )

@@ -34,6 +34,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="single-user mode for this machine: the page and API need no key (127.0.0.1 only)",
     )
     p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="answer requests for this host name (any port); repeat for several. Others get "
+        "421 (default: any name with keys; with --local, only localhost, 127.0.0.1, [::1])",
+    )
+    p.add_argument(
         "--llm-base-url",
         help="the chat model and memory proxy's OpenAI-compatible URL "
         "(default: $LEMBRAR_LLM_BASE_URL, as for lembrar chat)",
@@ -74,5 +82,6 @@ def run_serve(args: argparse.Namespace) -> int:
         max_body_bytes=args.max_body_bytes or os.environ.get("LEMBRAR_MAX_BODY_BYTES", ""),
         local=args.local,
         llm=llm,
+        allowed_hosts=args.allowed_host,
     )
     return 0

@@ -11,7 +11,9 @@ import json
 from typing import Any
 
 from mcp.server import Server
+from mcp.server.transport_security import TransportSecuritySettings
 
+from lembrar.api.hosts import LOOPBACK_HOSTS, HostCheck
 from lembrar.mcp.server import TENANT_SCOPE_KEY
 from lembrar.store.base import KeyStore
 from lembrar.tenancy import authenticate
@@ -66,6 +68,12 @@ async def _unauthorized(send: Any) -> None:
 
 
 def http_app(server: Server[Any], keys: KeyStore, *, host: str, path: str = "/mcp") -> Any:
-    """The ASGI app: the SDK's streamable HTTP at ``path``, every request checked first."""
-    inner = server.streamable_http_app(streamable_http_path=path, host=host)
-    return KeyCheck(inner, keys)
+    """The ASGI app: the SDK's streamable HTTP at ``path``, every request checked first; on a
+    loopback address, only for loopback names and pages of this machine (``HostCheck``, as
+    ``lembrar serve --local``)."""
+    unchecked = TransportSecuritySettings(enable_dns_rebinding_protection=False)  # HostCheck's
+    inner = server.streamable_http_app(
+        streamable_http_path=path, host=host, transport_security=unchecked
+    )
+    local = host in LOOPBACK_HOSTS
+    return HostCheck(KeyCheck(inner, keys), LOOPBACK_HOSTS if local else None, origins=local)
