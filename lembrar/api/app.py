@@ -13,6 +13,7 @@ from lembrar.api import errors
 from lembrar.api.hosts import LOOPBACK_HOSTS, HostCheck
 from lembrar.api.limits import DEFAULT_MAX_BODY_BYTES, BodyLimit
 from lembrar.api.routes import ROUTERS, page
+from lembrar.api.routing import reserve_literals
 from lembrar.api.services import Services
 from lembrar.config import MemoryConfig
 from lembrar.embed import Embedder, get_embedder
@@ -78,6 +79,7 @@ def create_app(
     app.add_middleware(errors.CatchAll)
     for router in ROUTERS:
         app.include_router(router)
+    reserve_literals(route for router in ROUTERS for route in router.routes)
     page.install(app)
     return app
 

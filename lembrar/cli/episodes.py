@@ -188,6 +188,8 @@ def run_forget(args: argparse.Namespace) -> int:
             count = 1
         elif args.session:
             count = memory.delete_all(args.user, session_id=args.session)
+            if count == 0:
+                raise NotFoundError("session", args.session)
         elif args.all:
             if memory.store.get_user(user_key(args.user)) is None:
                 raise NotFoundError("user", args.user)
