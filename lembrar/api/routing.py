@@ -37,15 +37,17 @@ def is_transient(exc: BaseException) -> bool:
 
 
 class RetryingRoute(APIRoute):
-    """Runs the handler again, after a short pause, when the store was locked.
+    """A resource's route: it refuses unknown query parameters, as bodies refuse unknown
+    fields, and runs the handler again, after a short pause, when the store was locked (every
+    store write is one transaction that stores nothing when it fails, so a retry never doubles
+    a write).
 
-    Every store write is one transaction that stores nothing when it fails, so a retry
-    never doubles a write. A path parameter never takes a value that is the literal segment of
-    another route at that place (``reserved``, see :func:`reserve_literals`): ``.../episodes/bulk``
-    is the bulk endpoint for every method, so a GET there is 405, as OpenAPI reads the paths.
+    A path parameter never takes a value that is the literal segment of another route at that
+    place (``reserved``, set by :func:`reserve_literals`): ``.../episodes/bulk`` is the bulk
+    endpoint for every method, so a GET there is 405, as OpenAPI reads the paths.
     """
 
-    reserved: dict[str, frozenset[str]] = {}
+    reserved: dict[str, frozenset[str]] = {}  # replaced per route, never changed in place
 
     def matches(self, scope: Scope) -> tuple[Match, Scope]:
         match, child = super().matches(scope)

@@ -1,4 +1,4 @@
-"""The generated-request suite against the server on PostgreSQL (bounded: 8 valid and 4 invalid
+"""The generated-request suite against the server on PostgreSQL (bounded: 16 valid and 8 invalid
 examples per operation): no input may cause a server error, every response must match the
 published schema, valid data is accepted and invalid data refused. Prints how many requests it
 sent."""
@@ -11,7 +11,7 @@ schemathesis = pytest.importorskip("schemathesis")
 from schema_fuzz import cases, openapi_document, run  # noqa: E402
 
 pytestmark = [pytest.mark.server, pytest.mark.postgres]
-EXAMPLES = {schemathesis.GenerationMode.POSITIVE: 8, schemathesis.GenerationMode.NEGATIVE: 4}
+EXAMPLES = {schemathesis.GenerationMode.POSITIVE: 16, schemathesis.GenerationMode.NEGATIVE: 8}
 SENT = {"requests": 0, "server_errors": 0}
 CASES = [
     pytest.param(operation, mode, id=f"{operation.label} {mode.value}")

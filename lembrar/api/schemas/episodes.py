@@ -109,7 +109,7 @@ class EpisodeOut(BaseModel):
 class MessageIn(RequestModel):
     role: Role = "user"
     content: NonBlank
-    name: str | None = Field(None, description="who spoke, e.g. the user's name")
+    name: NonBlank | None = Field(None, description="who spoke, e.g. the user's name")
 
 
 class EpisodeCreate(RequestModel):
@@ -121,7 +121,7 @@ class EpisodeCreate(RequestModel):
 
     content: NonBlank = Field(None, description="a text, or a message when `role` is set")  # type: ignore[assignment]
     role: Role | None = None
-    name: str | None = None
+    name: NonBlank | None = Field(None, description="who spoke, e.g. the user's name")
     messages: list[MessageIn] = Field(None, min_length=1, max_length=MAX_ITEMS)  # type: ignore[assignment]
     record: JsonObject = Field(None, description="a JSON object, stored as is and searchable")  # type: ignore[assignment]
     session_id: NonBlank | None = None
@@ -159,7 +159,7 @@ class BulkItem(RequestModel):
 
     content: str | None = None
     role: Role | None = None
-    name: str | None = None
+    name: NonBlank | None = Field(None, description="who spoke, e.g. the user's name")
     record: JsonObject | None = None
     session_id: str | None = None
     at: ItemInstant | None = Field(

@@ -12,6 +12,7 @@ from lembrar.api.schemas.common import (
     Count,
     Instant,
     Kind,
+    NonBlank,
     Period,
     RequestModel,
     Role,
@@ -54,7 +55,7 @@ class FiltersIn(RequestModel):
 
 
 class SearchRequest(RequestModel):
-    query: str = Field(min_length=1, max_length=MAX_QUERY_CHARS)
+    query: NonBlank = Field(max_length=MAX_QUERY_CHARS)
     k: Count = Field(10, ge=1, le=100)
     filters: FiltersIn | None = None
     now: Instant | None = Field(None, description=NOW_HELP)
