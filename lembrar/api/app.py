@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager, suppress
 from datetime import datetime
 
@@ -10,8 +10,10 @@ from fastapi import FastAPI
 
 from lembrar import __version__
 from lembrar.api import errors
+from lembrar.api.hosts import LOOPBACK_HOSTS, HostCheck
 from lembrar.api.limits import DEFAULT_MAX_BODY_BYTES, BodyLimit
 from lembrar.api.routes import ROUTERS, page
+from lembrar.api.routing import reserve_literals
 from lembrar.api.services import Services
 from lembrar.config import MemoryConfig
 from lembrar.embed import Embedder, get_embedder
@@ -38,6 +40,7 @@ def create_app(
     local: bool | str = False,
     llm: LLMConfig | str | None = None,
     upstream: LLMConfig | None = None,
+    allowed_hosts: Collection[str] = (),
 ) -> FastAPI:
     """The HTTP API over the store at ``db`` (a SQLite path or a ``postgresql://`` URL).
 
@@ -48,6 +51,9 @@ def create_app(
     (``lembrar serve --local``, which listens on 127.0.0.1 only). ``llm``: the chat model of
     the page (as for ``lembrar chat``), or the text saying how to configure one; the memory
     proxy (``/v1/chat/completions``) forwards to ``upstream``, by default to that same model.
+    ``allowed_hosts``: the names (``Host`` header, any port) answered; others get 421. Local
+    mode adds the loopback names and refuses pages of other sites (``Origin``); with keys and
+    no names given, every name is answered.
     """
     services = _services(str(db), admin_key, embedder, config or MemoryConfig(), clock)
     if local:
@@ -70,11 +76,20 @@ def create_app(
     app.state.services = services
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(HostCheck, hosts=_hosts(local, allowed_hosts), origins=local)
     app.add_middleware(errors.CatchAll)
     for router in ROUTERS:
         app.include_router(router)
+    reserve_literals(route for router in ROUTERS for route in router.routes)
     page.install(app)
     return app
+
+
+def _hosts(local: bool | str, allowed: Collection[str]) -> Collection[str] | None:
+    """The host names answered: loopback ones in local mode; None (any) for keys alone."""
+    if local:
+        return (*LOOPBACK_HOSTS, *allowed)
+    return tuple(allowed) or None
 
 
 def _local_tenant(services: Services, named: str | None) -> str:

@@ -12,7 +12,7 @@ from lembrar.cli.failures import EXIT_FAILED, EXIT_USAGE, CliFailure
 from lembrar.cli.options import WHEN_HELP, positive
 from lembrar.cli.render import episode_block, episode_line, hit_line
 from lembrar.cli.when import instant
-from lembrar.errors import ValidationError
+from lembrar.errors import NotFoundError, ValidationError
 
 if TYPE_CHECKING:
     from lembrar.model.users import UserSettings
@@ -233,6 +233,8 @@ def run_forget(args: argparse.Namespace) -> int:
             count = 1
         elif args.session:
             count = memory.delete_all(user, session_id=args.session)
+            if count == 0:
+                raise NotFoundError("session", args.session)
         else:
             _confirm_forget_user(user, args.yes)
             count = memory.forget_user(user)

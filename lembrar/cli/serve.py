@@ -36,6 +36,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "only) and show the memory the CLI and `lembrar mcp` use (or the global --tenant's)",
     )
     p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="answer requests for this host name (any port); repeat for several. Others get "
+        "421 (default: any name with keys; with --local, only localhost, 127.0.0.1, [::1])",
+    )
+    p.add_argument(
         "--llm-base-url",
         help="the chat model and memory proxy's OpenAI-compatible URL "
         "(default: $LEMBRAR_LLM_BASE_URL, as for lembrar chat)",
@@ -81,5 +89,6 @@ def run_serve(args: argparse.Namespace) -> int:
         max_body_bytes=args.max_body_bytes or os.environ.get("LEMBRAR_MAX_BODY_BYTES", ""),
         local=(chosen_tenant(args) or True) if args.local else False,
         llm=llm,
+        allowed_hosts=args.allowed_host,
     )
     return 0

@@ -91,6 +91,11 @@ CASES = {
         EXIT_NOT_FOUND,
         ["nobody", "not found"],
     ),
+    "forgetting a session that does not exist": (
+        lambda t: ("forget", "--user", "ana", "--session", "no-such-chat"),
+        EXIT_NOT_FOUND,
+        ["no-such-chat", "not found"],
+    ),
 }
 
 
