@@ -270,21 +270,28 @@ def test_locomo_questions_are_grouped_by_conversation_and_fixed_by_seed(data):
     assert not first[0].evidence
 
 
-def test_a_killed_run_resumes_without_duplicates(tmp_path, data):
+def test_a_stopped_or_killed_run_resumes_without_duplicates(tmp_path, data):
     results = tmp_path / "answers.jsonl"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     with FakeOpenAIServer(models=("fake-reader",), default=_slow(reader)) as server:
         args = _args(results, data, "longmemeval", server.base_url)
-        child = subprocess.Popen(
-            [sys.executable, "-m", "lembrar", *args], env=env, stderr=subprocess.PIPE
-        )
+        command = [sys.executable, "-m", "lembrar", *args]
+        # Ctrl-C: the run says how far it got
+        child = subprocess.Popen(command, env=env, stderr=subprocess.PIPE)
+        _wait_for_rows(results, 2, child)
+        child.send_signal(signal.SIGINT)
+        assert child.wait(timeout=60) == 130
+        stopped = len(_rows(results))
+        assert f"stopped: {stopped} of 18 answers are in {results}" in child.stderr.read().decode()
+        # a kill: no word at all, the rows written so far stay
+        child = subprocess.Popen(command, env=env, stderr=subprocess.PIPE)
         try:
-            _wait_for_rows(results, 4, child)
+            _wait_for_rows(results, stopped + 3, child)
         finally:
             child.send_signal(signal.SIGKILL)
             child.wait(timeout=30)
         partial = _rows(results)
-        assert 4 <= len(partial) < 18
+        assert stopped + 3 <= len(partial) < 18
         before = len(server.requests)
         assert main(args) == 0
         asked = len([r for r in server.requests[before:] if r.path.endswith("/chat/completions")])
