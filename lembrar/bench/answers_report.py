@@ -30,7 +30,12 @@ def summary_markdown(rows: Sequence[Row], seed: int = 0) -> str:
     cells = _cells(rows)
     if not cells:
         return "No answer rows yet."
-    parts = [_scores_table(cells, seed), _difference_table(cells, seed), *_notes(rows, cells)]
+    parts = [
+        _scores_table(cells, seed),
+        _difference_table(cells, seed),
+        _groups_table(cells),
+        *_notes(rows, cells),
+    ]
     return "\n\n".join(p for p in parts if p)
 
 
@@ -76,6 +81,31 @@ def _difference_table(cells: Mapping[tuple[str, str], dict[str, Row]], seed: int
         ]
         lines.append(_row([data_set, condition, str(len(shared)), *diffs]))
     return "\n".join(lines) if len(lines) > 2 else ""
+
+
+def _groups_table(cells: Mapping[tuple[str, str], dict[str, Row]]) -> str:
+    """The judge's yes rate per question type (LongMemEval) or category (LoCoMo): a set's
+    groups as rows, its conditions as columns (no intervals: the groups are small)."""
+    tables = []
+    for data_set in dict.fromkeys(s for s, _ in cells):
+        conditions = [c for s, c in cells if s == data_set]
+        groups = sorted(
+            {r["group"] for (s, _), v in cells.items() if s == data_set for r in v.values()}
+        )
+        lines = [
+            _row([f"{data_set}: judge by group", "n", *conditions]),
+            _row(["---"] * (len(conditions) + 2)),
+        ]
+        for group in groups:
+            answered = [
+                [r for r in cells[data_set, c].values() if r["group"] == group] for c in conditions
+            ]
+            shown = [
+                f"{100 * fmean(float(r['judged']) for r in a):.1f}" if a else "—" for a in answered
+            ]
+            lines.append(_row([group, str(max(len(a) for a in answered)), *shown]))
+        tables.append("\n".join(lines))
+    return "\n\n".join(tables)
 
 
 def _notes(rows: Sequence[Row], cells: Mapping[tuple[str, str], dict[str, Row]]) -> list[str]:

@@ -459,3 +459,30 @@ def test_every_command_in_the_docs_parses():
     for command in commands:
         args = parser.parse_args(shlex.split(command.replace("$M", "/models/m.gguf"))[1:])
         assert args.bench == "answers"
+
+
+def test_the_in_process_reader_needs_the_local_extra(tmp_path, data, capsys):
+    try:
+        import llama_cpp  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("llama.cpp is installed: this checks the message shown without it")
+    model = tmp_path / "reader.gguf"
+    model.write_bytes(b"GGUF")
+    results = tmp_path / "answers.jsonl"
+    args = [
+        "bench",
+        "answers",
+        "--set",
+        "locomo",
+        "--data",
+        str(data["locomo"]),
+        "--questions",
+        "1",
+    ]
+    more = ["--conditions", "none", "--model-path", str(model), "--threads", "2"]
+    assert main([*args, *more, "--results", str(results), "--no-progress"]) != 0
+    err = capsys.readouterr().err
+    assert "lembrar[local]" in err and "Traceback" not in err
+    assert "stopped: 0 of 1 answers" in err and not results.exists()
