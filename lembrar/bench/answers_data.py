@@ -33,13 +33,14 @@ __all__ = [
     "Question",
     "locomo_haystacks",
     "longmemeval_haystacks",
+    "oracle_file",
     "stratified",
 ]
 
 SETS = ("longmemeval", "locomo")
 DEFAULT_QUESTIONS = {"longmemeval": 100, "locomo": 150}
 LOCOMO_CATEGORIES = (1, 2, 3, 4)
-ORACLE_FILE = "longmemeval/longmemeval_oracle_dev.json.gz"
+ORACLE_FILE = "longmemeval_oracle_dev.json.gz"
 
 T = TypeVar("T")
 
@@ -181,5 +182,5 @@ def _locomo_question(talk: LocomoConversation, index: int) -> Question:
 
 
 def oracle_file(data: Path) -> Path:
-    """The oracle file beside a LongMemEval file of the shared data layout."""
-    return data.parent.parent / ORACLE_FILE
+    """The oracle file of the same release, beside the LongMemEval-S file."""
+    return data.parent / ORACLE_FILE
