@@ -11,7 +11,7 @@ Sets: ``calendar``, ``story``, ``diary`` (generated, :mod:`lembrar.bench.shapes`
 (the dev file, categories 1–4, gold = evidence sessions); ``dailydialog`` (the frame questions,
 ``frames`` for dev and ``frames-unseen`` for heldout, gold = the dialogue); ``lme`` (LongMemEval-S
 dev, one haystack per question, non-abstention) and ``lme-pool`` (its haystacks pooled ten to a
-scope). ``--limit N`` takes the first N LongMemEval questions. ``--json FILE`` writes the
+scope). ``--limit N`` takes N LongMemEval questions spread evenly over the file (every type). ``--json FILE`` writes the
 per-question rows.
 """
 
@@ -36,6 +36,7 @@ from lembrar.bench.harness import (
     summarize,
 )
 from lembrar.bench.longmemeval import build_cases as lme_cases
+from lembrar.bench.longmemeval import spread
 from lembrar.bench.systems import EngineBackend
 from lembrar.config import MemoryConfig
 from lembrar.importers.longmemeval import load_longmemeval
@@ -65,7 +66,7 @@ def dev_cases(name: str, style: str, limit: int | None) -> list[Case]:
         session = {d.number: d.session_id for d in dialogues}
         case = dailydialog.build_case(dialogues, dailydialog._questions(settings, dialogues))
         return _regold([case], lambda p: frozenset({session[p.gold]}))
-    questions = [q for q in load_longmemeval(LME, limit) if not q.is_abstention]
+    questions = spread([q for q in load_longmemeval(LME) if not q.is_abstention], limit)
     pool = 10 if name == "lme-pool" else 1
     return _regold(list(lme_cases(questions, "turn", 1, pool)), lambda p: p.gold.sessions)
 
@@ -100,7 +101,9 @@ def main() -> None:
     parser.add_argument("--style", choices=shapes.STYLES, default="dev")
     parser.add_argument("--variant", action="append", default=[])
     parser.add_argument("--embedder", default="use-m3")
-    parser.add_argument("--limit", type=int, default=None, help="LongMemEval questions")
+    parser.add_argument(
+        "--limit", type=int, default=None, help="LongMemEval questions, spread over the types"
+    )
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE_DIR)
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--groups", action="store_true", help="print each question kind too")

@@ -18,8 +18,10 @@ from lembrar.model.query import Filters
 from lembrar.model.text import keywords
 from lembrar.model.timetags import DayPeriods, time_tags
 from lembrar.model.users import UserSettings
-from lembrar.retrieval import fusion
+from lembrar.retrieval import features, fusion, ranker
+from lembrar.retrieval.adaptive import focus
 from lembrar.retrieval.config import SearchConfig
+from lembrar.retrieval.coverage import coverage
 
 if TYPE_CHECKING:
     from lembrar.temporal import TimeQuery
@@ -108,8 +110,8 @@ def rank_summaries(
     weight: float = 0.9,
     min_similarity: float = 0.3,
 ) -> list[tuple[SessionSummary, float, dict[str, float]]]:
-    """Summaries scored like raw candidates (dense and keyword fused as ``config.fusion`` says,
-    blended with the time score), times ``weight``; only those with a shared word, a
+    """Summaries scored like raw candidates (the ranker over their dense, keyword and time
+    features), times ``weight``; only those with a shared word, a
     cosine of at least ``min_similarity`` or a time match are kept. Best first."""
     if not summaries:
         return []
@@ -122,23 +124,36 @@ def rank_summaries(
             for i in np.argsort(-keyword, kind="stable")
             if keyword[i] > 0
         ]
-    fused, ceiling = fusion.fuse(rankings, config.fusion, config.weights, config.rrf_k)
-    timed = parsed if parsed is not None and parsed.windows and config.time_weight > 0 else None
+    timed = parsed if parsed is not None and parsed.windows else None
+    time = np.array([_affinity(s, timed, config) for s in summaries]) if timed else None
+    base = features.base_features(
+        features.Signals(
+            dense.astype(np.float64),
+            keyword,
+            focus(query),
+            time,
+            None,
+            np.array(coverage(query, [s.text for s in summaries])),
+            np.zeros(len(dense)),
+        )
+    )
+    model = ranker.fitted()
+    linear = model.linear(base)
+    ids = [s.id for s in summaries]  # each summary is a whole conversation of its own
+    support = features.session_support(ranker.probability(linear), ids, ids)
+    probability = ranker.probability(model.extend(linear, "session", support))
     out = []
     for i, summary in enumerate(summaries):
         signals = {
             "dense": float(dense[i]),
             **({"keyword": float(keyword[i])} if keyword[i] > 0 else {}),
+            **({"time_score": float(time[i])} if time is not None else {}),
         }
-        parts = [(1.0, fused.get(i, 0.0) / ceiling)]
-        if timed is not None:
-            signals["time_score"] = _affinity(summary, timed, config)
-            parts.append((config.time_weight, signals["time_score"]))
         if not (
             keyword[i] > 0 or dense[i] >= min_similarity or signals.get("time_score", 0.0) >= 1.0
         ):
             continue
-        score = min(1.0, max(0.0, weight * sum(w * s for w, s in parts) / sum(w for w, _ in parts)))
+        score = min(1.0, max(0.0, weight * float(probability[i])))
         out.append((summary, score, {"summary": round(score, 6), **signals}))
     out.sort(key=lambda item: -item[1])
     return out

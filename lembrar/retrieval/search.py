@@ -1,10 +1,10 @@
-"""The retrieval pipeline: candidates -> fusion -> priors -> dedup/MMR -> roll-up -> expansion,
-then the hits of the other candidate sources merged in by score."""
+"""The retrieval pipeline: candidates -> features -> the fitted ranker, the named time first ->
+roll-up -> dedup/MMR, then the hits of the other candidate sources merged in by score."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
@@ -17,17 +17,15 @@ from lembrar.llm.steps import StepReport
 from lembrar.model.hits import SearchHit
 from lembrar.model.query import ChunkRow, Filters
 from lembrar.model.timetags import WEEKDAYS
-from lembrar.retrieval import fusion
-from lembrar.retrieval.adaptive import adapted_weights
+from lembrar.retrieval import features, fusion, ranker
+from lembrar.retrieval.adaptive import focus
 from lembrar.retrieval.config import SearchConfig
 from lembrar.retrieval.coverage import coverage
-from lembrar.retrieval.expansion import expanded_rankings
 from lembrar.retrieval.fanout import Ahead, ended, run_all
 from lembrar.retrieval.hooks import SearchHooks
 from lembrar.retrieval.request import SearchRequest
 from lembrar.retrieval.rerank import get_reranker
 from lembrar.retrieval.sources import CandidateSource, Lift, hidden_by, lifts_of, merge_hits
-from lembrar.retrieval.tiebreak import as_tiebreak, window_crowded
 from lembrar.store.base import Store
 
 if TYPE_CHECKING:
@@ -36,9 +34,11 @@ if TYPE_CHECKING:
 
 EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
 DAY = 86400.0
-FILTER_ONLY_SHARE = 0.5  # of the time weight, for a query that names only weekdays or parts of day
-SESSION_DEPTH = 3  # candidates per session that its support averages
-POOL = 100  # fused candidates re-scored at least; the priors can lift any of them into the top k
+LOGIT_SPAN = 4.0  # logit units a source's lift of weight 1, or a reranker's score of 1, adds
+FILTER_ONLY_SHARE = (
+    0.5  # of the time affinity, for a query that names only weekdays or parts of day
+)
+NEAREST_BY_MEANING = 10  # a turn this near the question by meaning is on its topic
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,8 @@ class _Candidate:
     relevance: float
     signals: dict[str, float]
     score: float = 0.0
+    leads: bool = False
+    """Inside the time the query names, and on its topic: ranks ahead of the rest."""
 
 
 def search(
@@ -88,68 +90,197 @@ def search_turns(
 ) -> Retrieval:
     """The pipeline over the stored turns; ``exclude``: episodes to leave out of the hits (e.g.
     turns a session summary stands in for); ``lifts``: priors from other sources."""
-    user_id, k, filters, config, parsed = (
-        request.user_id,
-        request.k,
-        request.filters,
-        request.config,
-        request.time,
-    )
-    if config.as_of_days is not None:
-        until = request.now + timedelta(days=config.as_of_days, seconds=1)
-        filters = replace(filters, until=_earlier(filters.until, until))
-    if not request.topical:  # no support or coverage for what matches nothing but the frame
-        config = config.with_(session_weight=0.0, coverage_weight=0.0)
-    if window_crowded(store, user_id, filters, parsed, config):
-        config = as_tiebreak(config)
-    vector, rankings = _candidates(
-        store,
-        user_id,
-        lambda: embed([request.semantic])[0],
-        request.semantic,
-        filters,
-        parsed,
-        config,
-    )
-    if hooks is not None:
-        rankings.update(_extra_dense(store, user_id, hooks, filters, config))
-    adapt = config.adaptive_weights == "always" or (
-        config.adaptive_weights == "framed" and request.frames
-    )
-    weights = adapted_weights(config.weights, request.semantic) if adapt else config.weights
-    fused, ceiling = fusion.fuse(rankings, config.fusion, weights, config.rrf_k)
-    if config.expansion_hits > 0:
-        first = sorted(fused, key=fused.__getitem__, reverse=True)[:POOL]
-        expanded = expanded_rankings(
-            store, user_id, vector, request.semantic, filters, config, first
-        )
-        rankings.update(expanded)
-        weights = {**weights, **{name: config.expansion_weight for name in expanded}}
-        fused, ceiling = fusion.fuse(rankings, config.fusion, weights, config.rrf_k)
-    pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(4 * k, POOL)]
-    rows = store.chunk_rows(user_id, pool)
-    by_ref = {name: dict(hits) for name, hits in rankings.items()}
-    candidates = [
-        _Candidate(r, rows[r], fused[r] / ceiling, _signals(r, by_ref))
-        for r in pool
-        if r in rows and not (exclude is not None and exclude(rows[r].episode))
-    ]
-    _score(candidates, parsed, request.now, config, request.query, request.semantic, lifts)
-    candidates.sort(key=lambda c: c.score, reverse=True)
+    config = request.config
+    pool = candidate_pool(store, embed, request, hooks, exclude)
+    if config.ranker == "fitted":
+        _rank(store, pool, request, lifts)
+    else:
+        _rank_plain(pool, lifts)
+    candidates = sorted(pool.candidates, key=lambda c: (not c.leads, -c.score))
     candidates = _collapse(candidates, config.granularity)
-    candidates = _diversify(store, user_id, candidates, config, k)
-    hits = [_hit(c, rank) for rank, c in enumerate(candidates[:k], start=1)]
+    candidates = _diversify(store, request.user_id, candidates, config, request.k)
+    hits = [_hit(c, rank) for rank, c in enumerate(candidates[: request.k], start=1)]
     if hooks is not None and hooks.post_filter is not None and hits:
         hits = [
             replace(h, rank=rank)
             for rank, h in enumerate(hooks.post_filter(request.query, hits), start=1)
         ]
     if config.neighbours != (0, 0):
-        hits = [_expand(store, user_id, h, config.neighbours) for h in hits]
+        hits = [_expand(store, request.user_id, h, config.neighbours) for h in hits]
     if config.record_access and hits:
-        store.touch(user_id, [h.episode.id for h in hits], request.now)
+        store.touch(request.user_id, [h.episode.id for h in hits], request.now)
     steps = tuple(hooks.steps) if hooks is not None else ()
-    return Retrieval(request.query, request.semantic, parsed, hits, steps)
+    return Retrieval(request.query, request.semantic, request.time, hits, steps)
+
+
+@dataclass
+class Pool:
+    """A search's candidates with the raw signals their features are computed from."""
+
+    candidates: list[_Candidate]
+    rankings: dict[str, list[tuple[int, float]]]
+    vectors: list[NDArray[np.float32]]
+    """The query's vector, then any extra query vectors (e.g. a hypothetical memory's)."""
+
+
+def candidate_pool(
+    store: Store,
+    embed: EmbedFn,
+    request: SearchRequest,
+    hooks: SearchHooks | None = None,
+    exclude: Callable[[Episode], bool] | None = None,
+) -> Pool:
+    """Every candidate any method proposes for ``request``, with its signals."""
+    user_id, filters, config = request.user_id, request.filters, request.config
+    if config.as_of_days is not None:
+        until = request.now + timedelta(days=config.as_of_days, seconds=1)
+        filters = replace(filters, until=_earlier(filters.until, until))
+    vector, rankings = _candidates(
+        store,
+        user_id,
+        lambda: embed([request.semantic])[0],
+        request.semantic,
+        filters,
+        request.time,
+        config,
+    )
+    vectors = [vector]
+    if hooks is not None:
+        rankings.update(_extra_dense(store, user_id, hooks, filters, config))
+        vectors += list(hooks.extra_vectors.values())
+    refs = list(dict.fromkeys(ref for hits in rankings.values() for ref, _ in hits))
+    rows = store.chunk_rows(user_id, refs)
+    by_ref = {name: dict(hits) for name, hits in rankings.items()}
+    candidates = [
+        _Candidate(r, rows[r], 0.0, _signals(r, by_ref))
+        for r in refs
+        if r in rows and not (exclude is not None and exclude(rows[r].episode))
+    ]
+    return Pool(candidates, rankings, vectors)
+
+
+def pool_signals(store: Store, pool: Pool, request: SearchRequest) -> features.Signals:
+    """What each candidate of ``pool`` measures on every signal (see ``lembrar.retrieval.features``)."""
+    cands = pool.candidates
+    refs = [c.ref for c in cands]
+    dense = np.zeros(len(cands))
+    if refs:
+        stored = store.chunk_vectors(request.user_id, refs)
+        by_vector = np.stack([stored @ v.astype(np.float32) for v in pool.vectors])
+        dense = np.max(by_vector, axis=0).astype(np.float64)
+    keyword = np.array(
+        [max(c.signals.get("keyword", 0.0), c.signals.get("time_keyword", 0.0)) for c in cands]
+    )
+    parsed = request.time
+    timed = parsed if parsed is not None and parsed.has_time else None
+    time = np.array([_time_part(c, timed, request.config) for c in cands]) if timed else None
+    speakers = {c.row.episode.speaker for c in cands if c.row.episode.speaker}
+    named = named_speakers(request.query, speakers)
+    speaker = np.array([float(c.row.episode.speaker in named) for c in cands]) if named else None
+    covered = (
+        np.array(coverage(request.semantic, [c.row.text for c in cands]))
+        if request.topical
+        else None
+    )
+    user = np.array([float(c.row.episode.role == "user") for c in cands])
+    return features.Signals(dense, keyword, focus(request.semantic), time, speaker, covered, user)
+
+
+def _rank(store: Store, pool: Pool, request: SearchRequest, lifts: Sequence[Lift]) -> None:
+    """Score every candidate with the fitted ranker; those inside the named time lead."""
+    cands = pool.candidates
+    if not cands:
+        return
+    model = ranker.fitted()
+    base = features.base_features(pool_signals(store, pool, request))
+    linear = model.linear(base)
+    support = features.session_support(
+        ranker.probability(linear),
+        [_session_key(c) for c in cands],
+        [c.row.episode.id for c in cands],
+    )
+    linear = model.extend(linear, "session", support) if request.topical else linear
+    for lift in lifts:
+        vouched = np.array([lift.scores.get(c.row.episode.id, 0.0) for c in cands])
+        linear = linear + LOGIT_SPAN * lift.weight * vouched
+        for c, v in zip(cands, vouched):
+            if v:
+                c.signals[lift.name] = float(v)
+    if request.config.reranker:
+        reranked = get_reranker(request.config.reranker).score(
+            request.semantic, [c.row.text for c in cands]
+        )
+        linear = linear + LOGIT_SPAN * np.array(reranked)
+        for c, value in zip(cands, reranked):
+            c.signals["rerank"] = value
+    scores = ranker.probability(linear)
+    inside = inside_named_time(cands, request)
+    eligible = may_lead(cands, request, pool.rankings)
+    leads = inside & eligible
+    scores = ranker.window_first(scores, inside, eligible)
+    timed = request.time is not None and request.time.has_time
+    reported = {
+        "speaker": bool(base["speaker"].any()),
+        "coverage": request.topical and bool(base["coverage"].any()),
+    }
+    for i, c in enumerate(cands):
+        c.score = float(scores[i])
+        c.relevance = float(base["dense"][i])
+        c.leads = bool(leads[i]) and not bool(leads.all())
+        if timed:
+            c.signals["time_score"] = float(base["time"][i])
+        for name in ("speaker", "coverage"):
+            if reported[name]:
+                c.signals[name] = float(base[name][i])
+        if request.topical and support[i]:
+            c.signals["session"] = float(support[i])
+
+
+def _rank_plain(pool: Pool, lifts: Sequence[Lift]) -> None:
+    """Relative score fusion of the methods' own scores, equal weights: a preset that asks for
+    one method (``dense``, ``keyword``) ranks exactly as that method does."""
+    fused = fusion.relative(pool.rankings, {})
+    for c in pool.candidates:
+        c.score = fused.get(c.ref, 0.0)
+        c.relevance = c.score
+
+
+def inside_named_time(cands: Sequence[_Candidate], request: SearchRequest) -> NDArray[np.bool_]:
+    """Per candidate: inside a window the query names, or within the window's tolerance."""
+    parsed = request.time
+    if parsed is None or not parsed.windows:
+        return np.zeros(len(cands), dtype=bool)
+    tolerance = request.config.time_tolerance_days
+    return np.array(
+        [
+            any(
+                w.distance(c.row.episode.at).total_seconds()
+                <= (tolerance * DAY if tolerance is not None else w.tolerance.total_seconds())
+                for w in parsed.windows
+            )
+            and _filters_match(c, parsed) > 0
+            for c in cands
+        ],
+        dtype=bool,
+    )
+
+
+def may_lead(
+    cands: Sequence[_Candidate],
+    request: SearchRequest,
+    rankings: Mapping[str, list[tuple[int, float]]],
+) -> NDArray[np.bool_]:
+    """Per candidate: may it lead the ranking inside a named time? Those on the question's topic:
+    that share a word with it (found by a keyword search, over the whole memory or inside the
+    window), or are among the ``NEAREST_BY_MEANING`` nearest to it by meaning in the whole memory;
+    all of them when the question names no topic ("what happened on 3 May?")."""
+    if not request.topical:
+        return np.ones(len(cands), dtype=bool)
+    nearest = {ref for ref, _ in rankings.get("dense", [])[:NEAREST_BY_MEANING]}
+    return np.array(
+        [c.ref in nearest or "keyword" in c.signals or "time_keyword" in c.signals for c in cands],
+        dtype=bool,
+    )
 
 
 def _candidates(
@@ -180,12 +311,16 @@ def _candidates(
         if "time" in config.methods and parsed is not None and parsed.windows:
             for i, f in enumerate(_time_filters(filters, parsed)):
                 calls["time", i] = partial(store.dense, user_id, vector, config.limit("time"), f)
+                if "keyword" in config.methods:
+                    calls["time_keyword", i] = partial(
+                        store.keyword, user_id, text, config.limit("time"), f
+                    )
         by_method: dict[str, list[list[tuple[int, float]]]] = {}
         at_once = store.concurrent_reads - (keyword is not None)  # a thread is the keyword's
         for (name, _), hits in run_all(calls, at_once).items():
             by_method.setdefault(name, []).append(hits)
         out = {
-            name: _best_of(*found) if name == "time" else found[0]
+            name: _best_of(*found) if name.startswith("time") else found[0]
             for name, found in by_method.items()
         }
         if keyword is not None:
@@ -269,118 +404,15 @@ def _filters_match(c: _Candidate, parsed: TimeQuery) -> float:
     return 1.0 if ok else 0.0
 
 
-def _score(
-    candidates: list[_Candidate],
-    parsed: TimeQuery | None,
-    now: datetime,
-    config: SearchConfig,
-    query: str,
-    semantic: str,
-    lifts: Sequence[Lift] = (),
-) -> None:
-    """Final score in [0, 1]: fused relevance blended with the enabled priors."""
-    timed = parsed if parsed is not None and parsed.has_time and config.time_weight > 0 else None
-    rerank = (
-        get_reranker(config.reranker).score(semantic, [c.row.text for c in candidates])
-        if config.reranker
-        else None
-    )
-    named = (
-        named_speakers(query, {c.row.episode.speaker for c in candidates if c.row.episode.speaker})
-        if config.speaker_weight > 0
-        else set()
-    )
-    times = [_time_part(c, timed, config) for c in candidates] if timed is not None else None
-    support = _session_support(candidates, times, config) if config.session_weight > 0 else {}
-    covered = (
-        coverage(semantic, [c.row.text for c in candidates]) if config.coverage_weight > 0 else None
-    )
-    for i, c in enumerate(candidates):
-        parts = [(1.0, c.relevance)]
-        if rerank is not None:
-            c.signals["rerank"] = rerank[i]
-            parts.append((1.0, rerank[i]))
-        if times is not None:
-            c.signals["time_score"] = times[i][1]
-            parts.append(times[i])
-        if config.recency_weight > 0:
-            age = (now - c.row.episode.at).total_seconds()
-            parts.append(
-                (
-                    config.recency_weight,
-                    fusion.recency_score(age, config.recency_half_life_days * DAY),
-                )
-            )
-        if named:
-            said = 1.0 if c.row.episode.speaker in named else 0.0
-            c.signals["speaker"] = said
-            parts.append((config.speaker_weight, said))
-        if support:
-            c.signals["session"] = support[_session_key(c)]
-            parts = _with_support(parts, support[_session_key(c)], config)
-        if covered is not None:
-            c.signals["coverage"] = covered[i]
-            parts.append((config.coverage_weight, covered[i]))
-        if config.user_weight > 0:
-            parts.append((config.user_weight, 1.0 if c.row.episode.role == "user" else 0.0))
-        for lift in lifts:
-            vouched = lift.scores.get(c.row.episode.id, 0.0)
-            if vouched:
-                c.signals[lift.name] = vouched
-            parts.append((lift.weight, vouched))
-        role_w = config.role_weights.get(c.row.episode.role or "", 1.0)
-        total = sum(w for w, _ in parts)
-        c.score = min(1.0, max(0.0, role_w * sum(w * s for w, s in parts) / total))
-
-
-def _with_support(
-    parts: list[tuple[float, float]], support: float, config: SearchConfig
-) -> list[tuple[float, float]]:
-    """``parts`` with the session support beside them, or inside the relevance part (the first)."""
-    if not config.session_in_relevance:
-        return [*parts, (config.session_weight, support)]
-    weight = config.session_weight
-    relevance = (parts[0][1] + weight * support) / (1.0 + weight)
-    return [(parts[0][0], relevance), *parts[1:]]
-
-
 def _session_key(c: _Candidate) -> str:
     return c.row.episode.session_id or c.row.episode.id
 
 
-def _time_part(c: _Candidate, timed: TimeQuery, config: SearchConfig) -> tuple[float, float]:
-    """(weight, score) of the soft time score: the affinity to the parsed windows, zero where a
-    named weekday or part of day does not match; half the weight when only those are named."""
+def _time_part(c: _Candidate, timed: TimeQuery, config: SearchConfig) -> float:
+    """The affinity to the named windows, zero where a named weekday or part of day does not
+    match; ``FILTER_ONLY_SHARE`` of it when only those are named."""
     affinity = _time_affinity(c.row.episode.at, timed, config) * _filters_match(c, timed)
-    return config.time_weight * (1.0 if timed.windows else FILTER_ONLY_SHARE), affinity
-
-
-def _session_support(
-    candidates: list[_Candidate],
-    times: list[tuple[float, float]] | None,
-    config: SearchConfig,
-) -> dict[str, float]:
-    """Per session, the mean match of its best candidates (see ``session_support``), scaled so
-    the best session is 1: a conversation that matches in several places outranks one lucky
-    line. Empty (no prior) when the candidates span fewer than ``session_crowd`` sessions."""
-    mode = config.session_support
-    by: dict[str, dict[str, float]] = {}
-    for i, c in enumerate(candidates):
-        match = c.relevance
-        if config.session_timed and times is not None:
-            weight, affinity = times[i]
-            match = (c.relevance + weight * affinity) / (1.0 + weight)
-        unit = str(i) if mode == "best3" else c.row.episode.id
-        turns = by.setdefault(_session_key(c), {})
-        turns[unit] = max(match, turns.get(unit, 0.0))
-    if len(by) < config.session_crowd:
-        return {}
-    raw = {}
-    for key, turns in by.items():
-        best = sorted(turns.values(), reverse=True)[:SESSION_DEPTH]
-        raw[key] = sum(best) / (len(best) if mode == "short" else SESSION_DEPTH)
-    top = max(raw.values(), default=0.0)
-    return {key: value / top if top > 0 else 0.0 for key, value in raw.items()}
+    return affinity * (1.0 if timed.windows else FILTER_ONLY_SHARE)
 
 
 def named_speakers(query: str, speakers: set[str]) -> set[str]:

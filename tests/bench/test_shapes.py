@@ -43,9 +43,7 @@ def test_calendar_gold_is_the_one_conversation_of_its_month_on_a_topic_others_sh
             topic = next(
                 t for pair in calendar.TOPICS for t in pair if f" {t} " in _words(probe.text)
             )
-            holding = [
-                s for s, texts in sessions.items() if f" {topic} " in "".join(texts)
-            ]
+            holding = [s for s, texts in sessions.items() if f" {topic} " in "".join(texts)]
             month = gold[4:11]
             assert [s for s in holding if s[4:11] == month] == [gold] or probe.group == "fuzzy"
             assert 3 <= len(holding) - 1 <= 12

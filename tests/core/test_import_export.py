@@ -71,9 +71,7 @@ def visible(memory, user):
         )
         for e in memory.get_all(user, limit=500).items
     ]
-    facts = sorted(
-        (f.text, f.valid_at, f.invalid_at, f.negated) for f in memory.graph.facts(user)
-    )
+    facts = sorted((f.text, f.valid_at, f.invalid_at, f.negated) for f in memory.graph.facts(user))
     summaries = [(s.session_id, s.title, s.summary) for s in memory.summaries.list(user)]
     return {
         "settings": (settings.timezone, settings.hemisphere, settings.language),

@@ -13,7 +13,7 @@ import pytest
 from lembrar import Memory, SearchConfig, ValidationError
 from lembrar.embed import CachedEmbedder, embed_queries
 from lembrar.embed.hashing import HashingEmbedder
-from lembrar.retrieval import fusion
+from lembrar.retrieval import fusion, ranker
 from lembrar.retrieval.config import PRESETS
 from lembrar.retrieval.search import named_speakers
 
@@ -77,12 +77,12 @@ def test_mmr_prefers_a_different_item_over_a_near_copy():
 
 
 # -- the pipeline ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("method", ["relative", "rrf"])
-def test_both_fusions_rank_a_match_on_meaning_and_words_first(memory, method):
+@pytest.mark.parametrize("ranker", ["fitted", "plain"])
+def test_both_rankers_rank_a_match_on_meaning_and_words_first(memory, ranker):
     memory.add("We planted tomatoes in the garden", user_id="ana")
     memory.add("The garden gate is broken", user_id="ana")
     memory.add("The train to Porto was late", user_id="ana")
-    hits = memory.search("tomatoes garden", user_id="ana", preset=BALANCED.with_(fusion=method))
+    hits = memory.search("tomatoes garden", user_id="ana", preset=BALANCED.with_(ranker=ranker))
     assert hits[0].episode.content == "We planted tomatoes in the garden"
     assert all(0.0 <= h.score <= 1.0 for h in hits) and [h.score for h in hits] == sorted(
         (h.score for h in hits), reverse=True
@@ -98,8 +98,7 @@ def test_every_hit_says_which_signals_found_it(memory):
     assert "time" not in top.signals and "speaker" not in top.signals
 
 
-@pytest.mark.parametrize("method", ["relative", "rrf"])
-def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory, method):
+def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory):
     memory.add("We grilled sardines at the harbour", user_id="ana", session_id="sun", at=SUNDAY)
     for days, text in (
         (1, "We talked about the budget for the trip"),
@@ -108,9 +107,7 @@ def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory, method):
         (9, "Bought a new kettle"),
     ):
         memory.add(text, user_id="ana", session_id=f"d{days}", at=SUNDAY - timedelta(days=days))
-    result = memory.retrieve(
-        "what did we talk about last Sunday?", user_id="ana", preset=BALANCED.with_(fusion=method)
-    )
+    result = memory.retrieve("what did we talk about last Sunday?", user_id="ana")
     assert result.time is not None and result.time.has_time
     assert result.hits[0].episode.session_id == "sun"
     assert result.hits[0].signals["time_score"] == 1.0 and "time" in result.hits[0].signals
@@ -174,17 +171,17 @@ def _two_speakers(memory: Memory) -> None:
     )
 
 
-def test_a_named_speaker_lifts_what_that_speaker_said(memory):
+def test_a_named_speaker_is_a_feature_the_ranker_weighs(memory):
     _two_speakers(memory)
     query = "When did Caroline go to the support group?"
-    without = memory.search(query, user_id="ana", preset=BALANCED.with_(speaker_weight=0.0))
-    assert (
-        without[0].episode.speaker == "Melanie"
-    )  # more words in common, and her turn says "Caroline"
     hits = memory.search(query, user_id="ana")
-    assert hits[0].episode.speaker == "Caroline" and "support group" in hits[0].episode.content
-    assert hits[0].signals["speaker"] == 1.0
-    assert next(h for h in hits if h.episode.speaker == "Melanie").signals["speaker"] == 0.0
+    said = {h.episode.content[:20]: h.signals["speaker"] for h in hits}
+    assert said == {
+        "I went to the suppor": 1.0,
+        "Caroline, I went to ": 0.0,
+        "The weather was love": 1.0,
+    }
+    assert ranker.fitted().weights["speaker"] > 0  # the fitted sets say it counts
 
 
 def test_naming_every_speaker_or_none_changes_nothing(memory):
@@ -208,14 +205,7 @@ def test_speaker_names_match_as_whole_words_and_never_as_single_letters():
     )  # all of them: no preference
 
 
-def test_session_support_lifts_a_conversation_that_matches_in_several_places(memory):
-    conversation(
-        memory,
-        "lucky",
-        "tomato garden watering schedule",
-        "the bus was late again",
-        "my cousin visits on Friday",
-    )
+def test_session_support_and_coverage_are_reported_where_they_count(memory):
     conversation(
         memory,
         "garden",
@@ -223,49 +213,15 @@ def test_session_support_lifts_a_conversation_that_matches_in_several_places(mem
         "garden watering by hand",
         "watering every tomato at dusk",
     )
-    for n, topic in enumerate(
-        ("train tickets to Porto", "a birthday cake recipe", "the dentist on Monday")
-    ):
-        memory.add(topic, user_id="ana", session_id=f"other-{n}")
-    query = "tomato garden watering"
-    unsupported = BALANCED.with_(session_weight=0.0, coverage_weight=0.0)  # support alone
-    plain = memory.search(query, user_id="ana", preset=unsupported)
-    assert plain[0].episode.session_id == "lucky" and "session" not in plain[0].signals
-    hits = memory.search(query, user_id="ana", preset=unsupported.with_(session_weight=3.0))
-    assert hits[0].episode.session_id == "garden"
-    assert (
-        hits[0].signals["session"]
-        == 1.0
-        > next(h for h in hits if h.episode.session_id == "lucky").signals["session"]
-    )
-    assert PRESETS["thorough"].session_weight > 0 and BALANCED.session_weight > 0
-
-
-def test_query_coverage_lifts_a_fact_said_in_passing_over_a_conversation_on_the_topic(memory):
-    conversation(
-        memory,
-        "plants",
-        "How often does a ZZ plant need water?",
-        "And snake plants? By the way, I repainted my bedroom walls a lighter shade of gray.",
-        "Thanks, and what about fertilizer for both plants?",
-    )
-    conversation(
-        memory,
-        "decor",
-        "My bedroom walls are bare: what goes on bedroom walls?",
-        "Wallpaper or a mural for the bedroom walls?",
-        "Shelves on bedroom walls, or frames?",
-    )
-    query = "What color did I repaint my bedroom walls?"
-    uncovered = memory.search(query, user_id="ana", preset=BALANCED.with_(coverage_weight=0.0))
-    assert uncovered[0].episode.session_id == "decor" and "coverage" not in uncovered[0].signals
-    hits = memory.search(query, user_id="ana", preset=BALANCED.with_(coverage_weight=3.0))
-    assert "repainted" in hits[0].episode.content  # "repaint" matched "repainted"
-    covered = {h.episode.content: h.signals["coverage"] for h in hits}
-    assert covered[hits[0].episode.content] == max(covered.values()) < 1.0  # "color" is missing
-    assert BALANCED.coverage_weight > 0
+    conversation(memory, "lucky", "tomato garden watering schedule", "the bus was late again")
+    hits = memory.search("tomato garden watering", user_id="ana")
+    support = {h.episode.session_id: h.signals.get("session", 0.0) for h in hits}
+    assert set(support) == {"garden", "lucky"} and max(support.values()) == 1.0
+    assert all(0.0 < value <= 1.0 for value in support.values())
+    assert all(0.0 < h.signals["coverage"] <= 1.0 for h in hits if "tomato" in h.episode.content)
     framed = memory.search("what did we talk about?", user_id="ana")
     assert framed and all("coverage" not in h.signals for h in framed)  # no topic to cover
+    assert all("session" not in h.signals for h in framed)
 
 
 def test_near_copies_collapse_unless_turned_off(memory):
@@ -316,19 +272,12 @@ def test_neighbour_expansion_brings_the_turns_around_a_hit(memory):
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
-        ({"speaker_weight": -0.1}, "speaker_weight"),
-        ({"session_weight": -0.5}, "session_weight"),
-        ({"session_support": "best5"}, "session_support"),
-        ({"session_crowd": -1}, "session_crowd"),
-        ({"user_weight": -0.2}, "user_weight"),
-        ({"coverage_weight": -0.5}, "coverage_weight"),
         ({"as_of_days": -1.0}, "as_of_days"),
-        ({"time_weight": -1.0}, "time_weight"),
+        ({"time_tolerance_days": -1.0}, "time_tolerance_days"),
         ({"mmr_lambda": 1.5}, "mmr_lambda"),
         ({"methods": ("dense", "psychic")}, "methods"),
         ({"granularity": "paragraph"}, "granularity"),
-        ({"rrf_k": 0}, "rrf_k"),
-        ({"fusion": "borda"}, "fusion"),
+        ({"ranker": "borda"}, "ranker"),
     ],
 )
 def test_bad_search_settings_name_the_field(changes, field):

@@ -10,7 +10,7 @@ from lembrar.layers.facts import duplicate_threshold, near_duplicate
 from lembrar.retrieval.config import SearchConfig
 
 NOW = datetime(2024, 5, 20, 12, 0, tzinfo=UTC)  # the root conftest's clock
-NO_TIME_PARSING = SearchConfig(parse_time=False, time_weight=0.0)
+NO_TIME_PARSING = SearchConfig(parse_time=False)
 
 CONVERSATIONS = {
     "feijoada": (

@@ -68,13 +68,10 @@ def test_without_llm_flags_nothing_is_asked_and_nothing_reported(memory, server)
     assert result.steps == () and server.requests == []
 
 
-def test_hypothetical_memory_is_fused_as_an_extra_dense_signal(memory, server):
+def test_hypothetical_memory_is_an_extra_query_vector_of_the_dense_feature(memory, server):
     assert memory.search("where did we eat?", "ana", k=3)[0].episode.session_id != "s1"
     server.script(Reply.json(HYPOTHETICAL))
-    config = SearchConfig(
-        llm_hypothetical_query=True,
-        weights={"dense": 1.0, "keyword": 0.6, "time": 0.8, "hypothetical": 2.0},
-    )
+    config = SearchConfig(llm_hypothetical_query=True)
     result = memory.retrieve("where did we eat?", "ana", k=3, preset=config)
     [step] = result.steps
     assert step.name == "hypothetical_query" and step.outcome == "used"
