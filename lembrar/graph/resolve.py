@@ -165,7 +165,7 @@ def fact_text(subject: str, predicate: str, obj: str, negated: bool = False) -> 
         return f"{'number of' if predicate == 'count' else 'current'} {subject}: {obj}"
     phrase = PREDICATES[predicate].phrase
     lead = "no longer " if negated else ""
-    if phrase.startswith("has a "):
+    if phrase.startswith(("has a ", "has an ")):
         return f"{subject} {lead}{phrase}: {obj}"
     return f"{subject} {lead}{phrase} {obj}"
 
@@ -239,6 +239,8 @@ def ordered_for_reading(facts: Iterable[Fact]) -> list[Fact]:
         (f for f in facts if f.invalid_at is None), key=lambda f: f.starts, reverse=True
     )
     old = sorted(
-        (f for f in facts if f.invalid_at is not None), key=lambda f: f.invalid_at, reverse=True
+        (f for f in facts if f.invalid_at is not None),
+        key=lambda f: f.invalid_at or f.starts,
+        reverse=True,
     )
     return current + old

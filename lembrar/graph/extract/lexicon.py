@@ -1,0 +1,522 @@
+"""Which predicate an English clause states, read from its verb's lemma and dependents.
+
+``readings(head)`` looks at one clause head of a spaCy parse (a verb or a copula) and returns
+what it says, whoever says it: "live in X" → ``lives_in X``, "work as a nurse" → ``works_as
+nurse``, "be allergic to X" → ``allergic_to X``, "leave X" → an ending of ``works_at X`` (or of
+``lives_in`` when X is a place). Whether the clause is a fact at all, and whose, is decided by
+``lembrar.graph.extract.parsed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from lembrar.graph.extract.names import LEADING, fold, is_name
+from lembrar.graph.extract.patterns import CHILDREN, PETS, ROLE_SUFFIXES, ROLES
+from lembrar.graph.extract.possessions import OWNED
+from lembrar.graph.extract.scope import KIN_PREDICATE
+
+MODALS = frozenset({"would", "could", "might", "may", "should", "must", "'d", "’d", "ought"})
+FUTURE = frozenset({"will", "shall", "'ll", "’ll", "wo"})
+REPORTING = frozenset(
+    "say tell think believe hear wish guess suppose imagine doubt wonder ask dream pretend claim"
+    " hope fear bet reckon assume".split()
+)
+PLAN_HEADS = frozenset("plan intend hope want aim decide prepare arrange expect".split())
+ENDING_HEADS = frozenset({"stop", "quit", "cease"})
+LIKE = frozenset("like love enjoy adore prefer fancy".split())
+HATE = frozenset("hate dislike detest loathe despise".split())
+PETS_SET = frozenset(PETS.split("|")) | {"beagle", "labrador", "poodle", "terrier", "puppies"}
+CHILD_SET = frozenset(CHILDREN.split("|")) | {"kids", "children", "sons", "daughters", "babies"}
+OWNED_SET = frozenset(OWNED.split("|")) | {"home", "house", "motorbike", "bike", "car"}
+JOBS = frozenset("job position internship post role gig contract".split())
+DEGREES = frozenset("master masters master's degree phd doctorate bachelor course mba".split())
+SCHOOLS = frozenset("school university college academy institute faculty".split())
+HOMES = frozenset("apartment flat house home place".split())
+DIETS = frozenset(
+    "vegetarian vegan pescatarian pescetarian gluten-free keto paleo halal kosher"
+    " lactose-intolerant celiac coeliac diabetic".split()
+)
+DATES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
+LABELS = {
+    "PERSON": "person",
+    "GPE": "place",
+    "LOC": "place",
+    "FAC": "place",
+    "ORG": "organization",
+}
+SPECIFIC = frozenset("the this that these those your his her their its my our all".split())
+"""A liking of "the yellow leaves" or "my job" is a remark about things at hand, not a taste."""
+NOT_OBJECTS = frozenset("it that this them you him her one thing things stuff lot".split())
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a clause says: ``predicate`` of ``text``; ``ending`` closes it; ``of_speaker``: its
+    subject is the speaker whatever the clause's subject ("our beagle is called Biscuit")."""
+
+    predicate: str
+    text: str
+    ending: bool = False
+    type: str | None = None
+    aliases: tuple[str, ...] = ()
+    of_speaker: bool = False
+
+
+def readings(head: Any) -> list[Reading]:
+    """Everything the clause headed by ``head`` states, before its stance is weighed."""
+    lemma = head.lemma_.lower()
+    reader = READERS.get(lemma)
+    found = list(reader(head)) if reader else []
+    found += _homes(head)
+    return [r for r in found if r.text and fold(r.text) not in NOT_OBJECTS]
+
+
+def _children(head: Any, *deps: str) -> list[Any]:
+    return [k for k in head.children if k.dep_ in deps]
+
+
+def _prep(head: Any, *words: str) -> Any:
+    """The object of ``head``'s preposition among ``words`` ("out of" counts as "out")."""
+    for prep in _children(head, "prep", "agent", "dative"):
+        if prep.lower_ in words:
+            objects = _children(prep, "pobj") or [
+                o for p in _children(prep, "prep") for o in _children(p, "pobj")
+            ]
+            if objects:
+                return objects[0]
+    return None
+
+
+def _dobj(head: Any) -> Any:
+    found = _children(head, "dobj", "attr", "oprd")
+    return found[0] if found else None
+
+
+def ent_of(token: Any) -> Any:
+    for ent in token.doc.ents:
+        if ent.start <= token.i < ent.end:
+            return ent
+    return None
+
+
+def label(token: Any) -> str | None:
+    ent = ent_of(token)
+    return None if ent is None else LABELS.get(ent.label_)
+
+
+def phrase(token: Any) -> str:
+    """The words that name ``token``'s thing: its named entity, or the noun with its compounds
+    and describing adjectives ("horror movies", "data engineer"), without articles."""
+    if token is None or token.pos_ in ("PRON", "DET"):
+        return ""
+    ent = ent_of(token)
+    if ent is not None and ent.label_ not in DATES:
+        return LEADING.sub("", ent.text.strip(" .,'\"’")).strip()
+    if token.pos_ == "NUM":
+        return ""
+    left = token.i
+    for kid in reversed(list(token.lefts)):
+        if kid.i != left - 1 or kid.dep_ not in ("compound", "amod", "nmod"):
+            break
+        if kid.lower_ in ("new", "old", "own", "first", "favourite", "favorite", "little"):
+            break
+        left = kid.i
+    return token.doc[left : token.i + 1].text.strip(" .,'\"’")
+
+
+def _general(token: Any) -> bool:
+    """A taste names a kind of thing, not the things at hand ("the yellow leaves")."""
+    return not any(k.lower_ in SPECIFIC for k in token.children if k.dep_ in ("det", "poss"))
+
+
+def _with_conjuncts(token: Any) -> list[Any]:
+    return [] if token is None else [token, *token.conjuncts]
+
+
+def _taste(predicate: str) -> Callable[[Any], Iterator[Reading]]:
+    def read(head: Any) -> Iterator[Reading]:
+        target = _dobj(head)
+        if target is None:
+            target = next((k for k in _children(head, "xcomp") if k.tag_ == "VBG"), None)
+        for token in _with_conjuncts(target):
+            if token.tag_ == "VBG":
+                rest = _dobj(token)
+                yield Reading(predicate, f"{token.text} {phrase(rest)}".strip())
+            elif _general(token):
+                yield Reading(predicate, phrase(token))
+
+    return read
+
+
+def _stand(head: Any) -> Iterator[Reading]:
+    """ "I can't stand horror movies" """
+    kids = {k.lower_ for k in head.children}
+    if kids & {"ca", "can", "cannot"} and kids & {"n't", "not", "’t"}:
+        yield from _taste("dislikes")(head)
+
+
+def _live(head: Any) -> Iterator[Reading]:
+    place = _prep(head, "in", "on")
+    if place is not None:
+        yield Reading("lives_in", phrase(place), type="place")
+
+
+def _move(head: Any) -> Iterator[Reading]:
+    place = _prep(head, "to", "into")
+    if place is not None and place.lemma_.lower() not in HOMES:
+        yield Reading("lives_in", phrase(place), type="place")
+    gone = _prep(head, "from", "out")
+    if gone is not None:
+        yield Reading("lives_in", phrase(gone), ending=True, type="place")
+
+
+def _work(head: Any) -> Iterator[Reading]:
+    role = _prep(head, "as")
+    if role is not None and is_role(role):
+        yield Reading("works_as", phrase(role), type="role")
+    yield from _employer(head)
+    if role is not None:
+        yield from _employer(role)
+
+
+def _employer(token: Any) -> Iterator[Reading]:
+    """ "at X", "for X", "in X" (an organization): not "with Ana", a colleague."""
+    org = _prep(token, "at")
+    if org is None:
+        org = _prep(token, "for", "with", "in")
+        org = org if org is not None and label(org) == "organization" else None
+    if org is not None and org.pos_ == "PROPN":
+        yield Reading("works_at", phrase(org), type="organization")
+
+
+def _job(head: Any, ending: bool = False) -> Iterator[Reading]:
+    """ "a (new) job at X as Y": the place and the role."""
+    target = _dobj(head)
+    if target is None or target.lemma_.lower() not in JOBS:
+        return
+    for found in _employer(target):
+        yield Reading("works_at", found.text, ending=ending, type="organization")
+    role = _prep(target, "as")
+    if role is not None and is_role(role) and not ending:
+        yield Reading("works_as", phrase(role), type="role")
+        yield from _employer(role)
+
+
+def _start(head: Any) -> Iterator[Reading]:
+    yield from _employer(head)
+    yield from _job(head)
+    target = _dobj(head)
+    if target is not None and target.lemma_.lower() not in JOBS and target.pos_ == "NOUN":
+        if target.lemma_.lower() not in DEGREES:
+            yield Reading("does", phrase(target), type="activity")
+    yield from _study_degree(head)
+
+
+def _plan(head: Any) -> Iterator[Reading]:
+    """ "planning a trip to Japan": the plan is the thing planned."""
+    target = _dobj(head)
+    if target is not None and target.pos_ == "NOUN" and fold(target.text) not in NOT_OBJECTS:
+        yield Reading("plans", noun_phrase(target), type="activity")
+
+
+def noun_phrase(token: Any) -> str:
+    """The noun with where it goes: "trip to Japan"."""
+    extra = [
+        f"{prep.text} {phrase(obj)}"
+        for prep in _children(token, "prep")
+        if prep.lower_ in ("to", "for", "with", "in")
+        for obj in _children(prep, "pobj")[:1]
+        if ent_of(obj) is None or ent_of(obj).label_ not in DATES
+    ]
+    return " ".join([phrase(token), *extra[:1]])
+
+
+def verb_phrase(head: Any) -> str:
+    """ "adopt a dog", "visit Japan": a plan's verb and its object (empty without one)."""
+    target = _dobj(head)
+    if target is not None:
+        return f"{head.lemma_} {noun_phrase(target)}"
+    for prep in _children(head, "prep"):
+        for obj in _children(prep, "pobj")[:1]:
+            if ent_of(obj) is None or ent_of(obj).label_ not in DATES:
+                return f"{head.lemma_} {prep.text} {phrase(obj)}"
+    return ""
+
+
+def _join(head: Any) -> Iterator[Reading]:
+    target = _dobj(head)
+    if target is not None and label(target) == "organization":
+        yield Reading("works_at", phrase(target), type="organization")
+
+
+def _hire(head: Any) -> Iterator[Reading]:
+    org = _prep(head, "by", "at")
+    if org is not None and label(org) != "person":
+        yield Reading("works_at", phrase(org), type="organization")
+
+
+def _leave(head: Any) -> Iterator[Reading]:
+    target = _dobj(head)
+    if target is None:
+        return
+    if target.lemma_.lower() in JOBS:
+        yield from _job(head, ending=True)
+    elif label(target) == "place":
+        yield Reading("lives_in", phrase(target), ending=True, type="place")
+    elif label(target) == "organization" or (target.pos_ == "PROPN" and label(target) is None):
+        yield Reading("works_at", phrase(target), ending=True, type="organization")
+    elif head.lemma_.lower() == "quit" and target.pos_ == "NOUN" and _general(target):
+        yield Reading("does", phrase(target), ending=True, type="activity")
+
+
+def _study(head: Any) -> Iterator[Reading]:
+    school = _prep(head, "at", "in")
+    if school is not None and (label(school) == "organization" or _school(school)):
+        yield Reading("studies_at", phrase(school), type="organization")
+    target = _dobj(head)
+    if target is not None and target.pos_ in ("NOUN", "PROPN"):
+        yield Reading("studies", phrase(target), type="activity")
+
+
+def _school(token: Any) -> bool:
+    return any(w in SCHOOLS for w in fold(phrase(token)).split())
+
+
+def _study_degree(head: Any) -> Iterator[Reading]:
+    """ "doing a master's at the University of Porto" """
+    target = _dobj(head)
+    if target is None or fold(target.text) not in DEGREES:
+        return
+    school = _prep(target, "at", "in") or _prep(head, "at", "in")
+    if school is not None and (label(school) == "organization" or _school(school)):
+        yield Reading("studies_at", phrase(school), type="organization")
+
+
+def _attend(head: Any) -> Iterator[Reading]:
+    school = _dobj(head) or _prep(head, "at", "in")
+    if school is not None and (label(school) == "organization" or _school(school)):
+        yield Reading("studies_at", phrase(school), type="organization")
+
+
+def _major(head: Any) -> Iterator[Reading]:
+    subject = _prep(head, "in")
+    if subject is not None:
+        yield Reading("studies", phrase(subject), type="activity")
+
+
+def _marry(head: Any) -> Iterator[Reading]:
+    other = _dobj(head) or _prep(head, "to", "with")
+    if other is not None and other.pos_ == "PROPN":
+        yield Reading("has_partner", phrase(other), type="person")
+
+
+def _divorce(head: Any) -> Iterator[Reading]:
+    other = _dobj(head) or _prep(head, "with", "from")
+    if other is not None and other.pos_ == "PROPN":
+        yield Reading("has_ex", phrase(other), type="person")
+
+
+def _play(head: Any) -> Iterator[Reading]:
+    target = _dobj(head)
+    for token in _with_conjuncts(target):
+        if token.pos_ in ("NOUN", "PROPN") and label(token) != "person":
+            yield Reading("does", phrase(token), type="activity")
+
+
+def _take(head: Any) -> Iterator[Reading]:
+    if any(k.dep_ == "prt" and k.lower_ == "up" for k in head.children):
+        yield from _play(head)
+
+
+def _go(head: Any) -> Iterator[Reading]:
+    """ "I go hiking on weekends" (a habit; "going to" is a plan, read elsewhere)."""
+    if head.tag_ in ("VBP", "VBZ"):
+        for token in _children(head, "xcomp"):
+            if token.tag_ == "VBG":
+                yield Reading("does", token.text, type="activity")
+
+
+def _named(token: Any) -> list[str]:
+    """The names a noun is given: "a beagle named Biscuit", "two cats, Luna and Leo"."""
+    found = [k for k in token.children if k.dep_ == "appos" and k.pos_ == "PROPN"]
+    for acl in _children(token, "acl", "relcl"):
+        if acl.lemma_.lower() in ("name", "call"):
+            found += _children(acl, "oprd", "attr", "dobj")
+    names = [phrase(n) for t in found for n in _with_conjuncts(t)]
+    return [n for n in names if n and is_name(n.split()[0])]
+
+
+def _possess(head: Any) -> Iterator[Reading]:
+    target = _dobj(head)
+    if target is None:
+        return
+    lemma, word = target.lemma_.lower(), target.lower_
+    if lemma in PETS_SET or word in PETS_SET:
+        names = _named(target)
+        alias = (f"my {lemma}",)
+        for name in names or [lemma]:
+            yield Reading("has_pet", name, type="animal", aliases=alias if names else ())
+    elif lemma in CHILD_SET or word in CHILD_SET:
+        for name in _named(target) or [lemma]:
+            yield Reading("has_child", name, type="person")
+    elif lemma == "allergy":
+        allergen = _prep(target, "to")
+        if allergen is not None:
+            yield Reading("allergic_to", phrase(allergen), type="thing")
+    elif lemma in JOBS:
+        yield from _job(head)
+    elif lemma in OWNED_SET or (head.lemma_.lower() == "drive" and target.pos_ == "PROPN"):
+        yield Reading("owns", phrase(target), type="thing")
+    elif head.lemma_.lower() in ("own", "buy", "purchase") and target.pos_ == "PROPN":
+        yield Reading("owns", phrase(target), type="thing")
+
+
+def _be(head: Any) -> Iterator[Reading]:
+    for token in _children(head, "acomp", "attr"):
+        word = fold(token.text)
+        if word == "allergic":
+            for allergen in _with_conjuncts(_prep(token, "to")):
+                yield Reading("allergic_to", phrase(allergen), type="thing")
+        elif word in DIETS:
+            yield Reading("diet", word, type="thing")
+        elif word in ("married", "engaged"):
+            yield from _marry(token)
+        elif word == "based":
+            yield from _live(token)
+        elif token.pos_ == "NUM" or _years_old(token):
+            yield Reading("age", _number(token), type="value")
+        elif token.pos_ == "NOUN" and word == "student":
+            yield from _attend(token)
+        elif token.pos_ == "NOUN" and is_role(token) and _general_role(token):
+            yield Reading("works_as", phrase(token), type="role")
+    origin = _prep(head, "from")
+    if origin is not None and label(origin) == "place":
+        yield Reading("from", phrase(origin), type="place")
+    yield from _home_country(head)
+    if head.lemma_.lower() == "base":
+        yield from _live(head)
+
+
+def _years_old(token: Any) -> bool:
+    return token.lower_ == "old" and any(k.lower_ in ("years", "year") for k in token.subtree)
+
+
+def _number(token: Any) -> str:
+    digits = [t.text for t in token.subtree if t.like_num]
+    return digits[0] if digits else ""
+
+
+def _general_role(token: Any) -> bool:
+    """ "a nurse", "an engineer": not "the teacher", "my doctor"."""
+    return not any(k.dep_ in ("det", "poss") and k.lower_ in SPECIFIC for k in token.children)
+
+
+def _home_country(head: Any) -> Iterator[Reading]:
+    """ "My home country is Sweden", "my hometown is Braga" """
+    subject = next(iter(_children(head, "nsubj")), None)
+    place = _dobj(head)
+    if subject is None or place is None or label(place) != "place":
+        return
+    words = {fold(t.text) for t in subject.subtree}
+    if {"my", "our"} & words and ({"hometown"} & words or {"home", "country"} <= words):
+        yield Reading("from", phrase(place), type="place", of_speaker=True)
+
+
+def _called(head: Any) -> Iterator[Reading]:
+    """ "Our beagle is called Biscuit", "my sister is named Ana" """
+    subject = next(iter(_children(head, "nsubjpass", "nsubj")), None)
+    name = _dobj(head)
+    if subject is None or name is None or name.pos_ != "PROPN":
+        return
+    if not any(k.dep_ == "poss" and k.lower_ in ("my", "our") for k in subject.children):
+        return
+    kind, text = subject.lemma_.lower(), phrase(name)
+    if kind in PETS_SET:
+        yield Reading("has_pet", text, type="animal", aliases=(f"my {kind}",), of_speaker=True)
+    elif kind in KIN_PREDICATE:
+        yield Reading(
+            KIN_PREDICATE[kind], text, type="person", aliases=(f"my {kind}",), of_speaker=True
+        )
+
+
+def _grow(head: Any) -> Iterator[Reading]:
+    if any(k.dep_ == "prt" and k.lower_ == "up" for k in head.children) or (
+        head.lemma_.lower() == "bear"
+    ):
+        place = _prep(head, "in")
+        if place is not None and label(place) == "place":
+            yield Reading("from", phrase(place), type="place")
+
+
+def _homes(head: Any) -> list[Reading]:
+    """ "our new apartment in Porto": the speaker lives there."""
+    found = []
+    for token in head.subtree:
+        if token.lemma_.lower() not in HOMES or not _owned_by_speaker(token):
+            continue
+        if _clause_of(token).i != head.i:
+            continue
+        place = _prep(token, "in")
+        if place is not None and label(place) == "place":
+            found.append(Reading("lives_in", phrase(place), type="place", of_speaker=True))
+    return found
+
+
+def _owned_by_speaker(token: Any) -> bool:
+    return any(k.dep_ == "poss" and k.lower_ in ("my", "our") for k in token.children)
+
+
+def _clause_of(token: Any) -> Any:
+    head = token.head
+    while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
+        head = head.head
+    return head
+
+
+def is_role(token: Any) -> bool:
+    word = fold(token.lemma_)
+    return word in ROLES or (
+        token.pos_ == "NOUN"
+        and word.endswith(ROLE_SUFFIXES)
+        and len(word) > 5
+        and word not in NOT_ROLES
+    )
+
+
+NOT_ROLES = frozenset(
+    "mother father sister brother daughter member winner beginner person weather number"
+    " summer winter dinner partner matter answer paper corner center centre order flower"
+    " monster computer letter water power other error color colour".split()
+)
+
+READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
+    **dict.fromkeys(["live", "reside"], _live),
+    **dict.fromkeys(["move", "relocate", "emigrate"], _move),
+    "work": _work,
+    **dict.fromkeys(["start", "begin"], _start),
+    "join": _join,
+    **dict.fromkeys(["plan", "organise", "organize", "book"], _plan),
+    "hire": _hire,
+    **dict.fromkeys(["leave", "quit"], _leave),
+    "study": _study,
+    **dict.fromkeys(["attend", "enroll", "enrol"], _attend),
+    "major": _major,
+    **dict.fromkeys(["do", "pursue", "finish", "complete"], _study_degree),
+    **dict.fromkeys(["marry", "wed", "date", "engage"], _marry),
+    "divorce": _divorce,
+    **dict.fromkeys(LIKE, _taste("likes")),
+    **dict.fromkeys(HATE, _taste("dislikes")),
+    "stand": _stand,
+    **dict.fromkeys(["play", "practise", "practice"], _play),
+    "take": _take,
+    "go": _go,
+    **dict.fromkeys(
+        ["have", "get", "adopt", "rescue", "own", "buy", "drive", "purchase", "land"], _possess
+    ),
+    **dict.fromkeys(["be", "base"], _be),
+    **dict.fromkeys(["call", "name"], _called),
+    **dict.fromkeys(["grow", "bear"], _grow),
+}
