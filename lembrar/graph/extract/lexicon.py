@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lembrar.graph.extract.names import LEADING, fold, is_name
-from lembrar.graph.extract.patterns import CHILDREN, PETS, ROLE_SUFFIXES, ROLES
+from lembrar.graph.extract.patterns import CHILDREN, PETS, ROLES
 from lembrar.graph.extract.possessions import OWNED
 from lembrar.graph.extract.scope import KIN_PREDICATE
 
@@ -48,6 +48,14 @@ LABELS = {
     "ORG": "organization",
 }
 SPECIFIC = frozenset("the this that these those your his her their its my our all".split())
+QUANTIFIERS = frozenset("most many some all any several few more less other".split())
+PLAN_VERBS = frozenset(
+    "move start join leave quit visit travel fly go adopt buy marry host throw organize organise"
+    " open launch run take learn study retire attend enroll enrol apply build renovate sell book"
+    " plan".split()
+)
+"""Verbs a plan is made of; "I'll check it out" or "I'll keep you posted" is no plan."""
+PRESENT = frozenset({"VBP", "VBZ"})
 """A liking of "the yellow leaves" or "my job" is a remark about things at hand, not a taste."""
 NOT_OBJECTS = frozenset("it that this them you him her one thing things stuff lot".split())
 
@@ -119,12 +127,19 @@ def phrase(token: Any) -> str:
         return ""
     left = token.i
     for kid in reversed(list(token.lefts)):
+        if kid.i == left - 2 and token.doc[left - 1].text == "-":  # "sci-fi movies"
+            left = kid.i
+            continue
         if kid.i != left - 1 or kid.dep_ not in ("compound", "amod", "nmod"):
             break
-        if kid.lower_ in ("new", "old", "own", "first", "favourite", "favorite", "little"):
+        if kid.lower_ in BARE or kid.lower_ in QUANTIFIERS:
             break
         left = kid.i
     return token.doc[left : token.i + 1].text.strip(" .,'\"’")
+
+
+BARE = frozenset("new old own first favourite favorite little big great nice good whole".split())
+"""Words a thing's name leaves out ("my new apartment" is an apartment)."""
 
 
 def _general(token: Any) -> bool:
@@ -137,18 +152,43 @@ def _with_conjuncts(token: Any) -> list[Any]:
 
 
 def _taste(predicate: str) -> Callable[[Any], Iterator[Reading]]:
+    """A taste is said in the present ("I love hiking"); "I loved the show" is a remark."""
+
     def read(head: Any) -> Iterator[Reading]:
+        if head.tag_ not in PRESENT and not _aux_present(head):
+            return
         target = _dobj(head)
         if target is None:
             target = next((k for k in _children(head, "xcomp") if k.tag_ == "VBG"), None)
         for token in _with_conjuncts(target):
             if token.tag_ == "VBG":
-                rest = _dobj(token)
-                yield Reading(predicate, f"{token.text} {phrase(rest)}".strip())
+                yield from _activity(predicate, token)
             elif _general(token):
                 yield Reading(predicate, phrase(token))
 
     return read
+
+
+def _activity(predicate: str, gerund: Any) -> Iterator[Reading]:
+    """ "hiking", "playing board games"; not "watching them play" nor "doing something"."""
+    rest = [k for k in gerund.children if k.dep_ in ("dobj", "ccomp", "xcomp", "attr")]
+    where = [
+        (prep, obj)
+        for prep in _children(gerund, "prep")
+        for obj in _children(prep, "pobj")[:1]
+        if obj.pos_ == "NOUN" and _general(obj)
+    ]
+    if not rest and where:
+        yield Reading(predicate, f"{gerund.text} {where[0][0].text} {phrase(where[0][1])}")
+    elif not rest:
+        yield Reading(predicate, gerund.text)
+    elif len(rest) == 1 and rest[0].pos_ == "NOUN" and _general(rest[0]):
+        yield Reading(predicate, f"{gerund.text} {phrase(rest[0])}")
+
+
+def _aux_present(head: Any) -> bool:
+    """ "I do love jazz", "I can't stand it": the present carried by an auxiliary."""
+    return any(k.dep_ == "aux" and k.tag_ in PRESENT | {"MD"} for k in head.children)
 
 
 def _stand(head: Any) -> Iterator[Reading]:
@@ -216,7 +256,9 @@ def _start(head: Any) -> Iterator[Reading]:
 
 
 def _plan(head: Any) -> Iterator[Reading]:
-    """ "planning a trip to Japan": the plan is the thing planned."""
+    """ "planning a trip to Japan": the plan is the thing planned (not a past one)."""
+    if head.tag_ in ("VBD", "VBN"):
+        return
     target = _dobj(head)
     if target is not None and target.pos_ == "NOUN" and fold(target.text) not in NOT_OBJECTS:
         yield Reading("plans", noun_phrase(target), type="activity")
@@ -227,21 +269,24 @@ def noun_phrase(token: Any) -> str:
     extra = [
         f"{prep.text} {phrase(obj)}"
         for prep in _children(token, "prep")
-        if prep.lower_ in ("to", "for", "with", "in")
+        if prep.lower_ in ("to", "for")
         for obj in _children(prep, "pobj")[:1]
-        if ent_of(obj) is None or ent_of(obj).label_ not in DATES
+        if label(obj) in ("place", "organization")
     ]
     return " ".join([phrase(token), *extra[:1]])
 
 
 def verb_phrase(head: Any) -> str:
-    """ "adopt a dog", "visit Japan": a plan's verb and its object (empty without one)."""
+    """ "adopt a dog", "visit Japan": a plan's verb and its object; empty for a verb plans are
+    not made of or without a thing or a place to do it with."""
+    if head.lemma_.lower() not in PLAN_VERBS:
+        return ""
     target = _dobj(head)
-    if target is not None:
+    if target is not None and target.pos_ in ("NOUN", "PROPN") and phrase(target):
         return f"{head.lemma_} {noun_phrase(target)}"
     for prep in _children(head, "prep"):
         for obj in _children(prep, "pobj")[:1]:
-            if ent_of(obj) is None or ent_of(obj).label_ not in DATES:
+            if label(obj) in ("place", "organization"):
                 return f"{head.lemma_} {prep.text} {phrase(obj)}"
     return ""
 
@@ -277,7 +322,7 @@ def _study(head: Any) -> Iterator[Reading]:
     if school is not None and (label(school) == "organization" or _school(school)):
         yield Reading("studies_at", phrase(school), type="organization")
     target = _dobj(head)
-    if target is not None and target.pos_ in ("NOUN", "PROPN"):
+    if target is not None and target.tag_ in ("NN", "NNP") and _general(target):
         yield Reading("studies", phrase(target), type="activity")
 
 
@@ -322,7 +367,8 @@ def _divorce(head: Any) -> Iterator[Reading]:
 def _play(head: Any) -> Iterator[Reading]:
     target = _dobj(head)
     for token in _with_conjuncts(target):
-        if token.pos_ in ("NOUN", "PROPN") and label(token) != "person":
+        marked = any(k.lower_ != "the" for k in token.children if k.dep_ in ("det", "poss"))
+        if token.pos_ in ("NOUN", "PROPN") and label(token) != "person" and not marked:
             yield Reading("does", phrase(token), type="activity")
 
 
@@ -477,20 +523,13 @@ def _clause_of(token: Any) -> Any:
 
 
 def is_role(token: Any) -> bool:
+    """A word for a profession: a known one, or one made with "-ist", "-ian", "-eer" or
+    "-ologist" ("dentist", "librarian", "engineer"); "-er" alone makes "sucker" a job."""
     word = fold(token.lemma_)
-    return word in ROLES or (
-        token.pos_ == "NOUN"
-        and word.endswith(ROLE_SUFFIXES)
-        and len(word) > 5
-        and word not in NOT_ROLES
-    )
+    return word in ROLES or (token.pos_ == "NOUN" and word.endswith(ROLE_ENDINGS) and len(word) > 5)
 
 
-NOT_ROLES = frozenset(
-    "mother father sister brother daughter member winner beginner person weather number"
-    " summer winter dinner partner matter answer paper corner center centre order flower"
-    " monster computer letter water power other error color colour".split()
-)
+ROLE_ENDINGS = ("ist", "ian", "eer", "ologist", "grapher", "smith", "wright")
 
 READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
     **dict.fromkeys(["live", "reside"], _live),

@@ -173,8 +173,10 @@ def _mood(head: Any) -> str | None:
         return "ending"
     if any(k.dep_ == "aux" and k.lower_ in FUTURE for k in kids):
         return "plan"
-    if head.dep_ == "xcomp" and (up.lemma_.lower() in PLAN_HEADS or _going(up)):
+    if head.dep_ == "xcomp" and _going(up):
         return "plan"
+    if head.dep_ == "xcomp" and up.lemma_.lower() in PLAN_HEADS:
+        return "plan" if up.tag_ not in ("VBD", "VBN") else None  # "I wanted to…": no plan now
     if _going(head):
         return None  # "going to" itself: its complement is the plan
     if head.tag_ == "VBG" and head.lemma_.lower() in CHANGE_VERBS and _present_be(head):

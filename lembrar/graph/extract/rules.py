@@ -193,16 +193,22 @@ class RuleExtractor:
         for clause, when, found in zip(clauses, times, read):
             valid_at = _start(when, at) if when.phrases else next(iter(floating), None)
             for pattern, match in found:
-                if unstated(clause, pattern.negated):
+                lead = _lead(match)
+                if unstated(lead, pattern.negated):
                     continue
-                if pattern.predicate == "plans" or (
-                    is_plan(clause) and pattern.predicate in PLANNED
-                ):
+                if pattern.predicate == "plans" or (is_plan(lead) and pattern.predicate in PLANNED):
                     fact = _plan(scope, pattern, match, _future(when, at), sentence)
                 else:
                     fact = _fact(scope, pattern, match, typed, valid_at, sentence)
                 if fact is not None:
                     scope.facts.append(fact)
+
+
+def _lead(match: re.Match[str]) -> str:
+    """The clause up to the object: where the words that make it no fact stand ("if I ever
+    moved to", "she said she moved to"); what follows the object is another matter ("I moved
+    to Denver and I was wondering if…")."""
+    return match.string[: match.start("obj") if match.group("obj") else match.end()]
 
 
 def _start(when: TimeQuery, at: datetime) -> datetime | None:
@@ -388,7 +394,16 @@ def _possessions(scope: Scope, sentence: str) -> None:
         return
     for thing in possessions(sentence):
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
-        scope.facts.append(ExtractedFact(scope.speaker, "owns", obj, " ".join(sentence.split())))
+        gone = re.search(rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+{re.escape(thing)}", sentence, re.I)
+        quote = " ".join(sentence.split())
+        scope.facts.append(ExtractedFact(scope.speaker, "owns", obj, quote, negated=bool(gone)))
+
+
+GIVEN_AWAY = (
+    r"\b(?:sold|donated|gave away|gave up|got rid of|lost|traded in|crashed|totaled|totalled"
+    r"|wrecked|returned|vendi|doei)"
+)
+"""Verbs after which "my car" is no longer the speaker's."""
 
 
 def _unnamed_kin(scope: Scope, sentence: str) -> None:

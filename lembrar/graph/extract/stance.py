@@ -26,10 +26,12 @@ HYPOTHETICAL = re.compile(
 """Conditionals and modals; Portuguese "se" only where it opens a clause and a subject or a
 subjunctive follows ("Se eu me mudasse"), not the pronoun of "a gente se mudou"."""
 REPORTED = re.compile(
-    r"\b(?:said|says|say|told|tells|tell|thinks|thought|heard|claims|claimed|reckons"
-    r"|disse|diz|contou|acha|achava|ouvi)\b",
+    r"\b(?:said|says|told|tells|thinks|thought|heard|claims|claimed|reckons"
+    r"|disse|diz|contou|acha|achava|ouvi)\s+(?:that\s+|que\s+)?(?:he|she|they|ele|ela|eles|elas"
+    r"|[A-ZÀ-Þ]\w+)\b",
     re.IGNORECASE,
 )
+"""A verb of saying or thinking followed by someone else's clause ("she said she moved")."""
 NEGATION = re.compile(r"\b(?:not|never|nobody|nothing|não|nao|nunca|nem)\b|n['’]t\b", re.IGNORECASE)
 PLAN = re.compile(
     r"\b(?:will|shall|going to|gonna|about to|(?:am|are|is|['’]re|['’]m|['’]s)\s+(?:\w+ly\s+)?"
