@@ -190,7 +190,7 @@ class RuleExtractor:
             (_matches(t.stripped) if t.phrases else _matches(c)) for c, t in zip(clauses, times)
         ]
         floating = [_start(t, at) for t, found in zip(times, read) if t.phrases and not found]
-        for clause, when, found in zip(clauses, times, read):
+        for when, found in zip(times, read):
             valid_at = _start(when, at) if when.phrases else next(iter(floating), None)
             for pattern, match in found:
                 lead = _lead(match)
