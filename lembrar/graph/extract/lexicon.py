@@ -78,7 +78,7 @@ def readings(head: Any) -> list[Reading]:
     lemma = head.lemma_.lower()
     reader = READERS.get(lemma)
     found = list(reader(head)) if reader else []
-    found += _homes(head)
+    found += _homes(head) + _my_job(head)
     return [r for r in found if r.text and fold(r.text) not in NOT_OBJECTS]
 
 
@@ -509,6 +509,24 @@ def _homes(head: Any) -> list[Reading]:
         if place is not None and label(place) == "place":
             found.append(Reading("lives_in", phrase(place), type="place", of_speaker=True))
     return found
+
+
+def _my_job(head: Any) -> list[Reading]:
+    """ "Loving my new job at Feedzai": the speaker works there (not after "left", "quit")."""
+    if head.lemma_.lower() in ("leave", "quit", "lose", "hate"):
+        return []
+    found = []
+    for token in head.subtree:
+        if token.lemma_.lower() not in JOBS or not _owned_by_speaker(token):
+            continue
+        if _clause_of(token).i != head.i or {k.lower_ for k in token.lefts} & PAST_JOBS:
+            continue
+        where = list(_employer(token)) or (list(_employer(head)) if token.dep_ == "dobj" else [])
+        found += [Reading("works_at", r.text, type="organization", of_speaker=True) for r in where]
+    return found
+
+
+PAST_JOBS = frozenset("old previous former last first".split())
 
 
 def _owned_by_speaker(token: Any) -> bool:

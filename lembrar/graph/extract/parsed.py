@@ -238,7 +238,7 @@ def _who(scope: Scope, token: Any) -> str | None:
     appos = next((k for k in token.children if k.dep_ == "appos" and k.pos_ == "NOUN"), None)
     if appos is not None and _possessed(appos) and appos.lower_ in KIN:
         return scope.kin(appos.lower_, name, f"my {appos.lower_}")
-    return scope.entity(name, scope.type_of(name, "person"))
+    return scope.entity(name, "person", retype=scope.type_of(name, "person") != "user")
 
 
 def _kin(scope: Scope, token: Any) -> str | None:

@@ -58,6 +58,10 @@ _EN = [
         ),
     ),
     ("works_at", r"(?:joined|was hired by|got hired at|got hired by)"),
+    (  # "I work as a designer at Critical Software"
+        "works_at",
+        r"(?:work|works|am working|is working) as (?:an? )?[\w-]+(?: [\w-]+)? (?:at|for)",
+    ),
     (
         "works_as",
         (

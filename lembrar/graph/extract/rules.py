@@ -51,7 +51,7 @@ SUBJECT_PT = (
     rf"(?:\s+(?P<kname>{NAME}))?|(?P<conj>\be\b)|(?:\b[AaOo]\s+)?(?P<name>{NAME}))"
 )
 FIRST_PT = r"(?P<subj>(?<![\w-])(?:(?:[Ee]u|[Nn]ós|[Aa] gente)\s+)?)"
-POSSESSIVE = r"(?P<subj>\b(?:[Mm]y|[Oo]\s+meu|[Aa]\s+minha|[Mm]eu|[Mm]inha))\s+"
+POSSESSIVE = r"(?P<subj>\b(?:[Mm]y|[Oo]ur|[Oo]\s+meu|[Aa]\s+minha|[Mm]eu|[Mm]inha))\s+"
 OBJECTS = {
     "phrase": r"\s+(?P<obj>[^,.;!?:()\n]+)",
     "role": r"\s+(?P<obj>[^,.;!?:()\n]+)",
@@ -251,7 +251,7 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     folded = fold(words)
     if folded in ("a gente", "nos"):
         return scope.speaker
-    if folded in ("", "i", "we", "eu", "nos", "a gente", "my", "o meu", "a minha", "meu", "minha"):
+    if folded in ("", "i", "we", "eu", "my", "our", "o meu", "a minha", "meu", "minha"):
         if pattern.person == "third":
             return None
         return scope.speaker
