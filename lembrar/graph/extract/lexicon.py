@@ -13,10 +13,25 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from lembrar.graph.extract.names import LEADING, fold, is_name
-from lembrar.graph.extract.patterns import CHILDREN, PETS, ROLES
+from lembrar.graph.extract.names import fold, is_name
+from lembrar.graph.extract.patterns import CHILDREN, PETS
 from lembrar.graph.extract.possessions import OWNED
 from lembrar.graph.extract.scope import KIN_PREDICATE
+from lembrar.graph.extract.tokens import (
+    NOT_OBJECTS,
+    SPECIFIC,
+    children,
+    clause_of,
+    dobj,
+    general,
+    is_role,
+    label,
+    noun_phrase,
+    object_of,
+    owned_by_speaker,
+    phrase,
+    with_conjuncts,
+)
 
 MODALS = frozenset({"would", "could", "might", "may", "should", "must", "'d", "’d", "ought"})
 FUTURE = frozenset({"will", "shall", "'ll", "’ll", "wo"})
@@ -39,16 +54,6 @@ DIETS = frozenset(
     "vegetarian vegan pescatarian pescetarian gluten-free keto paleo halal kosher"
     " lactose-intolerant celiac coeliac diabetic".split()
 )
-DATES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
-LABELS = {
-    "PERSON": "person",
-    "GPE": "place",
-    "LOC": "place",
-    "FAC": "place",
-    "ORG": "organization",
-}
-SPECIFIC = frozenset("the this that these those your his her their its my our all".split())
-QUANTIFIERS = frozenset("most many some all any several few more less other".split())
 PLAN_VERBS = frozenset(
     "move start join leave quit visit travel fly go adopt buy marry host throw organize organise"
     " open launch run take learn study retire attend enroll enrol apply build renovate sell book"
@@ -57,7 +62,6 @@ PLAN_VERBS = frozenset(
 """Verbs a plan is made of; "I'll check it out" or "I'll keep you posted" is no plan."""
 PRESENT = frozenset({"VBP", "VBZ"})
 """A liking of "the yellow leaves" or "my job" is a remark about things at hand, not a taste."""
-NOT_OBJECTS = frozenset("it that this them you him her one thing things stuff lot".split())
 
 
 @dataclass(frozen=True)
@@ -82,88 +86,19 @@ def readings(head: Any) -> list[Reading]:
     return [r for r in found if r.text and fold(r.text) not in NOT_OBJECTS]
 
 
-def _children(head: Any, *deps: str) -> list[Any]:
-    return [k for k in head.children if k.dep_ in deps]
-
-
-def _prep(head: Any, *words: str) -> Any:
-    """The object of ``head``'s preposition among ``words`` ("out of" counts as "out")."""
-    for prep in _children(head, "prep", "agent", "dative"):
-        if prep.lower_ in words:
-            objects = _children(prep, "pobj") or [
-                o for p in _children(prep, "prep") for o in _children(p, "pobj")
-            ]
-            if objects:
-                return objects[0]
-    return None
-
-
-def _dobj(head: Any) -> Any:
-    found = _children(head, "dobj", "attr", "oprd")
-    return found[0] if found else None
-
-
-def ent_of(token: Any) -> Any:
-    for ent in token.doc.ents:
-        if ent.start <= token.i < ent.end:
-            return ent
-    return None
-
-
-def label(token: Any) -> str | None:
-    ent = ent_of(token)
-    return None if ent is None else LABELS.get(ent.label_)
-
-
-def phrase(token: Any) -> str:
-    """The words that name ``token``'s thing: its named entity, or the noun with its compounds
-    and describing adjectives ("horror movies", "data engineer"), without articles."""
-    if token is None or token.pos_ in ("PRON", "DET"):
-        return ""
-    ent = ent_of(token)
-    if ent is not None and ent.label_ not in DATES:
-        return LEADING.sub("", ent.text.strip(" .,'\"’")).strip()
-    if token.pos_ == "NUM":
-        return ""
-    left = token.i
-    for kid in reversed(list(token.lefts)):
-        if kid.i == left - 2 and token.doc[left - 1].text == "-":  # "sci-fi movies"
-            left = kid.i
-            continue
-        if kid.i != left - 1 or kid.dep_ not in ("compound", "amod", "nmod"):
-            break
-        if kid.lower_ in BARE or kid.lower_ in QUANTIFIERS:
-            break
-        left = kid.i
-    return token.doc[left : token.i + 1].text.strip(" .,'\"’")
-
-
-BARE = frozenset("new old own first favourite favorite little big great nice good whole".split())
-"""Words a thing's name leaves out ("my new apartment" is an apartment)."""
-
-
-def _general(token: Any) -> bool:
-    """A taste names a kind of thing, not the things at hand ("the yellow leaves")."""
-    return not any(k.lower_ in SPECIFIC for k in token.children if k.dep_ in ("det", "poss"))
-
-
-def _with_conjuncts(token: Any) -> list[Any]:
-    return [] if token is None else [token, *token.conjuncts]
-
-
 def _taste(predicate: str) -> Callable[[Any], Iterator[Reading]]:
     """A taste is said in the present ("I love hiking"); "I loved the show" is a remark."""
 
     def read(head: Any) -> Iterator[Reading]:
         if head.tag_ not in PRESENT and not _aux_present(head):
             return
-        target = _dobj(head)
+        target = dobj(head)
         if target is None:
-            target = next((k for k in _children(head, "xcomp") if k.tag_ == "VBG"), None)
-        for token in _with_conjuncts(target):
+            target = next((k for k in children(head, "xcomp") if k.tag_ == "VBG"), None)
+        for token in with_conjuncts(target):
             if token.tag_ == "VBG":
                 yield from _activity(predicate, token)
-            elif _general(token):
+            elif general(token):
                 yield Reading(predicate, phrase(token))
 
     return read
@@ -174,15 +109,15 @@ def _activity(predicate: str, gerund: Any) -> Iterator[Reading]:
     rest = [k for k in gerund.children if k.dep_ in ("dobj", "ccomp", "xcomp", "attr")]
     where = [
         (prep, obj)
-        for prep in _children(gerund, "prep")
-        for obj in _children(prep, "pobj")[:1]
-        if obj.pos_ == "NOUN" and _general(obj)
+        for prep in children(gerund, "prep")
+        for obj in children(prep, "pobj")[:1]
+        if obj.pos_ == "NOUN" and general(obj)
     ]
     if not rest and where:
         yield Reading(predicate, f"{gerund.text} {where[0][0].text} {phrase(where[0][1])}")
     elif not rest:
         yield Reading(predicate, gerund.text)
-    elif len(rest) == 1 and rest[0].pos_ == "NOUN" and _general(rest[0]):
+    elif len(rest) == 1 and rest[0].pos_ == "NOUN" and general(rest[0]):
         yield Reading(predicate, f"{gerund.text} {phrase(rest[0])}")
 
 
@@ -199,22 +134,22 @@ def _stand(head: Any) -> Iterator[Reading]:
 
 
 def _live(head: Any) -> Iterator[Reading]:
-    place = _prep(head, "in", "on")
+    place = object_of(head, "in", "on")
     if place is not None:
         yield Reading("lives_in", phrase(place), type="place")
 
 
 def _move(head: Any) -> Iterator[Reading]:
-    place = _prep(head, "to", "into")
+    place = object_of(head, "to", "into")
     if place is not None and place.lemma_.lower() not in HOMES:
         yield Reading("lives_in", phrase(place), type="place")
-    gone = _prep(head, "from", "out")
+    gone = object_of(head, "from", "out")
     if gone is not None:
         yield Reading("lives_in", phrase(gone), ending=True, type="place")
 
 
 def _work(head: Any) -> Iterator[Reading]:
-    role = _prep(head, "as")
+    role = object_of(head, "as")
     if role is not None and is_role(role):
         yield Reading("works_as", phrase(role), type="role")
     yield from _employer(head)
@@ -224,9 +159,9 @@ def _work(head: Any) -> Iterator[Reading]:
 
 def _employer(token: Any) -> Iterator[Reading]:
     """ "at X", "for X", "in X" (an organization): not "with Ana", a colleague."""
-    org = _prep(token, "at")
+    org = object_of(token, "at")
     if org is None:
-        org = _prep(token, "for", "with", "in")
+        org = object_of(token, "for", "with", "in")
         org = org if org is not None and label(org) == "organization" else None
     if org is not None and org.pos_ == "PROPN":
         yield Reading("works_at", phrase(org), type="organization")
@@ -234,12 +169,12 @@ def _employer(token: Any) -> Iterator[Reading]:
 
 def _job(head: Any, ending: bool = False) -> Iterator[Reading]:
     """ "a (new) job at X as Y": the place and the role."""
-    target = _dobj(head)
+    target = dobj(head)
     if target is None or target.lemma_.lower() not in JOBS:
         return
     for found in _employer(target):
         yield Reading("works_at", found.text, ending=ending, type="organization")
-    role = _prep(target, "as")
+    role = object_of(target, "as")
     if role is not None and is_role(role) and not ending:
         yield Reading("works_as", phrase(role), type="role")
         yield from _employer(role)
@@ -248,7 +183,7 @@ def _job(head: Any, ending: bool = False) -> Iterator[Reading]:
 def _start(head: Any) -> Iterator[Reading]:
     yield from _employer(head)
     yield from _job(head)
-    target = _dobj(head)
+    target = dobj(head)
     if target is not None and target.lemma_.lower() not in JOBS and target.pos_ == "NOUN":
         if target.lemma_.lower() not in DEGREES:
             yield Reading("does", phrase(target), type="activity")
@@ -259,21 +194,9 @@ def _plan(head: Any) -> Iterator[Reading]:
     """ "planning a trip to Japan": the plan is the thing planned (not a past one)."""
     if head.tag_ in ("VBD", "VBN"):
         return
-    target = _dobj(head)
+    target = dobj(head)
     if target is not None and target.pos_ == "NOUN" and fold(target.text) not in NOT_OBJECTS:
         yield Reading("plans", noun_phrase(target), type="activity")
-
-
-def noun_phrase(token: Any) -> str:
-    """The noun with where it goes: "trip to Japan"."""
-    extra = [
-        f"{prep.text} {phrase(obj)}"
-        for prep in _children(token, "prep")
-        if prep.lower_ in ("to", "for")
-        for obj in _children(prep, "pobj")[:1]
-        if label(obj) in ("place", "organization")
-    ]
-    return " ".join([phrase(token), *extra[:1]])
 
 
 def verb_phrase(head: Any) -> str:
@@ -281,30 +204,30 @@ def verb_phrase(head: Any) -> str:
     not made of or without a thing or a place to do it with."""
     if head.lemma_.lower() not in PLAN_VERBS:
         return ""
-    target = _dobj(head)
+    target = dobj(head)
     if target is not None and target.pos_ in ("NOUN", "PROPN") and phrase(target):
         return f"{head.lemma_} {noun_phrase(target)}"
-    for prep in _children(head, "prep"):
-        for obj in _children(prep, "pobj")[:1]:
+    for prep in children(head, "prep"):
+        for obj in children(prep, "pobj")[:1]:
             if label(obj) in ("place", "organization"):
                 return f"{head.lemma_} {prep.text} {phrase(obj)}"
     return ""
 
 
 def _join(head: Any) -> Iterator[Reading]:
-    target = _dobj(head)
+    target = dobj(head)
     if target is not None and label(target) == "organization":
         yield Reading("works_at", phrase(target), type="organization")
 
 
 def _hire(head: Any) -> Iterator[Reading]:
-    org = _prep(head, "by", "at")
+    org = object_of(head, "by", "at")
     if org is not None and label(org) != "person":
         yield Reading("works_at", phrase(org), type="organization")
 
 
 def _leave(head: Any) -> Iterator[Reading]:
-    target = _dobj(head)
+    target = dobj(head)
     if target is None:
         return
     if target.lemma_.lower() in JOBS:
@@ -313,16 +236,16 @@ def _leave(head: Any) -> Iterator[Reading]:
         yield Reading("lives_in", phrase(target), ending=True, type="place")
     elif label(target) == "organization" or (target.pos_ == "PROPN" and label(target) is None):
         yield Reading("works_at", phrase(target), ending=True, type="organization")
-    elif head.lemma_.lower() == "quit" and target.pos_ == "NOUN" and _general(target):
+    elif head.lemma_.lower() == "quit" and target.pos_ == "NOUN" and general(target):
         yield Reading("does", phrase(target), ending=True, type="activity")
 
 
 def _study(head: Any) -> Iterator[Reading]:
-    school = _prep(head, "at", "in")
+    school = object_of(head, "at", "in")
     if school is not None and (label(school) == "organization" or _school(school)):
         yield Reading("studies_at", phrase(school), type="organization")
-    target = _dobj(head)
-    if target is not None and target.tag_ in ("NN", "NNP") and _general(target):
+    target = dobj(head)
+    if target is not None and target.tag_ in ("NN", "NNP") and general(target):
         yield Reading("studies", phrase(target), type="activity")
 
 
@@ -332,41 +255,41 @@ def _school(token: Any) -> bool:
 
 def _study_degree(head: Any) -> Iterator[Reading]:
     """ "doing a master's at the University of Porto" """
-    target = _dobj(head)
+    target = dobj(head)
     if target is None or fold(target.text) not in DEGREES:
         return
-    school = _prep(target, "at", "in") or _prep(head, "at", "in")
+    school = object_of(target, "at", "in") or object_of(head, "at", "in")
     if school is not None and (label(school) == "organization" or _school(school)):
         yield Reading("studies_at", phrase(school), type="organization")
 
 
 def _attend(head: Any) -> Iterator[Reading]:
-    school = _dobj(head) or _prep(head, "at", "in")
+    school = dobj(head) or object_of(head, "at", "in")
     if school is not None and (label(school) == "organization" or _school(school)):
         yield Reading("studies_at", phrase(school), type="organization")
 
 
 def _major(head: Any) -> Iterator[Reading]:
-    subject = _prep(head, "in")
+    subject = object_of(head, "in")
     if subject is not None:
         yield Reading("studies", phrase(subject), type="activity")
 
 
 def _marry(head: Any) -> Iterator[Reading]:
-    other = _dobj(head) or _prep(head, "to", "with")
+    other = dobj(head) or object_of(head, "to", "with")
     if other is not None and other.pos_ == "PROPN":
         yield Reading("has_partner", phrase(other), type="person")
 
 
 def _divorce(head: Any) -> Iterator[Reading]:
-    other = _dobj(head) or _prep(head, "with", "from")
+    other = dobj(head) or object_of(head, "with", "from")
     if other is not None and other.pos_ == "PROPN":
         yield Reading("has_ex", phrase(other), type="person")
 
 
 def _play(head: Any) -> Iterator[Reading]:
-    target = _dobj(head)
-    for token in _with_conjuncts(target):
+    target = dobj(head)
+    for token in with_conjuncts(target):
         marked = any(k.lower_ != "the" for k in token.children if k.dep_ in ("det", "poss"))
         if token.pos_ in ("NOUN", "PROPN") and label(token) != "person" and not marked:
             yield Reading("does", phrase(token), type="activity")
@@ -380,7 +303,7 @@ def _take(head: Any) -> Iterator[Reading]:
 def _go(head: Any) -> Iterator[Reading]:
     """ "I go hiking on weekends" (a habit; "going to" is a plan, read elsewhere)."""
     if head.tag_ in ("VBP", "VBZ"):
-        for token in _children(head, "xcomp"):
+        for token in children(head, "xcomp"):
             if token.tag_ == "VBG":
                 yield Reading("does", token.text, type="activity")
 
@@ -388,15 +311,15 @@ def _go(head: Any) -> Iterator[Reading]:
 def _named(token: Any) -> list[str]:
     """The names a noun is given: "a beagle named Biscuit", "two cats, Luna and Leo"."""
     found = [k for k in token.children if k.dep_ == "appos" and k.pos_ == "PROPN"]
-    for acl in _children(token, "acl", "relcl"):
+    for acl in children(token, "acl", "relcl"):
         if acl.lemma_.lower() in ("name", "call"):
-            found += _children(acl, "oprd", "attr", "dobj")
-    names = [phrase(n) for t in found for n in _with_conjuncts(t)]
+            found += children(acl, "oprd", "attr", "dobj")
+    names = [phrase(n) for t in found for n in with_conjuncts(t)]
     return [n for n in names if n and is_name(n.split()[0])]
 
 
 def _possess(head: Any) -> Iterator[Reading]:
-    target = _dobj(head)
+    target = dobj(head)
     if target is None:
         return
     lemma, word = target.lemma_.lower(), target.lower_
@@ -409,7 +332,7 @@ def _possess(head: Any) -> Iterator[Reading]:
         for name in _named(target) or [lemma]:
             yield Reading("has_child", name, type="person")
     elif lemma == "allergy":
-        allergen = _prep(target, "to")
+        allergen = object_of(target, "to")
         if allergen is not None:
             yield Reading("allergic_to", phrase(allergen), type="thing")
     elif lemma in JOBS:
@@ -421,10 +344,10 @@ def _possess(head: Any) -> Iterator[Reading]:
 
 
 def _be(head: Any) -> Iterator[Reading]:
-    for token in _children(head, "acomp", "attr"):
+    for token in children(head, "acomp", "attr"):
         word = fold(token.text)
         if word == "allergic":
-            for allergen in _with_conjuncts(_prep(token, "to")):
+            for allergen in with_conjuncts(object_of(token, "to")):
                 yield Reading("allergic_to", phrase(allergen), type="thing")
         elif word in DIETS:
             yield Reading("diet", word, type="thing")
@@ -438,7 +361,7 @@ def _be(head: Any) -> Iterator[Reading]:
             yield from _attend(token)
         elif token.pos_ == "NOUN" and is_role(token) and _general_role(token):
             yield Reading("works_as", phrase(token), type="role")
-    origin = _prep(head, "from")
+    origin = object_of(head, "from")
     if origin is not None and label(origin) == "place":
         yield Reading("from", phrase(origin), type="place")
     yield from _home_country(head)
@@ -462,8 +385,8 @@ def _general_role(token: Any) -> bool:
 
 def _home_country(head: Any) -> Iterator[Reading]:
     """ "My home country is Sweden", "my hometown is Braga" """
-    subject = next(iter(_children(head, "nsubj")), None)
-    place = _dobj(head)
+    subject = next(iter(children(head, "nsubj")), None)
+    place = dobj(head)
     if subject is None or place is None or label(place) != "place":
         return
     words = {fold(t.text) for t in subject.subtree}
@@ -473,8 +396,8 @@ def _home_country(head: Any) -> Iterator[Reading]:
 
 def _called(head: Any) -> Iterator[Reading]:
     """ "Our beagle is called Biscuit", "my sister is named Ana" """
-    subject = next(iter(_children(head, "nsubjpass", "nsubj")), None)
-    name = _dobj(head)
+    subject = next(iter(children(head, "nsubjpass", "nsubj")), None)
+    name = dobj(head)
     if subject is None or name is None or name.pos_ != "PROPN":
         return
     if not any(k.dep_ == "poss" and k.lower_ in ("my", "our") for k in subject.children):
@@ -492,7 +415,7 @@ def _grow(head: Any) -> Iterator[Reading]:
     if any(k.dep_ == "prt" and k.lower_ == "up" for k in head.children) or (
         head.lemma_.lower() == "bear"
     ):
-        place = _prep(head, "in")
+        place = object_of(head, "in")
         if place is not None and label(place) == "place":
             yield Reading("from", phrase(place), type="place")
 
@@ -501,11 +424,11 @@ def _homes(head: Any) -> list[Reading]:
     """ "our new apartment in Porto": the speaker lives there."""
     found = []
     for token in head.subtree:
-        if token.lemma_.lower() not in HOMES or not _owned_by_speaker(token):
+        if token.lemma_.lower() not in HOMES or not owned_by_speaker(token):
             continue
-        if _clause_of(token).i != head.i:
+        if clause_of(token).i != head.i:
             continue
-        place = _prep(token, "in")
+        place = object_of(token, "in")
         if place is not None and label(place) == "place":
             found.append(Reading("lives_in", phrase(place), type="place", of_speaker=True))
     return found
@@ -517,9 +440,9 @@ def _my_job(head: Any) -> list[Reading]:
         return []
     found = []
     for token in head.subtree:
-        if token.lemma_.lower() not in JOBS or not _owned_by_speaker(token):
+        if token.lemma_.lower() not in JOBS or not owned_by_speaker(token):
             continue
-        if _clause_of(token).i != head.i or {k.lower_ for k in token.lefts} & PAST_JOBS:
+        if clause_of(token).i != head.i or {k.lower_ for k in token.lefts} & PAST_JOBS:
             continue
         where = list(_employer(token)) or (list(_employer(head)) if token.dep_ == "dobj" else [])
         found += [Reading("works_at", r.text, type="organization", of_speaker=True) for r in where]
@@ -528,26 +451,6 @@ def _my_job(head: Any) -> list[Reading]:
 
 PAST_JOBS = frozenset("old previous former last first".split())
 
-
-def _owned_by_speaker(token: Any) -> bool:
-    return any(k.dep_ == "poss" and k.lower_ in ("my", "our") for k in token.children)
-
-
-def _clause_of(token: Any) -> Any:
-    head = token.head
-    while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
-        head = head.head
-    return head
-
-
-def is_role(token: Any) -> bool:
-    """A word for a profession: a known one, or one made with "-ist", "-ian", "-eer" or
-    "-ologist" ("dentist", "librarian", "engineer"); "-er" alone makes "sucker" a job."""
-    word = fold(token.lemma_)
-    return word in ROLES or (token.pos_ == "NOUN" and word.endswith(ROLE_ENDINGS) and len(word) > 5)
-
-
-ROLE_ENDINGS = ("ist", "ian", "eer", "ologist", "grapher", "smith", "wright")
 
 READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
     **dict.fromkeys(["live", "reside"], _live),

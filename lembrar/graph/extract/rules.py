@@ -30,6 +30,7 @@ from lembrar.graph.extract.patterns import (
 from lembrar.graph.extract.plausible import implausible
 from lembrar.graph.extract.possessions import possessions
 from lembrar.graph.extract.scope import Scope, speaker_of
+from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import is_plan, is_question, unstated
 from lembrar.model.episode import Episode
 from lembrar.model.graph import ExtractedFact, Extraction
@@ -123,9 +124,23 @@ def _compile(pattern: Pattern) -> re.Pattern[str]:
     )
 
 
-COMPILED: tuple[tuple[Pattern, re.Pattern[str]], ...] = tuple((p, _compile(p)) for p in PATTERNS)
-VERBS: tuple[re.Pattern[str], ...] = tuple(re.compile(rf"(?i:\b(?:{p.verb}))") for p in PATTERNS)
-"""A cheap first look: a pattern runs only where its verb phrase occurs."""
+def _first_look(pattern: Pattern) -> re.Pattern[str]:
+    """A cheap first look: a pattern runs only where its verb phrase occurs, or, for objects
+    from a closed list (pets, children, diets, ages), where such an object does."""
+    closed = {"pet": PETS, "child": CHILDREN, "diet": DIETS, "age": r"\d"}
+    if pattern.object_kind in closed:
+        return re.compile(rf"(?i:{closed[pattern.object_kind]})")
+    return re.compile(rf"(?i:\b(?:{pattern.verb}))")
+
+
+Compiled = tuple[Pattern, re.Pattern[str], re.Pattern[str]]
+COMPILED: dict[str, tuple[Compiled, ...]] = {
+    language: tuple(
+        (p, _compile(p), _first_look(p)) for p in PATTERNS if p.language in (language, "any")
+    )
+    for language in ("en", "pt")
+}
+"""The patterns of each language, each with its first look."""
 
 
 class RuleExtractor:
@@ -181,13 +196,15 @@ class RuleExtractor:
         if parsed is not None:
             read_sentence(scope, parsed, tz)
             return
-        if not _matches(sentence):
+        language = "pt" if looks_portuguese(sentence) else "en"
+        candidates = [(p, r) for p, r, look in COMPILED[language] if look.search(sentence)]
+        if not _matches(sentence, candidates):
             return
         at = scope.episode.at
         clauses = [c for c in CLAUSE.split(sentence) if c.strip()]
         times = [parse_time(c, at, tz) for c in clauses]
         read = [
-            (_matches(t.stripped) if t.phrases else _matches(c)) for c, t in zip(clauses, times)
+            _matches(t.stripped if t.phrases else c, candidates) for c, t in zip(clauses, times)
         ]
         floating = [_start(t, at) for t, found in zip(times, read) if t.phrases and not found]
         for when, found in zip(times, read):
@@ -230,13 +247,14 @@ def without_markup(text: str) -> str:
     return MARKUP.sub(" ", text) if "<" in text or "&" in text else text
 
 
-def _matches(sentence: str) -> list[tuple[Pattern, re.Match[str]]]:
-    """Each pattern's matches, earlier patterns (endings first) winning overlapping verbs."""
+def _matches(
+    sentence: str, candidates: Sequence[tuple[Pattern, re.Pattern[str]]]
+) -> list[tuple[Pattern, re.Match[str]]]:
+    """Each candidate pattern's matches, earlier patterns (endings first) winning overlapping
+    verbs."""
     taken: list[tuple[int, int]] = []
     out = []
-    for (pattern, regex), verb in zip(COMPILED, VERBS):
-        if verb.search(sentence) is None:
-            continue
+    for pattern, regex in candidates:
         for match in regex.finditer(sentence):
             span = (match.end("subj"), match.start("obj") if match.group("obj") else match.end())
             if any(span[0] < end and start < span[1] for start, end in taken):
