@@ -92,7 +92,7 @@ class EntityIndex:
             ):
                 self._first[folded.split()[0]].append(entity.id)
             stem = folded.split()[0][:NICKNAME_MIN] if folded else ""
-            if entity.type in PERSONS and len(stem) == NICKNAME_MIN:
+            if len(stem) == NICKNAME_MIN and _may_be_called(entity, folded):
                 if entity.id not in self._stems[stem]:
                     self._stems[stem].append(entity.id)
             if entity.type in PERSONS and partner_alias(name):
@@ -120,7 +120,7 @@ class EntityIndex:
             self.by_id[i]
             for n in (new.name, *new.aliases)
             for i in self._names.get(fold(n), ())
-            if compatible(self.by_id[i].type, new.type)
+            if compatible(self.by_id[i].type, new.type) or _mistyped(self.by_id[i], new)
         ]
         if exact:
             return _named_first(list(dict.fromkeys(exact)), fold(new.name))
@@ -173,7 +173,8 @@ class EntityIndex:
         fits = [
             self.by_id[i]
             for i in self._stems.get(name[:NICKNAME_MIN], ())
-            if any(_short_of(name, fold(n), longer) for n in self.by_id[i].names)
+            if (self.by_id[i].type in PERSONS or longer)
+            and any(_short_of(name, fold(n), longer) for n in self.by_id[i].names)
         ]
         return fits[0] if len(fits) == 1 else None
 
@@ -184,10 +185,24 @@ class EntityIndex:
         return self.by_id[self._partners[0]] if len(self._partners) == 1 else None
 
 
+def _may_be_called(entity: Entity, folded: str) -> bool:
+    """A person, or a capitalized one-word thing that may be a person's short name ("Hey Mel!"
+    before Melanie is known), is indexed by the first letters of its first name."""
+    if entity.type in PERSONS:
+        return True
+    return entity.type in GENERIC_TYPES and " " not in folded and entity.name[:1].isupper()
+
+
 def _short_of(name: str, other: str, longer: bool) -> bool:
     first = other.split()[0] if other else ""
     fits = first.startswith(name) or (longer and name.startswith(first))
     return fits and first != name and min(len(first), len(name)) >= NICKNAME_MIN
+
+
+def _mistyped(known: Entity, new: ExtractedEntity) -> bool:
+    """A name finder's slip: a stored person's one-word name typed as a place or an
+    organization in one message ("Melanie" read as an organization) is still that person."""
+    return known.type in PERSONS and new.type in ("place", "organization") and " " not in new.name
 
 
 def _named_first(found: Sequence[Entity], name: str) -> Entity:

@@ -190,3 +190,11 @@ def test_an_unnamed_partner_takes_the_name_when_it_is_told():
     husband = entity("husband", aliases=("my husband",))
     named = absorb(husband, ExtractedEntity("Miguel", "person", ("my husband",)), "ep")
     assert named.name == "Miguel" and "husband" in named.aliases
+
+
+def test_a_short_name_heard_before_the_full_one_is_the_same_person():
+    mel = entity("Mel", "thing")
+    assert resolve_entity(ExtractedEntity("Melanie", "person"), None, [mel]) is mel
+    merged = absorb(mel, ExtractedEntity("Melanie", "person"), "ep")
+    assert (merged.name, merged.type) == ("Melanie", "person")
+    assert resolve_entity(ExtractedEntity("Melody", "thing"), None, [mel]) is None

@@ -82,7 +82,7 @@ def readings(head: Any) -> list[Reading]:
     lemma = head.lemma_.lower()
     reader = READERS.get(lemma)
     found = list(reader(head)) if reader else []
-    found += _homes(head) + _my_job(head)
+    found += _homes(head) + _my_job(head) + _home_apposed(head)
     return [r for r in found if r.text and fold(r.text) not in NOT_OBJECTS]
 
 
@@ -117,7 +117,12 @@ def _activity(predicate: str, gerund: Any) -> Iterator[Reading]:
         yield Reading(predicate, f"{gerund.text} {where[0][0].text} {phrase(where[0][1])}")
     elif not rest:
         yield Reading(predicate, gerund.text)
-    elif len(rest) == 1 and rest[0].pos_ == "NOUN" and general(rest[0]):
+    elif (
+        len(rest) == 1
+        and rest[0].pos_ == "NOUN"
+        and general(rest[0])
+        and fold(rest[0].text) not in NOT_OBJECTS
+    ):
         yield Reading(predicate, f"{gerund.text} {phrase(rest[0])}")
 
 
@@ -185,15 +190,15 @@ def _start(head: Any) -> Iterator[Reading]:
     yield from _job(head)
     target = dobj(head)
     if target is not None and target.lemma_.lower() not in JOBS and target.pos_ == "NOUN":
-        if target.lemma_.lower() not in DEGREES:
+        if target.lemma_.lower() not in DEGREES and general(target) and not _determined(target):
             yield Reading("does", phrase(target), type="activity")
     yield from _study_degree(head)
 
 
 def _plan(head: Any) -> Iterator[Reading]:
     """ "planning a trip to Japan": the plan is the thing planned (not a past one)."""
-    if head.tag_ in ("VBD", "VBN"):
-        return
+    if head.tag_ not in ("VBG", "VB"):
+        return  # "I planned…", "we plan events" (a habit): no plan now
     target = dobj(head)
     if target is not None and target.pos_ == "NOUN" and fold(target.text) not in NOT_OBJECTS:
         yield Reading("plans", noun_phrase(target), type="activity")
@@ -238,6 +243,11 @@ def _leave(head: Any) -> Iterator[Reading]:
         yield Reading("works_at", phrase(target), ending=True, type="organization")
     elif head.lemma_.lower() == "quit" and target.pos_ == "NOUN" and general(target):
         yield Reading("does", phrase(target), ending=True, type="activity")
+
+
+def _determined(token: Any) -> bool:
+    """ "a new chapter", "the project": one thing begun, not an activity taken up."""
+    return any(k.dep_ == "det" for k in token.children)
 
 
 def _study(head: Any) -> Iterator[Reading]:
@@ -287,7 +297,22 @@ def _divorce(head: Any) -> Iterator[Reading]:
         yield Reading("has_ex", phrase(other), type="person")
 
 
+def _habitual(head: Any) -> bool:
+    """ "I play", "I've been playing", "I'm playing… these days", "I started playing": not "we
+    played games" (one evening)."""
+    up = head.head
+    return (
+        head.tag_ in PRESENT
+        or (head.tag_ == "VBG" and _aux_present(head))
+        or any(k.dep_ == "aux" and k.lower_ == "been" for k in head.children)
+        or (head.dep_ == "xcomp" and up.lemma_.lower() in ("start", "begin", "take", "keep"))
+        or (head.tag_ == "VBD" and head.dep_ == "ROOT" and head.lemma_.lower() == "take")
+    )
+
+
 def _play(head: Any) -> Iterator[Reading]:
+    if not _habitual(head):
+        return
     target = dobj(head)
     for token in with_conjuncts(target):
         marked = any(k.lower_ != "the" for k in token.children if k.dep_ in ("det", "poss"))
@@ -344,6 +369,10 @@ def _possess(head: Any) -> Iterator[Reading]:
 
 
 def _be(head: Any) -> Iterator[Reading]:
+    """ "I'm allergic to…", "I'm vegan", "Tiago is a firefighter", "I'm 34", "I'm from…": said
+    of now by a finite verb ("I was 17", "being a mom" say nothing of now)."""
+    if head.tag_ not in PRESENT and not (head.tag_ == "VBN" and _aux_present(head)):
+        return
     for token in children(head, "acomp", "attr"):
         word = fold(token.text)
         if word == "allergic":
@@ -387,11 +416,24 @@ def _home_country(head: Any) -> Iterator[Reading]:
     """ "My home country is Sweden", "my hometown is Braga" """
     subject = next(iter(children(head, "nsubj")), None)
     place = dobj(head)
-    if subject is None or place is None or label(place) != "place":
-        return
-    words = {fold(t.text) for t in subject.subtree}
-    if {"my", "our"} & words and ({"hometown"} & words or {"home", "country"} <= words):
+    if subject is not None and place is not None and _hometown(subject):
         yield Reading("from", phrase(place), type="place", of_speaker=True)
+
+
+def _hometown(token: Any) -> bool:
+    words = {fold(t.text) for t in token.subtree if t.i <= token.i}
+    return bool({"my", "our"} & words) and ("hometown" in words or {"home", "country"} <= words)
+
+
+def _home_apposed(head: Any) -> list[Reading]:
+    """ "…from my home country, Sweden" """
+    return [
+        Reading("from", phrase(place), type="place", of_speaker=True)
+        for token in head.subtree
+        if token.lemma_.lower() in ("country", "hometown", "town") and clause_of(token).i == head.i
+        for place in children(token, "appos")
+        if label(place) == "place" and _hometown(token)
+    ]
 
 
 def _called(head: Any) -> Iterator[Reading]:

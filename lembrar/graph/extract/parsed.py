@@ -159,6 +159,10 @@ def _mood(head: Any) -> str | None:
         kids = list(clause.children)
         if any(k.dep_ == "mark" and k.lower_ in CONDITIONS for k in kids):
             return None
+        if clause.tag_ in ("VBP", "VBZ", "VB") and any(
+            k.dep_ == "mark" and k.lower_ in ("when", "once", "whenever") for k in kids
+        ):
+            return None  # "for when I have kids": a time that has not come
         if any(k.dep_ == "aux" and k.lower_ in MODALS for k in kids) and not _cannot_stand(clause):
             return None
     kids = list(head.children)

@@ -303,13 +303,13 @@ def _fact(
 ) -> ExtractedFact | None:
     if pattern.language == "en" and pattern.person != "possessive" and _implausible(pattern, match):
         return None
+    kept, last = dict(scope.entities), scope.last_person
     subject = _subject(scope, pattern, match)
-    if subject is None:
+    obj = None if subject is None else _object(scope, pattern, match, typed)
+    if subject is None or obj is None or fold(obj) == fold(subject):
+        scope.entities, scope.last_person = kept, last  # "Pottery is a huge part…": no one
         return None
     scope.last_subject = subject
-    obj = _object(scope, pattern, match, typed)
-    if obj is None or fold(obj) == fold(subject):
-        return None
     return ExtractedFact(
         subject, pattern.predicate, obj, " ".join(sentence.split()), valid_at, pattern.negated
     )

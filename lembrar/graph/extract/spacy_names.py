@@ -94,6 +94,9 @@ def spacy_available() -> bool:
     return True
 
 
+NOT_IN_NAMES = frozenset({"VERB", "ADJ", "INTJ", "ADV", "AUX", "PRON"})
+
+
 class SpacyNames:
     """spaCy's parse of English text: ``parse(text)`` (None for Portuguese, which the rules
     read), and ``names(doc)``: {name: entity type} for the names it finds."""
@@ -108,15 +111,18 @@ class SpacyNames:
 
     def names(self, doc: Any) -> dict[str, str]:
         found: dict[str, str] = {}
+        common = {t.lower_ for t in doc if t.is_lower}
         for ent in doc.ents:
+            if len(ent) == 1 and ent[0].is_sent_start and ent[0].lower_ in common:
+                continue  # "Guitar's my thing … a guitar": a word that only opens a sentence
             type_ = LABELS.get(ent.label_)
             words = [t for t in ent if not (t.is_punct or t.lower_ in ("the", "'s", "’s"))]
             while words and not is_name(words[0].text):  # "Woohoo Melanie" is Melanie
                 words = words[1:]
             if not type_ or not words or not all(is_name(w.text) for w in words if w.is_title):
                 continue
-            if type_ == "person" and all(w.pos_ == "NOUN" for w in words):
-                continue  # "Pottery is my favourite": a thing, not a person
+            if words[0].pos_ != "PROPN" or any(w.pos_ in NOT_IN_NAMES for w in words):
+                continue  # "Glad you came", "Wanna…", "Pottery is my favourite": not names
             name = doc[words[0].i : words[-1].i + 1].text
             found.setdefault(name, type_)
         return found

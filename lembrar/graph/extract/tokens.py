@@ -18,7 +18,7 @@ LABELS = {
 }
 SPECIFIC = frozenset("the this that these those your his her their its my our all".split())
 QUANTIFIERS = frozenset("most many some all any several few more less other".split())
-NOT_OBJECTS = frozenset("it that this them you him her one thing things stuff lot".split())
+NOT_OBJECTS = frozenset("it that this them you him her one ones thing things stuff lot".split())
 
 
 def children(head: Any, *deps: str) -> list[Any]:
