@@ -83,6 +83,7 @@ TRAPS = [
     ("I might move to Lisbon next year.", {"lives_in"}),
     ("We're moving to Porto!", {"lives_in"}),
     ("I never liked jazz.", {"likes"}),
+    ("I didn't leave Google in the end.", {"works_at"}),
     ("Have you ever worked at a bakery?", {"works_at"}),
     ("Se eu me mudasse para Madrid, aprendia a surfar.", {"lives_in", "does"}),
     ("Você mora em Lisboa?", {"lives_in"}),
@@ -107,6 +108,8 @@ NOT_ENTITIES = [
     ("Fri works for me, 3 pm.", {"fri", "3", "3 pm"}),
     ('<br>Melanie: hi there</div> <img src="x.png">', {"br", "div", "img", "x.png", "src"}),
     ("Pottery is my favourite thing lately.", set()),
+    ("Sounds fun! Gonna bring snacks for everyone.", {"sounds", "gonna"}),
+    ("Surfing's my thing; I took up surfing in Peniche.", set()),
 ]
 
 
@@ -147,7 +150,12 @@ def test_portuguese_facts(text, expected, names):
 def test_greetings_weekdays_numbers_and_markup_are_not_entities(text, junk, names):
     entities = {fold(e.name): e.type for e in read(text, names).entities}
     assert not junk & set(entities)
-    assert entities.get("pottery") != "person"
+    assert entities.get("pottery") != "person" and entities.get("surfing") != "person"
+
+
+@needs_parser
+def test_a_negated_ending_ends_nothing():
+    assert not triples(read("I didn't leave Google in the end.", "spacy"))
 
 
 @pytest.mark.parametrize("names", ["rules", pytest.param("spacy", marks=needs_parser)])

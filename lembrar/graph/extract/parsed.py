@@ -35,6 +35,7 @@ from lembrar.graph.extract.lexicon import (
 from lembrar.graph.extract.names import fold, is_name
 from lembrar.graph.extract.patterns import KIN_EN, PETS
 from lembrar.graph.extract.scope import Scope
+from lembrar.graph.extract.tokens import DATES
 from lembrar.model.graph import ExtractedFact
 from lembrar.model.predicates import PREDICATES
 from lembrar.temporal import TimeQuery, parse_time
@@ -50,9 +51,7 @@ CHANGE_VERBS = frozenset(
 )
 KIN = frozenset(KIN_EN.split("|")) | {"ex", "colleague", "friend"}
 PET_WORDS = frozenset(PETS.split("|"))
-DATES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
 PAST_WORDS = re.compile(r"\b(?:last|ago|yesterday|earlier|passad[oa]|há|ontem)\b", re.IGNORECASE)
-LABELS = {"PERSON": "person", "GPE": "place", "LOC": "place", "FAC": "place", "ORG": "organization"}
 
 
 def plan_object(predicate: str, phrase: str, date: datetime | None) -> str:
@@ -105,6 +104,8 @@ def _add(
     scope: Scope, subject: str, reading: Reading, mood: str, when: TimeQuery, quote: str
 ) -> None:
     at = scope.episode.at
+    if mood == "negated":
+        return  # "I don't have a dog", "I didn't leave Google": nothing is so, nothing ended
     ending = reading.ending or mood == "ending"
     if mood == "plan" or reading.predicate == "plans":
         if ending:
@@ -112,8 +113,6 @@ def _add(
         date = _date(when, at, True)
         obj = scope.entity(plan_object(reading.predicate, reading.text, date), "activity")
         scope.facts.append(ExtractedFact(subject, "plans", obj, quote))
-        return
-    if mood == "negated" and not ending:
         return
     default = PREDICATES[reading.predicate].object_type
     type_ = reading.type or scope.type_of(reading.text, default)
