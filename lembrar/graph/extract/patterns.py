@@ -48,7 +48,10 @@ KIN_PT = (
 
 _EN = [
     ("lives_in", r"(?:live|lives|lived|am living|is living|reside|resides|am based|is based) in"),
-    ("lives_in", r"(?:moved|am moving|is moving|relocated|have moved|has moved)(?: back)? to"),
+    (
+        "lives_in",
+        r"(?:moved|am moving|is moving|are moving|relocated|have moved|has moved)(?: back)? to",
+    ),
     (
         "works_at",
         (

@@ -108,6 +108,7 @@ CONTRACTIONS = (
     (r"\bI’ve\b", "I have"),
     (r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
     (r"\bI'd\b", "I would"),
+    (r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
 )
 
 
