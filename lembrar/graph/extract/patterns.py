@@ -8,6 +8,7 @@ for the verb phrase that is followed by the object. Subjects and objects are rea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -240,7 +241,7 @@ _POSSESSIVE = [  # "my new job at X": the speaker's
 
 
 def _build(
-    rows: list[tuple[str, ...]], *, language: str, person: str, negated: bool
+    rows: Sequence[tuple[str, ...]], *, language: str, person: str, negated: bool
 ) -> list[Pattern]:
     return [
         Pattern(row[0], row[1], negated, person, language, row[2] if len(row) > 2 else "phrase")
