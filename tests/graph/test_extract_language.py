@@ -163,3 +163,23 @@ def test_a_colleagues_city_is_not_the_users(names):
     found = triples(read("My colleague Pedro lives in Aveiro.", names))
     assert ("Pedro", "lives_in", "aveiro", False) in found
     assert not any(s == "User" and p == "lives_in" for s, p, _, _ in found)
+
+
+@pytest.mark.parametrize("names", ["rules", pytest.param("spacy", marks=needs_parser)])
+def test_a_list_after_a_comma_names_no_partner(names):
+    found = triples(read("My boyfriend, Rex and I went hiking.", names))
+    assert not any(p == "has_partner" and o == "rex" for _, p, o, _ in found)
+
+
+@pytest.mark.parametrize("names", ["rules", pytest.param("spacy", marks=needs_parser)])
+@pytest.mark.parametrize(
+    "text", ["I borrowed my neighbour's ladder and car.", "I went to my local gym today."]
+)
+def test_what_is_someone_elses_or_only_nearby_is_not_owned(text, names):
+    assert not [t for t in triples(read(text, names)) if t[1] == "owns"]
+
+
+@pytest.mark.parametrize("names", ["rules", pytest.param("spacy", marks=needs_parser)])
+def test_a_new_job_as_a_role_is_a_profession(names):
+    found = triples(read("I just landed a new job as a pharmacist.", names))
+    assert ("User", "works_as", "pharmacist", False) in found

@@ -70,7 +70,8 @@ _EN = [
         "works_as",
         (
             r"(?:work as|works as|am working as|is working as|became|have become|has become"
-            r"|got a job as|started working as)(?: an?)?"
+            r"|got a job as|started working as|(?:started|got|took|landed|began) a (?:new )?job"
+            r" as)(?: an?)?"
         ),
         "role",
     ),

@@ -383,7 +383,7 @@ def _kinship(scope: Scope, sentence: str) -> None:
     _unnamed_kin(scope, sentence)
     for match in [*KINSHIP.finditer(sentence), *APPOSITION.finditer(sentence)]:
         kin, kname = match.group("kin"), match.group("kname")
-        if not is_name(kname.split()[0]) or scope.speaker is None:
+        if not is_name(kname.split()[0]) or scope.speaker is None or _listed(match):
             continue
         if re.fullmatch(PETS, fold(kin)):
             pet = scope.entity(kname, "animal", (f"my {kin}",))
@@ -391,6 +391,14 @@ def _kinship(scope: Scope, sentence: str) -> None:
             continue
         english = match.group(0)[:2].lower() in ("my", "ou")
         scope.kin(kin, kname, f"my {kin}" if english else f"minha {kin}")
+
+
+def _listed(match: re.Match[str]) -> bool:
+    """ "My girlfriend, Toby and I": after a comma, a name that a list goes on from is the
+    list's next item, not the girlfriend's name."""
+    between = match.string[match.start("kin") : match.start("kname")]
+    after = match.string[match.end() :]
+    return "," in between and bool(re.match(r"\s*(?:,\s*[A-ZÀ-Þ]\w*\s*)?(?:and|&|e)\b", after))
 
 
 FIRST_PERSON_EN = re.compile(r"\b(?:I|my|My)\b")
