@@ -183,3 +183,17 @@ def test_what_is_someone_elses_or_only_nearby_is_not_owned(text, names):
 def test_a_new_job_as_a_role_is_a_profession(names):
     found = triples(read("I just landed a new job as a pharmacist.", names))
     assert ("User", "works_as", "pharmacist", False) in found
+
+
+@needs_parser
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm considering getting a cat one day.",
+        "We caught a few fish at the lake.",
+        "I'll take a look at it tomorrow.",
+        "We can enjoy the beach when you visit.",
+    ],
+)
+def test_considering_a_catch_a_figure_of_speech_or_a_possibility_state_nothing(text):
+    assert not [t for t in triples(read(text, "spacy")) if t[1] in ("has_pet", "plans", "likes")]

@@ -61,6 +61,12 @@ PLAN_VERBS = frozenset(
 )
 """Verbs a plan is made of; "I'll check it out" or "I'll keep you posted" is no plan."""
 PRESENT = frozenset({"VBP", "VBZ"})
+QUANTITIES = frozenset("few some lots plenty bunch couple several many".split())
+NOT_PLANNED = frozenset(
+    "look care note chance break time moment second minute peek glance pic picture photo part"
+    " sec look-see rest nap".split()
+)
+"""Nouns that make a light verb a figure of speech ("I'll take a look"), not a plan."""
 """A liking of "the yellow leaves" or "my job" is a remark about things at hand, not a taste."""
 
 
@@ -90,18 +96,22 @@ def _taste(predicate: str) -> Callable[[Any], Iterator[Reading]]:
     """A taste is said in the present ("I love hiking"); "I loved the show" is a remark."""
 
     def read(head: Any) -> Iterator[Reading]:
-        if head.tag_ not in PRESENT and not _aux_present(head):
-            return
-        target = dobj(head)
-        if target is None:
-            target = next((k for k in children(head, "xcomp") if k.tag_ == "VBG"), None)
-        for token in with_conjuncts(target):
-            if token.tag_ == "VBG":
-                yield from _activity(predicate, token)
-            elif general(token):
-                yield Reading(predicate, phrase(token))
+        if head.tag_ in PRESENT or _aux_present(head):
+            yield from _tasted(predicate, head)
 
     return read
+
+
+def _tasted(predicate: str, head: Any) -> Iterator[Reading]:
+    """The things or activities a verb of taste takes ("hiking", "horror movies")."""
+    target = dobj(head)
+    if target is None:
+        target = next((k for k in children(head, "xcomp") if k.tag_ == "VBG"), None)
+    for token in with_conjuncts(target):
+        if token.tag_ == "VBG":
+            yield from _activity(predicate, token)
+        elif general(token):
+            yield Reading(predicate, phrase(token))
 
 
 def _activity(predicate: str, gerund: Any) -> Iterator[Reading]:
@@ -113,29 +123,38 @@ def _activity(predicate: str, gerund: Any) -> Iterator[Reading]:
         for obj in children(prep, "pobj")[:1]
         if obj.pos_ == "NOUN" and general(obj)
     ]
+    head = " ".join(
+        [gerund.text, *(k.text for k in gerund.rights if k.dep_ in ("prt", "advmod", "acomp"))]
+    )
     if not rest and where:
-        yield Reading(predicate, f"{gerund.text} {where[0][0].text} {phrase(where[0][1])}")
-    elif not rest:
-        yield Reading(predicate, gerund.text)
+        yield Reading(predicate, f"{head} {where[0][0].text} {phrase(where[0][1])}")
+    elif not rest and (head != gerund.text or gerund.lemma_.lower() not in LIGHT):
+        yield Reading(predicate, head)
     elif (
         len(rest) == 1
         and rest[0].pos_ == "NOUN"
         and general(rest[0])
         and fold(rest[0].text) not in NOT_OBJECTS
     ):
-        yield Reading(predicate, f"{gerund.text} {phrase(rest[0])}")
+        particle = " ".join(k.text for k in gerund.children if k.dep_ == "prt")
+        yield Reading(predicate, " ".join(w for w in (gerund.text, particle, phrase(rest[0])) if w))
 
 
 def _aux_present(head: Any) -> bool:
-    """ "I do love jazz", "I can't stand it": the present carried by an auxiliary."""
-    return any(k.dep_ == "aux" and k.tag_ in PRESENT | {"MD"} for k in head.children)
+    """ "I do love jazz", "I've always loved…": the present carried by an auxiliary (not by a
+    modal: "we can enjoy nature" is no taste)."""
+    return any(k.dep_ == "aux" and k.tag_ in PRESENT for k in head.children)
+
+
+LIGHT = frozenset("be have do get make go take give put let keep try".split())
+"""Verbs that name no activity on their own ("I love being…")."""
 
 
 def _stand(head: Any) -> Iterator[Reading]:
     """ "I can't stand horror movies" """
     kids = {k.lower_ for k in head.children}
     if kids & {"ca", "can", "cannot"} and kids & {"n't", "not", "’t"}:
-        yield from _taste("dislikes")(head)
+        yield from _tasted("dislikes", head)
 
 
 def _live(head: Any) -> Iterator[Reading]:
@@ -211,6 +230,8 @@ def verb_phrase(head: Any) -> str:
         return ""
     target = dobj(head)
     if target is not None and target.pos_ in ("NOUN", "PROPN") and phrase(target):
+        if target.lemma_.lower() in NOT_PLANNED:
+            return ""
         return f"{head.lemma_} {noun_phrase(target)}"
     for prep in children(head, "prep"):
         for obj in children(prep, "pobj")[:1]:
@@ -349,6 +370,8 @@ def _possess(head: Any) -> Iterator[Reading]:
         return
     lemma, word = target.lemma_.lower(), target.lower_
     if lemma in PETS_SET or word in PETS_SET:
+        if any(k.lower_ in QUANTITIES for k in target.subtree if k.i < target.i):
+            return  # "we got a few fish": a catch, not pets
         names = _named(target)
         alias = (f"my {lemma}",)
         for name in names or [lemma]:

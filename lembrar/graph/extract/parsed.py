@@ -45,6 +45,7 @@ __all__ = ["PLANNED", "plan_object", "read_sentence"]
 PLANNED = {"lives_in": "move to", "works_at": "start at", "studies_at": "start at"}
 """Predicates whose change can be planned, and the verb a plan of it reads with."""
 CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "xcomp", "advcl", "relcl", "pcomp", "acl"})
+CONSIDERING = frozenset("consider contemplate imagine dream debate weigh".split())
 CONDITIONS = frozenset({"if", "unless", "whether", "until"})
 CHANGE_VERBS = frozenset(
     "move relocate start begin join leave quit switch adopt get marry retire transfer".split()
@@ -176,6 +177,8 @@ def _mood(head: Any) -> str | None:
         return "ending"
     if any(k.dep_ == "aux" and k.lower_ in FUTURE for k in kids):
         return "plan"
+    if head.dep_ in ("xcomp", "pcomp") and up.lemma_.lower() in CONSIDERING:
+        return None  # "I'm considering getting a dog": not yet even a plan
     if head.dep_ == "xcomp" and _going(up):
         return "plan"
     if head.dep_ == "xcomp" and up.lemma_.lower() in PLAN_HEADS:
