@@ -197,3 +197,26 @@ def test_a_new_job_as_a_role_is_a_profession(names):
 )
 def test_considering_a_catch_a_figure_of_speech_or_a_possibility_state_nothing(text):
     assert not [t for t in triples(read(text, "spacy")) if t[1] in ("has_pet", "plans", "likes")]
+
+
+@needs_parser
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("We named our puppy Bolt.", ("User", "has_pet", "bolt", False)),
+        ("We had a baby boy, Martim!", ("User", "has_child", "martim", False)),
+        ("I work remotely for Canonical.", ("User", "works_at", "canonical", False)),
+        ("I'm lactose intolerant.", ("User", "diet", "lactose intolerant", False)),
+        pytest.param(
+            "I'm gluten intolerant.",
+            ("User", "diet", "gluten intolerant", False),
+            marks=pytest.mark.xfail(
+                strict=True, reason="the small parser reads 'gluten' as a verb"
+            ),
+        ),
+        ("My grandparents live in Viseu.", ("my grandparents", "lives_in", "viseu", False)),
+        ("I've been learning Korean since May.", ("User", "studies", "korean", False)),
+    ],
+)
+def test_more_ways_of_saying_it(text, expected):
+    assert expected in triples(read(text, "spacy"))

@@ -185,7 +185,10 @@ def _employer(token: Any) -> Iterator[Reading]:
     """ "at X", "for X", "in X" (an organization): not "with Ana", a colleague."""
     org = object_of(token, "at")
     if org is None:
-        org = object_of(token, "for", "with", "in")
+        org = object_of(token, "for")
+        org = org if org is not None and label(org) != "person" else None
+    if org is None:
+        org = object_of(token, "with", "in")
         org = org if org is not None and label(org) == "organization" else None
     if org is not None and org.pos_ == "PROPN":
         yield Reading("works_at", phrase(org), type="organization")
@@ -376,7 +379,7 @@ def _possess(head: Any) -> Iterator[Reading]:
         alias = (f"my {lemma}",)
         for name in names or [lemma]:
             yield Reading("has_pet", name, type="animal", aliases=alias if names else ())
-    elif lemma in CHILD_SET or word in CHILD_SET:
+    elif lemma in CHILD_SET or word in CHILD_SET or _baby(target):
         for name in _named(target) or [lemma]:
             yield Reading("has_child", name, type="person")
     elif lemma == "allergy":
@@ -391,6 +394,13 @@ def _possess(head: Any) -> Iterator[Reading]:
         yield Reading("owns", phrase(target), type="thing")
 
 
+def _baby(token: Any) -> bool:
+    """ "a baby girl", "a baby boy" """
+    return token.lemma_.lower() in ("girl", "boy") and any(
+        k.lower_ == "baby" for k in token.children
+    )
+
+
 def _be(head: Any) -> Iterator[Reading]:
     """ "I'm allergic to…", "I'm vegan", "Tiago is a firefighter", "I'm 34", "I'm from…": said
     of now by a finite verb ("I was 17", "being a mom" say nothing of now)."""
@@ -403,6 +413,10 @@ def _be(head: Any) -> Iterator[Reading]:
                 yield Reading("allergic_to", phrase(allergen), type="thing")
         elif word in DIETS:
             yield Reading("diet", word, type="thing")
+        elif word == "intolerant":  # "lactose intolerant"
+            cause = [k.text for k in token.lefts if k.dep_ in ("npadvmod", "compound", "amod")]
+            if cause:
+                yield Reading("diet", f"{cause[0]} intolerant", type="thing")
         elif word in ("married", "engaged"):
             yield from _marry(token)
         elif word == "based":
@@ -460,20 +474,33 @@ def _home_apposed(head: Any) -> list[Reading]:
 
 
 def _called(head: Any) -> Iterator[Reading]:
-    """ "Our beagle is called Biscuit", "my sister is named Ana" """
-    subject = next(iter(children(head, "nsubjpass", "nsubj")), None)
-    name = dobj(head)
-    if subject is None or name is None or name.pos_ != "PROPN":
+    """ "Our beagle is called Biscuit", "my sister is named Ana", "we named our beagle
+    Biscuit" """
+    subject = next(iter(children(head, "nsubjpass")), None)
+    name = next(iter(children(head, "oprd", "attr")), None)
+    if subject is None:  # active: the parse hangs "our beagle" on the name
+        name = next(iter(children(head, "dobj")), None)
+        subject = None if name is None else next(iter(children(name, "compound")), None)
+        owned = name is not None and owned_by_speaker(name)
+    else:
+        owned = owned_by_speaker(subject)
+    if subject is None or name is None or name.pos_ != "PROPN" or not owned:
         return
-    if not any(k.dep_ == "poss" and k.lower_ in ("my", "our") for k in subject.children):
-        return
-    kind, text = subject.lemma_.lower(), phrase(name)
+    kind, text = subject.lemma_.lower(), _proper(name)
     if kind in PETS_SET:
         yield Reading("has_pet", text, type="animal", aliases=(f"my {kind}",), of_speaker=True)
     elif kind in KIN_PREDICATE:
         yield Reading(
             KIN_PREDICATE[kind], text, type="person", aliases=(f"my {kind}",), of_speaker=True
         )
+
+
+def _proper(token: Any) -> str:
+    """The proper nouns that end at ``token``: "Biscuit" of "our beagle Biscuit"."""
+    left = token.i
+    while left > token.sent.start and token.doc[left - 1].pos_ == "PROPN":
+        left -= 1
+    return token.doc[left : token.i + 1].text
 
 
 def _grow(head: Any) -> Iterator[Reading]:
@@ -526,7 +553,7 @@ READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
     **dict.fromkeys(["plan", "organise", "organize", "book"], _plan),
     "hire": _hire,
     **dict.fromkeys(["leave", "quit"], _leave),
-    "study": _study,
+    **dict.fromkeys(["study", "learn"], _study),
     **dict.fromkeys(["attend", "enroll", "enrol"], _attend),
     "major": _major,
     **dict.fromkeys(["do", "pursue", "finish", "complete"], _study_degree),
@@ -539,7 +566,8 @@ READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
     "take": _take,
     "go": _go,
     **dict.fromkeys(
-        ["have", "get", "adopt", "rescue", "own", "buy", "drive", "purchase", "land"], _possess
+        ["have", "get", "adopt", "rescue", "own", "buy", "drive", "purchase", "land", "welcome"],
+        _possess,
     ),
     **dict.fromkeys(["be", "base"], _be),
     **dict.fromkeys(["call", "name"], _called),

@@ -50,7 +50,16 @@ CONDITIONS = frozenset({"if", "unless", "whether", "until"})
 CHANGE_VERBS = frozenset(
     "move relocate start begin join leave quit switch adopt get marry retire transfer".split()
 )
-KIN = frozenset(KIN_EN.split("|")) | {"ex", "colleague", "friend"}
+KIN = frozenset(KIN_EN.split("|")) | {
+    "ex",
+    "colleague",
+    "friend",
+    "parents",
+    "grandparents",
+    "kids",
+    "children",
+    "family",
+}
 PET_WORDS = frozenset(PETS.split("|"))
 PAST_WORDS = re.compile(r"\b(?:last|ago|yesterday|earlier|passad[oa]|há|ontem)\b", re.IGNORECASE)
 
