@@ -72,8 +72,8 @@ def plan_object(predicate: str, phrase: str, date: datetime | None) -> str:
 
 def read_sentence(scope: Scope, sentence: Any, tz: str) -> None:
     """The facts of one parsed sentence (a spaCy ``Span``), added to ``scope``."""
-    when = parse_time(sentence.text, scope.episode.at, tz)
     quote = " ".join(sentence.text.split())
+    said: list[tuple[str, Reading, str]] = []
     for head in sentence:
         if head.dep_ not in CLAUSE_DEPS or head.pos_ not in ("VERB", "AUX"):
             continue
@@ -87,8 +87,12 @@ def read_sentence(scope: Scope, sentence: Any, tz: str) -> None:
         for reading in found:
             for subject in [scope.speaker] if reading.of_speaker else subjects:
                 if subject is not None:
-                    _add(scope, subject, reading, mood, when, quote)
+                    said.append((subject, reading, mood))
         _wedding(scope, head, subjects, mood, quote)
+    if said:  # the time phrase is read only where there is a fact to date
+        when = parse_time(sentence.text, scope.episode.at, tz)
+        for subject, reading, mood in said:
+            _add(scope, subject, reading, mood, when, quote)
 
 
 def _planned(head: Any, found: list[Reading]) -> list[Reading]:
