@@ -10,25 +10,27 @@ nurse``, "be allergic to X" → ``allergic_to X``, "leave X" → an ending of ``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from lembrar.graph.extract.names import fold, is_name
-from lembrar.graph.extract.patterns import CHILDREN, PETS
+from lembrar.graph.extract.nouns import called, home_country, noun_readings
+from lembrar.graph.extract.patterns import CHILDREN
 from lembrar.graph.extract.possessions import OWNED
-from lembrar.graph.extract.scope import KIN_PREDICATE
 from lembrar.graph.extract.tokens import (
+    HOMES,
+    JOBS,
     NOT_OBJECTS,
+    PETS_SET,
     SPECIFIC,
+    Reading,
     children,
-    clause_of,
     dobj,
+    employer,
     general,
     is_role,
     label,
     noun_phrase,
     object_of,
-    owned_by_speaker,
     phrase,
     with_conjuncts,
 )
@@ -43,13 +45,10 @@ PLAN_HEADS = frozenset("plan intend hope want aim decide prepare arrange expect"
 ENDING_HEADS = frozenset({"stop", "quit", "cease"})
 LIKE = frozenset("like love enjoy adore prefer fancy".split())
 HATE = frozenset("hate dislike detest loathe despise".split())
-PETS_SET = frozenset(PETS.split("|")) | {"beagle", "labrador", "poodle", "terrier", "puppies"}
 CHILD_SET = frozenset(CHILDREN.split("|")) | {"kids", "children", "sons", "daughters", "babies"}
 OWNED_SET = frozenset(OWNED.split("|")) | {"home", "house", "motorbike", "bike", "car"}
-JOBS = frozenset("job position internship post role gig contract".split())
 DEGREES = frozenset("master masters master's degree phd doctorate bachelor course mba".split())
 SCHOOLS = frozenset("school university college academy institute faculty".split())
-HOMES = frozenset("apartment flat house home place".split())
 DIETS = frozenset(
     "vegetarian vegan pescatarian pescetarian gluten-free keto paleo halal kosher"
     " lactose-intolerant celiac coeliac diabetic".split()
@@ -70,25 +69,12 @@ NOT_PLANNED = frozenset(
 """A liking of "the yellow leaves" or "my job" is a remark about things at hand, not a taste."""
 
 
-@dataclass(frozen=True)
-class Reading:
-    """What a clause says: ``predicate`` of ``text``; ``ending`` closes it; ``of_speaker``: its
-    subject is the speaker whatever the clause's subject ("our beagle is called Biscuit")."""
-
-    predicate: str
-    text: str
-    ending: bool = False
-    type: str | None = None
-    aliases: tuple[str, ...] = ()
-    of_speaker: bool = False
-
-
 def readings(head: Any) -> list[Reading]:
     """Everything the clause headed by ``head`` states, before its stance is weighed."""
     lemma = head.lemma_.lower()
     reader = READERS.get(lemma)
     found = list(reader(head)) if reader else []
-    found += _homes(head) + _my_job(head) + _home_apposed(head)
+    found += noun_readings(head)
     return [r for r in found if r.text and fold(r.text) not in NOT_OBJECTS]
 
 
@@ -176,22 +162,9 @@ def _work(head: Any) -> Iterator[Reading]:
     role = object_of(head, "as")
     if role is not None and is_role(role):
         yield Reading("works_as", phrase(role), type="role")
-    yield from _employer(head)
+    yield from employer(head)
     if role is not None:
-        yield from _employer(role)
-
-
-def _employer(token: Any) -> Iterator[Reading]:
-    """ "at X", "for X", "in X" (an organization): not "with Ana", a colleague."""
-    org = object_of(token, "at")
-    if org is None:
-        org = object_of(token, "for")
-        org = org if org is not None and label(org) != "person" else None
-    if org is None:
-        org = object_of(token, "with", "in")
-        org = org if org is not None and label(org) == "organization" else None
-    if org is not None and org.pos_ == "PROPN":
-        yield Reading("works_at", phrase(org), type="organization")
+        yield from employer(role)
 
 
 def _job(head: Any, ending: bool = False) -> Iterator[Reading]:
@@ -199,16 +172,16 @@ def _job(head: Any, ending: bool = False) -> Iterator[Reading]:
     target = dobj(head)
     if target is None or target.lemma_.lower() not in JOBS:
         return
-    for found in _employer(target):
+    for found in employer(target):
         yield Reading("works_at", found.text, ending=ending, type="organization")
     role = object_of(target, "as")
     if role is not None and is_role(role) and not ending:
         yield Reading("works_as", phrase(role), type="role")
-        yield from _employer(role)
+        yield from employer(role)
 
 
 def _start(head: Any) -> Iterator[Reading]:
-    yield from _employer(head)
+    yield from employer(head)
     yield from _job(head)
     target = dobj(head)
     if target is not None and target.lemma_.lower() not in JOBS and target.pos_ == "NOUN":
@@ -430,7 +403,7 @@ def _be(head: Any) -> Iterator[Reading]:
     origin = object_of(head, "from")
     if origin is not None and label(origin) == "place":
         yield Reading("from", phrase(origin), type="place")
-    yield from _home_country(head)
+    yield from home_country(head)
     if head.lemma_.lower() == "base":
         yield from _live(head)
 
@@ -449,60 +422,6 @@ def _general_role(token: Any) -> bool:
     return not any(k.dep_ in ("det", "poss") and k.lower_ in SPECIFIC for k in token.children)
 
 
-def _home_country(head: Any) -> Iterator[Reading]:
-    """ "My home country is Sweden", "my hometown is Braga" """
-    subject = next(iter(children(head, "nsubj")), None)
-    place = dobj(head)
-    if subject is not None and place is not None and _hometown(subject):
-        yield Reading("from", phrase(place), type="place", of_speaker=True)
-
-
-def _hometown(token: Any) -> bool:
-    words = {fold(t.text) for t in token.subtree if t.i <= token.i}
-    return bool({"my", "our"} & words) and ("hometown" in words or {"home", "country"} <= words)
-
-
-def _home_apposed(head: Any) -> list[Reading]:
-    """ "…from my home country, Sweden" """
-    return [
-        Reading("from", phrase(place), type="place", of_speaker=True)
-        for token in head.subtree
-        if token.lemma_.lower() in ("country", "hometown", "town") and clause_of(token).i == head.i
-        for place in children(token, "appos")
-        if label(place) == "place" and _hometown(token)
-    ]
-
-
-def _called(head: Any) -> Iterator[Reading]:
-    """ "Our beagle is called Biscuit", "my sister is named Ana", "we named our beagle
-    Biscuit" """
-    subject = next(iter(children(head, "nsubjpass")), None)
-    name = next(iter(children(head, "oprd", "attr")), None)
-    if subject is None:  # active: the parse hangs "our beagle" on the name
-        name = next(iter(children(head, "dobj")), None)
-        subject = None if name is None else next(iter(children(name, "compound")), None)
-        owned = name is not None and owned_by_speaker(name)
-    else:
-        owned = owned_by_speaker(subject)
-    if subject is None or name is None or name.pos_ != "PROPN" or not owned:
-        return
-    kind, text = subject.lemma_.lower(), _proper(name)
-    if kind in PETS_SET:
-        yield Reading("has_pet", text, type="animal", aliases=(f"my {kind}",), of_speaker=True)
-    elif kind in KIN_PREDICATE:
-        yield Reading(
-            KIN_PREDICATE[kind], text, type="person", aliases=(f"my {kind}",), of_speaker=True
-        )
-
-
-def _proper(token: Any) -> str:
-    """The proper nouns that end at ``token``: "Biscuit" of "our beagle Biscuit"."""
-    left = token.i
-    while left > token.sent.start and token.doc[left - 1].pos_ == "PROPN":
-        left -= 1
-    return token.doc[left : token.i + 1].text
-
-
 def _grow(head: Any) -> Iterator[Reading]:
     if any(k.dep_ == "prt" and k.lower_ == "up" for k in head.children) or (
         head.lemma_.lower() == "bear"
@@ -510,38 +429,6 @@ def _grow(head: Any) -> Iterator[Reading]:
         place = object_of(head, "in")
         if place is not None and label(place) == "place":
             yield Reading("from", phrase(place), type="place")
-
-
-def _homes(head: Any) -> list[Reading]:
-    """ "our new apartment in Porto": the speaker lives there."""
-    found = []
-    for token in head.subtree:
-        if token.lemma_.lower() not in HOMES or not owned_by_speaker(token):
-            continue
-        if clause_of(token).i != head.i:
-            continue
-        place = object_of(token, "in")
-        if place is not None and label(place) == "place":
-            found.append(Reading("lives_in", phrase(place), type="place", of_speaker=True))
-    return found
-
-
-def _my_job(head: Any) -> list[Reading]:
-    """ "Loving my new job at Feedzai": the speaker works there (not after "left", "quit")."""
-    if head.lemma_.lower() in ("leave", "quit", "lose", "hate"):
-        return []
-    found = []
-    for token in head.subtree:
-        if token.lemma_.lower() not in JOBS or not owned_by_speaker(token):
-            continue
-        if clause_of(token).i != head.i or {k.lower_ for k in token.lefts} & PAST_JOBS:
-            continue
-        where = list(_employer(token)) or (list(_employer(head)) if token.dep_ == "dobj" else [])
-        found += [Reading("works_at", r.text, type="organization", of_speaker=True) for r in where]
-    return found
-
-
-PAST_JOBS = frozenset("old previous former last first".split())
 
 
 READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
@@ -570,6 +457,6 @@ READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
         _possess,
     ),
     **dict.fromkeys(["be", "base"], _be),
-    **dict.fromkeys(["call", "name"], _called),
+    **dict.fromkeys(["call", "name"], called),
     **dict.fromkeys(["grow", "bear"], _grow),
 }

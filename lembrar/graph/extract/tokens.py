@@ -3,10 +3,12 @@ whether it names a kind of thing or one at hand, and whether a noun names a prof
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from lembrar.graph.extract.names import LEADING, fold
-from lembrar.graph.extract.patterns import ROLES
+from lembrar.graph.extract.patterns import PETS, ROLES
 
 DATES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
 LABELS = {
@@ -121,3 +123,34 @@ def is_role(token: Any) -> bool:
 
 
 ROLE_ENDINGS = ("ist", "ian", "eer", "ologist", "grapher", "smith", "wright")
+
+
+PETS_SET = frozenset(PETS.split("|")) | {"beagle", "labrador", "poodle", "terrier", "puppies"}
+JOBS = frozenset("job position internship post role gig contract".split())
+HOMES = frozenset("apartment flat house home place".split())
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a clause says: ``predicate`` of ``text``; ``ending`` closes it; ``of_speaker``: its
+    subject is the speaker whatever the clause's subject ("our beagle is called Biscuit")."""
+
+    predicate: str
+    text: str
+    ending: bool = False
+    type: str | None = None
+    aliases: tuple[str, ...] = ()
+    of_speaker: bool = False
+
+
+def employer(token: Any) -> Iterator[Reading]:
+    """ "at X", "for X", "in X" (an organization): not "with Ana", a colleague."""
+    org = object_of(token, "at")
+    if org is None:
+        org = object_of(token, "for")
+        org = org if org is not None and label(org) != "person" else None
+    if org is None:
+        org = object_of(token, "with", "in")
+        org = org if org is not None and label(org) == "organization" else None
+    if org is not None and org.pos_ == "PROPN":
+        yield Reading("works_at", phrase(org), type="organization")
