@@ -1,5 +1,6 @@
 """Reading spaCy tokens: the words that name a token's thing, its prepositions and objects,
-whether it names a kind of thing or one at hand, and whether a noun names a profession."""
+whether it names a kind of thing or one at hand, whether a noun names a profession or an
+employer; and ``Reading``, what a clause says."""
 
 from __future__ import annotations
 
