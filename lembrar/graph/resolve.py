@@ -20,6 +20,25 @@ from lembrar.model.predicates import PREDICATES
 
 GENERIC_TYPES = frozenset({"thing", "activity"})
 PERSONS = frozenset({"person", "user"})
+PARTNER_WORDS = frozenset(
+    "wife husband partner boyfriend girlfriend fiancee fiance spouse mulher marido esposa"
+    " namorada namorado noiva noivo companheiro companheira".split()
+)
+"""One person goes by all of these over time: "my boyfriend" becomes "my husband"."""
+KIN_LEAD = ("my ", "our ", "minha ", "meu ", "a minha ", "o meu ")
+NICKNAME_MIN = 3
+"""A short form names a person when it starts their first name and has at least this many
+letters ("Mel" is Melanie; "Jo" is no one in particular)."""
+
+
+def partner_alias(name: str) -> bool:
+    """ "my husband", "o meu marido", "partner": a word for one's partner, not a name."""
+    folded = fold(name)
+    for lead in KIN_LEAD:
+        if folded.startswith(lead):
+            folded = folded[len(lead) :]
+            break
+    return folded in PARTNER_WORDS
 
 
 def compatible(a: str, b: str) -> bool:
@@ -36,8 +55,10 @@ def resolve_entity(
     """The stored entity ``new`` names, or None when it is a new one.
 
     Evidence, strongest first: the user's own node; the same folded name or alias; a person's
-    first name or full name when exactly one stored person fits; a name vector at least
-    ``threshold`` cosine from a stored one of a compatible type.
+    first name or full name when exactly one stored person fits; a short form of exactly one
+    person's first name ("Mel", and the reverse); a word for a partner ("my husband") when
+    exactly one stored person goes by such a word; a name vector at least ``threshold`` cosine
+    from a stored one of a compatible type.
     """
     return EntityIndex(known).find(new, vector, threshold)
 
@@ -49,6 +70,8 @@ class EntityIndex:
         self.by_id: dict[str, Entity] = {}
         self._names: dict[str, list[str]] = defaultdict(list)
         self._first: dict[str, list[str]] = defaultdict(list)
+        self._stems: dict[str, list[str]] = defaultdict(list)  # first 3 letters of a first name
+        self._partners: list[str] = []
         self._rows: list[str] = []
         self._matrix = np.zeros((0, 0), np.float32)
         for entity in entities:
@@ -68,6 +91,13 @@ class EntityIndex:
                 and entity.id not in self._first[folded.split()[0]]
             ):
                 self._first[folded.split()[0]].append(entity.id)
+            stem = folded.split()[0][:NICKNAME_MIN] if folded else ""
+            if len(stem) == NICKNAME_MIN and _may_be_called(entity, folded):
+                if entity.id not in self._stems[stem]:
+                    self._stems[stem].append(entity.id)
+            if entity.type in PERSONS and partner_alias(name):
+                if entity.id not in self._partners:
+                    self._partners.append(entity.id)
         if fresh and entity.embedding.size and entity.type != "user":
             self._append(entity.id, entity.embedding)
 
@@ -90,12 +120,16 @@ class EntityIndex:
             self.by_id[i]
             for n in (new.name, *new.aliases)
             for i in self._names.get(fold(n), ())
-            if compatible(self.by_id[i].type, new.type)
+            if compatible(self.by_id[i].type, new.type) or _mistyped(self.by_id[i], new)
         ]
         if exact:
             return _named_first(list(dict.fromkeys(exact)), fold(new.name))
         if new.type in PERSONS:
             person = self._same_person(fold(new.name))
+            if person is not None:
+                return person
+        if new.type in PERSONS | GENERIC_TYPES:
+            person = self._short_form(fold(new.name), new.type in PERSONS) or self._partner(new)
             if person is not None:
                 return person
         if (
@@ -131,6 +165,45 @@ class EntityIndex:
         ]
         return fits[0] if len(fits) == 1 else None
 
+    def _short_form(self, name: str, longer: bool) -> Entity | None:
+        """'Mel' is 'Melanie' when exactly one stored person fits; ``longer``: a person's name
+        may also be the longer form of a stored short one."""
+        if len(name) < NICKNAME_MIN or " " in name or not name.isalpha():
+            return None
+        fits = [
+            self.by_id[i]
+            for i in self._stems.get(name[:NICKNAME_MIN], ())
+            if (self.by_id[i].type in PERSONS or longer)
+            and any(_short_of(name, fold(n), longer) for n in self.by_id[i].names)
+        ]
+        return fits[0] if len(fits) == 1 else None
+
+    def _partner(self, new: ExtractedEntity) -> Entity | None:
+        """'my partner' is the one stored person called 'my husband' (or any such word)."""
+        if not any(partner_alias(n) for n in (new.name, *new.aliases)):
+            return None
+        return self.by_id[self._partners[0]] if len(self._partners) == 1 else None
+
+
+def _may_be_called(entity: Entity, folded: str) -> bool:
+    """A person, or a capitalized one-word thing that may be a person's short name ("Hey Mel!"
+    before Melanie is known), is indexed by the first letters of its first name."""
+    if entity.type in PERSONS:
+        return True
+    return entity.type in GENERIC_TYPES and " " not in folded and entity.name[:1].isupper()
+
+
+def _short_of(name: str, other: str, longer: bool) -> bool:
+    first = other.split()[0] if other else ""
+    fits = first.startswith(name) or (longer and name.startswith(first))
+    return fits and first != name and min(len(first), len(name)) >= NICKNAME_MIN
+
+
+def _mistyped(known: Entity, new: ExtractedEntity) -> bool:
+    """A name finder's slip: a stored person's one-word name typed as a place or an
+    organization in one message ("Melanie" read as an organization) is still that person."""
+    return known.type in PERSONS and new.type in ("place", "organization") and " " not in new.name
+
 
 def _named_first(found: Sequence[Entity], name: str) -> Entity:
     return next((e for e in found if fold(e.name) == name), found[0])
@@ -146,11 +219,18 @@ def absorb(entity: Entity, new: ExtractedEntity, episode_id: str) -> Entity:
     name, type_ = entity.name, entity.type
     if type_ in GENERIC_TYPES and new.type not in GENERIC_TYPES:
         type_ = new.type
-    if type_ == "person" and len(new.name) > len(name) and fold(new.name).startswith(fold(name)):
+    if (
+        type_ == "person"
+        and new.type in PERSONS
+        and len(new.name) > len(name)
+        and fold(new.name).startswith(fold(name))
+    ):
         name, aliases = (
             new.name,
             tuple(a for a in (*aliases, entity.name) if fold(a) != fold(new.name)),
         )
+    if type_ == "person" and name[:1].islower() and new.name[:1].isupper():
+        name, aliases = new.name, tuple(a for a in (*aliases, entity.name) if a != new.name)
     if type_ == "user" and name == "User" and new.name != "User":
         name = new.name
     episodes = entity.episodes if episode_id in entity.episodes else (*entity.episodes, episode_id)
@@ -165,7 +245,7 @@ def fact_text(subject: str, predicate: str, obj: str, negated: bool = False) -> 
         return f"{'number of' if predicate == 'count' else 'current'} {subject}: {obj}"
     phrase = PREDICATES[predicate].phrase
     lead = "no longer " if negated else ""
-    if phrase.startswith("has a "):
+    if phrase.startswith(("has a ", "has an ")):
         return f"{subject} {lead}{phrase}: {obj}"
     return f"{subject} {lead}{phrase} {obj}"
 
@@ -239,6 +319,8 @@ def ordered_for_reading(facts: Iterable[Fact]) -> list[Fact]:
         (f for f in facts if f.invalid_at is None), key=lambda f: f.starts, reverse=True
     )
     old = sorted(
-        (f for f in facts if f.invalid_at is not None), key=lambda f: f.invalid_at, reverse=True
+        (f for f in facts if f.invalid_at is not None),
+        key=lambda f: f.invalid_at or f.starts,
+        reverse=True,
     )
     return current + old

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 
 from lembrar.graph.resolve import (
+    absorb,
     fact_text,
     merge,
     ordered_for_reading,
@@ -159,3 +160,41 @@ def test_a_name_of_only_marks_or_spaces_resolves_to_no_one():
     known = [entity("Ana Souza")]
     for name in ("\u0301", " ", "\u0301 \u0301"):
         assert resolve_entity(ExtractedEntity(name, "person"), None, known) is None
+
+
+def test_a_short_form_is_the_one_person_whose_first_name_it_starts():
+    melanie = entity("Melanie")
+    assert resolve_entity(ExtractedEntity("Mel", "thing"), None, [melanie]) is melanie
+    mel = entity("Mel")
+    assert resolve_entity(ExtractedEntity("Melanie", "person"), None, [mel]) is mel
+    assert absorb(mel, ExtractedEntity("Melanie", "person"), "ep").name == "Melanie"
+
+
+def test_a_short_form_of_two_people_or_of_two_letters_is_no_one():
+    both = [entity("Melanie"), entity("Melissa")]
+    assert resolve_entity(ExtractedEntity("Mel", "person"), None, both) is None
+    assert resolve_entity(ExtractedEntity("Jo", "person"), None, [entity("Joana")]) is None
+    assert resolve_entity(ExtractedEntity("Pottery", "thing"), None, [entity("Pot")]) is None
+
+
+def test_my_partner_is_the_one_person_called_my_husband():
+    miguel = entity("Miguel", aliases=("my husband",))
+    found = resolve_entity(ExtractedEntity("partner", "person", ("my partner",)), None, [miguel])
+    assert found is miguel
+    two = [miguel, entity("Rui", aliases=("my boyfriend",))]
+    assert resolve_entity(ExtractedEntity("my partner", "person"), None, two) is None
+    assert resolve_entity(ExtractedEntity("my sister", "person"), None, [miguel]) is None
+
+
+def test_an_unnamed_partner_takes_the_name_when_it_is_told():
+    husband = entity("husband", aliases=("my husband",))
+    named = absorb(husband, ExtractedEntity("Miguel", "person", ("my husband",)), "ep")
+    assert named.name == "Miguel" and "husband" in named.aliases
+
+
+def test_a_short_name_heard_before_the_full_one_is_the_same_person():
+    mel = entity("Mel", "thing")
+    assert resolve_entity(ExtractedEntity("Melanie", "person"), None, [mel]) is mel
+    merged = absorb(mel, ExtractedEntity("Melanie", "person"), "ep")
+    assert (merged.name, merged.type) == ("Melanie", "person")
+    assert resolve_entity(ExtractedEntity("Melody", "thing"), None, [mel]) is None

@@ -8,6 +8,7 @@ for the verb phrase that is followed by the object. Subjects and objects are rea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -18,7 +19,7 @@ class Pattern:
     negated: bool = False
     person: str = "any"  # "first", "third", "possessive" ("my job at") or "any"
     language: str = "en"
-    object_kind: str = "phrase"  # "phrase", "role", "age", "pet", "child", "name"
+    object_kind: str = "phrase"  # "phrase", "role", "age", "pet", "child", "name", "diet"
 
 
 ADVERBS_EN = (
@@ -28,22 +29,30 @@ ADVERBS_EN = (
 ADVERBS_PT = r"(?:(?:agora|atualmente|ainda|também|já|realmente|finalmente|muito)\s+)*"
 PETS = (
     r"dog|cat|puppy|pup|kitten|parrot|rabbit|bunny|hamster|fish|turtle|horse|bird|snake|lizard"
-    r"|guinea pig|cão|cao|gato|gata|cachorro|cadela|papagaio|coelho|tartaruga|cavalo|peixe"
+    r"|guinea pig|cãozinho|caozinho|cão|cao|gatinho|gatinha|gato|gata|cachorrinho|cachorro"
+    r"|cadelinha|cadela|papagaio|coelhinho|coelho|tartaruga|cavalo|peixe"
 )
-CHILDREN = r"son|daughter|baby|kid|child|filho|filha|bebé|bebe|bebê"
+DIETS = (
+    r"vegetarian|vegan|pescatarian|pescetarian|gluten-free|keto|halal|kosher|vegetarian[oa]"
+    r"|vegan[oa]|vegetariano|vegetariana|celíac[oa]|celiac"
+)
+CHILDREN = r"filhinho|filhinha|son|daughter|baby|kid|child|filho|filha|bebé|bebe|bebê"
 KIN_EN = (
     r"sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend"
     r"|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"
     r"|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour"
 )
 KIN_PT = (
-    r"irmã|irma|irmão|irmao|mãe|mae|pai|mulher|marido|esposa|namorada|namorado|noiva|noivo"
+    r"irmãzinha|irmãozinho|irmã|irma|irmão|irmao|filhinha|filhinho|mãe|mae|pai|mulher|marido|esposa|namorada|namorado|noiva|noivo"
     r"|filha|filho|amiga|amigo|prima|primo|tia|tio|avó|avô|chefe|colega|vizinha|vizinho"
 )
 
 _EN = [
     ("lives_in", r"(?:live|lives|lived|am living|is living|reside|resides|am based|is based) in"),
-    ("lives_in", r"(?:moved|am moving|is moving|relocated|have moved|has moved)(?: back)? to"),
+    (
+        "lives_in",
+        r"(?:moved|am moving|is moving|are moving|relocated|have moved|has moved)(?: back)? to",
+    ),
     (
         "works_at",
         (
@@ -53,11 +62,16 @@ _EN = [
         ),
     ),
     ("works_at", r"(?:joined|was hired by|got hired at|got hired by)"),
+    (  # "I work as a designer at Critical Software"
+        "works_at",
+        r"(?:work|works|am working|is working) as (?:an? )?[\w-]+(?: [\w-]+)? (?:at|for)",
+    ),
     (
         "works_as",
         (
             r"(?:work as|works as|am working as|is working as|became|have become|has become"
-            r"|got a job as|started working as)(?: an?)?"
+            r"|got a job as|started working as|(?:started|got|took|landed|began) a (?:new )?job"
+            r" as)(?: an?)?"
         ),
         "role",
     ),
@@ -101,6 +115,9 @@ _EN = [
         "name",
     ),
     ("age", r"(?:am|is|turned|just turned|will turn)", "age"),
+    ("allergic_to", r"(?:am|is|am very|is very|am severely|is severely) allergic to"),
+    ("allergic_to", r"(?:have|has) an? (?:\w+ )?allergy to"),
+    ("diet", r"(?:am|is|went|became|have been|has been|have gone|has gone)(?: an?)?", "diet"),
     (
         "owns",
         r"(?:own|owns|bought|just bought|have bought|purchased|got a new|have a new|has a new)",
@@ -137,6 +154,20 @@ _EN_ENDINGS = [
     ("likes", r"(?:don't like|doesn't like|no longer like|no longer likes|stopped liking)"),
 ]
 _PT_FIRST = [
+    ("lives_in", r"(?:moramos|vivemos|estamos a viver|estamos morando) (?:em|no|na|nos|nas)"),
+    (
+        "lives_in",
+        r"(?:nos mudamos|nos mudámos|mudámo-nos|mudamo-nos|mudamos|fomos morar|fomos viver)"
+        r"(?: de novo)? (?:para|pra)(?: o| a)?",
+    ),
+    ("works_at", r"(?:trabalhamos|começamos a trabalhar) (?:em|no|na|para)(?: o| a)?"),
+    ("has_pet", r"(?:temos|adotamos|adotámos)", "pet"),
+    ("has_child", r"(?:temos|tivemos)", "child"),
+    ("likes", r"(?:gostamos(?: muito)? d[eoa]|adoramos|amamos)"),
+    ("owns", r"(?:compramos|comprámos)"),
+    ("allergic_to", r"(?:sou|estou) alérgic[oa] (?:a|ao|à|aos|às|de)"),
+    ("allergic_to", r"tenho alergia (?:a|ao|à|aos|às|de)"),
+    ("diet", r"(?:sou|virei|tornei-me)", "diet"),
     ("lives_in", r"(?:moro|vivo|resido|estou a viver|estou morando) (?:em|no|na|nos|nas)"),
     (
         "lives_in",
@@ -175,6 +206,9 @@ _PT_FIRST_ENDINGS = [
     ("does", r"(?:deixei de|parei de)"),
 ]
 _PT_THIRD = [
+    ("allergic_to", r"(?:é|está) alérgic[oa] (?:a|ao|à|aos|às|de)"),
+    ("allergic_to", r"tem alergia (?:a|ao|à|aos|às|de)"),
+    ("diet", r"(?:é|virou|tornou-se)", "diet"),
     ("lives_in", r"(?:mora|vive|reside|está a viver) (?:em|no|na|nos|nas)"),
     ("lives_in", r"(?:mudou-se|se mudou|mudou|foi morar|foi viver) (?:para|pra)(?: o| a)?"),
     (
@@ -208,7 +242,7 @@ _POSSESSIVE = [  # "my new job at X": the speaker's
 
 
 def _build(
-    rows: list[tuple[str, ...]], *, language: str, person: str, negated: bool
+    rows: Sequence[tuple[str, ...]], *, language: str, person: str, negated: bool
 ) -> list[Pattern]:
     return [
         Pattern(row[0], row[1], negated, person, language, row[2] if len(row) > 2 else "phrase")

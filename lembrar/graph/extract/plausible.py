@@ -35,6 +35,7 @@ QUANTITIES = frozenset(
     "a an few lot lots some many much more most one ones all both each any several couple bit"
     " little".split()
 )
+AT_HAND = frozenset("the this that these those your his her their all".split())
 SUBORDINATORS = frozenset("when if once until unless whenever".split())
 POSSESSIVES = frozenset("my our your his her their its".split())
 AFTER_GERUND = frozenset("into after forward around back more about over through like".split())
@@ -70,6 +71,8 @@ def implausible(
         return "the object starts with a verb"
     if all(w in QUANTITIES for w in object_words[:3]) and len(object_words) <= 3:
         return "the object is a quantity"
+    if predicate in ("likes", "dislikes") and object_words[0] in AT_HAND:
+        return "a remark about things at hand ('all the yellow leaves'), not a taste"
     if (
         predicate == "does"
         and object_words[0].endswith("ing")

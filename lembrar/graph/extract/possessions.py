@@ -18,7 +18,10 @@ OWNED = (
     r"|printer|tv|television|fridge|oven|couch|sofa|desk|aquarium|plants|tent|kayak|surfboard"
 )
 POSSESSION = re.compile(r"\b[Mm]y\s+(?P<thing>(?:[\w'-]+\s+){0,4}?(?:" + OWNED + r"))\b")
-PAST = frozenset({"previous", "former", "ex", "late"})  # "my previous company" is not owned
+PAST = frozenset({"previous", "former", "ex", "late", "local", "usual", "nearest", "neighborhood"})
+"""Words after which "my" is not owning: "my previous company", "my local pet store"."""
+NOT_MINE = re.compile(r"['’]s\b|\b(?:on|in|at|of|with|for|from|to)\b", re.IGNORECASE)
+"""A possession's words hold no other owner ("my family's dog") and no place ("… on a couch")."""
 
 
 def possessions(sentence: str) -> list[str]:
@@ -28,6 +31,6 @@ def possessions(sentence: str) -> list[str]:
         words = match.group("thing").split()
         if words[0].lower() in ("own", "very", "whole", "first", "last", "favorite", "favourite"):
             words = words[1:]
-        if words and not PAST & {w.lower() for w in words}:
+        if words and not PAST & {w.lower() for w in words} and not NOT_MINE.search(" ".join(words)):
             found.append(" ".join(words))
     return list(dict.fromkeys(found))

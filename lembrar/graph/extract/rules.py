@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.amounts import amounts
 from lembrar.graph.extract.names import fold, is_name, trim_object
+from lembrar.graph.extract.parsed import PLANNED, plan_object, read_sentence
 from lembrar.graph.extract.patterns import (
     ADVERBS_EN,
     ADVERBS_PT,
     CHILDREN,
+    DIETS,
     KIN_EN,
     KIN_PT,
     PATTERNS,
@@ -27,11 +29,17 @@ from lembrar.graph.extract.patterns import (
 )
 from lembrar.graph.extract.plausible import implausible
 from lembrar.graph.extract.possessions import possessions
+from lembrar.graph.extract.scope import Scope, speaker_of
+from lembrar.graph.extract.spacy_names import looks_portuguese
+from lembrar.graph.extract.stance import is_plan, is_question, unstated
 from lembrar.model.episode import Episode
-from lembrar.model.graph import ExtractedEntity, ExtractedFact, Extraction
+from lembrar.model.graph import ExtractedFact, Extraction
 from lembrar.model.predicates import PREDICATES
 from lembrar.model.text import sentence_spans
-from lembrar.temporal import parse_time
+from lembrar.temporal import TimeQuery, parse_time
+
+if TYPE_CHECKING:
+    from lembrar.graph.extract.spacy_names import SpacyNames
 
 NAME = r"[A-ZÀ-Þ][\w'’-]*(?:\s+(?:(?:da|de|do|dos|das|van|von|of)\s+)?(?:[A-ZÀ-Þ][\w'’-]*|\d+[A-Z]\w*)){0,3}"
 SUBJECT_EN = (
@@ -40,15 +48,16 @@ SUBJECT_EN = (
     rf"|(?P<name>{NAME}))"
 )
 SUBJECT_PT = (
-    rf"(?P<subj>\b[Ee]la\b|\b[Ee]le\b|\b(?:[Aa]|[Oo])\s+(?:minha|meu)\s+(?P<kin>{KIN_PT})\b"
+    rf"(?P<subj>\b[Aa] gente\b|\b[Nn]ós\b|\b[Ee]la\b|\b[Ee]le\b|\b(?:[Aa]|[Oo])\s+(?:minha|meu)\s+(?P<kin>{KIN_PT})\b"
     rf"(?:\s+(?P<kname>{NAME}))?|(?P<conj>\be\b)|(?:\b[AaOo]\s+)?(?P<name>{NAME}))"
 )
-FIRST_PT = r"(?P<subj>(?<![\w-])(?:[Ee]u\s+)?)"
-POSSESSIVE = r"(?P<subj>\b(?:[Mm]y|[Oo]\s+meu|[Aa]\s+minha|[Mm]eu|[Mm]inha))\s+"
+FIRST_PT = r"(?P<subj>(?<![\w-])(?:(?:[Ee]u|[Nn]ós|[Aa] gente)\s+)?)"
+POSSESSIVE = r"(?P<subj>\b(?:[Mm]y|[Oo]ur|[Oo]\s+meu|[Aa]\s+minha|[Mm]eu|[Mm]inha))\s+"
 OBJECTS = {
     "phrase": r"\s+(?P<obj>[^,.;!?:()\n]+)",
     "role": r"\s+(?P<obj>[^,.;!?:()\n]+)",
     "name": rf"\s+(?P<obj>{NAME})",
+    "diet": rf"\s+(?P<obj>{DIETS})\b",
     "age": r"\s+(?P<obj>\d{1,3})(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;]|$)))",
     "pet": (
         rf"\s+(?:(?:a|an|one|two|three|this|another|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little"
@@ -67,32 +76,9 @@ APPOSITION = re.compile(  # "Max, my childhood dog"
 )
 KINSHIP = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu))\s+(?:(?:little|big|older|younger|new)\s+)?"
-    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b\s*,?\s*(?:(?:named|called|chamad[oa])\s+)?(?P<kname>{NAME})"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b\s*,?\s*(?:(?:named|called|chamad[oa]|chama-se|se chama"
+    rf"|que se chama)\s+)?(?P<kname>{NAME})"
 )
-KIN_PREDICATE = {
-    **dict.fromkeys(["sister", "brother", "irmã", "irma", "irmão", "irmao"], "has_sibling"),
-    **dict.fromkeys(
-        [
-            "wife",
-            "husband",
-            "partner",
-            "boyfriend",
-            "girlfriend",
-            "fiancée",
-            "fiancé",
-            "fiance",
-            "mulher",
-            "marido",
-            "esposa",
-            "namorada",
-            "namorado",
-            "noiva",
-            "noivo",
-        ],
-        "has_partner",
-    ),
-    **dict.fromkeys(["son", "daughter", "filho", "filha"], "has_child"),
-}
 CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
 UNNAMED_KIN = re.compile(
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
@@ -122,6 +108,7 @@ CONTRACTIONS = (
     (r"\bI’ve\b", "I have"),
     (r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
     (r"\bI'd\b", "I would"),
+    (r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
 )
 
 
@@ -138,50 +125,33 @@ def _compile(pattern: Pattern) -> re.Pattern[str]:
     )
 
 
-COMPILED: tuple[tuple[Pattern, re.Pattern[str]], ...] = tuple((p, _compile(p)) for p in PATTERNS)
-VERBS: tuple[re.Pattern[str], ...] = tuple(re.compile(rf"(?i:\b(?:{p.verb}))") for p in PATTERNS)
-"""A cheap first look: a pattern runs only where its verb phrase occurs."""
+def _first_look(pattern: Pattern) -> re.Pattern[str]:
+    """A cheap first look: a pattern runs only where its verb phrase occurs, or, for objects
+    from a closed list (pets, children, diets, ages), where such an object does."""
+    closed = {"pet": PETS, "child": CHILDREN, "diet": DIETS, "age": r"\d"}
+    if pattern.object_kind in closed:
+        return re.compile(rf"(?i:{closed[pattern.object_kind]})")
+    return re.compile(rf"(?i:\b(?:{pattern.verb}))")
 
 
-@dataclass
-class _Scope:
-    """What the extractor knows while reading one episode."""
-
-    episode: Episode
-    speaker: str | None
-    entities: dict[str, ExtractedEntity] = field(default_factory=dict)
-    facts: list[ExtractedFact] = field(default_factory=list)
-    last_person: str | None = None
-    last_subject: str | None = None
-
-    def entity(self, name: str, type_: str, aliases: tuple[str, ...] = ()) -> str:
-        key = fold(name)
-        old = self.entities.get(key)
-        if old is None:
-            self.entities[key] = ExtractedEntity(name, type_, aliases)
-        elif aliases or (old.type in ("thing", "activity") and type_ not in ("thing", "activity")):
-            merged = tuple(dict.fromkeys(old.aliases + aliases))
-            better = type_ if old.type in ("thing", "activity") else old.type
-            self.entities[key] = ExtractedEntity(old.name, better, merged)
-        if type_ in ("person", "user"):
-            self.last_person = self.entities[key].name
-        return self.entities[key].name
-
-
-def speaker_of(episode: Episode) -> tuple[str, str] | None:
-    """The entity first-person sentences speak of: (name, type), or None for an AI assistant."""
-    if episode.role == "assistant":
-        return (episode.speaker, "person") if episode.speaker else None
-    return (episode.speaker or "User", "user")
+Compiled = tuple[Pattern, re.Pattern[str], re.Pattern[str]]
+COMPILED: dict[str, tuple[Compiled, ...]] = {
+    language: tuple(
+        (p, _compile(p), _first_look(p)) for p in PATTERNS if p.language in (language, "any")
+    )
+    for language in ("en", "pt")
+}
+"""The patterns of each language, each with its first look."""
 
 
 class RuleExtractor:
-    """Patterns in English and Portuguese; spaCy names and types entities when it is installed."""
+    """Patterns in English and Portuguese; with spaCy (``recognizer``), English is read from
+    its dependency parse (``parsed``) and its names, Portuguese still by the patterns."""
 
     name = "rules"
 
-    def __init__(self, recognizer: object | None = None) -> None:
-        self.recognizer = recognizer  # a ``NameRecognizer`` (spaCy) or None
+    def __init__(self, recognizer: SpacyNames | None = None) -> None:
+        self.recognizer = recognizer  # spaCy's parse of English, or None
 
     def extract(
         self,
@@ -190,59 +160,102 @@ class RuleExtractor:
         known: Sequence[str] = (),
         current: Sequence[str] = (),
     ) -> Extraction:
-        text = episode.content
+        text = without_markup(episode.content)
         for pattern, replacement in CONTRACTIONS:
             text = re.sub(pattern, replacement, text)
         speaker = speaker_of(episode)
-        scope = _Scope(episode, None)
+        scope = Scope(episode, None)
         if speaker is not None:
             scope.speaker = scope.entity(speaker[0], speaker[1])
             scope.last_person = None
-        typed = self.recognizer.entities(text) if self.recognizer is not None else {}
+        doc = self.recognizer.parse(text) if self.recognizer is not None else None
+        typed = self.recognizer.names(doc) if self.recognizer is not None and doc else {}
         for name, type_ in typed.items():
             scope.entity(name, type_)
-        for start, end in sentence_spans(text):
-            self._sentence(scope, text[start:end], typed, tz)
+        if doc is not None:
+            for sentence in doc.sents:
+                self._sentence(scope, sentence.text, typed, tz, sentence)
+        else:
+            for start, end in sentence_spans(text):
+                self._sentence(scope, text[start:end], typed, tz)
         if self.recognizer is None:
             _capitalized(scope, text)
         facts = {(f.subject, f.predicate, f.object, f.negated): f for f in reversed(scope.facts)}
         return Extraction(tuple(scope.entities.values()), tuple(reversed(facts.values())))
 
-    def _sentence(self, scope: _Scope, sentence: str, typed: dict[str, str], tz: str) -> None:
+    def _sentence(
+        self, scope: Scope, sentence: str, typed: dict[str, str], tz: str, parsed: Any = None
+    ) -> None:
         """Facts clause by clause; a time phrase dates its own clause, or, standing in a clause
-        of its own ("Last June, I moved"), the sentence."""
+        of its own ("Last June, I moved"), the sentence. A question states nothing but who
+        "my sister Ana" is; a parsed sentence is read from its parse (``parsed``)."""
         _kinship(scope, sentence)
+        if is_question(sentence):
+            return
         _amounts(scope, sentence)
         _possessions(scope, sentence)
-        if not _matches(sentence):
+        if parsed is not None:
+            read_sentence(scope, parsed, tz)
+            return
+        language = "pt" if looks_portuguese(sentence) else "en"
+        candidates = [(p, r) for p, r, look in COMPILED[language] if look.search(sentence)]
+        if not _matches(sentence, candidates):
             return
         at = scope.episode.at
         clauses = [c for c in CLAUSE.split(sentence) if c.strip()]
         times = [parse_time(c, at, tz) for c in clauses]
         read = [
-            (_matches(t.stripped) if t.phrases else _matches(c)) for c, t in zip(clauses, times)
+            _matches(t.stripped if t.phrases else c, candidates) for c, t in zip(clauses, times)
         ]
         floating = [_start(t, at) for t, found in zip(times, read) if t.phrases and not found]
         for when, found in zip(times, read):
             valid_at = _start(when, at) if when.phrases else next(iter(floating), None)
             for pattern, match in found:
-                fact = _fact(scope, pattern, match, typed, valid_at, sentence)
+                lead = _lead(match)
+                if unstated(lead, pattern.negated):
+                    continue
+                if pattern.predicate == "plans" or (is_plan(lead) and pattern.predicate in PLANNED):
+                    fact = _plan(scope, pattern, match, _future(when, at), sentence)
+                else:
+                    fact = _fact(scope, pattern, match, typed, valid_at, sentence)
                 if fact is not None:
                     scope.facts.append(fact)
 
 
-def _start(when, at: datetime) -> datetime | None:
+def _lead(match: re.Match[str]) -> str:
+    """The clause up to the object: where the words that make it no fact stand ("if I ever
+    moved to", "she said she moved to"); what follows the object is another matter ("I moved
+    to Denver and I was wondering if…")."""
+    return match.string[: match.start("obj") if match.group("obj") else match.end()]
+
+
+def _start(when: TimeQuery, at: datetime) -> datetime | None:
     past = [w for w in when.windows if w.start <= at]
     return min(past, key=lambda w: w.start).start if past else None
 
 
-def _matches(sentence: str) -> list[tuple[Pattern, re.Match[str]]]:
-    """Each pattern's matches, earlier patterns (endings first) winning overlapping verbs."""
+def _future(when: TimeQuery, at: datetime) -> datetime | None:
+    """The start of the first future window: the date a plan is for."""
+    ahead = [w for w in when.windows if w.start > at]
+    return min(ahead, key=lambda w: w.start).start if ahead else None
+
+
+MARKUP = re.compile(r"<[^<>]{0,300}>|&(?:[a-z]+|#\d+);")
+
+
+def without_markup(text: str) -> str:
+    """HTML tags and entities become spaces: markup names no one."""
+    return MARKUP.sub(" ", text) if "<" in text or "&" in text else text
+
+
+def _matches(
+    sentence: str, candidates: Sequence[tuple[Pattern, re.Pattern[str]]]
+) -> list[tuple[Pattern, re.Match[str]]]:
+    """Each candidate pattern's matches, earlier patterns (endings first) winning overlapping
+    verbs."""
     taken: list[tuple[int, int]] = []
     out = []
-    for (pattern, regex), verb in zip(COMPILED, VERBS):
-        if verb.search(sentence) is None:
-            continue
+    for pattern, regex in candidates:
         for match in regex.finditer(sentence):
             span = (match.end("subj"), match.start("obj") if match.group("obj") else match.end())
             if any(span[0] < end and start < span[1] for start, end in taken):
@@ -252,10 +265,12 @@ def _matches(sentence: str) -> list[tuple[Pattern, re.Match[str]]]:
     return out
 
 
-def _subject(scope: _Scope, pattern: Pattern, match: re.Match[str]) -> str | None:
+def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None:
     words = (match.group("subj") or "").strip()
     folded = fold(words)
-    if folded in ("", "i", "we", "eu", "my", "o meu", "a minha", "meu", "minha"):
+    if folded in ("a gente", "nos"):
+        return scope.speaker
+    if folded in ("", "i", "we", "eu", "my", "our", "o meu", "a minha", "meu", "minha"):
         if pattern.person == "third":
             return None
         return scope.speaker
@@ -269,38 +284,18 @@ def _subject(scope: _Scope, pattern: Pattern, match: re.Match[str]) -> str | Non
     if kin:
         kname = match.group("kname")
         alias = f"my {kin}" if pattern.language == "en" else f"minha {kin}"
-        return _kin_entity(scope, kin, kname, alias)
+        return scope.kin(kin, kname if kname and is_name(kname.split()[0]) else None, alias)
     words = (match.group("name") or "").split()
     while words and not is_name(words[0]):
         words.pop(0)
     if not words or not all(is_name(w) for w in words if w[0].isupper()):
         return None
     name = " ".join(words)
-    return scope.entity(name, _type_of(scope, name, "person"))
-
-
-def _kin_entity(scope: _Scope, kin: str, kname: str | None, alias: str) -> str:
-    if kname and is_name(kname.split()[0]):
-        entity = scope.entity(kname, "person", (alias,))
-        link = KIN_PREDICATE.get(fold(kin))
-        if link and scope.speaker:
-            scope.facts.append(ExtractedFact(scope.speaker, link, entity, f"{alias} {kname}"))
-        return entity
-    for known in scope.entities.values():
-        if alias in known.aliases:
-            return known.name
-    return scope.entity(alias, "person")
-
-
-def _type_of(scope: _Scope, name: str, default: str) -> str:
-    known = scope.entities.get(fold(name))
-    if known is not None and known.type not in ("thing", "activity"):
-        return known.type
-    return default
+    return scope.entity(name, scope.type_of(name, "person"))
 
 
 def _fact(
-    scope: _Scope,
+    scope: Scope,
     pattern: Pattern,
     match: re.Match[str],
     typed: dict[str, str],
@@ -309,16 +304,30 @@ def _fact(
 ) -> ExtractedFact | None:
     if pattern.language == "en" and pattern.person != "possessive" and _implausible(pattern, match):
         return None
+    kept, last = dict(scope.entities), scope.last_person
     subject = _subject(scope, pattern, match)
-    if subject is None:
+    obj = None if subject is None else _object(scope, pattern, match, typed)
+    if subject is None or obj is None or fold(obj) == fold(subject):
+        scope.entities, scope.last_person = kept, last  # "Pottery is a huge part…": no one
         return None
     scope.last_subject = subject
-    obj = _object(scope, pattern, match, typed)
-    if obj is None or fold(obj) == fold(subject):
-        return None
     return ExtractedFact(
         subject, pattern.predicate, obj, " ".join(sentence.split()), valid_at, pattern.negated
     )
+
+
+def _plan(
+    scope: Scope, pattern: Pattern, match: re.Match[str], date: datetime | None, sentence: str
+) -> ExtractedFact | None:
+    """A plan ("we're moving to Porto in June"): the speaker plans "move to Porto (2024-06-01)"."""
+    if pattern.language == "en" and _implausible(pattern, match):
+        return None
+    subject = _subject(scope, pattern, match)
+    phrase = trim_object(match.group("obj") or "", 5)
+    if subject is None or not phrase or fold(phrase) in ("it", "that", "this", "isso"):
+        return None
+    obj = scope.entity(plan_object(pattern.predicate, phrase, date), "activity")
+    return ExtractedFact(subject, "plans", obj, " ".join(sentence.split()))
 
 
 def _implausible(pattern: Pattern, match: re.Match[str]) -> str | None:
@@ -337,7 +346,7 @@ def _implausible(pattern: Pattern, match: re.Match[str]) -> str | None:
 
 
 def _object(
-    scope: _Scope, pattern: Pattern, match: re.Match[str], typed: dict[str, str]
+    scope: Scope, pattern: Pattern, match: re.Match[str], typed: dict[str, str]
 ) -> str | None:
     kind = pattern.object_kind
     default = PREDICATES[pattern.predicate].object_type
@@ -355,7 +364,7 @@ def _object(
         return None
     if kind == "role" and not _is_role(phrase):
         return None
-    type_ = typed.get(phrase) or _type_of(scope, phrase, default)
+    type_ = typed.get(phrase) or scope.type_of(phrase, default)
     if default in ("place", "organization") and type_ in ("thing", "activity", "person"):
         type_ = default
     return scope.entity(phrase, type_)
@@ -370,24 +379,32 @@ def _is_role(phrase: str) -> bool:
     )
 
 
-def _kinship(scope: _Scope, sentence: str) -> None:
+def _kinship(scope: Scope, sentence: str) -> None:
     _unnamed_kin(scope, sentence)
     for match in [*KINSHIP.finditer(sentence), *APPOSITION.finditer(sentence)]:
         kin, kname = match.group("kin"), match.group("kname")
-        if not is_name(kname.split()[0]) or scope.speaker is None:
+        if not is_name(kname.split()[0]) or scope.speaker is None or _listed(match):
             continue
         if re.fullmatch(PETS, fold(kin)):
             pet = scope.entity(kname, "animal", (f"my {kin}",))
             scope.facts.append(ExtractedFact(scope.speaker, "has_pet", pet, match.group(0)))
             continue
         english = match.group(0)[:2].lower() in ("my", "ou")
-        _kin_entity(scope, kin, kname, f"my {kin}" if english else f"minha {kin}")
+        scope.kin(kin, kname, f"my {kin}" if english else f"minha {kin}")
+
+
+def _listed(match: re.Match[str]) -> bool:
+    """ "My girlfriend, Toby and I": after a comma, a name that a list goes on from is the
+    list's next item, not the girlfriend's name."""
+    between = match.string[match.start("kin") : match.start("kname")]
+    after = match.string[match.end() :]
+    return "," in between and bool(re.match(r"\s*(?:,\s*[A-ZÀ-Þ]\w*\s*)?(?:and|&|e)\b", after))
 
 
 FIRST_PERSON_EN = re.compile(r"\b(?:I|my|My)\b")
 
 
-def _amounts(scope: _Scope, sentence: str) -> None:
+def _amounts(scope: Scope, sentence: str) -> None:
     """Counts and current states of the speaker's things ("User's postcards: 25")."""
     if scope.speaker is None or not FIRST_PERSON_EN.search(sentence):
         return
@@ -398,16 +415,25 @@ def _amounts(scope: _Scope, sentence: str) -> None:
         scope.facts.append(ExtractedFact(thing, amount.predicate, value, quote))
 
 
-def _possessions(scope: _Scope, sentence: str) -> None:
+def _possessions(scope: Scope, sentence: str) -> None:
     """'my old sneakers', 'my dance studio': the speaker owns them."""
     if scope.speaker is None:
         return
     for thing in possessions(sentence):
-        obj = scope.entity(thing, _type_of(scope, thing, "thing"))
-        scope.facts.append(ExtractedFact(scope.speaker, "owns", obj, " ".join(sentence.split())))
+        obj = scope.entity(thing, scope.type_of(thing, "thing"))
+        gone = re.search(rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+{re.escape(thing)}", sentence, re.I)
+        quote = " ".join(sentence.split())
+        scope.facts.append(ExtractedFact(scope.speaker, "owns", obj, quote, negated=bool(gone)))
 
 
-def _unnamed_kin(scope: _Scope, sentence: str) -> None:
+GIVEN_AWAY = (
+    r"\b(?:sold|donated|gave away|gave up|got rid of|lost|traded in|crashed|totaled|totalled"
+    r"|wrecked|returned|vendi|doei)"
+)
+"""Verbs after which "my car" is no longer the speaker's."""
+
+
+def _unnamed_kin(scope: Scope, sentence: str) -> None:
     """'my husband and kids', 'my four dogs': a relation to someone the text does not name."""
     if scope.speaker is None:
         return
@@ -423,7 +449,7 @@ def _unnamed_kin(scope: _Scope, sentence: str) -> None:
         scope.facts.append(ExtractedFact(scope.speaker, predicate, obj, match.group(0)))
 
 
-def _capitalized(scope: _Scope, text: str) -> None:
+def _capitalized(scope: Scope, text: str) -> None:
     """Without spaCy: runs of capitalized words are names, less the common words that lead
     them ("Hey Tim" is Tim); a sentence's first word alone is not a name."""
     for start, end in sentence_spans(text):
@@ -439,7 +465,7 @@ def _capitalized(scope: _Scope, text: str) -> None:
                 continue
             name = " ".join(words)
             if all(is_name(w) for w in words if w[:1].isupper()):
-                scope.entity(name, _type_of(scope, name, "thing"))
+                scope.entity(name, scope.type_of(name, "thing"))
 
 
 def sentences_of(episodes: Sequence[Episode]) -> int:

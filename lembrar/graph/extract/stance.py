@@ -1,0 +1,62 @@
+"""Whether a sentence states something as so, read from its words (the rules' view; the parse
+reads the same from the clause's dependents in ``lembrar.graph.extract.parsed``).
+
+No fact comes from a question ("Does your sister still live in Berlin?"), a hypothetical ("if I
+ever moved to Madrid", "I'd love to", "I wish I lived…"), reported speech ("she said she moved
+to Lyon") or a negation ("I don't have a dog"). A plan ("we're moving to Porto", "I will move")
+is not yet a fact either: ``plan`` says when a change verb speaks of the future.
+"""
+
+from __future__ import annotations
+
+import re
+
+QUESTION_START = re.compile(
+    r"^\W*(?:do|does|did|are|is|was|were|have|has|had|will|would|could|can|should|shall"
+    r"|what|where|when|who|whom|why|how|which|você|voce|tu|vocês|onde|quando|quem|qual|porque)\b",
+    re.IGNORECASE,
+)
+HYPOTHETICAL = re.compile(
+    r"\b(?:if|unless|whether|suppose|imagine|wish|would|could|might|should|maybe|perhaps"
+    r"|someday|one day|caso|talvez|quem sabe|gostaria|poderia|queria|seria)\b|\b\w+['’]d\b"
+    r"|(?:^|[,;:]\s*|\b(?:e|mas|que)\s+)[Ss]e\s+(?:eu|tu|ele|ela|nós|a gente|você|vocês|eles|elas"
+    r"|me|te|nos|\w+(?:sse|ssemos|ssem|r|rmos|rem))\b",
+    re.IGNORECASE,
+)
+"""Conditionals and modals; Portuguese "se" only where it opens a clause and a subject or a
+subjunctive follows ("Se eu me mudasse"), not the pronoun of "a gente se mudou"."""
+REPORTED = re.compile(
+    r"\b(?:said|says|told|tells|thinks|thought|heard|claims|claimed|reckons"
+    r"|disse|diz|contou|acha|achava|ouvi)\s+(?:that\s+|que\s+)?(?:he|she|they|ele|ela|eles|elas"
+    r"|[A-ZÀ-Þ]\w+)\b",
+    re.IGNORECASE,
+)
+"""A verb of saying or thinking followed by someone else's clause ("she said she moved")."""
+NEGATION = re.compile(r"\b(?:not|never|nobody|nothing|não|nao|nunca|nem)\b|n['’]t\b", re.IGNORECASE)
+PLAN = re.compile(
+    r"\b(?:will|shall|going to|gonna|about to|(?:am|are|is|['’]re|['’]m|['’]s)\s+(?:\w+ly\s+)?"
+    r"(?:moving|relocating|starting|joining|leaving|quitting|switching|getting|adopting)"
+    r"|vou|vamos|vai|vão|irei|iremos|vou-me|vamo-nos)\b|['’]ll\b",
+    re.IGNORECASE,
+)
+
+
+def is_question(sentence: str) -> bool:
+    stripped = sentence.strip()
+    return stripped.endswith("?") or bool(QUESTION_START.match(stripped)) and "?" in stripped
+
+
+def unstated(clause: str, ending: bool) -> str | None:
+    """Why ``clause`` states no fact, or None. ``ending``: the pattern reads a negation itself
+    ("no longer lives", "já não moro"), so a negation does not count against it."""
+    if HYPOTHETICAL.search(clause):
+        return "hypothetical"
+    if REPORTED.search(clause):
+        return "reported speech"
+    if not ending and NEGATION.search(clause):
+        return "negated"
+    return None
+
+
+def is_plan(clause: str) -> bool:
+    return bool(PLAN.search(clause))
