@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -11,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 from lembrar.config import MemoryConfig
 from lembrar.context import ContextBlock, ContextBudget, assemble, remaining
 from lembrar.embed import CachedEmbedder, Embedder, get_embedder
-from lembrar.errors import ConfigurationError, ValidationError
+from lembrar.errors import ConfigurationError, LembrarError, ValidationError
 from lembrar.graph import Graph, GraphConfig
 from lembrar.ingest import build_episode, coerce_input, index_episodes, parse_instant
 from lembrar.layers import Insight, LayerConfig, Layers, SessionSummary, retrieved_sections
+from lembrar.model.derived import CAPTURE, GRAPH, STEPS, PendingWork
 from lembrar.model.episode import Episode, require_text
 from lembrar.model.hits import SearchHit
 from lembrar.model.ids import user_key
@@ -26,6 +28,7 @@ from lembrar.retrieval.request import SearchRequest, resolve_request
 from lembrar.retrieval.search import Retrieval, search
 from lembrar.retrieval.sources import CandidateSource
 from lembrar.store import DEFAULT_TENANT, IndexedEpisode, Store, open_store
+from lembrar.store.base import get_many
 
 if TYPE_CHECKING:
     from lembrar.layers import SavedMemories, SessionSummaries, UserInsights
@@ -33,6 +36,10 @@ if TYPE_CHECKING:
     from lembrar.retrieval.hooks import SearchHooks
 
 Clock = Callable[[], datetime]
+PENDING_GRACE = 60.0
+"""Seconds after which an add finishes the derived work another add left: younger markers may
+belong to a write still under way in another process."""
+_log = logging.getLogger("lembrar")
 
 
 def _utcnow() -> datetime:
@@ -79,6 +86,7 @@ class Memory:
         self.llm_capture = llm_capture
         self.layers = Layers(self, layers)  # saved memories, summaries, insights, recent history
         self.graph = Graph(self, graph)  # entities and facts over time, extracted on add
+        self.finish_pending()  # what a process that stopped half-way left undone
 
     def _check_embedder(self, embedder: Embedder) -> None:
         signature = f"{embedder.name}/{embedder.dim}"
@@ -174,10 +182,42 @@ class Memory:
                     raise wrapped from error
                 on_invalid(position, wrapped)
         episodes += self._captured(episodes, settings, now)
-        self.store.add(self._index(episodes))
+        self.finish_pending(older_than=PENDING_GRACE)
+        self.store.add(self._index(episodes), pending=self._owed(episodes))
         self.graph.after_add(episodes)
         self.layers.after_add(episodes)
         return episodes
+
+    def _owed(self, episodes: Sequence[Episode], steps: Sequence[str] = STEPS) -> list[PendingWork]:
+        """The derived work ``episodes`` owe once stored: a marker per step, written with them."""
+        owes = {GRAPH: self.graph.owes, CAPTURE: self.layers.owes}
+        return [PendingWork(e.user_id, e.id, s) for e in episodes for s in steps if owes[s](e)]
+
+    def finish_pending(self, older_than: float | None = None) -> int:
+        """Finish the derived work that a process stopped before writing (between an add's
+        episodes and their graph or saved memories, or between a delete and what it must
+        recompute): every marker when the store opens, those older than ``older_than`` seconds
+        on each add. A failure is logged and the markers stay. Returns the markers finished."""
+        try:
+            work = self.store.pending_work(older_than)
+            users = {w.user_id for w in work}
+            if older_than is None and self.graph.available:
+                users |= set(self.graph.store.stale_users())
+            for user_id in sorted(users):
+                self._finish(user_id, [w for w in work if w.user_id == user_id])
+        except (LembrarError, OSError) as error:
+            _log.warning("derived work left for later: %s", error)
+            return 0
+        return len(work)
+
+    def _finish(self, user_id: str, work: Sequence[PendingWork]) -> None:
+        owed = {(w.episode_id, w.step) for w in work}
+        episodes = get_many(self.store, user_id, list(dict.fromkeys(w.episode_id for w in work)))
+        if self.graph.available:
+            self.graph.settle(user_id, [e for e in episodes if (e.id, GRAPH) in owed])
+        captures = [e for e in episodes if (e.id, CAPTURE) in owed]
+        if captures:
+            self.layers.finish_capture(captures)
 
     def _captured(
         self, episodes: Sequence[Episode], settings: Mapping[str, UserSettings], now: datetime
@@ -203,7 +243,7 @@ class Memory:
                 "content", "records are updated by adding a new record; delete the old one"
             )
         new = replace(old, content=content, version=old.version + 1)
-        self.store.replace(self._index([new])[0], self.now())
+        self.store.replace(self._index([new])[0], self.now(), pending=self._owed([new], (GRAPH,)))
         self.layers.after_change(user_id)
         self.graph.after_update(new)
         return new

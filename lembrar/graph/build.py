@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 
@@ -188,6 +189,13 @@ class GraphBuilder:
             self.facts[fact.id] = replace(fact, text=self._text(fact), embedding=vector)
             self._touched_facts.add(fact.id)
 
+    def redraw_all(self) -> None:
+        """``redraw`` over every fact read, after evidence was taken away: any fact may reopen."""
+        for fact in timeline(list(self.facts.values()), self.now):
+            self.facts[fact.id] = fact
+            self._touched_facts.add(fact.id)
+        self.redraw()
+
     def _text(self, fact: Fact) -> str:
         return fact_text(
             self.entities[fact.subject_id].name,
@@ -203,7 +211,7 @@ class GraphBuilder:
         current = [f.text for f in self.facts.values() if f.current()][-limit:]
         return known, current
 
-    def change(self, **more: object) -> GraphChange:
+    def change(self, **more: Any) -> GraphChange:
         return GraphChange(
             entities=tuple(self.entities[i] for i in sorted(self._touched_entities)),
             facts=tuple(self.facts[i] for i in sorted(self._touched_facts)),

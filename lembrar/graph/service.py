@@ -20,9 +20,10 @@ from lembrar.graph.cache import ReadGraph, ViewCache
 from lembrar.graph.centers import NameIndex
 from lembrar.graph.confidence import question_words
 from lembrar.graph.config import GraphConfig
+from lembrar.graph.evidence import evidence, without
 from lembrar.graph.extract import Extractor, offline_extractor
 from lembrar.graph.neighbourhood import Neighbourhood, neighbourhood
-from lembrar.graph.resolve import ordered_for_reading, timeline
+from lembrar.graph.resolve import ordered_for_reading
 from lembrar.graph.search import (
     GraphHit,
     GraphQuery,
@@ -32,10 +33,11 @@ from lembrar.graph.search import (
 )
 from lembrar.graph.source import GraphSource
 from lembrar.ingest import parse_instant
+from lembrar.model.derived import GRAPH
 from lembrar.model.episode import Episode, require_text
 from lembrar.model.graph import Community, Entity, Fact, GraphChange, GraphData
 from lembrar.model.predicates import predicates_asked
-from lembrar.store.base import GraphStore, Store, list_all
+from lembrar.store.base import GraphStore, Store, get_many, list_all
 from lembrar.temporal import parse_time
 
 if TYPE_CHECKING:
@@ -43,6 +45,8 @@ if TYPE_CHECKING:
     from lembrar.embed.cache import CachedEmbedder
 
 __all__ = ["Graph", "open_graph_store"]
+
+SETTLE_TRIES = 3
 
 
 class Host(Protocol):
@@ -114,35 +118,89 @@ class Graph:
         return GraphBuilder(user_id, store.entities(user_id), fetch, self._embed, now, threshold)
 
     # -- writes ---------------------------------------------------------------------------
+    def owes(self, episode: Episode) -> bool:
+        """Whether adding ``episode`` owes an extraction (a marker written with it)."""
+        return self.config.enabled and episode.kind != "record" and self.available
+
     def after_add(self, episodes: Sequence[Episode]) -> None:
-        """Extract from newly stored episodes (``Memory.add`` calls this when enabled)."""
+        """Extract from newly stored episodes (``Memory.add`` calls this when enabled); the
+        write clears their markers."""
         if not self.config.enabled or not self.available:
             return
         for user_id in dict.fromkeys(e.user_id for e in episodes):
-            self.ingest(
-                user_id, [e for e in episodes if e.user_id == user_id and e.kind != "record"]
-            )
+            owed = [e for e in episodes if e.user_id == user_id and self.owes(e)]
+            if owed:
+                self.settle(user_id, owed)
 
-    def ingest(self, user_id: str, episodes: Sequence[Episode]) -> GraphChange:
-        """Fold what ``episodes`` (already stored) say into the user's graph; one transaction."""
-        if not episodes:
+    def ingest(
+        self, user_id: str, episodes: Sequence[Episode], *, settles: Sequence[str] = ()
+    ) -> GraphChange:
+        """Fold what ``episodes`` (already stored) say into the user's graph; one transaction,
+        which clears the markers of ``settles`` (episode ids)."""
+        if not episodes and not settles:
             return GraphChange()
-        tz = self.host.user_settings(user_id).timezone or "UTC"
         hinted = getattr(self.extractor, "uses_hints", False)  # a model reads what is known
         builder = self._builder(user_id, whole=hinted)
+        self._fold(builder, user_id, episodes)
+        builder.redraw()
+        return self._write(builder, user_id, settles=tuple(settles))
+
+    def settle(self, user_id: str, pending: Sequence[Episode] = ()) -> GraphChange:
+        """Finish the user's derived graph work in one write: read ``pending`` (stored episodes
+        that owe their extraction), and recompute the entities that deleted or edited episodes
+        left stale from the episodes that still mention them (``evidence``). A recomputation
+        that another write overtook is tried again; after ``SETTLE_TRIES`` the stale marks are
+        left for the next call and ``pending`` is read alone."""
+        for _ in range(SETTLE_TRIES):
+            if not self.store.stale(user_id):
+                return self.ingest(user_id, pending, settles=tuple(e.id for e in pending))
+            version = self.store.version(user_id)
+            stale = self.store.stale(user_id)  # read after the version it is computed from
+            change, applied = self._recompute(user_id, pending, stale, version)
+            if applied:
+                return change
+        return self.ingest(user_id, pending, settles=tuple(e.id for e in pending))
+
+    def _recompute(
+        self, user_id: str, pending: Sequence[Episode], stale: tuple[str, ...], version: int
+    ) -> tuple[GraphChange, bool]:
+        data = self.store.load(user_id)
+        again = evidence(data.entities, set(stale))
+        episodes = {e.id: e for e in [*self._stored(user_id, again), *pending]}
+        view = without(data, episodes)
+        now, threshold = self.host.now(), self.config.entity_threshold
+        builder = GraphBuilder.over(user_id, view, self._embed, now, threshold)
+        self._fold(builder, user_id, list(episodes.values()))
+        builder.redraw_all()
+        change = builder.change(
+            forget_episodes=tuple(episodes),
+            settles=tuple(e.id for e in pending),
+            refreshes=stale,
+            based_on=version,
+        )
+        change = replace(change, entities=self._assigned(builder, change.entities))
+        return change, self.store.write(user_id, change)
+
+    def _stored(self, user_id: str, episode_ids: Sequence[str]) -> list[Episode]:
+        return [e for e in get_many(self.host.store, user_id, episode_ids) if e.kind != "record"]
+
+    def _fold(self, builder: GraphBuilder, user_id: str, episodes: Sequence[Episode]) -> None:
+        """Extract ``episodes`` in time order into ``builder``."""
+        tz = self.host.user_settings(user_id).timezone or "UTC"
         ordered = sorted(episodes, key=lambda e: e.at)
-        if hinted:  # each episode is read knowing what the earlier ones added
+        if getattr(self.extractor, "uses_hints", False):  # each read knowing the earlier ones
             for episode in ordered:
                 builder.add(episode, self.extractor.extract(episode, tz, *builder.hints()))
-        else:  # read all first, so the names are embedded in one batch
-            read = [(e, self.extractor.extract(e, tz)) for e in ordered]
-            builder.name_vectors(
-                [x.name for _, found in read for x in found.entities if x.type != "user"]
-            )
-            for episode, extraction in read:
-                builder.add(episode, extraction)
-        builder.redraw()
-        change = builder.change()
+            return
+        read = [(e, self.extractor.extract(e, tz)) for e in ordered]  # names embedded at once
+        builder.name_vectors(
+            [x.name for _, found in read for x in found.entities if x.type != "user"]
+        )
+        for episode, extraction in read:
+            builder.add(episode, extraction)
+
+    def _write(self, builder: GraphBuilder, user_id: str, **more: tuple[str, ...]) -> GraphChange:
+        change = builder.change(**more)
         change = replace(change, entities=self._assigned(builder, change.entities))
         self.store.write(user_id, change)
         return change
@@ -159,21 +217,17 @@ class Graph:
         return tuple(out)
 
     def after_change(self, user_id: str) -> None:
-        """Redraw the timeline after episodes were deleted (facts they alone closed reopen)."""
-        if not self.available:
-            return
-        reopened = timeline(self.facts_view(user_id).facts, self.host.now())
-        if reopened:
-            self.store.write(user_id, GraphChange(facts=tuple(reopened)))
+        """After episodes were deleted: recompute what they taught (names, aliases, merges,
+        facts) from the evidence that remains, and redraw the timeline (facts they alone closed
+        reopen)."""
+        if self.available:
+            self.settle(user_id)
 
     def after_update(self, episode: Episode) -> None:
-        """An edited episode: forget what it said, then read it again."""
-        if not self.available:
-            return
-        self.store.write(episode.user_id, GraphChange(forget_episodes=(episode.id,)))
-        self.after_change(episode.user_id)
-        if self.config.enabled and episode.kind != "record":
-            self.ingest(episode.user_id, [episode])
+        """An edited episode: what it said is recomputed with the episodes that share its
+        entities, and it is read again (its marker was written with the edit when it owes one)."""
+        if self.available:
+            self.settle(episode.user_id, [episode] if self.owes(episode) else [])
 
     def rebuild(self, user_id: str) -> GraphChange:
         """Forget the user's graph and extract it again from every stored episode."""
@@ -184,8 +238,15 @@ class Graph:
             )
             if e.kind != "record"
         ]
-        self.store.write(user_id, GraphChange(forget_episodes=tuple(e.id for e in episodes)))
-        return self.ingest(user_id, episodes)
+        owed = {w.episode_id for w in self.host.store.pending_work() if w.step == GRAPH}
+        self.store.write(
+            user_id,
+            GraphChange(
+                forget_episodes=tuple(e.id for e in episodes),
+                refreshes=self.store.stale(user_id),
+            ),
+        )
+        return self.ingest(user_id, episodes, settles=[e.id for e in episodes if e.id in owed])
 
     def refresh(self, user_id: str) -> list[Community]:
         """Recompute the user's communities from scratch (label propagation)."""

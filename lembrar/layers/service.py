@@ -12,9 +12,11 @@ from lembrar.ingest import parse_instant
 from lembrar.layers.config import LayerConfig
 from lembrar.layers.insights import UserInsights
 from lembrar.layers.recent import recent_messages
+from lembrar.layers.requests import detect_request
 from lembrar.layers.saved import SavedMemories
 from lembrar.layers.sections import insights_section, recent_section, saved_section
 from lembrar.layers.summaries import SessionSummaries
+from lembrar.model.derived import CAPTURE, PendingWork
 from lembrar.model.episode import Episode
 from lembrar.model.users import UserSettings
 from lembrar.retrieval.config import SearchConfig
@@ -125,10 +127,36 @@ class Layers:
             return saved_section(self.saved.list(user_id), budget)
         return insights_section(self.insights.list(user_id), budget)
 
+    def owes(self, episode: Episode) -> bool:
+        """Whether adding ``episode`` owes a capture (a marker written with it): a user message
+        that asks to remember something, while ``capture_on_add`` is on."""
+        return (
+            self.config.capture_on_add
+            and episode.kind == "message"
+            and episode.role == "user"
+            and detect_request(episode.content) is not None
+            and self.available
+        )
+
     def after_add(self, episodes: list[Episode]) -> None:
-        """Capture the "remember that …" requests of newly added user messages (if enabled)."""
-        if self.config.capture_on_add and self.available:
-            self.saved.capture_added(episodes)
+        """Capture the "remember that …" requests of newly added user messages (if enabled),
+        then clear their markers."""
+        owed = [e for e in episodes if self.owes(e)]
+        if owed:
+            self.saved.capture_added(owed)
+            self.episodes.clear_pending([PendingWork(e.user_id, e.id, CAPTURE) for e in owed])
+
+    def finish_capture(self, episodes: list[Episode]) -> None:
+        """Capture what an add that stopped half-way left owed: each episode once (one already
+        the source of a saved or pending memory was captured before the stop)."""
+        done = set()
+        for user_id in {e.user_id for e in episodes}:
+            done |= {
+                m.source_episode_id for m, _ in self.store.memories(user_id, include_retired=True)
+            }
+            done |= {p.source_episode_id for p in self.store.pending(user_id)}
+        self.saved.capture_added([e for e in episodes if e.id not in done])
+        self.episodes.clear_pending([PendingWork(e.user_id, e.id, CAPTURE) for e in episodes])
 
     def after_change(self, user_id: str) -> None:
         """Rewrite the summaries that deleting or editing turns wiped (wiped insights are

@@ -159,7 +159,11 @@ class GraphChange:
     ``entities`` and ``facts`` are inserted or replaced whole (their mentions and sources are
     added to what is stored); ``communities`` not None replaces every community of the user;
     ``forget_episodes`` removes what those episodes said (facts and entities left without
-    support go with it).
+    support go with it). ``settles`` (episode ids) and ``refreshes`` (stale entity ids, ``""``
+    for the user's timeline) name the derived work the write completes: their markers are
+    cleared in its transaction, and a write whose markers another process cleared first is
+    dropped whole (that process wrote the same work), as is one ``based_on`` a graph version
+    that is no longer current (the graph or its episodes changed since it was read).
     """
 
     entities: tuple[Entity, ...] = ()
@@ -168,6 +172,9 @@ class GraphChange:
     delete_facts: tuple[str, ...] = ()
     communities: tuple[Community, ...] | None = None
     forget_episodes: tuple[str, ...] = ()  # drop their mentions and fact sources first
+    settles: tuple[str, ...] = ()  # episodes whose pending graph work this write completes
+    refreshes: tuple[str, ...] = ()  # stale entities (and "", the timeline) it recomputes
+    based_on: int | None = None  # the graph version it was computed from, when it must be current
 
     @property
     def empty(self) -> bool:
@@ -178,6 +185,8 @@ class GraphChange:
             or self.delete_facts
             or self.communities is not None
             or self.forget_episodes
+            or self.settles
+            or self.refreshes
         )
 
 

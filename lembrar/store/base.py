@@ -14,6 +14,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
+from lembrar.errors import NotFoundError
+from lembrar.model.derived import PendingWork
 from lembrar.model.episode import Episode, IndexedEpisode
 from lembrar.model.erasure import ErasureReport, Guarantee
 from lembrar.model.graph import Entity, Fact, GraphChange, GraphData
@@ -51,12 +53,28 @@ class Store(VectorCache, Protocol):
     def users(self) -> list[str]: ...
 
     # writes: each call is one transaction
-    def add(self, items: Sequence[IndexedEpisode]) -> None: ...
-    def replace(self, item: IndexedEpisode, changed_at: datetime) -> None: ...
+    def add(self, items: Sequence[IndexedEpisode], pending: Sequence[PendingWork] = ()) -> None:
+        """Store ``items``, and the markers of the derived work they owe (``pending``), in one
+        transaction."""
+        ...
+
+    def replace(
+        self, item: IndexedEpisode, changed_at: datetime, pending: Sequence[PendingWork] = ()
+    ) -> None: ...
     def delete(self, user_id: str, episode_ids: Sequence[str]) -> int: ...
     def delete_matching(self, user_id: str, filters: Filters) -> int: ...
     def delete_user(self, user_id: str) -> int: ...
     def touch(self, user_id: str, episode_ids: Sequence[str], at: datetime) -> None: ...
+
+    # derived work still owed (``lembrar.model.derived``)
+    def pending_work(self, older_than: float | None = None) -> builtins.list[PendingWork]:
+        """The tenant's markers, oldest first; ``older_than``: only those written at least that
+        many seconds ago (the others may belong to a write still under way)."""
+        ...
+
+    def clear_pending(self, work: Sequence[PendingWork]) -> None:
+        """Clear the markers of work done."""
+        ...
 
     # reads
     def get(self, user_id: str, episode_id: str) -> Episode: ...
@@ -146,7 +164,21 @@ class GraphStore(Protocol):
     """
 
     def load(self, user_id: str) -> GraphData: ...
-    def write(self, user_id: str, change: GraphChange) -> None: ...
+    def write(self, user_id: str, change: GraphChange) -> bool:
+        """Apply ``change`` in one transaction; it clears the markers it ``settles`` and
+        ``refreshes``. False when it was dropped whole: another write cleared them first, or
+        the graph is no longer at the version ``based_on``."""
+        ...
+
+    def stale(self, user_id: str) -> tuple[str, ...]:
+        """Entities whose names, aliases and facts must be recomputed because an episode that
+        mentioned them was deleted or edited (marked in that transaction), and ``""`` when the
+        user's fact timeline must be redrawn."""
+        ...
+
+    def stale_users(self) -> builtins.list[str]:
+        """The users of the tenant with a stale mark."""
+        ...
 
     def entities(self, user_id: str) -> tuple[Entity, ...]:
         """The user's entities without their mentions (``episodes`` empty): what resolution
@@ -202,3 +234,14 @@ def list_all(store: Store, user_id: str, filters: Filters, *, page_size: int) ->
         if page.next_cursor is None:
             return out
         cursor = page.next_cursor
+
+
+def get_many(store: Store, user_id: str, episode_ids: Sequence[str]) -> list[Episode]:
+    """The episodes of ``episode_ids`` still stored, in that order."""
+    found = []
+    for episode_id in episode_ids:
+        try:
+            found.append(store.get(user_id, episode_id))
+        except NotFoundError:
+            continue
+    return found

@@ -80,6 +80,15 @@ def _kill_when(proc: subprocess.Popen, db: Path, stored: int) -> bool:
     return False
 
 
+def _owed(db: Path) -> int:
+    """Markers of derived work (graph, capture) still owed by stored episodes."""
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT COUNT(*) FROM derived_pending").fetchone()[0]
+    finally:
+        conn.close()
+
+
 def _sound(db: Path) -> int:
     conn = sqlite3.connect(db)
     try:
@@ -111,6 +120,7 @@ def test_an_import_killed_at_several_points_resumes_to_exactly_the_source(tmp_pa
     out, err = done.communicate(timeout=300)
     assert done.returncode == 0, err
     assert _sound(db) == RECORDS and f"{seen[-1]} already stored" in out
+    assert _owed(db) == 0  # the graph work a kill left owed was finished by the resumed import
     assert kills >= 2, f"the import ended before it could be killed: {seen}"
     print(f"\nfaults: {kills} kills survived; stored at each kill {seen}; resumed to {RECORDS}")
 
@@ -155,3 +165,21 @@ def test_writers_a_reader_and_a_forget_at_once(tmp_path):
         f"\nfaults: {len(acked)} writes acknowledged, {len(acked)} present; {result['searches']} searches"
         f" during a forget, 0 stale, 0 forgotten returned"
     )
+
+
+def test_a_forgotten_turn_leaves_no_byte_of_the_name_it_taught_the_graph(tmp_path):
+    """ "my sister Ana", then "my sister Ana Zorbalina7731 now works at …" renames the entity and
+    rewrites the facts naming it; once the second turn is deleted the name is in no row and in
+    no byte of the file or its log."""
+    from fault_workers import FORGET_TURN, add_turns
+    from scan import file_bytes_contain, occurrences
+
+    db, token = tmp_path / "memory.db", "Zorbalina7731"
+    with Memory(db, embedder=HashingEmbedder()) as memory:
+        ids = add_turns(memory, "ana")
+        named = {e.name for e in memory.graph.entities("ana")}
+        assert f"Ana {token}" in named and file_bytes_contain(db, token)
+        memory.delete(ids[FORGET_TURN], "ana")
+        assert "Ana" in {e.name for e in memory.graph.entities("ana")}
+        assert memory.store.erase_pending().complete
+    assert occurrences(db, token) == [] and not file_bytes_contain(db, token)

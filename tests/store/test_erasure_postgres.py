@@ -117,3 +117,31 @@ def test_erase_pending_says_what_keeps_old_log_segments(pg_server):
         with psycopg.connect(pg_server.admin_url, autocommit=True) as conn:
             conn.execute("ALTER SYSTEM SET wal_recycle = off")
             conn.execute("SELECT pg_reload_conf()")
+
+
+def test_a_forgotten_turn_leaves_no_byte_of_the_name_it_taught_the_graph(server, clock):
+    """The merge case: "my sister Ana", then "my sister Ana Zorbalina7731 now works at …"
+    renames the entity and the facts naming it. Deleting the second turn recomputes them from the
+    first, and after ``erase-pending`` no file of the data directory holds the name."""
+    from fault_workers import FORGET_TURN, add_turns
+
+    root, url = server
+    token = f"Zorbalina{uuid.uuid4().hex[:8]}"
+    with Memory(url, embedder=HashingEmbedder(), clock=clock) as memory:
+        ids = add_turns(memory, "ana", token)
+        _checkpoint(url)
+        assert _files_holding(root, token), "the scan must see the name while it is stored"
+        assert f"Ana {token}" in {e.name for e in memory.graph.entities("ana")}
+        memory.delete(ids[FORGET_TURN], "ana")
+        assert "Ana" in {e.name for e in memory.graph.entities("ana")}
+        _checkpoint(url)
+    erase = subprocess.run(
+        [sys.executable, "-m", "lembrar", "--db", url, "--embedder", "hash", "--json"]
+        + ["maintenance", "erase-pending"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert erase.returncode == 0, erase.stderr
+    assert _files_holding(root, token) == []

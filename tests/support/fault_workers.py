@@ -1,5 +1,6 @@
-"""Processes the fault suite starts on one SQLite file: writers that acknowledge each write on
-standard output, and a reader that checks every ranking against the vectors of what it returns.
+"""Processes the fault suite starts on one store: writers that acknowledge each write on
+standard output, a reader that checks every ranking against the vectors of what it returns,
+and an adder that stops at a named step between an add's writes, to be killed there.
 
 Run as ``python fault_workers.py ROLE DB ARGS...``; each prints one JSON line per event."""
 
@@ -15,8 +16,75 @@ from lembrar.embed.hashing import HashingEmbedder
 from lembrar.model.query import Filters
 
 
-def _open(db: str) -> Memory:
-    return Memory(db, embedder=HashingEmbedder())
+def _open(db: str, tenant: str = "default") -> Memory:
+    return Memory(db, embedder=HashingEmbedder(), tenant=tenant)
+
+
+# An add's writes after its episodes (one transaction with their markers): the graph, then
+# each saved memory, then the markers cleared. ``stopper`` holds the adder at one of them.
+DERIVE_STEPS = ("graph", "capture", "between_captures", "clear", "forget")
+DERIVE_TURNS = (
+    "My sister Ana lives in Lisbon.",
+    "Remember that my locker code is 4711.",
+    "My sister Ana {name} now works at Siemens.",
+    "Please remember that my dentist is Dr Costa.",
+)
+FORGET_TURN = 2  # the turn that teaches the full name
+NAME = "Zorbalina7731"
+
+
+def add_turns(memory: Memory, user: str, name: str = NAME) -> list[str]:
+    """``DERIVE_TURNS`` (the sister's surname ``name``) as one add of user messages a day
+    apart; their ids."""
+    turns = [
+        {
+            "user_id": user,
+            "role": "user",
+            "content": text.format(name=name),
+            "at": f"2024-03-0{n + 1}T10:00:00+00:00",
+        }
+        for n, text in enumerate(DERIVE_TURNS)
+    ]
+    return [e.id for e in memory.add_many(turns)]
+
+
+def _stop(step: str) -> None:
+    print(json.dumps({"stopped": step}), flush=True)
+    time.sleep(600)  # until killed
+
+
+def stopper(db: str, tenant: str, user: str, step: str) -> None:
+    """Add ``DERIVE_TURNS`` (and, for ``forget``, delete the naming turn) and stop at ``step``:
+    ``graph`` before the graph's write, ``capture`` before the first saved memory,
+    ``between_captures`` after it, ``clear`` before the capture markers are cleared, ``forget``
+    after a delete before what it taught is recomputed."""
+    from lembrar.graph import Graph
+    from lembrar.layers.saved import SavedMemories
+    from lembrar.layers.service import Layers
+
+    memory = _open(db, tenant)
+    if step == "graph":
+        Graph.after_add = lambda self, episodes: _stop(step)  # type: ignore[method-assign]
+    elif step == "capture":
+        Layers.after_add = lambda self, episodes: _stop(step)  # type: ignore[method-assign]
+    elif step == "between_captures":
+        save, saved = SavedMemories.add, []
+
+        def add_once(self, *args, **kwargs):
+            if saved:
+                _stop(step)
+            saved.append(save(self, *args, **kwargs))
+            return saved[-1]
+
+        SavedMemories.add = add_once  # type: ignore[method-assign]
+    elif step == "clear":
+        memory.store.clear_pending = lambda work: _stop(step)  # type: ignore[method-assign]
+    elif step == "forget":
+        Graph.after_change = lambda self, user_id: _stop(step)  # type: ignore[method-assign]
+    ids = add_turns(memory, user)
+    if step == "forget":
+        memory.delete(ids[FORGET_TURN], user)
+    print(json.dumps({"finished": step}), flush=True)
 
 
 def writer(db: str, user: str, count: int, after: str | None = None) -> None:
@@ -69,5 +137,7 @@ if __name__ == "__main__":
     role, *args = sys.argv[1:]
     if role == "writer":
         writer(args[0], args[1], int(args[2]), args[3] if len(args) > 3 else None)
+    elif role == "stopper":
+        stopper(*args)
     else:
         reader(*args)

@@ -15,10 +15,16 @@ from typing import Any
 
 import numpy as np
 
+from lembrar.model.derived import GRAPH
 from lembrar.model.graph import Community, Entity, Fact, FactSource, GraphChange, GraphData
 from lembrar.store.postgres.database import Database
 
 __all__ = ["PostgresGraphStore"]
+
+
+class _Overtaken(Exception):
+    """The work a graph write completes was completed by another write first."""
+
 
 _ENTITY = "id, user_id, name, type, summary, aliases, created_at, vector, community_id"
 _ENTITY_NAMES = _ENTITY.replace("vector", "NULL")  # the facts view leaves name vectors out
@@ -153,12 +159,58 @@ class PostgresGraphStore:
         return tuple(Community(r[0], r[1], r[2], r[3], tuple(members[r[0]]), r[4]) for r in rows)
 
     # -- writes -----------------------------------------------------------------------
-    def write(self, user_id: str, change: GraphChange) -> None:
+    def stale(self, user_id: str) -> tuple[str, ...]:
+        rows = self._rows(
+            "SELECT entity_id FROM graph_stale WHERE tenant_id = %s AND user_id = %s"
+            " ORDER BY entity_id",
+            (self.tenant, user_id),
+        )
+        return tuple(entity_id for (entity_id,) in rows)
+
+    def stale_users(self) -> list[str]:
+        rows = self._rows(
+            "SELECT DISTINCT user_id FROM graph_stale WHERE tenant_id = %s ORDER BY user_id",
+            (self.tenant,),
+        )
+        return [user_id for (user_id,) in rows]
+
+    def write(self, user_id: str, change: GraphChange) -> bool:
         if change.empty:
-            return
+            return True
+        try:
+            self._write(user_id, change)
+        except _Overtaken:
+            return False
+        return True
+
+    def _settle(self, conn: Any, user_id: str, change: GraphChange) -> None:
+        """Clear the markers of the work ``change`` completes; ``_Overtaken`` when some are
+        gone already (another write did that work)."""
+        settles, refreshes = sorted(set(change.settles)), sorted(set(change.refreshes))
+        cleared = conn.execute(
+            "DELETE FROM derived_pending WHERE tenant_id = %s AND episode_id = ANY(%s)"
+            " AND step = %s",
+            (self.tenant, settles, GRAPH),
+        ).rowcount
+        refreshed = conn.execute(
+            "DELETE FROM graph_stale WHERE tenant_id = %s AND user_id = %s AND entity_id = ANY(%s)",
+            (self.tenant, user_id, refreshes),
+        ).rowcount
+        if cleared < len(settles) or refreshed < len(refreshes):
+            raise _Overtaken
+        if change.based_on is not None:
+            row = conn.execute(
+                "SELECT version FROM graph_versions WHERE tenant_id = %s AND user_id = %s",
+                (self.tenant, user_id),
+            ).fetchone()
+            if (row[0] if row else 0) != change.based_on:
+                raise _Overtaken
+
+    def _write(self, user_id: str, change: GraphChange) -> None:
         scope = (self.tenant, user_id)
         with self._db.transaction(self.tenant, [user_id]) as conn:
             conn.execute(_ENSURE_USER, scope)
+            self._settle(conn, user_id, change)
             self._forget(conn, user_id, change.forget_episodes)
             if change.communities is not None:
                 self._communities_replace(conn, user_id, change.communities)

@@ -118,9 +118,10 @@ class PostgresLayerStore:
         """Delete the memory and the retired facts it replaced (directly or in a chain)."""
         with self._db.transaction(self.tenant, [user_id]) as conn:
             count = conn.execute(
-                "WITH RECURSIVE chain (id) AS ("
-                " SELECT id FROM saved_memories WHERE tenant_id = %(t)s AND user_id = %(u)s AND id = %(id)s"
-                " UNION SELECT m.id FROM saved_memories m JOIN chain c ON m.replaced_by = c.id"
+                "WITH RECURSIVE chain (tenant_id, id) AS (SELECT tenant_id, id FROM saved_memories"
+                " WHERE tenant_id = %(t)s AND user_id = %(u)s AND id = %(id)s"
+                " UNION SELECT m.tenant_id, m.id FROM saved_memories m JOIN chain c"
+                " ON m.tenant_id = c.tenant_id AND m.replaced_by = c.id"
                 " WHERE m.tenant_id = %(t)s AND m.user_id = %(u)s)"
                 " DELETE FROM saved_memories WHERE tenant_id = %(t)s AND user_id = %(u)s AND id "
                 "IN (SELECT id FROM chain)",

@@ -564,6 +564,51 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         "0012_vectors_inline",
         _vectors_inline(),
     ),
+    (
+        # Derived work that survives a crash (``lembrar.model.derived``). An add writes a marker
+        # per step its episodes still owe in its own transaction; each step clears them in its
+        # write. Deleting or editing an episode marks the entities it mentioned (and the user's
+        # timeline, '') stale in that transaction: their names, aliases and facts are recomputed
+        # from the evidence that remains, so nothing the episode taught outlives it.
+        "0013_derived_work",
+        """
+        CREATE TABLE derived_pending (
+            tenant_id text NOT NULL, user_id text NOT NULL, episode_id text NOT NULL,
+            step text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (tenant_id, episode_id, step),
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX derived_pending_by_age ON derived_pending (tenant_id, created_at);
+        CREATE TABLE graph_stale (
+            tenant_id text NOT NULL, user_id text NOT NULL, entity_id text NOT NULL,
+            PRIMARY KEY (tenant_id, user_id, entity_id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE FUNCTION graph_episode_stale() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            episode episodes;
+        BEGIN
+            IF TG_OP = 'DELETE' THEN episode := old; ELSE episode := new; END IF;
+            IF NOT EXISTS (SELECT 1 FROM graph_mentions
+                           WHERE tenant_id = episode.tenant_id AND episode_id = episode.id)
+               AND NOT EXISTS (SELECT 1 FROM graph_fact_sources
+                               WHERE tenant_id = episode.tenant_id AND episode_id = episode.id) THEN
+                RETURN episode;
+            END IF;
+            INSERT INTO graph_stale (tenant_id, user_id, entity_id)
+                SELECT episode.tenant_id, episode.user_id, m.entity_id FROM graph_mentions m
+                JOIN graph_entities e ON e.tenant_id = m.tenant_id AND e.id = m.entity_id
+                WHERE m.tenant_id = episode.tenant_id AND m.episode_id = episode.id AND e.type <> 'user'
+                UNION SELECT episode.tenant_id, episode.user_id, ''
+                ON CONFLICT DO NOTHING;
+            RETURN episode;
+        END $$;
+        CREATE TRIGGER graph_episode_forgotten BEFORE DELETE ON episodes
+            FOR EACH ROW EXECUTE FUNCTION graph_episode_stale();
+        CREATE TRIGGER graph_episode_rewritten AFTER UPDATE OF content ON episodes
+            FOR EACH ROW EXECUTE FUNCTION graph_episode_stale();
+        """,
+    ),
 )
 
 _MIGRATIONS_TABLE = (

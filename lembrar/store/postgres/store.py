@@ -16,13 +16,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lembrar.errors import MissingExtraError, NotFoundError, ValidationError
+from lembrar.model.derived import PendingWork
 from lembrar.model.episode import Episode, IndexedEpisode
 from lembrar.model.erasure import ON_MAINTENANCE, ErasureReport, Guarantee
 from lembrar.model.ids import require_stored_form
 from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionInfo, StoreStats
 from lembrar.model.users import UserSettings
 from lembrar.store.base import DEFAULT_TENANT
-from lembrar.store.postgres import codec, sql, words
+from lembrar.store.postgres import codec, derived, sql, words
 from lembrar.store.postgres.chunks import chunk_rows, insert_chunks, reindex_words
 from lembrar.store.postgres.words import read_scope
 
@@ -228,7 +229,7 @@ class PostgresStore:
             if vectors.ndim == 2 and len(vectors):
                 self._db.ensure_dimension(int(vectors.shape[1]))
 
-    def add(self, items: Sequence[IndexedEpisode]) -> None:
+    def add(self, items: Sequence[IndexedEpisode], pending: Sequence[PendingWork] = ()) -> None:
         if not items:
             return
         self._ensure_dimension(items)
@@ -247,12 +248,16 @@ class PostgresStore:
                 conn,
                 [c for i in items for c in chunk_rows(self.tenant, i, configs[i.episode.user_id])],
             )
+            derived.mark(conn, self.tenant, pending)
 
-    def replace(self, item: IndexedEpisode, changed_at: datetime) -> None:
+    def replace(
+        self, item: IndexedEpisode, changed_at: datetime, pending: Sequence[PendingWork] = ()
+    ) -> None:
         e = item.episode
         self._ensure_dimension([item])
         with self._db.transaction(self.tenant, [e.user_id]) as conn:
             old = self._get(conn, e.user_id, e.id, lock=True)
+            derived.mark(conn, self.tenant, pending)
             if not conn.execute(
                 "SELECT 1 FROM episode_history WHERE tenant_id = %s AND episode_id = %s LIMIT 1",
                 (self.tenant, e.id),
@@ -267,6 +272,12 @@ class PostgresStore:
             conn.execute(codec.UPDATE_EPISODE, codec.episode_row(self.tenant, e))
             config = self._text_configs(conn, [e.user_id])[e.user_id]
             insert_chunks(conn, chunk_rows(self.tenant, item, config))
+
+    def pending_work(self, older_than: float | None = None) -> builtins.list[PendingWork]:
+        return derived.pending_work(self._db, self.tenant, older_than)
+
+    def clear_pending(self, work: Sequence[PendingWork]) -> None:
+        derived.clear(self._db, self.tenant, work)
 
     def delete(self, user_id: str, episode_ids: Sequence[str]) -> int:
         ids = list(dict.fromkeys(episode_ids))

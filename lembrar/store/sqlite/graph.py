@@ -18,12 +18,18 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from lembrar.model.derived import GRAPH
 from lembrar.model.graph import Community, Entity, Fact, FactSource, GraphChange, GraphData
 
 if TYPE_CHECKING:
     from lembrar.store.sqlite.store import SqliteStore
 
 __all__ = ["SqliteGraphStore"]
+
+
+class _Overtaken(Exception):
+    """The work a graph write completes was completed by another write first."""
+
 
 _ENTITY = "id, user_id, name, type, summary, aliases, created_at, vector, community_id"
 _ENTITY_NAMES = _ENTITY.replace("vector", "NULL")  # the facts view leaves name vectors out
@@ -213,10 +219,32 @@ class SqliteGraphStore:
         )
 
     # -- writes -----------------------------------------------------------------------
-    def write(self, user_id: str, change: GraphChange) -> None:
+    def stale(self, user_id: str) -> tuple[str, ...]:
+        rows = self._store._read(
+            "SELECT entity_id FROM graph_stale WHERE tenant_id = ? AND user_id = ? ORDER BY entity_id",
+            (self.tenant, user_id),
+        )
+        return tuple(entity_id for (entity_id,) in rows)
+
+    def stale_users(self) -> list[str]:
+        rows = self._store._read(
+            "SELECT DISTINCT user_id FROM graph_stale WHERE tenant_id = ? ORDER BY user_id",
+            (self.tenant,),
+        )
+        return [user_id for (user_id,) in rows]
+
+    def write(self, user_id: str, change: GraphChange) -> bool:
         if change.empty:
-            return
+            return True
+        try:
+            self._write(user_id, change)
+        except _Overtaken:
+            return False
+        return True
+
+    def _write(self, user_id: str, change: GraphChange) -> None:
         with self._store._write() as db:
+            self._settle(db, user_id, change)
             self._forget(db, user_id, change.forget_episodes)
             if change.communities is not None:
                 db.execute(
@@ -241,6 +269,33 @@ class SqliteGraphStore:
             self._bump(db, user_id)
         if change.delete_facts or change.delete_entities or change.forget_episodes:
             self._store._read("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def _settle(self, db: sqlite3.Connection, user_id: str, change: GraphChange) -> None:
+        """Clear the markers of the work ``change`` completes; ``_Overtaken`` when some are
+        gone already (another write did that work)."""
+        cleared = sum(
+            db.execute(
+                "DELETE FROM derived_pending WHERE tenant_id = ? AND episode_id = ? AND step = ?",
+                (self.tenant, episode_id, GRAPH),
+            ).rowcount
+            for episode_id in change.settles
+        )
+        refreshed = sum(
+            db.execute(
+                "DELETE FROM graph_stale WHERE tenant_id = ? AND user_id = ? AND entity_id = ?",
+                (self.tenant, user_id, entity_id),
+            ).rowcount
+            for entity_id in change.refreshes
+        )
+        if cleared < len(set(change.settles)) or refreshed < len(set(change.refreshes)):
+            raise _Overtaken
+        if change.based_on is not None:
+            row = db.execute(
+                "SELECT version FROM graph_versions WHERE tenant_id = ? AND user_id = ?",
+                (self.tenant, user_id),
+            ).fetchone()
+            if (row[0] if row else 0) != change.based_on:
+                raise _Overtaken
 
     def _bump(self, db: sqlite3.Connection, user_id: str) -> None:
         """A new version for the user's graph: the file's counter, which only grows."""

@@ -435,6 +435,50 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         END;
         """,
     ),
+    (
+        # Derived work that survives a crash (``lembrar.model.derived``). An add writes a marker
+        # per step its episodes still owe in its own transaction; each step clears them in its
+        # write. Deleting or editing an episode marks the entities it mentioned (and the user's
+        # timeline, "") stale in that transaction: their names, aliases and facts are recomputed
+        # from the evidence that remains, so nothing the episode taught outlives it.
+        "0010_derived_work",
+        """
+        CREATE TABLE derived_pending (
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, episode_id TEXT NOT NULL,
+            step TEXT NOT NULL, created_at REAL NOT NULL,
+            PRIMARY KEY (tenant_id, episode_id, step),
+            FOREIGN KEY (tenant_id, episode_id) REFERENCES episodes (tenant_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX derived_pending_by_age ON derived_pending (tenant_id, created_at);
+        CREATE TABLE graph_stale (
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, entity_id TEXT NOT NULL,
+            PRIMARY KEY (tenant_id, user_id, entity_id),
+            FOREIGN KEY (tenant_id, user_id) REFERENCES users (tenant_id, user_id) ON DELETE CASCADE
+        );
+        CREATE TRIGGER graph_episode_forgotten BEFORE DELETE ON episodes
+            WHEN EXISTS (SELECT 1 FROM graph_mentions WHERE tenant_id = old.tenant_id AND episode_id = old.id)
+              OR EXISTS (SELECT 1 FROM graph_fact_sources WHERE tenant_id = old.tenant_id AND episode_id = old.id)
+        BEGIN
+            INSERT OR IGNORE INTO graph_stale (tenant_id, user_id, entity_id)
+                SELECT old.tenant_id, old.user_id, m.entity_id FROM graph_mentions m
+                JOIN graph_entities e ON e.id = m.entity_id
+                WHERE m.tenant_id = old.tenant_id AND m.episode_id = old.id AND e.type <> 'user';
+            INSERT OR IGNORE INTO graph_stale (tenant_id, user_id, entity_id)
+                VALUES (old.tenant_id, old.user_id, '');
+        END;
+        CREATE TRIGGER graph_episode_rewritten AFTER UPDATE OF content ON episodes
+            WHEN EXISTS (SELECT 1 FROM graph_mentions WHERE tenant_id = new.tenant_id AND episode_id = new.id)
+              OR EXISTS (SELECT 1 FROM graph_fact_sources WHERE tenant_id = new.tenant_id AND episode_id = new.id)
+        BEGIN
+            INSERT OR IGNORE INTO graph_stale (tenant_id, user_id, entity_id)
+                SELECT new.tenant_id, new.user_id, m.entity_id FROM graph_mentions m
+                JOIN graph_entities e ON e.id = m.entity_id
+                WHERE m.tenant_id = new.tenant_id AND m.episode_id = new.id AND e.type <> 'user';
+            INSERT OR IGNORE INTO graph_stale (tenant_id, user_id, entity_id)
+                VALUES (new.tenant_id, new.user_id, '');
+        END;
+        """,
+    ),
 )
 
 

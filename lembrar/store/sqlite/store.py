@@ -14,6 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lembrar.errors import ValidationError
+from lembrar.model.derived import PendingWork
 from lembrar.model.episode import Episode, IndexedEpisode
 from lembrar.model.erasure import IMMEDIATE, ErasureReport, Guarantee
 from lembrar.model.ids import require_stored_form
@@ -21,7 +22,7 @@ from lembrar.model.query import ChunkRow, Filters, HistoryEntry, Page, SessionIn
 from lembrar.model.text import keywords
 from lembrar.model.users import UserSettings
 from lembrar.store.base import DEFAULT_TENANT
-from lembrar.store.sqlite import episodes, keyword_search
+from lembrar.store.sqlite import derived, episodes, keyword_search
 from lembrar.store.sqlite.ann import REF_MASK, chunk_keys, usearch_index
 from lembrar.store.sqlite.background import INLINE_LIMIT
 from lembrar.store.sqlite.chunks import insert_chunks, insert_episode
@@ -131,6 +132,13 @@ class SqliteStore:
         rows = self._read(VERSION_SQL, (self.tenant, user_id))
         return rows[0][0] if rows else 0
 
+    # -- derived work still owed (``derived.py``) ---------------------------------------
+    def pending_work(self, older_than: float | None = None) -> builtins.list[PendingWork]:
+        return derived.pending_work(self._s, self.tenant, older_than)
+
+    def clear_pending(self, work: Sequence[PendingWork]) -> None:
+        derived.clear(self._s, self.tenant, work)
+
     # -- store-wide settings -------------------------------------------------------
     def get_meta(self, key: str) -> str | None:
         rows = self._read("SELECT value FROM meta WHERE key = ?", (key,))
@@ -179,7 +187,7 @@ class SqliteStore:
         ]
 
     # -- writes -----------------------------------------------------------------
-    def add(self, items: Sequence[IndexedEpisode]) -> None:
+    def add(self, items: Sequence[IndexedEpisode], pending: Sequence[PendingWork] = ()) -> None:
         if not items:
             return
         appended: dict[str, list[tuple[Any, ...]]] = {}
@@ -198,6 +206,7 @@ class SqliteStore:
                 hashes.setdefault(item.episode.user_id, []).extend(item.hashes)
                 texts.setdefault(item.episode.user_id, []).extend(c.text for c in item.chunks)
             versions = {user_id: self._bump(db, user_id) for user_id in appended}
+            derived.mark(db, self.tenant, pending)
         for user_id, rows in appended.items():
             old, new = versions[user_id]
             more = ScopeMatrix.from_rows(new, rows, 0)
@@ -207,9 +216,12 @@ class SqliteStore:
             self._s.ann.added(scope, old, new, keys, more.all_vectors())
             self._s.words.added(scope, old, new, keys, more.refs, texts[user_id])
 
-    def replace(self, item: IndexedEpisode, changed_at: datetime) -> None:
+    def replace(
+        self, item: IndexedEpisode, changed_at: datetime, pending: Sequence[PendingWork] = ()
+    ) -> None:
         e = item.episode
         with self._write() as db:
+            derived.mark(db, self.tenant, pending)
             old = self._get(db, e.user_id, e.id)
             key = (self.tenant, e.id)
             if not db.execute(
