@@ -16,13 +16,14 @@ from datetime import UTC, datetime
 
 from lembrar.errors import ConfigurationError, NotFoundError, ValidationError
 from lembrar.model.tenancy import KEY_PREFIX, TENANT_PATTERN, KeyRecord, Tenant
-from lembrar.store.base import KeyStore, Store
+from lembrar.store.base import DEFAULT_TENANT, KeyStore, Store
 
 __all__ = [
     "KeyStore",
     "authenticate",
     "create_tenant",
     "issue_key",
+    "machine_tenant",
     "open_key_store",
     "same_secret",
 ]
@@ -88,3 +89,18 @@ def open_key_store(store: Store) -> KeyStore:
             f"{type(store).__name__} keeps no API keys: serve a SQLite file or a PostgreSQL URL"
         )
     return found
+
+
+EARLIER_LOCAL_TENANT = "local"
+"""Where ``lembrar serve --local`` kept this machine's memory before it shared the CLI's."""
+
+
+def machine_tenant(store: Store) -> str:
+    """The tenant of this machine's own memory, shared by the CLI, ``lembrar mcp`` over stdio
+    and ``lembrar serve --local``: the store's default tenant; or, for a store whose memory
+    is all under ``local`` (written by ``serve --local`` before they shared one), ``local``."""
+    if store.for_tenant(DEFAULT_TENANT).users():
+        return DEFAULT_TENANT
+    if store.for_tenant(EARLIER_LOCAL_TENANT).users():
+        return EARLIER_LOCAL_TENANT
+    return DEFAULT_TENANT

@@ -2,16 +2,49 @@
 
 Each benchmark is a settings dataclass and a ``run_*`` function returning a ``BenchResult``;
 ``publish`` writes it as JSON, Markdown and PNG. The ``lembrar bench`` command wraps these.
-The data sets are not shipped; see ``lembrar.bench.data``.
+The data sets are not shipped; see ``lembrar.bench.data``. The names below are imported on
+first use, so that ``lembrar --help`` does not load the benchmarks.
 """
 
-from lembrar.bench.dailydialog import DailyDialogSettings, run_dailydialog
-from lembrar.bench.embedders import EmbeddersSettings, run_embedders
-from lembrar.bench.locomo import LocomoSettings, run_locomo
-from lembrar.bench.longmemeval import LongMemEvalSettings, run_longmemeval
-from lembrar.bench.publish import publish
-from lembrar.bench.report import BenchResult, markdown
-from lembrar.bench.speed import SpeedSettings, run_speed
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lembrar.bench.dailydialog import DailyDialogSettings, run_dailydialog
+    from lembrar.bench.embedders import EmbeddersSettings, run_embedders
+    from lembrar.bench.locomo import LocomoSettings, run_locomo
+    from lembrar.bench.longmemeval import LongMemEvalSettings, run_longmemeval
+    from lembrar.bench.publish import publish
+    from lembrar.bench.report import BenchResult, markdown
+    from lembrar.bench.speed import SpeedSettings, run_speed
+
+_EXPORTS = {
+    "DailyDialogSettings": "dailydialog",
+    "run_dailydialog": "dailydialog",
+    "EmbeddersSettings": "embedders",
+    "run_embedders": "embedders",
+    "LocomoSettings": "locomo",
+    "run_locomo": "locomo",
+    "LongMemEvalSettings": "longmemeval",
+    "run_longmemeval": "longmemeval",
+    "publish": "publish",
+    "BenchResult": "report",
+    "markdown": "report",
+    "SpeedSettings": "speed",
+    "run_speed": "speed",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use."""
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BenchResult",

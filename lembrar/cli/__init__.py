@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
-from lembrar.cli.failures import EXIT_CODES_HELP, describe
+from lembrar.cli.failures import EXIT_CODES_HELP, EXIT_PIPE, EXIT_USAGE, describe
+from lembrar.cli.options import tenant_name
 from lembrar.errors import LembrarError
 from lembrar.registry import Registry
 
@@ -26,8 +29,15 @@ for _name in (
     COMMANDS.register(_name, f"lembrar.cli.{_name}:register")
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on standard error, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"error: {self.prog}: {message}; see `{self.prog} --help`\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="lembrar",
         description="Episodic memory for LLM assistants.",
         epilog=EXIT_CODES_HELP,
@@ -35,6 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--db", help="SQLite file or postgresql:// URL (default: $LEMBRAR_DB or the user data dir)"
+    )
+    parser.add_argument(
+        "--tenant",
+        type=tenant_name,
+        help="the tenant to act in (default: $LEMBRAR_TENANT, else this machine's memory, "
+        "the one `lembrar serve --local` and `lembrar mcp` use too)",
     )
     parser.add_argument("--embedder", help="embedding model name (default: use-m3)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -49,15 +65,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
-        return 2
+        return EXIT_USAGE
     try:
-        return args.run(args)
+        return int(args.run(args))
     except LembrarError as exc:
         status, message = describe(exc)
         print(f"error: {message}", file=sys.stderr)
         return status
+    except BrokenPipeError:
+        return _output_closed()
     except KeyboardInterrupt:
         return 130
+
+
+def _output_closed() -> int:
+    """The reader of standard output left (``lembrar export | head -1``): stop quietly, and keep
+    the interpreter from complaining when it flushes the closed pipe at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return EXIT_PIPE
 
 
 def entry() -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from lembrar.cli.common import default_db
+from lembrar.cli.common import open_tenant_store
 from lembrar.errors import LembrarError, LLMError, ValidationError
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def _chat(args: argparse.Namespace, config: LLMConfig) -> int:
     with (
         LLMClient(config) as llm,
         Memory(
-            args.db or default_db(),
+            open_tenant_store(args, create=True),
             embedder=args.embedder,
             llm=llm,
             llm_capture=args.capture,

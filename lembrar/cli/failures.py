@@ -21,16 +21,21 @@ EXIT_USAGE = 2  # a bad argument or value
 EXIT_NOT_FOUND = 3  # no such episode, session or user
 EXIT_INPUT = 4  # an input file cannot be read: missing, not UTF-8, not gzip
 EXIT_OUTPUT = 5  # an output file cannot be written
-EXIT_STORE = 6  # --db is not a lembrar store and none can be created there
+EXIT_STORE = 6  # --db is not a lembrar store (a read command: there is none there yet)
+EXIT_PIPE = 141  # standard output was closed by its reader (as for SIGPIPE): nothing printed
 
 EXIT_CODES_HELP = """exit status:
   0  done
   1  the store or a backend failed; nothing was written
   2  a bad argument or value (the message names it)
-  3  no such episode, session or user
+  3  no such user, episode, saved memory or insight: every command that names a
+     user the store does not hold says so (see `lembrar users`); a known user with
+     nothing matching is not an error (exit 0, "no memories found")
   4  an input file cannot be read (missing, not UTF-8, not gzip)
-  5  an output file cannot be written (e.g. its folder does not exist)
-  6  --db is not a lembrar store, and none can be created there"""
+  5  an output file cannot be written (its folder does not exist, the disk is full)
+  6  --db is not a lembrar store and none can be created there; or, for a command
+     that only reads, there is no store there yet (reads never create one)
+141  standard output was closed early (e.g. piped into `head`); nothing is printed"""
 
 
 class CliFailure(LembrarError):

@@ -6,6 +6,7 @@ import argparse
 
 from lembrar.cli.common import emit, open_memory
 from lembrar.cli.failures import EXIT_FAILED, CliFailure
+from lembrar.cli.options import positive
 from lembrar.model.erasure import NOTES
 
 ERASE_HELP = """\
@@ -39,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     reindex.add_argument(
         "--approximate-above",
-        type=int,
+        type=positive,
         metavar="CHUNKS",
         help="SQLite: index scopes of at least this many chunks from now on (saved in the file)",
     )

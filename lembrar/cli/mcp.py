@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from lembrar.cli.common import default_db
+from lembrar.cli.common import chosen_tenant, default_db
+from lembrar.cli.options import port_number, tenant_name
 from lembrar.errors import MissingExtraError, ValidationError
-from lembrar.store.base import DEFAULT_TENANT
 
 STDIO_USER = "me"
 
@@ -43,9 +43,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "over HTTP, the user of requests without an X-Lembrar-User header (without "
         "--user or $LEMBRAR_USER such requests are refused)",
     )
-    p.add_argument("--tenant", default=DEFAULT_TENANT, help="stdio: the tenant to act in")
+    p.add_argument(
+        "--tenant",
+        type=tenant_name,
+        default=argparse.SUPPRESS,
+        help="stdio: the tenant to act in (default: as the global --tenant, this machine's "
+        "memory, the one the CLI and `lembrar serve --local` use)",
+    )
     p.add_argument("--host", default="127.0.0.1", help="http: address to listen on")
-    p.add_argument("--port", type=int, default=8421, help="http: port (default: 8421)")
+    p.add_argument("--port", type=port_number, default=8421, help="http: port (default: 8421)")
     p.add_argument("--path", default="/mcp", help="http: endpoint path (default: /mcp)")
     p.add_argument(
         "--print-config",
@@ -72,8 +78,9 @@ def launch_config(args: argparse.Namespace) -> dict[str, Any]:
     options = ["--embedder", args.embedder] if args.embedder else []
     options += ["mcp", "--db", db if "://" in db else str(Path(db).expanduser().resolve())]
     options += ["--user", args.user or STDIO_USER]
-    if args.tenant != DEFAULT_TENANT:
-        options += ["--tenant", args.tenant]
+    tenant = chosen_tenant(args)
+    if tenant is not None:
+        options += ["--tenant", tenant]
     config: dict[str, Any] = {
         "command": os.path.abspath(sys.executable),
         "args": ["-m", "lembrar", *options],
@@ -96,7 +103,7 @@ def run_mcp(args: argparse.Namespace) -> int:
     from lembrar.embed import get_embedder
     from lembrar.engines import EnginePool
     from lembrar.store import open_store
-    from lembrar.tenancy import open_key_store
+    from lembrar.tenancy import machine_tenant, open_key_store
 
     if args.print_config:
         return print_config(args)
@@ -105,8 +112,9 @@ def run_mcp(args: argparse.Namespace) -> int:
     store = open_store(args.db or default_db())
     try:
         engines = EnginePool(store, get_embedder(args.embedder), MemoryConfig())
-        service = MemoryService(engines, args.user or STDIO_USER, args.tenant)
-        engines.get(args.tenant)  # checks the store's embedder before the first call
+        tenant = chosen_tenant(args) or machine_tenant(store)
+        service = MemoryService(engines, args.user or STDIO_USER, tenant)
+        engines.get(tenant)  # checks the store's embedder before the first call
         server = build_server(service)
         if args.transport == "stdio":
             anyio.run(_stdio, server)

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from lembrar.cli.common import emit, open_memory
+from lembrar.cli.common import emit, open_memory, require_user
+from lembrar.cli.failures import EXIT_USAGE, CliFailure
+from lembrar.cli.options import WHEN_HELP
 from lembrar.cli.render import clip
-from lembrar.layers import Conflict, Duplicate, Insight, PendingMemory, SavedMemory, SessionSummary
-from lembrar.layers.sections import time_span
+from lembrar.cli.when import instant
+from lembrar.model.layers import (
+    Conflict,
+    Duplicate,
+    Insight,
+    PendingMemory,
+    Saved,
+    SavedMemory,
+    SessionSummary,
+)
+
+USER_HELP = "the user whose memories these are"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,16 +31,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--idle", action="store_true", help="summarise every session idle past the timeout"
     )
-    p.add_argument("--now", help="the current time for --idle (ISO 8601)")
+    p.add_argument("--now", help=f"the current time for --idle: {WHEN_HELP} (default: now)")
     p.set_defaults(run=run_summarize)
 
     p = sub.add_parser("end-session", help="mark a conversation as over and summarise it")
-    p.add_argument("--user", required=True)
-    p.add_argument("--session", required=True)
+    p.add_argument("--user", required=True, help=USER_HELP)
+    p.add_argument("--session", required=True, help="the conversation that is over")
     p.set_defaults(run=run_end_session)
 
     p = sub.add_parser("summaries", help="a user's session summaries")
-    p.add_argument("--user", required=True)
+    p.add_argument("--user", required=True, help=USER_HELP)
     p.set_defaults(run=run_summaries)
 
 
@@ -37,7 +48,7 @@ def _register_memories(sub: argparse._SubParsersAction) -> None:
     memories = sub.add_parser("memories", help="saved memories: facts the user asked to remember")
     actions = memories.add_subparsers(dest="action", metavar="ACTION", required=True)
     p = actions.add_parser("list", help="the user's saved facts")
-    p.add_argument("--user", required=True)
+    p.add_argument("--user", required=True, help=USER_HELP)
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--all", action="store_true", help="include facts replaced by later ones")
     shown.add_argument(
@@ -47,8 +58,8 @@ def _register_memories(sub: argparse._SubParsersAction) -> None:
     )
     p.set_defaults(run=run_memories_list)
     p = actions.add_parser("resolve", help="settle a pending fact (see list --pending)")
-    p.add_argument("id")
-    p.add_argument("--user", required=True)
+    p.add_argument("id", help="the pending fact's id (see `memories list --pending`)")
+    p.add_argument("--user", required=True, help=USER_HELP)
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument(
         "--replace", action="store_true", help="save it and retire the fact it contradicts"
@@ -59,8 +70,8 @@ def _register_memories(sub: argparse._SubParsersAction) -> None:
     action.add_argument("--discard", action="store_true", help="drop it")
     p.set_defaults(run=run_memories_resolve)
     p = actions.add_parser("add", help="save a fact (checked for duplicates and contradictions)")
-    p.add_argument("fact")
-    p.add_argument("--user", required=True)
+    p.add_argument("fact", help="the fact, e.g. 'my kayak is called Sardinha'")
+    p.add_argument("--user", required=True, help=USER_HELP)
     choice = p.add_mutually_exclusive_group()
     choice.add_argument(
         "--replace", action="store_true", help="if it contradicts a saved fact, retire that one"
@@ -70,13 +81,13 @@ def _register_memories(sub: argparse._SubParsersAction) -> None:
     )
     p.set_defaults(run=run_memories_add)
     p = actions.add_parser("edit", help="rewrite a saved fact")
-    p.add_argument("id")
-    p.add_argument("text")
-    p.add_argument("--user", required=True)
+    p.add_argument("id", help="the saved fact's id (see `memories list`)")
+    p.add_argument("text", help="its new wording")
+    p.add_argument("--user", required=True, help=USER_HELP)
     p.set_defaults(run=run_memories_edit)
     p = actions.add_parser("delete", help="delete a saved fact (and the versions it replaced)")
-    p.add_argument("id")
-    p.add_argument("--user", required=True)
+    p.add_argument("id", help="the saved fact's id (see `memories list`)")
+    p.add_argument("--user", required=True, help=USER_HELP)
     p.set_defaults(run=run_memories_delete)
 
 
@@ -86,20 +97,20 @@ def _register_insights(sub: argparse._SubParsersAction) -> None:
     )
     actions = insights.add_subparsers(dest="action", metavar="ACTION", required=True)
     p = actions.add_parser("refresh", help="recompute the user's insights")
-    p.add_argument("--user", required=True)
-    p.add_argument("--now", help="the current time (ISO 8601), for recency")
+    p.add_argument("--user", required=True, help=USER_HELP)
+    p.add_argument("--now", help=f"the current time, for recency: {WHEN_HELP} (default: now)")
     p.set_defaults(run=run_insights_refresh)
     p = actions.add_parser("list", help="the user's insights")
-    p.add_argument("--user", required=True)
+    p.add_argument("--user", required=True, help=USER_HELP)
     p.set_defaults(run=run_insights_list)
     p = actions.add_parser("edit", help="rewrite an insight's statement")
-    p.add_argument("id")
-    p.add_argument("statement")
-    p.add_argument("--user", required=True)
+    p.add_argument("id", help="the insight's id (see `insights list`)")
+    p.add_argument("statement", help="its new wording")
+    p.add_argument("--user", required=True, help=USER_HELP)
     p.set_defaults(run=run_insights_edit)
     p = actions.add_parser("delete", help="delete an insight")
-    p.add_argument("id")
-    p.add_argument("--user", required=True)
+    p.add_argument("id", help="the insight's id (see `insights list`)")
+    p.add_argument("--user", required=True, help=USER_HELP)
     p.add_argument(
         "--allow-again", action="store_true", help="let later refreshes use its messages again"
     )
@@ -121,6 +132,8 @@ def pending_line(p: PendingMemory) -> str:
 
 
 def insight_line(i: Insight) -> str:
+    from lembrar.layers.sections import time_span
+
     span = time_span(i.first_at, i.last_at)
     return f"{i.id}  {clip(i.statement, 80)} — {span}, confidence {i.label} ({i.size} messages)"
 
@@ -130,16 +143,16 @@ def summary_line(s: SessionSummary) -> str:
 
 
 def run_memories_list(args: argparse.Namespace) -> int:
-    if args.pending:
-        with open_memory(args) as memory:
-            waiting = memory.saved.pending(args.user)
-        return emit(
-            args,
-            waiting,
-            lambda: "\n".join(pending_line(p) for p in waiting) or "no pending memories",
-        )
     with open_memory(args) as memory:
-        items = memory.saved.list(args.user, include_retired=args.all)
+        user = require_user(memory, args.user)
+        if args.pending:
+            waiting = memory.saved.pending(user)
+            return emit(
+                args,
+                waiting,
+                lambda: "\n".join(pending_line(p) for p in waiting) or "no pending memories",
+            )
+        items = memory.saved.list(user, include_retired=args.all)
     return emit(
         args, items, lambda: "\n".join(memory_line(m) for m in items) or "no saved memories"
     )
@@ -148,13 +161,13 @@ def run_memories_list(args: argparse.Namespace) -> int:
 def run_memories_resolve(args: argparse.Namespace) -> int:
     action = "replace" if args.replace else "keep_both" if args.keep_both else "discard"
     with open_memory(args) as memory:
-        outcome = memory.saved.resolve(args.id, args.user, action)
+        outcome = memory.saved.resolve(args.id, require_user(memory, args.user), action)
     if outcome is None:
         return emit(args, {"status": "discarded", "id": args.id}, lambda: f"discarded {args.id}")
     return emit(args, outcome.as_dict(), lambda: _outcome_line(outcome))
 
 
-def _outcome_line(outcome: object) -> str:
+def _outcome_line(outcome: Saved | Duplicate | Conflict) -> str:
     if isinstance(outcome, Duplicate):
         return f"already saved ({outcome.reason}): {outcome.existing.id}  {outcome.existing.text}"
     if isinstance(outcome, Conflict):
@@ -169,7 +182,7 @@ def _outcome_line(outcome: object) -> str:
 
 def run_memories_add(args: argparse.Namespace) -> int:
     policy = "replace" if args.replace else "keep_both" if args.keep_both else "ask"
-    with open_memory(args) as memory:
+    with open_memory(args, create=True) as memory:
         outcome = memory.saved.add(args.fact, args.user, on_conflict=policy)
     emit(args, outcome.as_dict(), lambda: _outcome_line(outcome))
     return 1 if isinstance(outcome, Conflict) else 0
@@ -177,13 +190,13 @@ def run_memories_add(args: argparse.Namespace) -> int:
 
 def run_memories_edit(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
-        item = memory.saved.edit(args.id, args.text, args.user)
+        item = memory.saved.edit(args.id, args.text, require_user(memory, args.user))
     return emit(args, item, lambda: memory_line(item))
 
 
 def run_memories_delete(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
-        count = memory.saved.delete(args.id, args.user)
+        count = memory.saved.delete(args.id, require_user(memory, args.user))
     return emit(
         args,
         {"deleted": count},
@@ -193,7 +206,8 @@ def run_memories_delete(args: argparse.Namespace) -> int:
 
 def run_insights_refresh(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
-        items = memory.refresh_insights(args.user, now=args.now)
+        user = require_user(memory, args.user)
+        items = memory.refresh_insights(user, now=instant(memory, user, args.now, "--now"))
     return emit(
         args,
         items,
@@ -206,34 +220,36 @@ def run_insights_refresh(args: argparse.Namespace) -> int:
 
 def run_insights_list(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
-        items = memory.insights.list(args.user)
+        items = memory.insights.list(require_user(memory, args.user))
     return emit(args, items, lambda: "\n".join(insight_line(i) for i in items) or "no insights")
 
 
 def run_insights_edit(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
-        item = memory.insights.edit(args.id, args.statement, args.user)
+        item = memory.insights.edit(args.id, args.statement, require_user(memory, args.user))
     return emit(args, item, lambda: insight_line(item))
 
 
 def run_insights_delete(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
-        count = memory.insights.delete(args.id, args.user, exclude_sources=not args.allow_again)
+        user = require_user(memory, args.user)
+        count = memory.insights.delete(args.id, user, exclude_sources=not args.allow_again)
     return emit(args, {"deleted": count}, lambda: f"deleted {count} insight(s)")
 
 
 def run_summarize(args: argparse.Namespace) -> int:
     if args.idle == bool(args.session) or (args.session and not args.user):
-        print(
-            "summarize: give --user and --session, or --idle (optionally with --user)",
-            file=sys.stderr,
+        raise CliFailure(
+            EXIT_USAGE, "summarize: give --user and --session, or --idle (optionally with --user)"
         )
-        return 2
     with open_memory(args) as memory:
+        user = require_user(memory, args.user) if args.user else None
         if args.idle:
-            items = memory.summarize_idle(args.now, user_id=args.user)
+            now = instant(memory, user, args.now, "--now")
+            items = memory.summarize_idle(now, user_id=user)
         else:
-            items = [memory.summaries.summarize(args.user, args.session)]
+            assert user is not None
+            items = [memory.summaries.summarize(user, args.session)]
     return emit(
         args,
         items,
@@ -243,11 +259,11 @@ def run_summarize(args: argparse.Namespace) -> int:
 
 def run_end_session(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
-        item = memory.end_session(args.user, args.session)
+        item = memory.end_session(require_user(memory, args.user), args.session)
     return emit(args, item, lambda: summary_line(item))
 
 
 def run_summaries(args: argparse.Namespace) -> int:
     with open_memory(args) as memory:
-        items = memory.summaries.list(args.user)
+        items = memory.summaries.list(require_user(memory, args.user))
     return emit(args, items, lambda: "\n".join(summary_line(s) for s in items) or "no summaries")

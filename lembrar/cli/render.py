@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, is_dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lembrar.model.episode import Episode
-from lembrar.model.hits import SearchHit
+if TYPE_CHECKING:
+    from lembrar.model.episode import Episode
+    from lembrar.model.hits import SearchHit
 
 
 def to_jsonable(value: Any) -> Any:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 
-from lembrar.cli.common import default_db
+from lembrar.cli.common import chosen_tenant, default_db
+from lembrar.cli.options import port_number
 from lembrar.errors import ValidationError
 
 
@@ -17,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="SQLite file or postgresql:// URL (default: $LEMBRAR_DB or the user data dir)",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8420)
+    p.add_argument("--port", type=port_number, default=8420, help="port (default: 8420)")
     p.add_argument(
         "--workers", type=int, default=1, help="processes sharing the one store (default: 1)"
     )
@@ -31,7 +32,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--local",
         action="store_true",
-        help="single-user mode for this machine: the page and API need no key (127.0.0.1 only)",
+        help="single-user mode for this machine: the page and API need no key (127.0.0.1 "
+        "only) and show the memory the CLI and `lembrar mcp` use (or the global --tenant's)",
+    )
+    p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="answer requests for this host name (any port); repeat for several. Others get "
+        "421 (default: any name with keys; with --local, only localhost, 127.0.0.1, [::1])",
     )
     p.add_argument(
         "--llm-base-url",
@@ -57,6 +67,11 @@ def run_serve(args: argparse.Namespace) -> int:
             f"--local serves without a key, so only on 127.0.0.1; not on {args.host!r}."
             " Drop --local and use API keys to listen on another interface",
         )
+    if args.tenant and not args.local:
+        raise ValidationError(
+            "tenant",
+            "--tenant applies to --local only; with API keys, each key names its tenant",
+        )
     from lembrar.api.server import serve
 
     llm = {
@@ -72,7 +87,8 @@ def run_serve(args: argparse.Namespace) -> int:
         admin_key=args.admin_key or os.environ.get("LEMBRAR_ADMIN_KEY", ""),
         embedder=args.embedder or os.environ.get("LEMBRAR_EMBEDDER", ""),
         max_body_bytes=args.max_body_bytes or os.environ.get("LEMBRAR_MAX_BODY_BYTES", ""),
-        local=args.local,
+        local=(chosen_tenant(args) or True) if args.local else False,
         llm=llm,
+        allowed_hosts=args.allowed_host,
     )
     return 0

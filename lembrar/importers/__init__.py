@@ -19,6 +19,8 @@ from lembrar.model.inputs import EpisodeIn
 from lembrar.registry import Registry
 
 Reader = Callable[..., Iterator[EpisodeIn]]
+BATCH_SIZE = 500
+"""Records an import writes per transaction (``lembrar import --batch-size``)."""
 
 FORMATS: Registry[Iterator[EpisodeIn]] = Registry("format")
 FORMATS.register("chatgpt", "lembrar.importers.chatgpt:read_chatgpt")
@@ -131,6 +133,7 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
 
 
 __all__ = [
+    "BATCH_SIZE",
     "Reader",
     "formats",
     "load_json_records",

@@ -1,17 +1,19 @@
-"""Importing a file into a memory and exporting a user's episodes, with a report.
+"""Importing a file into a memory, with a report.
 
 An import is checked whole before anything is written, then written in batches, each batch one
 transaction. Every record gets a stable id (``stable_ids``), and records already stored are
 skipped: importing a file twice stores it once, and an import that was killed resumes where it
-stopped when run again.
+stopped when run again. An export of ``lembrar export`` (``importers.jsonl``) also brings back
+the users' settings (before their episodes, whose time tags read them), saved memories and
+pending conflicts; summaries are made again and the knowledge graph is rebuilt as episodes
+are added.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
 
 from lembrar.engine import Memory
 from lembrar.errors import (
@@ -20,15 +22,32 @@ from lembrar.errors import (
     NotFoundError,
     ValidationError,
 )
-from lembrar.importers import reader
+from lembrar.importers import BATCH_SIZE, reader
+from lembrar.importers.export import (
+    ExportReport,
+    export_file,
+    iter_episodes,
+    rebuild_summaries,
+    restore_pending,
+    restore_saved,
+    without_capture,
+)
 from lembrar.importers.identity import stable_ids
-from lembrar.importers.jsonl import read_jsonl_numbered, write_jsonl
+from lembrar.importers.jsonl import Bundle, read_bundle
 from lembrar.importers.source import reading
 from lembrar.ingest import build_episode
-from lembrar.model.episode import Episode
 from lembrar.model.inputs import EpisodeIn
+from lembrar.model.users import UserSettings
 
-BATCH_SIZE = 500
+__all__ = [
+    "BATCH_SIZE",
+    "ExportReport",
+    "ImportReport",
+    "export_file",
+    "import_file",
+    "iter_episodes",
+]
+
 Progress = Callable[[int, int], None]  # (records done, records in all)
 Numbered = list[tuple[int, EpisodeIn]]
 
@@ -38,19 +57,23 @@ class ImportReport:
     imported: int = 0
     already_stored: int = 0  # skipped because an earlier run stored them
     skipped: list[tuple[int, str]] = field(default_factory=list)
+    users: int = 0  # users whose settings the file gave
+    saved_memories: int = 0
+    pending_memories: int = 0
 
 
-def _numbered(
+def _bundle(
     path: str | Path,
     fmt: str,
     user_id: str | None,
     limit: int | None,
     skipped: list[tuple[int, str]] | None,
-) -> Numbered:
+) -> Bundle:
     with reading(path):
         if fmt == "jsonl":
-            return list(read_jsonl_numbered(path, user_id, limit, skipped))
-        return list(enumerate(reader(fmt)(path, user_id=user_id, limit=limit), start=1))
+            return read_bundle(path, user_id, limit, skipped)
+        records = reader(fmt)(path, user_id=user_id, limit=limit)
+        return Bundle(episodes=list(enumerate(records, start=1)))
 
 
 def import_file(
@@ -72,26 +95,42 @@ def import_file(
     """
     if batch_size < 1:
         raise ValidationError("batch_size", "must be at least 1")
+    if limit is not None and limit < 0:
+        raise ValidationError("limit", "must be 0 or more")
     report = ImportReport()
-    numbered = _numbered(path, fmt, user_id, limit, report.skipped if skip_invalid else None)
-    valid = _checked(memory, stable_ids(fmt, numbered), report, skip_invalid)
-    for start in range(0, len(valid), batch_size):
-        _write(memory, valid[start : start + batch_size], report)
-        if progress is not None:
-            progress(min(start + batch_size, len(valid)), len(valid))
+    bundle = _bundle(path, fmt, user_id, limit, report.skipped if skip_invalid else None)
+    settings = {s.user_id: s for _, s in bundle.users}
+    valid = _checked(memory, stable_ids(fmt, bundle.episodes), report, skip_invalid, settings)
+    for user in settings.values():
+        memory.store.put_user(user)
+    report.users = len(settings)
+    with without_capture(memory, bundle.version > 1):
+        for start in range(0, len(valid), batch_size):
+            _write(memory, valid[start : start + batch_size], report)
+            if progress is not None:
+                progress(min(start + batch_size, len(valid)), len(valid))
+    report.saved_memories = restore_saved(memory, [m for _, m in bundle.saved])
+    report.pending_memories = restore_pending(memory, [p for _, p in bundle.pending])
+    rebuild_summaries(memory, [s for _, s in bundle.summarized])
     report.skipped.sort()
     return report
 
 
 def _checked(
-    memory: Memory, numbered: Numbered, report: ImportReport, skip_invalid: bool
+    memory: Memory,
+    numbered: Numbered,
+    report: ImportReport,
+    skip_invalid: bool,
+    settings: Mapping[str, UserSettings],
 ) -> Numbered:
-    """The records that would be stored, every one validated before anything is written."""
+    """The records that would be stored, every one validated before anything is written (with
+    the settings the file gives, which are stored before the episodes)."""
     out: Numbered = []
     now = memory.now()
     for line, item in numbered:
         try:
-            build_episode(item, memory.user_settings(item.user_id), memory.config, now)
+            user = settings.get(item.user_id) or memory.user_settings(item.user_id)
+            build_episode(item, user, memory.config, now)
         except ValidationError as error:
             if not skip_invalid:
                 raise ImportFormatError(line, error.field, error.message) from error
@@ -126,19 +165,3 @@ def _stored(memory: Memory, item: EpisodeIn) -> bool:
     except NotFoundError:
         return False
     return True
-
-
-def iter_episodes(memory: Memory, user_id: str, page_size: int = 500) -> Iterator[Episode]:
-    cursor = None
-    while True:
-        page = memory.get_all(user_id, limit=page_size, cursor=cursor)
-        yield from page.items
-        if page.next_cursor is None:
-            return
-        cursor = page.next_cursor
-
-
-def export_file(memory: Memory, out: IO[str], user_id: str | None = None) -> int:
-    """Write the episodes of one user (or of every user) as JSON Lines; returns how many."""
-    users: Sequence[str] = [user_id] if user_id is not None else memory.users()
-    return sum(write_jsonl(iter_episodes(memory, u), out) for u in users)

@@ -22,6 +22,7 @@ from lembrar.llm.errors import (
     LLMTimeoutError,
 )
 from lembrar.llm.protocol import chat_body, parse_completion, retryable, status_error
+from lembrar.llm.redact import redact_text, redact_url
 from lembrar.llm.retry import MAX_RETRY_AFTER, backoff_delay, retry_after
 from lembrar.llm.streaming import ChatStream
 from lembrar.llm.structured import FORMATS, InvalidReply, parse_reply, reask, request_for
@@ -60,6 +61,8 @@ class LLMClient:
     def __init__(self, config: LLMConfig, transport: httpx.BaseTransport | None = None) -> None:
         http = require("httpx")
         self.config = config
+        self.shown_url = redact_url(config.base_url)
+        """The server's URL as logs and errors show it: no credentials (``llm.redact``)."""
         base_url = config.base_url
         if config.local is not None:  # a model in this process: no socket, same protocol
             from lembrar.llm.local.runtime import load
@@ -82,7 +85,7 @@ class LLMClient:
         self.requests = 0  # chat requests sent (each retry counts), for cost accounting
 
     def __repr__(self) -> str:
-        return f"LLMClient(base_url={self.config.base_url!r}, model={self.config.model!r})"
+        return f"LLMClient(base_url={self.shown_url!r}, model={self.config.model!r})"
 
     @property
     def usage(self) -> Usage:
@@ -209,9 +212,7 @@ class LLMClient:
             except LLMBadRequestError as exc:
                 if form + 1 == len(FORMATS):
                     raise
-                log.info(
-                    "%s refused response_format %s: %s", self.config.base_url, FORMATS[form], exc
-                )
+                log.info("%s refused response_format %s: %s", self.shown_url, FORMATS[form], exc)
                 form += 1
                 continue
             self._form = form
@@ -278,7 +279,7 @@ class LLMClient:
         error = status_error(
             response.status_code,
             text,
-            base_url=self.config.base_url,
+            base_url=self.shown_url,
             model=self.config.model,
             retry_after=wait,
         )
@@ -286,22 +287,26 @@ class LLMClient:
 
     def _timeout_error(self, exc: Exception) -> LLMError:
         return LLMTimeoutError(
-            f"{self.config.base_url} did not answer within {self.config.timeout}s "
+            f"{self.shown_url} did not answer within {self.config.timeout}s "
             f"({type(exc).__name__}); a slow local model may need a longer LLMConfig.timeout"
         )
 
     def _connection_error(self, exc: Exception) -> LLMError:
         return LLMConnectionError(
-            f"could not reach {self.config.base_url} ({exc or type(exc).__name__}); is the server "
+            f"could not reach {self.shown_url} ({self._redacted(exc)}); is the server "
             "running? For Ollama, run `ollama serve`"
         )
+
+    def _redacted(self, exc: Exception) -> str:
+        """The transport's own words, with the URL (should they name it) as ``shown_url``."""
+        return redact_text(str(exc) or type(exc).__name__, self.config.base_url)
 
     def _decode(self, response: httpx.Response) -> Any:
         try:
             return response.json()
         except ValueError as exc:
             raise LLMResponseError(
-                f"{self.config.base_url} answered with something that is not JSON: "
+                f"{self.shown_url} answered with something that is not JSON: "
                 f"{response.text[:200]!r}"
             ) from exc
 

@@ -14,7 +14,9 @@ from typing import Any
 
 import mcp_types as types
 from mcp.server import Server
+from mcp.server.transport_security import TransportSecuritySettings
 
+from lembrar.api.hosts import LOOPBACK_HOSTS, HostCheck
 from lembrar.errors import ValidationError
 from lembrar.mcp.server import TENANT_SCOPE_KEY, USER_SCOPE_KEY
 from lembrar.model.episode import require_text
@@ -113,6 +115,13 @@ def http_app(
     path: str = "/mcp",
     default_user: str | None = None,
 ) -> Any:
-    """The ASGI app: the SDK's streamable HTTP at ``path``, every request checked first."""
-    inner = server.streamable_http_app(streamable_http_path=path, host=host)
-    return KeyCheck(inner, keys, default_user)
+    """The ASGI app: the SDK's streamable HTTP at ``path``, every request checked first; on a
+    loopback address, only for loopback names and pages of this machine (``HostCheck``, as
+    ``lembrar serve --local``)."""
+    unchecked = TransportSecuritySettings(enable_dns_rebinding_protection=False)  # HostCheck's
+    inner = server.streamable_http_app(
+        streamable_http_path=path, host=host, transport_security=unchecked
+    )
+    local = host in LOOPBACK_HOSTS
+    checked = KeyCheck(inner, keys, default_user)
+    return HostCheck(checked, LOOPBACK_HOSTS if local else None, origins=local)

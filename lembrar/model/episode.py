@@ -14,6 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lembrar.errors import ValidationError
+from lembrar.model.ids import require_no_nul
 from lembrar.model.timetags import TimeTags
 
 EpisodeKind = Literal["message", "text", "record"]
@@ -98,6 +99,7 @@ def require_text(name: str, value: object) -> str:
         raise ValidationError(name, f"must be a string, got {type(value).__name__}")
     if not value.strip():
         raise ValidationError(name, "must not be empty")
+    require_no_nul(name, value)  # no store keeps it as text: refused on every write path
     return value
 
 

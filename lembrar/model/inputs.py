@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lembrar.model.episode import EpisodeKind
+if TYPE_CHECKING:
+    from lembrar.model.episode import EpisodeKind
 
 
 @dataclass(frozen=True)

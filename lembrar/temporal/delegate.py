@@ -35,6 +35,13 @@ def installed() -> bool:
     return importlib.util.find_spec("dateparser") is not None
 
 
+def readable_languages() -> tuple[str, ...]:
+    """The language codes whose time phrases are read: the grammar's, then, when the
+    ``[dates]`` extra is installed, the others ``dateparser`` knows."""
+    others = sorted(_known_codes() - set(LEXICONS)) if installed() else []
+    return (*LEXICONS, *others)
+
+
 def time_reader(language: str | None) -> str | None:
     """Who reads the time phrases of a user writing ``language``: "lembrar" (the grammar),
     "dateparser", or None (only the grammar's languages will be understood)."""

@@ -2,7 +2,8 @@
 
 Covers what the catalogue's schemas use: object properties, ``required``, no extra keys,
 ``type`` (string, integer, boolean), ``enum``, ``minLength``/``maxLength``, ``minimum``/
-``maximum``, and ``default``. A model reads the message and corrects its next call.
+``maximum``, and ``default``; and no text holds a NUL character (no store keeps one). A model
+reads the message and corrects its next call.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lembrar.errors import ValidationError
+from lembrar.model.ids import require_no_nul
 from lembrar.tools.catalogue import ToolSpec
 
 __all__ = ["checked"]
@@ -65,6 +67,7 @@ def _value(name: str, value: Any, prop: Mapping[str, Any]) -> Any:
     if "enum" in prop and value not in prop["enum"]:
         raise ValidationError(name, f"{value!r} is not one of {prop['enum']}")
     if kind == "string" and isinstance(value, str):
+        require_no_nul(name, value)
         _length(name, value, prop)
     if kind == "integer" and isinstance(value, int):
         _range(name, value, prop)

@@ -12,6 +12,7 @@ from typing import Any
 
 from lembrar.model.graph import ENTITY_TYPES
 from lembrar.retrieval.config import PRESETS
+from lembrar.retrieval.request import MAX_QUERY_CHARS
 
 __all__ = ["CATALOGUE", "ToolSpec", "openai_tool", "openai_tools", "spec"]
 
@@ -114,6 +115,7 @@ RECALL = ToolSpec(
         {
             "query": {
                 "type": "string",
+                "maxLength": MAX_QUERY_CHARS,
                 "description": "What to look for, in natural language; may "
                 "name a time. Empty: the latest memories in "
                 "the dates given.",
@@ -159,6 +161,7 @@ CONTEXT = ToolSpec(
             "query": {
                 "type": "string",
                 "minLength": 1,
+                "maxLength": MAX_QUERY_CHARS,
                 "description": "The user's message (or the topic) the context is for.",
             },
             "budget_tokens": {
@@ -295,6 +298,7 @@ FACTS = ToolSpec(
             "query": {
                 "type": "string",
                 "minLength": 1,
+                "maxLength": MAX_QUERY_CHARS,
                 "description": "What to look for, e.g. 'where does Ana live'; may name a time "
                 "('in 2022'). Empty: every fact, newest first.",
             },

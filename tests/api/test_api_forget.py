@@ -53,3 +53,13 @@ def test_a_nul_character_is_a_422_on_postgres_not_a_retryable_503(
         ).status_code
         == 422
     )
+
+
+def test_forgetting_an_unknown_session_is_404_as_an_unknown_episode_is(alice, user):
+    assert alice.post(f"/v1/users/{user}/episodes", json={"content": "x", "session_id": "s1"})
+    missing = alice.delete(f"/v1/users/{user}/sessions/s2")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
+    assert "s2" in missing.json()["error"]["message"]
+    assert alice.delete(f"/v1/users/{user}/episodes/nope").status_code == 404
+    assert alice.delete(f"/v1/users/{user}/sessions/s1").json() == {"deleted": 1}
+    assert alice.delete(f"/v1/users/{user}/sessions/s1").status_code == 404

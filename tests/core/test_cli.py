@@ -66,14 +66,15 @@ def test_import_search_sessions_stats_export(cli, tmp_path):
     assert stats["episodes"] == 15 and stats["users"] == 1
     out = tmp_path / "out.jsonl"
     cli("export", "--user", "ana", "--out", str(out))
-    assert len(out.read_text().splitlines()) == 15
+    kinds = [json.loads(line)["type"] for line in out.read_text().splitlines()]
+    assert kinds.count("episode") == 15 and kinds[:2] == ["lembrar-export", "user"]
 
 
 def test_stdin_add_and_forget_session_and_user(cli):
     cli("add", "-", "--user", "bob", "--session", "x", stdin="from standard input")
     cli("add", "other", "--user", "bob", "--session", "y")
     assert "deleted 1" in cli("forget", "--user", "bob", "--session", "x").stdout
-    assert "deleted 1" in cli("forget", "--user", "bob", "--all").stdout
+    assert "deleted 1" in cli("forget", "--user", "bob", "--all", "--yes").stdout
     assert "no users" in cli("users").stdout
 
 
@@ -90,6 +91,7 @@ def test_errors_are_clear_and_exit_non_zero(cli, tmp_path):
 
 
 def test_user_settings_change_how_time_is_shown(cli):
+    cli("add", "first note", "--user", "ana")
     assert "timezone UTC" in cli("user", "ana").stdout
     assert (
         "America/Sao_Paulo, southern"

@@ -57,6 +57,6 @@ def test_graph_commands(tmp_path, memory):
     assert run(db, "graph", "refresh", "--user", "maria").stdout.strip() == "1 communities"
     assert "Ana, Lisbon, Porto" in run(db, "graph", "communities", "--user", "maria").stdout
     bad = run(db, "graph", "facts", "--user", "maria", "--as-of", "nonsense", ok=False)
-    assert bad.returncode == 2 and "as_of" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode == 2 and "--as-of" in bad.stderr and "Traceback" not in bad.stderr
     missing = run(db, "graph", "facts", "--user", "maria", "--entity", "Nobody", ok=False)
     assert missing.returncode == 3 and "entity 'Nobody' not found" in missing.stderr

@@ -102,7 +102,7 @@ def test_the_cli_forget_all_leaves_nothing_of_the_user(tmp_path, capsys):
     cli("memories", "add", f"My cat is {SECRET}", "--user", "ana")
     cli("summarize", "--user", "ana", "--session", "s1")
     assert SECRET in cli("summaries", "--user", "ana")
-    cli("forget", "--user", "ana", "--all")
+    cli("forget", "--user", "ana", "--all", "--yes")
     assert (
         rows_of_user(db, "ana") == {}
         and occurrences(db, SECRET) == []

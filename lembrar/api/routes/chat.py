@@ -19,6 +19,7 @@ from lembrar.api.schemas.common import ErrorBody, Instant, RequestModel
 from lembrar.api.services import Services
 from lembrar.errors import ValidationError
 from lembrar.ingest import parse_instant
+from lembrar.llm.redact import hide_url
 from lembrar.ui.chat import turn_events
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def chat(
         llm.close()
         raise
     return StreamingResponse(
-        _events(assistant, body.message.strip()),
+        _events(assistant, body.message.strip(), svc.llm.base_url),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -102,9 +103,12 @@ def _fixed(now: str, svc: Services, tenant_id: str, user_id: str) -> Callable[[]
     return lambda: moment
 
 
-def _events(assistant: Assistant, message: str) -> Iterator[str]:
+def _events(assistant: Assistant, message: str, model_url: str) -> Iterator[str]:
+    """The turn's events; an error names no model server URL (tenants never learn it)."""
     try:
         for name, data in turn_events(assistant, message):
+            if name == "error":
+                data = {**data, "message": hide_url(str(data["message"]), model_url)}
             yield f"event: {name}\ndata: {json.dumps(data, default=str)}\n\n"
     finally:
         assistant.llm.close()

@@ -24,6 +24,7 @@ from lembrar.api.auth import Credentials, services, tenant
 from lembrar.api.errors import ApiError
 from lembrar.api.routing import ERRORS
 from lembrar.api.services import Services
+from lembrar.llm.redact import hide_url, redact_text
 from lembrar.proxy import Exchange, StreamText, Upstream, UpstreamUnavailable, begin, read_options
 from lembrar.tenancy import authenticate
 
@@ -64,8 +65,11 @@ async def chat_completions(
     }
     try:
         response = await svc.upstream.open(payload)
-    except UpstreamUnavailable as exc:
-        raise ApiError(502, "upstream_unavailable", str(exc), headers=ours) from exc
+    except UpstreamUnavailable as exc:  # the operator's log shows where; the tenant never
+        upstream_url = svc.upstream.config.base_url
+        log.warning("memory proxy: %s", redact_text(str(exc), upstream_url))
+        message = hide_url(str(exc), upstream_url)
+        raise ApiError(502, "upstream_unavailable", message, headers=ours) from exc
     headers = {**Upstream.passed_headers(response), **ours}
     if response.status_code == 200 and payload.get("stream"):
         return StreamingResponse(

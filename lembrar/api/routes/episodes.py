@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Query, Response
 
 from lembrar.api.auth import TenantMemory
-from lembrar.api.routes.users import UserId
+from lembrar.api.routes.users import ItemId, UserId
 from lembrar.api.routing import resource_router
 from lembrar.api.schemas.common import AwareInstant, Deleted, ErrorBody, Kind, Period, Role, Weekday
 from lembrar.api.schemas.episodes import (
@@ -23,6 +23,9 @@ from lembrar.api.schemas.episodes import (
 )
 from lembrar.errors import ValidationError
 
+CURSOR = r"^W[A-Za-z0-9_-]{3}(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}==|[A-Za-z0-9_-]{3}=)?$"
+"""The shape of a ``next_cursor`` (URL-safe base64 of a JSON array); which page it names, only
+the server that made it knows."""
 router = resource_router("/v1/users/{user_id}/episodes", "episodes")
 ID_TAKEN = {
     "model": ErrorBody,
@@ -93,7 +96,7 @@ def list_episodes(
     order: Annotated[str, Query(pattern="^(asc|desc)$", description="asc: oldest first")] = "asc",
     limit: Annotated[int, Query(ge=1, le=1000)] = 50,
     cursor: Annotated[
-        str | None, Query(min_length=1, description="next_cursor of the previous page")
+        str | None, Query(pattern=CURSOR, description="next_cursor of the previous page")
     ] = None,
 ) -> EpisodePage:
     return EpisodePage.of(memory.get_all(user_id, filters, order=order, limit=limit, cursor=cursor))
@@ -110,24 +113,24 @@ def delete_matching(user_id: UserId, memory: TenantMemory, filters: Filtered) ->
 
 
 @router.get("/{episode_id}", response_model=EpisodeOut)
-def get(user_id: UserId, episode_id: str, memory: TenantMemory) -> EpisodeOut:
+def get(user_id: UserId, episode_id: ItemId, memory: TenantMemory) -> EpisodeOut:
     return EpisodeOut.of(memory.get(episode_id, user_id))
 
 
 @router.patch("/{episode_id}", response_model=EpisodeOut)
 def update(
-    user_id: UserId, episode_id: str, body: EpisodeUpdate, memory: TenantMemory
+    user_id: UserId, episode_id: ItemId, body: EpisodeUpdate, memory: TenantMemory
 ) -> EpisodeOut:
     """Replace the text (re-indexed); the previous text stays in the history."""
     return EpisodeOut.of(memory.update(episode_id, body.content, user_id))
 
 
 @router.delete("/{episode_id}", status_code=204, response_class=Response)
-def delete(user_id: UserId, episode_id: str, memory: TenantMemory) -> Response:
+def delete(user_id: UserId, episode_id: ItemId, memory: TenantMemory) -> Response:
     memory.delete(episode_id, user_id)
     return Response(status_code=204)
 
 
 @router.get("/{episode_id}/history", response_model=History)
-def history(user_id: UserId, episode_id: str, memory: TenantMemory) -> History:
+def history(user_id: UserId, episode_id: ItemId, memory: TenantMemory) -> History:
     return History(entries=[HistoryEntryOut.of(h) for h in memory.history(episode_id, user_id)])

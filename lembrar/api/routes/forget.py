@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Query
 from pydantic import BaseModel, Field
@@ -10,7 +10,14 @@ from pydantic import BaseModel, Field
 from lembrar.api.auth import TenantMemory
 from lembrar.api.routes.users import UserId
 from lembrar.api.routing import resource_router
+from lembrar.api.schemas.common import NOT_BLANK
 from lembrar.ui.forgetting import ForgetPreview, preview
+
+
+def target_id(delete: str) -> Any:
+    """A target's id in the query string: never blank, like the path of its delete."""
+    return Query(pattern=NOT_BLANK, description=delete)
+
 
 router = resource_router("/v1/users/{user_id}/forget-preview", "forget")
 
@@ -42,9 +49,9 @@ class ForgetPreviewOut(BaseModel):
 def forget_preview(
     user_id: UserId,
     memory: TenantMemory,
-    episode_id: Annotated[str | None, Query(description="DELETE .../episodes/{episode_id}")] = None,
-    session_id: Annotated[str | None, Query(description="DELETE .../sessions/{session_id}")] = None,
-    memory_id: Annotated[str | None, Query(description="DELETE .../memories/{memory_id}")] = None,
+    episode_id: Annotated[str | None, target_id("DELETE .../episodes/{episode_id}")] = None,
+    session_id: Annotated[str | None, target_id("DELETE .../sessions/{session_id}")] = None,
+    memory_id: Annotated[str | None, target_id("DELETE .../memories/{memory_id}")] = None,
     everything: Annotated[bool, Query(description="DELETE /v1/users/{user_id}")] = False,
 ) -> ForgetPreviewOut:
     """Give exactly one target; the answer counts what its delete would remove."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import Path, Query
 
 from lembrar.api.auth import TenantMemory
 from lembrar.api.routes.users import UserId
 from lembrar.api.routing import resource_router
+from lembrar.api.schemas.common import NOT_BLANK, Instant
 from lembrar.api.schemas.graph import (
     CommunityList,
     CommunityOut,
@@ -24,7 +25,9 @@ from lembrar.api.schemas.graph import (
 )
 from lembrar.errors import NotFoundError
 from lembrar.graph.neighbourhood import MAX_HOPS
+from lembrar.model.graph import ENTITY_TYPES
 
+EntityType = Literal[ENTITY_TYPES]  # type: ignore[valid-type]
 router = resource_router("/v1/users/{user_id}/graph", "graph")
 
 
@@ -32,7 +35,7 @@ router = resource_router("/v1/users/{user_id}/graph", "graph")
 def entities(
     user_id: UserId,
     memory: TenantMemory,
-    type: Annotated[str | None, Query(description="only this type, e.g. person or place")] = None,
+    type: Annotated[EntityType | None, Query(description="only this type")] = None,
 ) -> EntityList:
     """The people, places and things the user's episodes name."""
     return EntityList(entities=[EntityOut.of(e) for e in memory.graph.entities(user_id, type=type)])
@@ -42,7 +45,7 @@ def entities(
 def neighbourhood(
     user_id: UserId,
     memory: TenantMemory,
-    entity: Annotated[str, Path(description="the entity's id, name or alias")],
+    entity: Annotated[str, Path(pattern=NOT_BLANK, description="the entity's id, name or alias")],
     hops: Annotated[int, Query(ge=1, le=MAX_HOPS, description="how many fact edges away")] = 2,
 ) -> NeighbourhoodOut:
     """The entities around one and the facts, current and superseded, that link them, with
@@ -62,7 +65,7 @@ def facts(
     user_id: UserId,
     memory: TenantMemory,
     as_of: Annotated[
-        str | None, Query(description="only facts valid at this time (ISO 8601)")
+        Instant | None, Query(description="only facts valid at this time (ISO 8601)")
     ] = None,
     entity: Annotated[
         str | None, Query(description="only facts about this entity (name or id)")

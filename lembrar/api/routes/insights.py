@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lembrar.api.auth import LayeredMemory
-from lembrar.api.routes.users import UserId
+from lembrar.api.routes.users import ItemId, UserId
 from lembrar.api.routing import resource_router
 from lembrar.api.schemas.common import Deleted
 from lembrar.api.schemas.layers import InsightEdit, InsightList, InsightOut, NowIn
@@ -29,12 +29,14 @@ def refresh(user_id: UserId, memory: LayeredMemory, body: NowIn | None = None) -
 
 
 @router.patch("/{insight_id}", response_model=InsightOut)
-def edit(user_id: UserId, insight_id: str, body: InsightEdit, memory: LayeredMemory) -> InsightOut:
+def edit(
+    user_id: UserId, insight_id: ItemId, body: InsightEdit, memory: LayeredMemory
+) -> InsightOut:
     """Rewrite an insight; later refreshes keep the new wording."""
     return InsightOut.of(memory.insights.edit(insight_id, body.statement, user_id, now=body.now))
 
 
 @router.delete("/{insight_id}", response_model=Deleted)
-def delete(user_id: UserId, insight_id: str, memory: LayeredMemory) -> Deleted:
+def delete(user_id: UserId, insight_id: ItemId, memory: LayeredMemory) -> Deleted:
     """Delete an insight; its messages are left out of later refreshes."""
     return Deleted(deleted=memory.insights.delete(insight_id, user_id))

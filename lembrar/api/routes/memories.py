@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import Query, Response
 
 from lembrar.api.auth import LayeredMemory
-from lembrar.api.routes.users import UserId
+from lembrar.api.routes.users import ItemId, UserId
 from lembrar.api.routing import resource_router
 from lembrar.api.schemas.common import Deleted
 from lembrar.api.schemas.layers import (
@@ -49,7 +49,7 @@ def list_pending(user_id: UserId, memory: LayeredMemory) -> PendingList:
 
 @router.post("/pending/{pending_id}", response_model=PendingResult)
 def resolve_pending(
-    user_id: UserId, pending_id: str, body: PendingResolve, memory: LayeredMemory
+    user_id: UserId, pending_id: ItemId, body: PendingResolve, memory: LayeredMemory
 ) -> PendingResult:
     """Settle a pending fact: ``replace``, ``keep_both`` or ``discard``; the pending entry goes."""
     outcome = memory.saved.resolve(pending_id, user_id, body.action, now=body.now)
@@ -81,12 +81,12 @@ def add(
 
 
 @router.patch("/{memory_id}", response_model=MemoryOut)
-def edit(user_id: UserId, memory_id: str, body: MemoryEdit, memory: LayeredMemory) -> MemoryOut:
+def edit(user_id: UserId, memory_id: ItemId, body: MemoryEdit, memory: LayeredMemory) -> MemoryOut:
     """Rewrite a fact in place (the old wording is not kept)."""
     return MemoryOut.of(memory.saved.edit(memory_id, body.fact, user_id, now=body.now))
 
 
 @router.delete("/{memory_id}", response_model=Deleted)
-def delete(user_id: UserId, memory_id: str, memory: LayeredMemory) -> Deleted:
+def delete(user_id: UserId, memory_id: ItemId, memory: LayeredMemory) -> Deleted:
     """Delete a fact and the retired versions it replaced; returns how many."""
     return Deleted(deleted=memory.saved.delete(memory_id, user_id))

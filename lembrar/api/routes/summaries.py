@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lembrar.api.auth import LayeredMemory
-from lembrar.api.routes.users import UserId
+from lembrar.api.routes.users import ItemId, UserId
 from lembrar.api.routing import resource_router
 from lembrar.api.schemas.common import Deleted
 from lembrar.api.schemas.layers import SummaryList, SummaryOut
@@ -18,6 +18,6 @@ def list_summaries(user_id: UserId, memory: LayeredMemory) -> SummaryList:
 
 
 @router.delete("/{session_id}", response_model=Deleted)
-def delete(user_id: UserId, session_id: str, memory: LayeredMemory) -> Deleted:
+def delete(user_id: UserId, session_id: ItemId, memory: LayeredMemory) -> Deleted:
     """Delete a session's summary (its turns stay)."""
     return Deleted(deleted=memory.summaries.delete(user_id, session_id))

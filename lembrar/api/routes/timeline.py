@@ -9,6 +9,7 @@ from fastapi import Query
 from lembrar.api.auth import TenantMemory
 from lembrar.api.routes.users import UserId
 from lembrar.api.routing import resource_router
+from lembrar.api.schemas.common import MONTH
 from lembrar.api.schemas.timeline import MonthOut
 from lembrar.ui.timeline import month_view
 
@@ -22,7 +23,8 @@ def month(
     month: Annotated[
         str | None,
         Query(
-            description="YYYY-MM in the user's timezone (default: the month of their last message)"
+            pattern=MONTH,
+            description="YYYY-MM in the user's timezone (default: the month of their last message)",
         ),
     ] = None,
 ) -> MonthOut:

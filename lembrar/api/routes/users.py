@@ -8,6 +8,7 @@ from fastapi import Path
 
 from lembrar.api.auth import TenantMemory
 from lembrar.api.routing import resource_router
+from lembrar.api.schemas.common import NOT_BLANK
 from lembrar.api.schemas.users import Forgotten, UserList, UserOut, UserSettingsIn
 from lembrar.engine import Memory
 from lembrar.errors import NotFoundError
@@ -24,6 +25,9 @@ UserId = Annotated[
         pattern=USER_ID_PATTERN,
     ),
 ]
+
+ItemId = Annotated[str, Path(pattern=NOT_BLANK, description="the id, as returned")]
+"""An episode's, session's, saved memory's or insight's id: never blank."""
 
 
 def existing(memory: Memory, user_id: str) -> None:

@@ -7,15 +7,16 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from lembrar.api.schemas.common import Instant, RequestModel
+from lembrar.api.schemas.common import Count, Instant, NonBlank, RequestModel
 from lembrar.api.schemas.search import NOW_HELP, PRESET_HELP, FiltersIn, PresetName
 from lembrar.context import ContextBlock
+from lembrar.retrieval.request import MAX_QUERY_CHARS
 
 
 class ContextRequest(RequestModel):
-    query: str = Field(min_length=1, max_length=10_000)
-    budget_tokens: int = Field(1500, ge=16, le=100_000)
-    k: int = Field(8, ge=1, le=100, strict=True)
+    query: NonBlank = Field(max_length=MAX_QUERY_CHARS)
+    budget_tokens: Count = Field(1500, ge=16, le=100_000)
+    k: Count = Field(8, ge=1, le=100)
     filters: FiltersIn | None = None
     now: Instant | None = Field(None, description=NOW_HELP)
     preset: PresetName | None = Field(None, description=PRESET_HELP)

@@ -3,17 +3,48 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, model_validator
 
-from lembrar.api.schemas.common import Instant, ItemInstant, JsonObject, Kind, RequestModel, Role
+from lembrar.api.schemas.common import (
+    Flag,
+    Instant,
+    ItemInstant,
+    JsonObject,
+    Kind,
+    NonBlank,
+    RequestModel,
+    Role,
+)
 from lembrar.model.episode import Episode
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.query import HistoryEntry, Page, SessionInfo
 from lembrar.model.timetags import TimeTags
 
 MAX_ITEMS = 1000
+
+
+def _only(kind: str) -> dict[str, Any]:
+    """The JSON schema of a body that gives ``kind`` and neither other kind; role and name go
+    with content only."""
+    others: dict[str, Any] = {
+        name: {"not": {}} for name in ("content", "messages", "record") if name != kind
+    }
+    unset = {} if kind == "content" else {"role": {"type": "null"}, "name": {"type": "null"}}
+    return {"required": [kind], "properties": {**others, **unset}}
+
+
+BULK = "bulk"
+
+
+def _not_reserved(value: str) -> str:
+    """``.../episodes/bulk`` is the bulk add: an episode of that id could not be read back."""
+    if value == BULK:
+        raise ValueError(f"{BULK!r} names the bulk endpoint; choose another id")
+    return value
+
+
 _AT = "event time, ISO 8601; without an offset it is read in the user's timezone (default: now)"
 
 
@@ -77,25 +108,23 @@ class EpisodeOut(BaseModel):
 
 class MessageIn(RequestModel):
     role: Role = "user"
-    content: str
-    name: str | None = Field(None, description="who spoke, e.g. the user's name")
+    content: NonBlank
+    name: NonBlank | None = Field(None, description="who spoke, e.g. the user's name")
 
 
 class EpisodeCreate(RequestModel):
     """Exactly one of ``content`` (a text, or a message when ``role`` is set), ``messages`` or ``record``."""
 
     model_config = ConfigDict(
-        json_schema_extra={
-            "oneOf": [{"required": [name]} for name in ("content", "messages", "record")]
-        }
+        json_schema_extra={"oneOf": [_only(name) for name in ("content", "messages", "record")]}
     )
 
-    content: str = Field(None, min_length=1, description="a text, or a message when `role` is set")  # type: ignore[assignment]
+    content: NonBlank = Field(None, description="a text, or a message when `role` is set")  # type: ignore[assignment]
     role: Role | None = None
-    name: str | None = None
+    name: NonBlank | None = Field(None, description="who spoke, e.g. the user's name")
     messages: list[MessageIn] = Field(None, min_length=1, max_length=MAX_ITEMS)  # type: ignore[assignment]
     record: JsonObject = Field(None, description="a JSON object, stored as is and searchable")  # type: ignore[assignment]
-    session_id: str | None = None
+    session_id: NonBlank | None = None
     at: Instant | None = Field(None, description=_AT)
     metadata: JsonObject = Field(default_factory=dict)
 
@@ -130,14 +159,20 @@ class BulkItem(RequestModel):
 
     content: str | None = None
     role: Role | None = None
-    name: str | None = None
+    name: NonBlank | None = Field(None, description="who spoke, e.g. the user's name")
     record: JsonObject | None = None
     session_id: str | None = None
     at: ItemInstant | None = Field(
         None, description=_AT + "; an unreadable one refuses this item only"
     )
     metadata: JsonObject = Field(default_factory=dict)
-    id: str | None = Field(None, min_length=1, max_length=64)
+    id: Annotated[str, AfterValidator(_not_reserved)] | None = Field(
+        None,
+        min_length=1,
+        max_length=64,
+        description="the episode's id (default: a new one); not 'bulk', the path of this call",
+        json_schema_extra={"not": {"const": BULK}},
+    )
     recorded_at: ItemInstant | None = None
 
     def input(self, user_id: str) -> EpisodeIn:
@@ -147,7 +182,7 @@ class BulkItem(RequestModel):
 
 class BulkCreate(RequestModel):
     items: list[BulkItem] = Field(min_length=1, max_length=MAX_ITEMS)
-    skip_invalid: bool = Field(
+    skip_invalid: Flag = Field(
         False, description="store the valid items and report the others (default: reject all)"
     )
 
@@ -164,7 +199,7 @@ class EpisodesCreated(BaseModel):
 
 
 class EpisodeUpdate(RequestModel):
-    content: str = Field(description="the new text; the old one stays in the history")
+    content: NonBlank = Field(description="the new text; the old one stays in the history")
 
 
 class EpisodePage(BaseModel):

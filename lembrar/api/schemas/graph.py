@@ -8,12 +8,13 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from lembrar.api.schemas.common import Instant, RequestModel
+from lembrar.api.schemas.common import Count, Flag, Instant, NonBlank, RequestModel
 from lembrar.api.schemas.episodes import EpisodeOut
 from lembrar.graph.neighbourhood import Neighbourhood
 from lembrar.graph.search import PRESETS, GraphHit
 from lembrar.model.episode import Episode
 from lembrar.model.graph import Community, Entity, Fact
+from lembrar.retrieval.request import MAX_QUERY_CHARS
 
 Preset = Literal[tuple(sorted(PRESETS))]  # type: ignore[valid-type]
 
@@ -152,11 +153,13 @@ class CommunityList(BaseModel):
 
 
 class GraphSearchIn(RequestModel):
-    query: str = Field(
-        ..., description="e.g. 'where did I live in 2022?'; time phrases select facts valid then"
+    query: NonBlank = Field(
+        ...,
+        max_length=MAX_QUERY_CHARS,
+        description="e.g. 'where did I live in 2022?'; time phrases select facts valid then",
     )
     preset: Preset | None = Field(None, description="graph search preset (default: facts)")
-    limit: int = Field(10, ge=1, le=100)
+    limit: Count = Field(10, ge=1, le=100)
     center: str | None = Field(
         None, description="start breadth-first expansion at this entity (name or id)"
     )
@@ -193,6 +196,6 @@ class GraphSearchOut(BaseModel):
 
 
 class RefreshIn(RequestModel):
-    rebuild: bool = Field(
+    rebuild: Flag = Field(
         False, description="extract the whole graph again from every episode first"
     )

@@ -9,8 +9,10 @@ from pydantic import BaseModel, Field, StringConstraints
 
 from lembrar.api.schemas.common import (
     AwareInstant,
+    Count,
     Instant,
     Kind,
+    NonBlank,
     Period,
     RequestModel,
     Role,
@@ -20,9 +22,12 @@ from lembrar.api.schemas.episodes import EpisodeOut
 from lembrar.model.hits import SearchHit
 from lembrar.model.timetags import WEEKDAYS
 from lembrar.retrieval.config import PRESETS
+from lembrar.retrieval.request import MAX_QUERY_CHARS
 from lembrar.retrieval.search import Retrieval
 
-MetadataKey = Annotated[str, StringConstraints(min_length=1, max_length=200, pattern=r'^[^"\\]+$')]
+MetadataKey = Annotated[  # a key, or a path to a nested key with dots (as model.query reads it)
+    str, StringConstraints(max_length=200, pattern=r"^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$")
+]
 Scalar = str | int | float | bool | None
 PresetName = Literal[tuple(sorted(PRESETS))]  # type: ignore[valid-type]
 NOW_HELP = "resolve time phrases ('last week') against this instant, ISO 8601 (default: now)"
@@ -40,7 +45,9 @@ class FiltersIn(RequestModel):
     periods: list[Period] = []
     weekdays: list[Weekday] = []
     metadata: dict[MetadataKey, Scalar] = Field(
-        default_factory=dict, description="metadata key -> required value"
+        default_factory=dict,
+        description="metadata key (dots reach nested keys) -> required value",
+        json_schema_extra={"additionalProperties": False},
     )
 
     def as_dict(self) -> dict[str, Any]:
@@ -48,8 +55,8 @@ class FiltersIn(RequestModel):
 
 
 class SearchRequest(RequestModel):
-    query: str = Field(min_length=1, max_length=10_000)
-    k: int = Field(10, ge=1, le=100, strict=True)
+    query: NonBlank = Field(max_length=MAX_QUERY_CHARS)
+    k: Count = Field(10, ge=1, le=100)
     filters: FiltersIn | None = None
     now: Instant | None = Field(None, description=NOW_HELP)
     preset: PresetName | None = Field(None, description=PRESET_HELP)

@@ -2,15 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Annotated, Any, Literal
 from zoneinfo import available_timezones
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field, StringConstraints
 
-from lembrar.api.schemas.common import RequestModel
+from lembrar.api.schemas.common import RequestModel, refuse_nul
 from lembrar.model.users import UserSettings
+from lembrar.temporal.delegate import EXTRA, readable_languages
+from lembrar.temporal.grammar import LEXICONS
 
 ZoneName = Literal[tuple(sorted(available_timezones()))]  # type: ignore[valid-type]
+LANGUAGES = readable_languages()
+LANGUAGE_TAG = rf"^(?:{'|'.join(LANGUAGES)})(?:[-_][A-Za-z0-9]{{2,8}})*$"
+
+
+def _readable(value: Any) -> Any:
+    """A language tag whose time phrases lembrar reads, or an error naming those languages."""
+    refuse_nul("language", value)
+    if isinstance(value, str) and not re.fullmatch(LANGUAGE_TAG, value):
+        ours = ", ".join(LEXICONS)
+        more = (
+            f", or another of the {len(LANGUAGES) - len(LEXICONS)} codes dateparser reads"
+            if len(LANGUAGES) > len(LEXICONS)
+            else f"; others need pip install 'lembrar[{EXTRA}]' on the server"
+        )
+        raise ValueError(f"use a lowercase language code lembrar reads: {ours}{more} ({value!r})")
+    return value
+
+
+Language = Annotated[str, StringConstraints(pattern=LANGUAGE_TAG), BeforeValidator(_readable)]
 
 
 class UserSettingsIn(RequestModel):
@@ -18,10 +40,10 @@ class UserSettingsIn(RequestModel):
         None, description="IANA zone, e.g. 'Europe/Lisbon'; naive times are read in it"
     )
     hemisphere: Literal["north", "south"] = "north"
-    language: str | None = Field(
+    language: Language | None = Field(
         None,
-        description="language code of the user's text, e.g. 'pt'; time phrases outside "
-        "en/pt/es/fr need the server's [dates] extra",
+        description="language code of the user's text, e.g. 'pt' or 'pt-BR': en, pt, es, fr, "
+        "and, with the server's [dates] extra, the languages dateparser reads",
     )
 
 
