@@ -127,6 +127,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     _llm_steps(p)
 
+    p = bench.add_parser(
+        "answers", help="answers from no memory, dense top-k, lembrar's context and the evidence"
+    )
+    _answers(p)
+
     from lembrar.cli.bench_graph import register_graph
 
     register_graph(bench)
@@ -137,6 +142,13 @@ def _llm_steps(p: argparse.ArgumentParser) -> None:
 
     add_arguments(p)
     p.set_defaults(run=run_step)
+
+
+def _answers(p: argparse.ArgumentParser) -> None:
+    from lembrar.bench.answers_command import add_arguments, run_command
+
+    add_arguments(p)
+    p.set_defaults(run=run_command)
 
 
 def _common(
