@@ -5,14 +5,17 @@ harness on the same cached vectors, plus any variants of `balanced`.
     PYTHONPATH=. python benchmarks/shapes.py                       # the generated sets, dev style
     PYTHONPATH=. python benchmarks/shapes.py --sets calendar,story,diary,locomo,dailydialog,lme-pool
     PYTHONPATH=. python benchmarks/shapes.py --style heldout       # the phrasings kept aside
-    PYTHONPATH=. python benchmarks/shapes.py --variant time_weight=0.6
+    PYTHONPATH=. python benchmarks/shapes.py --sets mixed --timing  # search latency at 10k
 
 Sets: ``calendar``, ``story``, ``diary`` (generated, :mod:`lembrar.bench.shapes`); ``locomo``
 (the dev file, categories 1–4, gold = evidence sessions); ``dailydialog`` (the frame questions,
 ``frames`` for dev and ``frames-unseen`` for heldout, gold = the dialogue); ``lme`` (LongMemEval-S
 dev, one haystack per question, non-abstention) and ``lme-pool`` (its haystacks pooled ten to a
-scope). ``--limit N`` takes N LongMemEval questions spread evenly over the file (every type). ``--json FILE`` writes the
-per-question rows.
+scope); ``mixed`` (about 10,000 memories in one scope: the calendar, LoCoMo and DailyDialog,
+asked the calendar's questions; with ``--timing``, the search latency at that size).
+``--limit N`` takes N LongMemEval questions spread evenly over the file (every type);
+``--json FILE`` writes the per-question rows; the data folder is ``LEMBRAR_DATA``, by default
+``shared/data`` beside the checkout.
 """
 
 from __future__ import annotations
@@ -71,7 +74,20 @@ def dev_cases(name: str, style: str, limit: int | None) -> list[Case]:
     return _regold(list(lme_cases(questions, "turn", 1, pool)), lambda p: p.gold.sessions)
 
 
+def mixed(style: str) -> list[Case]:
+    """About 10,000 memories in one scope (the calendar, LoCoMo and DailyDialog together), asked
+    the calendar's questions: a scope the size ``bench speed`` times at 10k."""
+    parts = [*shapes.build("calendar", style), *dev_cases("locomo", style, None)]
+    parts += dev_cases("dailydialog", style, None)
+    scope = "mixed"
+    items = [replace(i, user_id=scope) for case in parts for i in case.items]
+    probes = [p for case in parts[:2] for p in case.probes]
+    return [Case(scope, items, probes)]
+
+
 def cases_of(name: str, style: str, limit: int | None) -> list[Case]:
+    if name == "mixed":
+        return mixed(style)
     if name in shapes.GENERATORS:
         return shapes.build(name, style)
     return dev_cases(name, style, limit)
@@ -90,9 +106,14 @@ def run_set(
 ) -> tuple[dict[str, Any], list[Any]]:
     backend = EngineBackend(bench_embedder(embedder, cache), systems, MemoryConfig())
     total = sum(len(c.probes) for c in cases)
-    answers, timings = run_cases(cases, [backend], DEPTH, total=total, label=name)
+    answers, timings = run_cases(
+        cases, [backend], DEPTH, total=total, label=name, warm=backend.embedder
+    )
     rows = score_all(answers, shapes.score_answer)
-    return summarize(rows, list(systems)), rows
+    summary = summarize(rows, list(systems))
+    for system, ms in timings.summary()["search_ms"].items():
+        summary[system]["search_ms"] = ms
+    return summary, rows
 
 
 def main() -> None:
@@ -107,6 +128,7 @@ def main() -> None:
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE_DIR)
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--groups", action="store_true", help="print each question kind too")
+    parser.add_argument("--timing", action="store_true", help="print search latency too")
     args = parser.parse_args()
     systems: dict[str, Any] = {"balanced": "balanced", "dense": "dense", "keyword": "keyword"}
     systems.update(variant(v) for v in args.variant)
@@ -121,6 +143,15 @@ def main() -> None:
             for s in systems
         ]
         print(f"| {name} | {n} | " + " | ".join(cells) + " |", flush=True)
+        if args.timing:
+            print(
+                "|   search p50 / p95 ms (query embedded beforehand) | "
+                + " | ".join(
+                    f"{summary[s]['search_ms']['p50']:.2f} / {summary[s]['search_ms']['p95']:.2f}"
+                    for s in systems
+                )
+                + " |"
+            )
         if args.groups:
             for group in summary["balanced"]["groups"]:
                 cells = [

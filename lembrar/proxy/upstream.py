@@ -12,6 +12,7 @@ import httpx
 
 from lembrar.errors import LembrarError
 from lembrar.llm.config import LLMConfig
+from lembrar.llm.redact import redact_text
 
 __all__ = ["Upstream", "UpstreamUnavailable"]
 
@@ -46,7 +47,10 @@ class Upstream:
             return await self._client.send(request, stream=True)
         except httpx.HTTPError as exc:
             raise UpstreamUnavailable(
-                f"upstream {self.config.base_url}: {type(exc).__name__}: {exc}"
+                redact_text(
+                    f"upstream {self.config.base_url}: {type(exc).__name__}: {exc}",
+                    self.config.base_url,
+                )
             ) from exc
 
     @staticmethod

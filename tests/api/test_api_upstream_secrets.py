@@ -148,3 +148,27 @@ def test_redact_url(url, shown):
     assert hide_url(f"could not reach {url}/chat/completions", url) == (
         "could not reach the model server/chat/completions"
     )
+
+
+def test_the_proxys_upstream_error_names_the_server_without_its_credentials(closed_port):
+    import asyncio
+
+    from lembrar.llm.config import LLMConfig
+    from lembrar.proxy import Upstream, UpstreamUnavailable
+
+    port = closed_port
+    url = _with_credentials(f"http://127.0.0.1:{port}/v1")
+    upstream = Upstream(LLMConfig(base_url=url, model="m"))
+
+    async def call() -> str:
+        try:
+            await upstream.open({"messages": []})
+        except UpstreamUnavailable as exc:
+            return str(exc)
+        finally:
+            await upstream.aclose()
+        raise AssertionError("a closed port answered")
+
+    message = asyncio.run(call())
+    assert not [part for part in ("s3cr3t", "proxyuser", "k3y-value") if part in message]
+    assert f"127.0.0.1:{port}" in message  # the operator's log still says where
