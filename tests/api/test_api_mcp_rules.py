@@ -43,9 +43,9 @@ def test_a_loopback_mcp_server_refuses_another_sites_name(mcp_server, client):
 def test_recall_over_mcp_caps_the_query_as_the_http_api_does(mcp_server, alice, user):
     url, key = mcp_server
     too_long = "x" * (MAX_QUERY_CHARS + 1)
-    result = over_http(url, key, _recall(too_long))
+    result = over_http(url, key, _recall(too_long), user)
     assert result.is_error and result.content[0].text.startswith("query:")
-    assert not over_http(url, key, _recall("x" * MAX_QUERY_CHARS)).is_error
+    assert not over_http(url, key, _recall("x" * MAX_QUERY_CHARS), user).is_error
     http = alice.post(f"/v1/users/{user}/search", json={"query": too_long})
     assert http.status_code == 422 and http.json()["error"]["field"] == "query"
     tool = alice.post(f"/v1/users/{user}/tools/recall", json={"query": too_long})
