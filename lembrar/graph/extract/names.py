@@ -8,8 +8,8 @@ import unicodedata
 from lembrar.model.text import STOPWORDS
 from lembrar.temporal import lexicon_en, lexicon_pt
 
-# Month names read from the time lexicons; "mar" is an abbreviation the time parser leaves out
-# ("mar" is also the sea in Portuguese) but a capitalised "Mar" still names no one.
+# Month names come from the time lexicons; "mar" is added here because the time parser leaves
+# that abbreviation out ("mar" is also the sea in Portuguese).
 MONTH_WORDS = frozenset(
     [
         *lexicon_en.LEXICON.months,
