@@ -18,6 +18,7 @@ from datetime import date, datetime
 
 from lembrar.bench.dialogue_questions import DialogueQuestion, TimePhrase, generate_questions
 from lembrar.importers.dailydialog import Dialogue
+from lembrar.temporal import lexicon_es, lexicon_fr, lexicon_pt
 
 LANGUAGES = ("en", "pt", "es", "fr")
 STYLES = ("dev", "unseen")
@@ -87,9 +88,8 @@ _UNSEEN = {
     ),
 }
 _MONTHS = {
-    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro".split(),
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split(),
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(),
+    lexicon.code: lexicon.month_names()
+    for lexicon in (lexicon_pt.LEXICON, lexicon_es.LEXICON, lexicon_fr.LEXICON)
 }
 _WEEKDAYS = {
     "pt": (

@@ -12,7 +12,6 @@ serves graph search (BM25 and these features). Everything here is pure.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,8 +19,8 @@ from functools import lru_cache
 import numpy as np
 
 from lembrar.graph.extract.names import fold
+from lembrar.model import text as toolkit
 from lembrar.model.graph import Fact
-from lembrar.model.text import keywords
 
 FEATURES = (
     "bias",
@@ -58,25 +57,21 @@ CALIBRATION = Calibration(
 
 
 def stem(word: str) -> str:
-    """A crude English stem: 'lives', 'living', 'lived' and 'live' all read 'liv'."""
-    for suffix in ("ing", "ed", "s"):
-        if len(word) > len(suffix) + 2 and word.endswith(suffix):
-            word = word[: -len(suffix)]
-            break
-    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+    """Graph search's stem: 'lives', 'living', 'lived' and 'live' all read 'liv'."""
+    return toolkit.stem(toolkit.stem(word, ("ing", "ed", "s")), ("e",))
 
 
 def question_words(text: str) -> set[str]:
     """A query's folded words, as names and predicate cues are looked up ("Ana's" reads
     "ana", "s")."""
-    return set(re.findall(r"\w+", fold(text)))
+    return set(toolkit.words(fold(text)))
 
 
 @lru_cache(maxsize=32768)
 def content_stems(text: str) -> frozenset[str]:
     """The stems of a text's content words (kept per text: fact texts are read by every
     search)."""
-    return frozenset(stem(w) for w in keywords(text))
+    return frozenset(stem(w) for w in toolkit.keywords(text))
 
 
 def features(

@@ -16,7 +16,6 @@ here is pure (the words of a text are counted once per process and kept).
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ import numpy as np
 from lembrar.errors import ValidationError
 from lembrar.graph.confidence import CALIBRATION, content_stems, features, probabilities, stem
 from lembrar.graph.extract.names import fold
+from lembrar.model import text as toolkit
 from lembrar.model.graph import Community, Entity, Fact, GraphData
 from lembrar.retrieval import fusion
 
@@ -127,7 +127,7 @@ class GraphHit:
 
 # -- candidate lists -------------------------------------------------------------------------
 def tokens(text: str) -> list[str]:
-    return [w for w in re.findall(r"\w+", fold(text)) if len(w) > 1]
+    return [w for w in toolkit.words(fold(text)) if len(w) > 1]
 
 
 @lru_cache(maxsize=32768)
@@ -219,26 +219,18 @@ def mmr(
     lam: float,
     limit: int,
 ) -> list[str]:
-    """Greedy maximal marginal relevance over the fused candidates."""
+    """Retrieval's maximal marginal relevance over the fused candidates: relevance is the
+    cosine to the query, ties go to the higher fused score; a vector of another size (or
+    none) counts as unrelated to the query and to the others."""
     pool = sorted(fused, key=lambda i: -fused[i])
-    chosen: list[str] = []
-    relevance = {
-        i: float(vectors[i] @ query) if vectors[i].size == query.size else 0.0 for i in pool
-    }
-    while pool and len(chosen) < limit:
-
-        def gain(i: str) -> float:
-            if not chosen or not vectors[i].size:
-                return lam * relevance[i]
-            redundancy = max(
-                float(vectors[i] @ vectors[c]) for c in chosen if vectors[c].size == vectors[i].size
-            )
-            return lam * relevance[i] - (1 - lam) * redundancy
-
-        best = max(pool, key=lambda i: (gain(i), fused[i]))
-        chosen.append(best)
-        pool.remove(best)
-    return chosen
+    size = query.size or max((vectors[i].size for i in pool), default=0)
+    if not pool or not size:
+        return pool[:limit]
+    rows = np.stack(
+        [vectors[i] if vectors[i].size == size else np.zeros(size, np.float32) for i in pool]
+    ).astype(np.float32)
+    relevance = [float(row @ query) if query.size else 0.0 for row in rows]
+    return [pool[n] for n in fusion.mmr(relevance, rows, lam, limit)]
 
 
 def by_key(fused: Mapping[str, float], key: Mapping[str, float]) -> list[str]:

@@ -24,6 +24,7 @@ from typing import Any
 from lembrar.errors import ImportFormatError
 from lembrar.importers import load_json_records, require_field
 from lembrar.model.inputs import EpisodeIn
+from lembrar.temporal import lexicon_en
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 _SESSION = re.compile(r"^session_(\d+)$")
@@ -31,26 +32,7 @@ _DIA_ID = re.compile(r"^D(\d+):(\d+)$")
 _DATE = re.compile(
     r"^(\d{1,2}):(\d{2})\s*([ap]m) on (\d{1,2}) ([A-Za-z]+),? (\d{4})$", re.IGNORECASE
 )
-_MONTHS = {
-    name: n
-    for n, name in enumerate(
-        (
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ),
-        start=1,
-    )
-}
+_MONTHS = lexicon_en.LEXICON.months
 
 
 @dataclass(frozen=True)

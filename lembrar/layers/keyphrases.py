@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from lembrar.model.text import STOPWORDS, sentence_spans
+from lembrar.model.text import STOPWORDS, fold_plural, sentence_spans
 
 __all__ = ["Keyphrase", "document_frequencies", "extract", "words_of"]
 
@@ -180,8 +180,10 @@ def _distinct(
     """Best phrases that do not repeat each other; a recurring longer phrase replaces its part."""
     chosen: list[tuple[tuple[str, ...], float]] = []
     for score, key in scored[: 40 * top]:
-        stems = {_stem(w) for w in key}
-        overlap = [i for i, (other, _) in enumerate(chosen) if stems & {_stem(w) for w in other}]
+        stems = {fold_plural(w) for w in key}
+        overlap = [
+            i for i, (other, _) in enumerate(chosen) if stems & {fold_plural(w) for w in other}
+        ]
         if not overlap:
             chosen.append((key, score))
         elif len(overlap) == 1 and _extends(key, chosen[overlap[0]], score, stats):
@@ -203,12 +205,3 @@ def _extends(
         and stats.phrase_tf[key] > 1
         and score >= 0.5 * other_score
     )
-
-
-def _stem(word: str) -> str:
-    """A crude plural fold shared by the four languages ("beans" / "bean", "cães" stays)."""
-    if len(word) > 4 and word.endswith("es") and word[-3] in "sxz":
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word

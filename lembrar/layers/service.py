@@ -76,7 +76,7 @@ class Layers:
         if not self.available:
             raise ConfigurationError(
                 f"memory layers: the {type(self.episodes).__name__} backend does not keep "
-                "saved memories, summaries or insights yet; use a SQLite store"
+                "saved memories, summaries or insights; use a SQLite or PostgreSQL store"
             )
         assert self._store is not None
         return self._store

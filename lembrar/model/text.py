@@ -1,8 +1,9 @@
-"""Offline token counting and sentence-aware chunking."""
+"""Text toolkit: offline token counting, sentence-aware chunking, content words and stemming."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lembrar.errors import ValidationError
@@ -105,7 +106,34 @@ STOPWORDS = frozenset(
 )
 
 
+def words(text: str) -> list[str]:
+    """The words of ``text`` as written: runs of letters, digits and underscores."""
+    return _WORD.findall(text)
+
+
 def keywords(text: str) -> list[str]:
     """Distinct lowercase content words of ``text``, in order, stopwords removed."""
-    words = [w.lower() for w in _WORD.findall(text)]
-    return list(dict.fromkeys(w for w in words if w not in STOPWORDS and len(w) > 1 or w.isdigit()))
+    lowered = [w.lower() for w in words(text)]
+    return list(
+        dict.fromkeys(w for w in lowered if w not in STOPWORDS and len(w) > 1 or w.isdigit())
+    )
+
+
+INFLECTIONS = ("ing", "ed", "es", "s")
+
+
+def stem(word: str, endings: Sequence[str] = INFLECTIONS, *, keep: int = 3) -> str:
+    """``word`` without the first of ``endings`` it ends with that leaves at least ``keep``
+    letters ("painted" reads "paint"; "bed" stays, since "b" is too short)."""
+    for ending in endings:
+        if word.endswith(ending) and len(word) - len(ending) >= keep:
+            return word[: -len(ending)]
+    return word
+
+
+def fold_plural(word: str) -> str:
+    """A crude plural fold shared by English, Portuguese, Spanish and French: "beans" reads
+    "bean", "boxes" "box", "cães" "cãe"; "glass" and "bus" stay."""
+    if word.endswith("ss"):
+        return word
+    return stem(word, ("es", "s") if word.endswith(("ses", "xes", "zes")) else ("s",))

@@ -19,27 +19,18 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
 
-from lembrar.model.text import keywords
+from lembrar.model.text import keywords, stem
 
-__all__ = ["coverage", "stem"]
+__all__ = ["coverage"]
 
-SUFFIXES = ("ing", "ed", "es", "s")
 MIN_STEM = 4  # letters a stem keeps to match as a prefix
-
-
-def stem(word: str) -> str:
-    """``word`` without one common inflection, when at least ``MIN_STEM`` letters remain."""
-    for suffix in SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM:
-            return word[: -len(suffix)]
-    return word
 
 
 def _holders(joined: str, starts: Sequence[int], word: str) -> set[int]:
     """The texts (by index; ``starts``: where each begins in ``joined``, the lowercase texts
     joined by newlines) holding a word that starts with ``word``'s stem, or, for a short stem,
     the word itself (or it with a plural s)."""
-    root = stem(word)
+    root = stem(word, keep=MIN_STEM)
     whole = len(root) < MIN_STEM
     if whole:
         root = word
@@ -69,7 +60,7 @@ def coverage(query: str, texts: Sequence[str]) -> list[float]:
     """Per text, the IDF-weighted share of ``query``'s content words it holds, in [0, 1]. The
     inverse document frequency is ``log((n + 1) / (held + 1))`` over the ``n`` texts, so a word
     every text holds counts nothing; all zeros when the query has no content word."""
-    words = list({stem(w): w for w in keywords(query)}.values())
+    words = list({stem(w, keep=MIN_STEM): w for w in keywords(query)}.values())
     if not words or not texts:
         return [0.0] * len(texts)
     lowered = [text.lower() for text in texts]

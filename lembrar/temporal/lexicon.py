@@ -96,6 +96,13 @@ class Lexicon:
     range_to: Words = frozenset()
     range_and: Words = frozenset()
 
+    def month_names(self) -> tuple[str, ...]:
+        """The months' names in calendar order, lowercase (the first spelling of each)."""
+        first: dict[int, str] = {}
+        for name, number in self.months.items():
+            first.setdefault(number, name)
+        return tuple(first[number] for number in sorted(first))
+
 
 def _fold_value(value: object) -> object:
     if isinstance(value, frozenset):

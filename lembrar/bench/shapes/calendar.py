@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from lembrar.bench.harness import Case, Probe
 from lembrar.model.inputs import EpisodeIn
+from lembrar.temporal import lexicon_en, lexicon_pt
 
 START = date(2025, 1, 1)
 DAYS = 396  # 2025-01-01 .. 2026-01-31
@@ -115,34 +116,8 @@ _FILLER = {
 }
 
 MONTHS = {
-    "en": (
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ),
-    "pt": (
-        "janeiro",
-        "fevereiro",
-        "março",
-        "abril",
-        "maio",
-        "junho",
-        "julho",
-        "agosto",
-        "setembro",
-        "outubro",
-        "novembro",
-        "dezembro",
-    ),
+    "en": tuple(name.capitalize() for name in lexicon_en.LEXICON.month_names()),
+    "pt": lexicon_pt.LEXICON.month_names(),
 }
 _NUMBERS = {
     "en": ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),

@@ -6,6 +6,18 @@ import re
 import unicodedata
 
 from lembrar.model.text import STOPWORDS
+from lembrar.temporal import lexicon_en, lexicon_pt
+
+# Month names come from the time lexicons; "mar" is added here because the time parser leaves
+# that abbreviation out ("mar" is also the sea in Portuguese).
+MONTH_WORDS = frozenset(
+    [
+        *lexicon_en.LEXICON.months,
+        *lexicon_en.LEXICON.month_abbrevs,
+        "mar",
+        *lexicon_pt.LEXICON.months,
+    ]
+)
 
 NOT_NAMES = (
     frozenset(
@@ -61,18 +73,6 @@ NOT_NAMES = (
             "fri",
             "sat",
             "sun",
-            "jan",
-            "feb",
-            "mar",
-            "apr",
-            "jun",
-            "jul",
-            "aug",
-            "sep",
-            "sept",
-            "oct",
-            "nov",
-            "dec",
             "bye",
             "goodbye",
             "woohoo",
@@ -119,18 +119,6 @@ NOT_NAMES = (
             "sexta",
             "sábado",
             "domingo",
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
             "christmas",
             "easter",
             "last",
@@ -215,18 +203,6 @@ NOT_NAMES = (
             "não",
             "desculpa",
             "talvez",
-            "janeiro",
-            "fevereiro",
-            "março",
-            "abril",
-            "maio",
-            "junho",
-            "julho",
-            "agosto",
-            "setembro",
-            "outubro",
-            "novembro",
-            "dezembro",
             "natal",
             "páscoa",
             "depois",
@@ -283,6 +259,7 @@ NOT_NAMES = (
             "uma",
         ]
     )
+    | MONTH_WORDS
     | STOPWORDS
 )
 

@@ -466,7 +466,3 @@ def _capitalized(scope: Scope, text: str) -> None:
             name = " ".join(words)
             if all(is_name(w) for w in words if w[:1].isupper()):
                 scope.entity(name, scope.type_of(name, "thing"))
-
-
-def sentences_of(episodes: Sequence[Episode]) -> int:
-    return sum(len(sentence_spans(e.content)) for e in episodes)

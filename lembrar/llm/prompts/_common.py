@@ -45,7 +45,3 @@ def transcript(conversation: Sequence[Mapping[str, Any]]) -> str:
         for m in conversation
         if isinstance(m.get("content"), str) and m["content"].strip()
     )
-
-
-def one_line(text: str) -> str:
-    return " ".join(text.split())

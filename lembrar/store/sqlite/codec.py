@@ -13,6 +13,26 @@ from lembrar.store import rows
 EPISODE_COLUMNS = ", ".join(rows.EPISODE_COLUMNS)
 
 
+def time_text(value: datetime) -> str:
+    """A time as a column stores it: ISO 8601 text in UTC."""
+    return value.astimezone(UTC).isoformat()
+
+
+def optional_time_text(value: datetime | None) -> str | None:
+    """``time_text`` for a column that may be empty: no time stores NULL."""
+    return None if value is None else time_text(value)
+
+
+def time_of(text: str) -> datetime:
+    """The time a NOT NULL column holds (a NULL there is a damaged file: TypeError)."""
+    return datetime.fromisoformat(text)
+
+
+def optional_time_of(text: str | None) -> datetime | None:
+    """``time_of`` for a column that may be empty: NULL reads as no time."""
+    return None if text is None else time_of(text)
+
+
 def episode_row(tenant: str, episode: Episode) -> dict[str, object]:
     row = rows.episode_row(tenant, episode)
     row.update(

@@ -13,13 +13,13 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from lembrar.model.derived import GRAPH
 from lembrar.model.graph import Community, Entity, Fact, FactSource, GraphChange, GraphData
+from lembrar.store.sqlite.codec import optional_time_of, optional_time_text, time_of, time_text
 
 if TYPE_CHECKING:
     from lembrar.store.sqlite.store import SqliteStore
@@ -37,19 +37,6 @@ _FACT = (
     "id, user_id, subject_id, predicate, object_id, text, negated, valid_at, invalid_at,"
     " created_at, expired_at, vector"
 )
-
-
-def _iso(value: datetime | None) -> str | None:
-    return None if value is None else value.astimezone(UTC).isoformat()
-
-
-def _at(value: str | None) -> datetime | None:
-    return None if value is None else datetime.fromisoformat(value)
-
-
-def _when(value: str) -> datetime:
-    """A time the schema never leaves empty."""
-    return datetime.fromisoformat(value)
 
 
 def _blob(vector: np.ndarray) -> bytes | None:
@@ -119,7 +106,7 @@ class SqliteGraphStore:
                 r[1],
                 r[2],
                 r[3],
-                _when(r[6]),
+                time_of(r[6]),
                 r[4],
                 tuple(json.loads(r[5])),
                 (),
@@ -166,10 +153,10 @@ class SqliteGraphStore:
                 r[3],
                 r[4],
                 r[5],
-                _when(r[9]),
-                _when(r[7]),
-                _at(r[8]),
-                _at(r[10]),
+                time_of(r[9]),
+                time_of(r[7]),
+                optional_time_of(r[8]),
+                optional_time_of(r[10]),
                 tuple(sources[r[0]]),
                 bool(r[6]),
                 _vector(r[11]),
@@ -201,7 +188,7 @@ class SqliteGraphStore:
             ]
         for sql, params in batches:
             for fact_id, episode_id, quote, valid_at in self._store._read(sql, params):
-                sources[fact_id].append(FactSource(episode_id, quote, _when(valid_at)))
+                sources[fact_id].append(FactSource(episode_id, quote, time_of(valid_at)))
         return sources
 
     def _communities(self, user_id: str, entities: Sequence[Entity]) -> tuple[Community, ...]:
@@ -215,7 +202,7 @@ class SqliteGraphStore:
             (self.tenant, user_id),
         )
         return tuple(
-            Community(r[0], r[1], r[2], r[3], tuple(members[r[0]]), _when(r[4])) for r in rows
+            Community(r[0], r[1], r[2], r[3], tuple(members[r[0]]), time_of(r[4])) for r in rows
         )
 
     # -- writes -----------------------------------------------------------------------
@@ -258,7 +245,7 @@ class SqliteGraphStore:
                 for c in change.communities:
                     db.execute(
                         "INSERT INTO graph_communities VALUES (?, ?, ?, ?, ?, ?)",
-                        (c.id, self.tenant, user_id, c.name, c.summary, _iso(c.created_at)),
+                        (c.id, self.tenant, user_id, c.name, c.summary, time_text(c.created_at)),
                     )
             self._delete(db, user_id, "graph_facts", change.delete_facts)
             self._delete(db, user_id, "graph_entities", change.delete_entities)
@@ -345,7 +332,7 @@ class SqliteGraphStore:
                 e.type,
                 e.summary,
                 json.dumps(list(e.aliases)),
-                _iso(e.created_at),
+                time_text(e.created_at),
                 _blob(e.embedding),
                 e.community_id,
             ),
@@ -371,15 +358,15 @@ class SqliteGraphStore:
                 f.object_id,
                 f.text,
                 int(f.negated),
-                _iso(f.valid_at),
-                _iso(f.invalid_at),
-                _iso(f.created_at),
-                _iso(f.expired_at),
+                time_text(f.valid_at),
+                optional_time_text(f.invalid_at),
+                time_text(f.created_at),
+                optional_time_text(f.expired_at),
                 _blob(f.embedding),
             ),
         )
         db.executemany(
             "INSERT OR IGNORE INTO graph_fact_sources (tenant_id, fact_id, episode_id, quote, valid_at)"
             " VALUES (?, ?, ?, ?, ?)",
-            [(self.tenant, f.id, s.episode_id, s.quote, _iso(s.valid_at)) for s in f.sources],
+            [(self.tenant, f.id, s.episode_id, s.quote, time_text(s.valid_at)) for s in f.sources],
         )

@@ -12,20 +12,17 @@ from typing import Any
 
 from lembrar.errors import ConflictError, NotFoundError
 from lembrar.model.tenancy import KeyRecord, Tenant
+from lembrar.store.sqlite.codec import optional_time_of, time_of
 
 __all__ = ["SqliteKeyStore"]
 
 _KEY_COLUMNS = "key_id, tenant_id, name, salt, digest, created_at, revoked_at"
 
 
-def _time(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text is not None else None
-
-
 def _key_record(row: tuple[Any, ...]) -> KeyRecord:
     key_id, tenant_id, name, salt, digest, created, revoked = row
     return KeyRecord(
-        key_id, tenant_id, name, salt, digest, datetime.fromisoformat(created), _time(revoked)
+        key_id, tenant_id, name, salt, digest, time_of(created), optional_time_of(revoked)
     )
 
 

@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 
 from lembrar.errors import NotFoundError
 from lembrar.model.layers import Insight, PendingMemory, SavedMemory, SessionSummary
+from lembrar.store.sqlite.codec import optional_time_of, time_of, time_text
 
 if TYPE_CHECKING:
     from lembrar.store.sqlite.store import SqliteStore
@@ -38,18 +39,6 @@ _INSIGHT_COLUMNS = (
 )
 
 
-def _iso(value: datetime) -> str:
-    return value.astimezone(UTC).isoformat()
-
-
-def _at(value: str) -> datetime:
-    return datetime.fromisoformat(value)
-
-
-def _when(value: str | None) -> datetime | None:
-    return None if value is None else _at(value)
-
-
 def _blob(vector: NDArray[np.float32]) -> bytes:
     return np.asarray(vector, dtype=np.float32).tobytes()
 
@@ -68,7 +57,7 @@ class SqliteLayerStore:
     def _ensure_user(self, db: sqlite3.Connection, user_id: str) -> None:
         db.execute(
             "INSERT OR IGNORE INTO users (tenant_id, user_id, created_at) VALUES (?, ?, ?)",
-            (self.tenant, user_id, _iso(datetime.now(UTC))),
+            (self.tenant, user_id, time_text(datetime.now(UTC))),
         )
 
     def _scrub(self) -> None:
@@ -88,8 +77,8 @@ class SqliteLayerStore:
                     memory.id,
                     memory.user_id,
                     memory.text,
-                    _iso(memory.created_at),
-                    _iso(memory.updated_at),
+                    time_text(memory.created_at),
+                    time_text(memory.updated_at),
                     memory.source_episode_id,
                     None,
                     None,
@@ -101,7 +90,7 @@ class SqliteLayerStore:
                     "UPDATE saved_memories SET retired_at = ?, replaced_by = ? WHERE id = ? AND "
                     "tenant_id = ? AND user_id = ?"
                     " AND retired_at IS NULL",
-                    (_iso(memory.created_at), memory.id, retire, self.tenant, memory.user_id),
+                    (time_text(memory.created_at), memory.id, retire, self.tenant, memory.user_id),
                 ).rowcount
                 if not changed:
                     raise NotFoundError("saved memory", retire)
@@ -113,7 +102,7 @@ class SqliteLayerStore:
             changed = db.execute(
                 "UPDATE saved_memories SET text = ?, vector = ?, updated_at = ? WHERE id = ? AND "
                 "tenant_id = ? AND user_id = ?",
-                (text, _blob(vector), _iso(at), memory_id, self.tenant, user_id),
+                (text, _blob(vector), time_text(at), memory_id, self.tenant, user_id),
             ).rowcount
             if not changed:
                 raise NotFoundError("saved memory", memory_id)
@@ -131,7 +120,16 @@ class SqliteLayerStore:
         )
         return [
             (
-                SavedMemory(r[0], r[1], r[2], _at(r[3]), _at(r[4]), r[5], _when(r[6]), r[7]),
+                SavedMemory(
+                    r[0],
+                    r[1],
+                    r[2],
+                    time_of(r[3]),
+                    time_of(r[4]),
+                    r[5],
+                    optional_time_of(r[6]),
+                    r[7],
+                ),
                 np.frombuffer(r[8], np.float32),
             )
             for r in rows
@@ -162,7 +160,7 @@ class SqliteLayerStore:
                     p.id,
                     p.user_id,
                     p.text,
-                    _iso(p.created_at),
+                    time_text(p.created_at),
                     p.conflicts_with,
                     p.reason,
                     p.source_episode_id,
@@ -175,7 +173,7 @@ class SqliteLayerStore:
             " ORDER BY created_at, rowid",
             (self.tenant, user_id),
         )
-        return [PendingMemory(r[0], r[1], r[2], _at(r[3]), r[4], r[5], r[6]) for r in rows]
+        return [PendingMemory(r[0], r[1], r[2], time_of(r[3]), r[4], r[5], r[6]) for r in rows]
 
     def delete_pending(self, user_id: str, pending_id: str) -> None:
         with self._store._write() as db:
@@ -209,11 +207,11 @@ class SqliteLayerStore:
                     s.title,
                     s.summary,
                     json.dumps(list(s.keyphrases), ensure_ascii=False),
-                    _iso(s.first_at),
-                    _iso(s.last_at),
+                    time_text(s.first_at),
+                    time_text(s.last_at),
                     s.turns,
                     s.method,
-                    _iso(s.created_at),
+                    time_text(s.created_at),
                     0,
                     _blob(vector),
                     s.first_at.timestamp(),
@@ -242,11 +240,11 @@ class SqliteLayerStore:
                     r[3],
                     r[4],
                     tuple(json.loads(r[5])),
-                    _at(r[6]),
-                    _at(r[7]),
+                    time_of(r[6]),
+                    time_of(r[7]),
                     r[8],
                     r[9],
-                    _at(r[10]),
+                    time_of(r[10]),
                     bool(r[11]),
                 ),
                 _vector(r[12]),
@@ -285,13 +283,13 @@ class SqliteLayerStore:
                         user_id,
                         i.statement,
                         json.dumps(list(i.keyphrases), ensure_ascii=False),
-                        _iso(i.first_at),
-                        _iso(i.last_at),
+                        time_text(i.first_at),
+                        time_text(i.last_at),
                         i.size,
                         i.cohesion,
                         i.confidence,
-                        _iso(i.created_at),
-                        _iso(i.updated_at),
+                        time_text(i.created_at),
+                        time_text(i.updated_at),
                         int(i.edited),
                         0,
                     ),
@@ -321,13 +319,13 @@ class SqliteLayerStore:
                 r[1],
                 r[2],
                 tuple(json.loads(r[3])),
-                _at(r[4]),
-                _at(r[5]),
+                time_of(r[4]),
+                time_of(r[5]),
                 r[6],
                 r[7],
                 r[8],
-                _at(r[9]),
-                _at(r[10]),
+                time_of(r[9]),
+                time_of(r[10]),
                 tuple(sources.get(r[0], ())),
                 bool(r[11]),
                 bool(r[12]),
