@@ -25,6 +25,7 @@ import hashlib
 import json
 import zipfile
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
@@ -192,6 +193,23 @@ def iso_time(value: Any, number: int, field: str) -> datetime | None:
             number, field, f"expected an ISO 8601 time like '2024-05-01T10:00:00Z', got {value!r}"
         ) from exc
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+
+
+def read_export(
+    path: str | Path,
+    user_id: str | None,
+    limit: int | None,
+    *,
+    fmt: str,
+    service: str,
+    parse: Callable[[Any, int], ChatConversation],
+    time_field: str,
+) -> Iterator[EpisodeIn]:
+    """The messages of the first ``limit`` conversations of ``service``'s export (format ``fmt``),
+    one session each; ``parse`` reads one conversation, ``time_field`` names its creation time."""
+    owner = require_owner(user_id, service)
+    for number, record in enumerate(load_export(path, limit), start=1):
+        yield from conversation_episodes(fmt, parse(record, number), owner, number, time_field)
 
 
 def conversation_episodes(

@@ -34,13 +34,11 @@ from lembrar.importers.chat_exports import (
     IMAGE,
     ChatConversation,
     ChatMessage,
-    conversation_episodes,
     epoch_time,
-    load_export,
     malformed,
     member,
     message_text,
-    require_owner,
+    read_export,
 )
 from lembrar.model.inputs import EpisodeIn
 
@@ -53,10 +51,15 @@ def read_chatgpt(
     path: str | Path, user_id: str | None = None, limit: int | None = None
 ) -> Iterator[EpisodeIn]:
     """The messages of the first ``limit`` conversations, each conversation one session."""
-    owner = require_owner(user_id, "ChatGPT")
-    for number, record in enumerate(load_export(path, limit), start=1):
-        conversation = parse_conversation(record, number)
-        yield from conversation_episodes(FORMAT, conversation, owner, number, "create_time")
+    return read_export(
+        path,
+        user_id,
+        limit,
+        fmt=FORMAT,
+        service="ChatGPT",
+        parse=parse_conversation,
+        time_field="create_time",
+    )
 
 
 def parse_conversation(record: Any, number: int) -> ChatConversation:

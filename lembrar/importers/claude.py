@@ -29,13 +29,11 @@ from typing import Any
 from lembrar.importers.chat_exports import (
     ChatConversation,
     ChatMessage,
-    conversation_episodes,
     iso_time,
-    load_export,
     malformed,
     member,
     message_text,
-    require_owner,
+    read_export,
 )
 from lembrar.model.inputs import EpisodeIn
 
@@ -47,10 +45,15 @@ def read_claude(
     path: str | Path, user_id: str | None = None, limit: int | None = None
 ) -> Iterator[EpisodeIn]:
     """The messages of the first ``limit`` conversations, each conversation one session."""
-    owner = require_owner(user_id, "Claude")
-    for number, record in enumerate(load_export(path, limit), start=1):
-        conversation = parse_conversation(record, number)
-        yield from conversation_episodes(FORMAT, conversation, owner, number, "created_at")
+    return read_export(
+        path,
+        user_id,
+        limit,
+        fmt=FORMAT,
+        service="Claude",
+        parse=parse_conversation,
+        time_field="created_at",
+    )
 
 
 def parse_conversation(record: Any, number: int) -> ChatConversation:

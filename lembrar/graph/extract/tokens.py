@@ -10,15 +10,11 @@ from typing import Any
 
 from lembrar.graph.extract.names import LEADING, fold
 from lembrar.graph.extract.patterns import PETS, ROLES
+from lembrar.graph.extract.spacy_names import LABELS
 
 DATES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
-LABELS = {
-    "PERSON": "person",
-    "GPE": "place",
-    "LOC": "place",
-    "FAC": "place",
-    "ORG": "organization",
-}
+NAMED = {label: kind for label, kind in LABELS.items() if kind != "thing"}
+"""spaCy's entity labels of the people, places and organizations a fact can be about."""
 SPECIFIC = frozenset("the this that these those your his her their its my our all".split())
 QUANTIFIERS = frozenset("most many some all any several few more less other".split())
 NOT_OBJECTS = frozenset("it that this them you him her one ones thing things stuff lot".split())
@@ -54,7 +50,7 @@ def ent_of(token: Any) -> Any:
 
 def label(token: Any) -> str | None:
     ent = ent_of(token)
-    return None if ent is None else LABELS.get(ent.label_)
+    return None if ent is None else NAMED.get(ent.label_)
 
 
 def phrase(token: Any) -> str:
