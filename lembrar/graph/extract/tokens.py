@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.names import LEADING, fold
 from lembrar.graph.extract.patterns import PETS, ROLES
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 DATES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
 LABELS = {
@@ -57,7 +60,7 @@ def label(token: Any) -> str | None:
     return None if ent is None else LABELS.get(ent.label_)
 
 
-def phrase(token: Any) -> str:
+def phrase(token: Token | None) -> str:
     """The words that name ``token``'s thing: its named entity, or the noun with its compounds
     and describing adjectives ("horror movies", "data engineer"), without articles."""
     if token is None or token.pos_ in ("PRON", "DET"):
