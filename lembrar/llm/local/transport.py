@@ -26,11 +26,12 @@ LOCAL_BASE_URL = "http://local-model/v1"
 
 def local_transport(chat: LocalChat) -> httpx.BaseTransport:
     """A transport routing ``POST /v1/chat/completions`` and ``GET /v1/models`` to ``chat``."""
-    http = require("httpx")
+    require("httpx")  # the [llm] extra, or an error that names it
+    import httpx
 
-    class LocalTransport(http.BaseTransport):  # type: ignore[misc,name-defined]
+    class LocalTransport(httpx.BaseTransport):
         def handle_request(self, request: httpx.Request) -> httpx.Response:
-            return respond(http, chat, request)
+            return respond(httpx, chat, request)
 
     return LocalTransport()
 
