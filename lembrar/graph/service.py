@@ -12,8 +12,6 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
-
 from lembrar.context import ContextSection
 from lembrar.errors import ConfigurationError, NotFoundError, ValidationError
 from lembrar.graph import communities as clusters
@@ -44,6 +42,8 @@ from lembrar.store.base import GraphStore, Store, get_many, list_all
 from lembrar.temporal import parse_time
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from lembrar.config import MemoryConfig
     from lembrar.embed.cache import CachedEmbedder
     from lembrar.model.query import Filters
