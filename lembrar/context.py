@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from lembrar.model.episode import Episode
 from lembrar.model.hits import SearchHit
 from lembrar.model.text import count_tokens, truncate_to_tokens
 
@@ -106,7 +107,7 @@ def _heading(hit: SearchHit, now: datetime) -> str:
     return f"### {session} — {day}, {t.period} ({relative_age(t.local, now)})"
 
 
-def _hit_line(hit: SearchHit, episode=None) -> str:
+def _hit_line(hit: SearchHit, episode: Episode | None = None) -> str:
     e = episode or hit.episode
     who = (
         _speaker(hit)

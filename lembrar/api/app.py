@@ -76,7 +76,7 @@ def create_app(
     app.state.services = services
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
-    app.add_middleware(HostCheck, hosts=_hosts(local, allowed_hosts), origins=local)
+    app.add_middleware(HostCheck, hosts=_hosts(local, allowed_hosts), origins=bool(local))
     app.add_middleware(errors.CatchAll)
     for router in ROUTERS:
         app.include_router(router)

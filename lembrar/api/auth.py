@@ -25,7 +25,8 @@ _CHALLENGE = {"WWW-Authenticate": "Bearer"}
 
 
 async def services(request: Request) -> Services:  # async: no thread hop for an attribute read
-    return request.app.state.services
+    services: Services = request.app.state.services  # set by create_app
+    return services
 
 
 def _presented(credentials: HTTPAuthorizationCredentials | None) -> str:

@@ -181,9 +181,11 @@ class CatchAll:
 
 def install(app: FastAPI) -> None:
     """The handlers above; add ``CatchAll`` as the outermost middleware."""
-    app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
-    app.add_exception_handler(LembrarError, _lembrar_error)  # type: ignore[arg-type]
-    app.add_exception_handler(RequestValidationError, _request_invalid)  # type: ignore[arg-type]
-    app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
-    app.add_exception_handler(UnicodeError, _out_of_range)
-    app.add_exception_handler(OverflowError, _out_of_range)
+    # The decorator form takes each handler with the exception type it is registered for
+    # (``add_exception_handler`` is typed for handlers of any ``Exception``).
+    app.exception_handler(ApiError)(_api_error)
+    app.exception_handler(LembrarError)(_lembrar_error)
+    app.exception_handler(RequestValidationError)(_request_invalid)
+    app.exception_handler(HTTPException)(_http_error)
+    app.exception_handler(UnicodeError)(_out_of_range)
+    app.exception_handler(OverflowError)(_out_of_range)

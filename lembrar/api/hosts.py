@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
-from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.types import ASGIApp, Receive, Scope, Send
+
 __all__ = [
+    "ASGIApp",  # the ASGI types, for the MCP server's middleware too
     "LOOPBACK_HOSTS",
     "HostCheck",
+    "Receive",
+    "Scope",
+    "Send",
     "allowed_name",
     "host_allowed",
     "host_name",
@@ -73,12 +78,14 @@ class HostCheck:
     """ASGI middleware: 421 for a ``Host`` not in ``hosts``; with ``origins``, 403 for a
     browser ``Origin`` whose host is not in ``hosts`` either. ``hosts`` None: every host."""
 
-    def __init__(self, app: Any, hosts: Collection[str] | None, *, origins: bool = False) -> None:
+    def __init__(
+        self, app: ASGIApp, hosts: Collection[str] | None, *, origins: bool = False
+    ) -> None:
         self.app = app
         self.hosts = None if hosts is None else frozenset(map(allowed_name, hosts))
         self.origins = origins
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or self.hosts is None:
             return await self.app(scope, receive, send)
         headers = {k.lower(): v.decode("latin-1") for k, v in scope.get("headers") or ()}
@@ -94,7 +101,7 @@ class HostCheck:
         return f"this server answers only for {names}; open it by one of those names"
 
 
-async def _refuse(send: Any, status: int, code: str, message: str, field: str) -> None:
+async def _refuse(send: Send, status: int, code: str, message: str, field: str) -> None:
     body = json.dumps({"error": {"code": code, "message": message, "field": field}}).encode()
     await send(
         {

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 import uvicorn
 from fastapi import FastAPI
+from starlette.types import ASGIApp
 
 from lembrar.api.app import create_app
 from lembrar.api.limits import DEFAULT_MAX_BODY_BYTES
@@ -98,7 +99,7 @@ def serve(
     )
 
 
-def run_asgi(app: object, *, host: str, port: int) -> None:
+def run_asgi(app: ASGIApp, *, host: str, port: int) -> None:
     """Serve another ASGI app (the MCP server's streamable HTTP) on uvicorn until interrupted."""
     uvicorn.run(app, host=host, port=port, log_level="warning")
 

@@ -76,7 +76,8 @@ class Assistant:
             try:
                 next(turn)
             except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
+                reply: Reply = done.value  # what _turn returns
+                return reply
 
     def stream(self, message: str) -> ReplyStream:
         """The reply to ``message`` as text deltas; ``.reply`` once read to the end."""

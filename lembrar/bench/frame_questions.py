@@ -155,7 +155,10 @@ def frame_questions(
     for n, base in enumerate(pool[:count]):
         language = LANGUAGES[n % len(LANGUAGES)]
         timed = base.phrase is not None and rng.random() < 0.7
-        time_text = _phrase(base.phrase, language, now.date()) if timed else ""
+        time_text = (
+            _phrase(base.phrase, language, now.date()) if base.phrase is not None and timed else ""
+        )
+        assert base.cue is not None  # the pool holds questions with a cue only
         text = _render(
             rng.choice(templates[language]), base.cue.replace(" and ", _AND[language]), time_text
         )
@@ -186,6 +189,8 @@ def _phrase(phrase: TimePhrase, language: str, today: date) -> str:
         number = re.search(
             r"\d+|[a-z]+(?= (?:days|weeks|months))", phrase.text.replace("about ", "")
         )
+        if number is None:
+            raise ValueError(f"no count in the time phrase {phrase.text!r}")
         words = "zero one two three four five six seven eight nine".split()
         n = int(number.group(0)) if number.group(0).isdigit() else words.index(number.group(0))
         return _AGO[language].format(n=n, unit=_UNITS[phrase.kind][language])

@@ -15,6 +15,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +84,7 @@ def run_knowledge_update(data: Path, embedder: str = "hash") -> dict[str, Any]:
 
 
 # -- cost ------------------------------------------------------------------------------------
-def _median_rate(count: int, run: Callable[[], None], repeats: int = 3) -> float:
+def _median_rate(count: int, run: Callable[[], object], repeats: int = 3) -> float:
     rates = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -106,7 +107,7 @@ def model_calls(episodes: Sequence[EpisodeIn], malformed_every: int = 10) -> dic
     from lembrar import Memory
     from lembrar.embed.hashing import HashingEmbedder
     from lembrar.graph import GraphConfig
-    from lembrar.graph.extract import LLMExtractor
+    from lembrar.graph.extract.llm import LLMExtractor
     from lembrar.llm import LLMClient
     from lembrar.testing import FakeOpenAIServer, Reply
 
@@ -120,17 +121,12 @@ def model_calls(episodes: Sequence[EpisodeIn], malformed_every: int = 10) -> dic
 
     with FakeOpenAIServer(api_key="k", models=["m"]) as server:
         server.default = answer
-        with (
-            LLMClient(server.config(timeout=5.0, max_retries=0)) as llm,
-            Memory(
-                ":memory:",
-                embedder=HashingEmbedder(),
-                graph=GraphConfig(extractor=LLMExtractor(llm)),
-            ) as memory,
-        ):
-            memory.add_many(episodes)
-            extractor = memory.graph.extractor
-            sent = len(server.requests)
+        with LLMClient(server.config(timeout=5.0, max_retries=0)) as llm:
+            extractor = LLMExtractor(llm)
+            graph = GraphConfig(extractor=extractor)
+            with Memory(":memory:", embedder=HashingEmbedder(), graph=graph) as memory:
+                memory.add_many(episodes)
+                sent = len(server.requests)
     return {
         "episodes": len(episodes),
         "requests": sent,
@@ -167,17 +163,15 @@ def search_latency(
                 out["graph_search_first_ms"] = _median_ms(
                     [lambda: memory.graph.search(queries[0], user)]
                 )
-            out[f"{name}_ms"] = _median_ms([lambda q=q: memory.search(q, user) for q in queries])
+            out[f"{name}_ms"] = _median_ms([partial(memory.search, q, user) for q in queries])
             if name == "search":
                 out["graph_search_ms"] = _median_ms(
-                    [lambda q=q: memory.graph.search(q, user) for q in queries]
+                    [partial(memory.graph.search, q, user) for q in queries]
                 )
                 out["facts"] = len(memory.graph.load(user).facts)
                 out["entities"] = len(memory.graph.load(user).entities)
             else:  # the Facts section and the search source: one graph search per call
-                out["context_ms"] = _median_ms(
-                    [lambda q=q: memory.context(q, user) for q in queries]
-                )
+                out["context_ms"] = _median_ms([partial(memory.context, q, user) for q in queries])
     out["graph_source_ratio"] = round(out["search+graph_ms"] / out["search_ms"], 2)
     return out
 

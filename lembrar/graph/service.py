@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from lembrar.context import ContextSection
 from lembrar.errors import ConfigurationError, NotFoundError, ValidationError
 from lembrar.graph import communities as clusters
-from lembrar.graph.build import GraphBuilder
+from lembrar.graph.build import GraphBuilder, Group
 from lembrar.graph.cache import ReadGraph, ViewCache
 from lembrar.graph.centers import NameIndex
 from lembrar.graph.confidence import question_words
@@ -28,6 +28,7 @@ from lembrar.graph.search import (
     GraphHit,
     GraphQuery,
     GraphSearchConfig,
+    ModelScore,
     resolve_config,
     search_graph,
 )
@@ -41,8 +42,12 @@ from lembrar.store.base import GraphStore, Store, get_many, list_all
 from lembrar.temporal import parse_time
 
 if TYPE_CHECKING:
-    from lembrar.config import MemoryConfig, UserSettings
+    import numpy as np
+
+    from lembrar.config import MemoryConfig
     from lembrar.embed.cache import CachedEmbedder
+    from lembrar.model.query import Filters
+    from lembrar.model.users import UserSettings
 
 __all__ = ["Graph", "open_graph_store"]
 
@@ -101,7 +106,7 @@ class Graph:
             self._extractor = offline_extractor(self.config.names)
         return self._extractor
 
-    def _embed(self, texts: Sequence[str]):
+    def _embed(self, texts: Sequence[str]) -> np.ndarray:
         return self.host.embedder.inner.embed_batch(list(texts))
 
     def _builder(self, user_id: str, whole: bool = False) -> GraphBuilder:
@@ -112,7 +117,7 @@ class Graph:
             return GraphBuilder.over(user_id, self.store.load(user_id), self._embed, now, threshold)
         store = self.store
 
-        def fetch(groups, touching):
+        def fetch(groups: Sequence[Group], touching: Sequence[str]) -> tuple[Fact, ...]:
             return store.facts_by_key(user_id, groups, touching)
 
         return GraphBuilder(user_id, store.entities(user_id), fetch, self._embed, now, threshold)
@@ -451,7 +456,7 @@ class Graph:
                 raise NotFoundError("entity", center)
         return chosen
 
-    def _model_score(self, config: GraphSearchConfig):
+    def _model_score(self, config: GraphSearchConfig) -> ModelScore | None:
         if config.reranker != "model" or not config.model_reranker:
             return None
         from lembrar.retrieval.rerank import get_reranker
@@ -476,7 +481,7 @@ def _widened(window: tuple[datetime, datetime] | None) -> tuple[datetime, dateti
     return (window[0], window[0] + timedelta(microseconds=1))
 
 
-def _no_filters():
+def _no_filters() -> Filters:
     from lembrar.model.query import Filters
 
     return Filters()

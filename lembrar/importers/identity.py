@@ -13,6 +13,7 @@ import hashlib
 import json
 from collections import Counter
 from dataclasses import replace
+from datetime import date
 
 from lembrar.errors import ImportFormatError
 from lembrar.model.inputs import EpisodeIn
@@ -21,7 +22,7 @@ Numbered = list[tuple[int, EpisodeIn]]
 
 
 def record_key(fmt: str, item: EpisodeIn) -> str:
-    at = item.at.isoformat() if hasattr(item.at, "isoformat") else item.at
+    at = item.at.isoformat() if isinstance(item.at, date) else item.at
     fields = [
         fmt,
         item.user_id,

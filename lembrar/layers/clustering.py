@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import DTypeLike
 
 __all__ = ["Clustering", "cluster", "silhouette_samples", "spherical_kmeans"]
 
@@ -78,7 +79,7 @@ def spherical_kmeans(
     return labels, centroids, fit
 
 
-def _onehot(labels: np.ndarray, k: int, dtype=np.float32) -> np.ndarray:
+def _onehot(labels: np.ndarray, k: int, dtype: DTypeLike = np.float32) -> np.ndarray:
     out = np.zeros((len(labels), k), dtype=dtype)
     out[np.arange(len(labels)), labels] = 1.0
     return out

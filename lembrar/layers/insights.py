@@ -294,7 +294,7 @@ def _confidence(
     tight = min(1.0, max(0.0, (cohesion - baseline) / max(1e-6, 1.0 - baseline)) / 0.5)
     days = min(1.0, len({e.tags.local_date for e in members}) / 5)
     age_days = max(0.0, (now - max(e.at for e in members)).total_seconds() / 86400)
-    recency = 0.5 ** (age_days / 180)
+    recency: float = 0.5 ** (age_days / 180)  # typeshed: a power of floats may be complex
     return round(0.3 * size + 0.3 * tight + 0.25 * days + 0.15 * recency, 4)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from lembrar.context import ContextSection, fit, memories_section, relative_age
 from lembrar.layers.summary_search import is_summary_hit
@@ -31,7 +32,7 @@ def _flat(text: str) -> str:
 
 
 def _section(
-    name: str, title: str, lines: Sequence[str], items: Sequence[dict], budget: int
+    name: str, title: str, lines: Sequence[str], items: Sequence[dict[str, Any]], budget: int
 ) -> ContextSection:
     kept = fit(lines, budget, count_tokens(title) + 3)
     return ContextSection(name, title, kept, tuple(items[: len(kept)]))

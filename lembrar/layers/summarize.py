@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from lembrar.layers.keyphrases import extract, words_of
+from lembrar.layers.keyphrases import Keyphrase, extract, words_of
 from lembrar.model.episode import Episode
 from lembrar.model.layers import SummaryDraft
 from lembrar.model.text import count_tokens, sentence_spans, truncate_to_tokens
@@ -98,7 +98,7 @@ def _overlap(a: str, b: str) -> float:
     return len(wa & wb) / max(1, min(len(wa), len(wb)))
 
 
-def _title(phrases: Sequence, turns: Sequence[Episode]) -> str:
+def _title(phrases: Sequence[Keyphrase], turns: Sequence[Episode]) -> str:
     if phrases:
         text = ", ".join(p.text for p in phrases[:3])
     else:

@@ -327,7 +327,8 @@ def _last_chance(reply: str, schema: type[M]) -> M:
 @functools.cache
 def _ssl_context() -> ssl.SSLContext:
     """The default TLS context, built once (loading the CA bundle takes tens of milliseconds)."""
-    return require("httpx").create_ssl_context()  # type: ignore[no-any-return]
+    context: ssl.SSLContext = require("httpx").create_ssl_context()
+    return context
 
 
 def _caused(error: LLMError, cause: BaseException) -> LLMError:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TypedDict, Unpack
 from urllib.parse import urlsplit
 
 from lembrar.errors import ValidationError
@@ -35,6 +36,14 @@ HOW_TO_CONFIGURE = (
     "LEMBRAR_LLM_BASE_URL=http://localhost:11434/v1 LEMBRAR_LLM_MODEL=llama3.2; for OpenAI, set "
     "OPENAI_API_KEY and LEMBRAR_LLM_MODEL=gpt-4o-mini"
 )
+
+
+class ClientSettings(TypedDict, total=False):
+    """``LLMConfig``'s request settings, as ``from_env`` passes them on."""
+
+    timeout: float
+    max_retries: int
+    backoff: float
 
 
 @dataclass(frozen=True)
@@ -79,7 +88,7 @@ class LLMConfig:
         base_url: str | None = None,
         model: str | None = None,
         api_key: str | None = None,
-        **settings: float,
+        **settings: Unpack[ClientSettings],
     ) -> LLMConfig:
         """The config from explicit arguments and ``env`` (default ``os.environ``), see the module.
 
@@ -89,8 +98,8 @@ class LLMConfig:
         env = os.environ if env is None else env
         local = _local(env, base_url)
         if local is not None:
-            name = model or env.get("LEMBRAR_LLM_MODEL") or local.name
-            return cls(base_url=local.spec, model=name, local=local, **settings)  # type: ignore[arg-type]
+            named = model or env.get("LEMBRAR_LLM_MODEL") or local.name
+            return cls(base_url=local.spec, model=named, local=local, **settings)
         url, source = _base_url(env, base_url, api_key)
         if url is None:
             raise LLMNotConfiguredError(f"no language model is configured: {HOW_TO_CONFIGURE}")
@@ -101,15 +110,21 @@ class LLMConfig:
                 "(e.g. LEMBRAR_LLM_MODEL=llama3.2)"
             )
         key = api_key or env.get("LEMBRAR_LLM_API_KEY") or _openai_key(env, source, url)
-        return cls(base_url=url, model=name, api_key=key, **settings)  # type: ignore[arg-type]
+        return cls(base_url=url, model=name, api_key=key, **settings)
 
     @classmethod
     def from_env_or_none(
-        cls, env: Mapping[str, str] | None = None, **kwargs: object
+        cls,
+        env: Mapping[str, str] | None = None,
+        *,
+        base_url: str | None = None,
+        model: str | None = None,
+        api_key: str | None = None,
+        **settings: Unpack[ClientSettings],
     ) -> LLMConfig | None:
         """Like :meth:`from_env`, but None when no model is fully configured."""
         try:
-            return cls.from_env(env, **kwargs)  # type: ignore[arg-type]
+            return cls.from_env(env, base_url=base_url, model=model, api_key=api_key, **settings)
         except LLMNotConfiguredError:
             return None
 

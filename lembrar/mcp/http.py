@@ -16,7 +16,7 @@ import mcp_types as types
 from mcp.server import Server
 from mcp.server.transport_security import TransportSecuritySettings
 
-from lembrar.api.hosts import LOOPBACK_HOSTS, HostCheck
+from lembrar.api.hosts import LOOPBACK_HOSTS, ASGIApp, HostCheck, Receive, Scope, Send
 from lembrar.errors import ValidationError
 from lembrar.mcp.server import TENANT_SCOPE_KEY, USER_SCOPE_KEY
 from lembrar.model.episode import require_text
@@ -25,7 +25,6 @@ from lembrar.tenancy import authenticate
 
 __all__ = ["KeyCheck", "http_app"]
 
-Scope = dict[str, Any]
 USER_HEADER = b"x-lembrar-user"
 NO_USER = (
     "send the X-Lembrar-User header naming whose memory this is (e.g. 'X-Lembrar-User: ana'), "
@@ -37,12 +36,12 @@ class KeyCheck:
     """ASGI middleware: 401 unless the bearer token is a valid tenant key; 400 unless the
     request names its user (or the server has a ``default_user``)."""
 
-    def __init__(self, app: Any, keys: KeyStore, default_user: str | None = None) -> None:
+    def __init__(self, app: ASGIApp, keys: KeyStore, default_user: str | None = None) -> None:
         self.app = app
         self.keys = keys
         self.default_user = default_user
 
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = dict(scope.get("headers") or ())
@@ -73,7 +72,7 @@ class KeyCheck:
         return self.default_user
 
 
-async def _unauthorized(send: Any) -> None:
+async def _unauthorized(send: Send) -> None:
     body = {
         "error": {
             "code": "unauthorized",
@@ -84,7 +83,7 @@ async def _unauthorized(send: Any) -> None:
     await _send_json(send, 401, body, [(b"www-authenticate", b"Bearer")])
 
 
-async def _bad_request(send: Any, message: str) -> None:
+async def _bad_request(send: Send, message: str) -> None:
     """A JSON-RPC error, which MCP clients show as the reason the request failed."""
     body = {
         "jsonrpc": "2.0",
@@ -95,7 +94,7 @@ async def _bad_request(send: Any, message: str) -> None:
 
 
 async def _send_json(
-    send: Any, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]]
+    send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]]
 ) -> None:
     await send(
         {
@@ -114,7 +113,7 @@ def http_app(
     host: str,
     path: str = "/mcp",
     default_user: str | None = None,
-) -> Any:
+) -> ASGIApp:
     """The ASGI app: the SDK's streamable HTTP at ``path``, every request checked first; on a
     loopback address, only for loopback names and pages of this machine (``HostCheck``, as
     ``lembrar serve --local``)."""

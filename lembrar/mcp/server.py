@@ -13,7 +13,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio.to_thread
 import mcp_types as types
@@ -27,6 +27,8 @@ from lembrar.errors import LembrarError, ValidationError
 from lembrar.mcp import resources
 from lembrar.store.base import DEFAULT_TENANT
 from lembrar.tools import CATALOGUE, ToolRunner, ToolSpec
+
+T = TypeVar("T")
 
 __all__ = ["Caller", "MemoryService", "build_server"]
 
@@ -176,7 +178,7 @@ def _error(message: str) -> types.CallToolResult:
     return types.CallToolResult(content=[types.TextContent(text=message)], is_error=True)
 
 
-async def _in_thread(work: Callable[[], Any]) -> Any:
+async def _in_thread(work: Callable[[], T]) -> T:
     """The engine is synchronous: run it off the event loop. A bad request (an unknown
     resource, a missing prompt argument) is an ``invalid params`` error naming the problem."""
     try:

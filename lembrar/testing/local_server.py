@@ -71,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with server:
         print(
             f"serving {args.model.name} at {server.base_url} (model "
-            f"{server.models[0]!r}); Ctrl-C to stop",
+            f"{server.config().model!r}); Ctrl-C to stop",
             flush=True,
         )
         try:

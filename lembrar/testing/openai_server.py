@@ -64,9 +64,7 @@ class FakeOpenAIServer:
     # -- lifecycle -------------------------------------------------------------------------
 
     def start(self) -> FakeOpenAIServer:
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        httpd.daemon_threads = True
-        httpd.fake = self  # type: ignore[attr-defined]
+        httpd = _Server(self)
         self._httpd = httpd
         self._thread = threading.Thread(
             target=httpd.serve_forever,
@@ -152,6 +150,16 @@ class FakeOpenAIServer:
         )
 
 
+class _Server(ThreadingHTTPServer):
+    """The fake's HTTP server on a free loopback port; its handlers read ``fake``."""
+
+    daemon_threads = True
+
+    def __init__(self, fake: FakeOpenAIServer) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.fake = fake
+
+
 class _Handler(BaseHTTPRequestHandler):
     """Routes one HTTP request of the fake server; the protocol lives in ``_payloads``."""
 
@@ -160,7 +168,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     @property
     def fake(self) -> FakeOpenAIServer:
-        return self.server.fake  # type: ignore[attr-defined,no-any-return]
+        assert isinstance(self.server, _Server)  # the only server this handler is given to
+        return self.server.fake
 
     def setup(self) -> None:
         super().setup()

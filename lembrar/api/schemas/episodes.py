@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, model_validator
 
@@ -119,11 +119,20 @@ class EpisodeCreate(RequestModel):
         json_schema_extra={"oneOf": [_only(name) for name in ("content", "messages", "record")]}
     )
 
-    content: NonBlank = Field(None, description="a text, or a message when `role` is set")  # type: ignore[assignment]
+    # A kind not given is None, but null is refused (leave it out): to the type checker each
+    # is optional, to validation its value's type only.
+    if TYPE_CHECKING:
+        content: str | None = None
+    else:
+        content: NonBlank = Field(None, description="a text, or a message when `role` is set")
     role: Role | None = None
     name: NonBlank | None = Field(None, description="who spoke, e.g. the user's name")
-    messages: list[MessageIn] = Field(None, min_length=1, max_length=MAX_ITEMS)  # type: ignore[assignment]
-    record: JsonObject = Field(None, description="a JSON object, stored as is and searchable")  # type: ignore[assignment]
+    if TYPE_CHECKING:
+        messages: list[MessageIn] | None = None
+        record: dict[str, JsonValue] | None = None
+    else:
+        messages: list[MessageIn] = Field(None, min_length=1, max_length=MAX_ITEMS)
+        record: JsonObject = Field(None, description="a JSON object, stored as is and searchable")
     session_id: NonBlank | None = None
     at: Instant | None = Field(None, description=_AT)
     metadata: JsonObject = Field(default_factory=dict)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
@@ -16,7 +16,10 @@ from lembrar.model.episode import Episode
 from lembrar.model.graph import Community, Entity, Fact
 from lembrar.retrieval.request import MAX_QUERY_CHARS
 
-Preset = Literal[tuple(sorted(PRESETS))]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # a Literal built at run time; to the type checker, a str
+    Preset = str
+else:
+    Preset = Literal[tuple(sorted(PRESETS))]  # the graph presets' names
 
 
 class EntityOut(BaseModel):

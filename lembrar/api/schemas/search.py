@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
@@ -29,7 +29,10 @@ MetadataKey = Annotated[  # a key, or a path to a nested key with dots (as model
     str, StringConstraints(max_length=200, pattern=r"^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$")
 ]
 Scalar = str | int | float | bool | None
-PresetName = Literal[tuple(sorted(PRESETS))]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # a Literal built at run time; to the type checker, a str
+    PresetName = str
+else:
+    PresetName = Literal[tuple(sorted(PRESETS))]  # the search presets' names
 NOW_HELP = "resolve time phrases ('last week') against this instant, ISO 8601 (default: now)"
 PRESET_HELP = f"search preset: {', '.join(sorted(PRESETS))} (default: balanced)"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 from zoneinfo import available_timezones
 
 from pydantic import BaseModel, BeforeValidator, Field, StringConstraints
@@ -13,7 +13,10 @@ from lembrar.model.users import UserSettings
 from lembrar.temporal.delegate import EXTRA, readable_languages
 from lembrar.temporal.grammar import LEXICONS
 
-ZoneName = Literal[tuple(sorted(available_timezones()))]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # a Literal built at run time; to the type checker, a str
+    ZoneName = str
+else:
+    ZoneName = Literal[tuple(sorted(available_timezones()))]  # the IANA zone names
 LANGUAGES = readable_languages()
 LANGUAGE_TAG = rf"^(?:{'|'.join(LANGUAGES)})(?:[-_][A-Za-z0-9]{{2,8}})*$"
 

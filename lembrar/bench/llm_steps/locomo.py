@@ -14,7 +14,7 @@ the raw turns searched with no window.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -197,7 +197,7 @@ def _sessions(
     return _means(rows)
 
 
-def _means(rows: Sequence[dict[str, float | None]]) -> dict[str, Any]:
+def _means(rows: Sequence[Mapping[str, float | None]]) -> dict[str, Any]:
     keys = list(dict.fromkeys(key for row in rows for key in row))
     out: dict[str, Any] = {"n": len(rows)}
     for key in keys:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -153,7 +153,7 @@ def run_answers(
     }
 
 
-def _described(questions: Sequence[Any], haystack: int | None) -> str:
+def _described(questions: Sized, haystack: int | None) -> str:
     size = "full haystacks" if haystack is None else f"haystacks cut to {haystack} sessions"
     return f"LongMemEval-S dev, {len(questions)} questions spread over the file ({size})"
 

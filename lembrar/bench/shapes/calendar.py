@@ -10,6 +10,7 @@ the gold conversation apart.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from datetime import UTC, date, datetime, timedelta
 
 from lembrar.bench.harness import Case, Probe
@@ -123,7 +124,7 @@ _NUMBERS = {
     "en": ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
     "pt": ("", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez"),
 }
-QUESTIONS = {
+QUESTIONS: dict[str, dict[str, dict[str, tuple[str, ...]]]] = {  # style, language, kind
     "dev": {
         "en": {
             "month": (
@@ -159,6 +160,8 @@ QUESTIONS = {
     },
 }
 
+Plan = list[tuple[date, str, str | None]]  # per day: its topic and an aside
+
 
 def build_cases(style: str, seed: int) -> list[Case]:
     return [_case(language, style, seed) for language in ("en", "pt")]
@@ -178,7 +181,7 @@ def _case(language: str, style: str, seed: int) -> Case:
     ]
     mentions: dict[str, list[date]] = {}
     for day, main, aside in plan:
-        for topic in {main, aside} - {None}:
+        for topic in {t for t in (main, aside) if t is not None}:
             mentions.setdefault(topic, []).append(day)
     probes = _month_probes(scope, plan, mentions, language, style, rng)
     probes += _fuzzy_probes(scope, plan, mentions, language, style, rng)
@@ -230,7 +233,14 @@ def _last_named_month(month: int) -> tuple[int, int]:
     return year, month
 
 
-def _month_probes(scope, plan, mentions, language, style, rng) -> list[Probe]:  # type: ignore[no-untyped-def]
+def _month_probes(
+    scope: str,
+    plan: Plan,
+    mentions: Mapping[str, list[date]],
+    language: str,
+    style: str,
+    rng: random.Random,
+) -> list[Probe]:
     probes = []
     templates = QUESTIONS[style][language]["month"]
     for day, topic, _ in plan:
@@ -250,7 +260,14 @@ def _months_between(day: date) -> int:
     return (NOW.year - day.year) * 12 + NOW.month - day.month
 
 
-def _fuzzy_probes(scope, plan, mentions, language, style, rng) -> list[Probe]:  # type: ignore[no-untyped-def]
+def _fuzzy_probes(
+    scope: str,
+    plan: Plan,
+    mentions: Mapping[str, list[date]],
+    language: str,
+    style: str,
+    rng: random.Random,
+) -> list[Probe]:
     probes = []
     templates = QUESTIONS[style][language]["fuzzy"]
     for day, topic, _ in plan:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime, time
+from datetime import UTC, date, datetime, time
 from typing import TYPE_CHECKING
 
 from lembrar.errors import LLMError
-from lembrar.graph.extract.rules import RuleExtractor, speaker_of
+from lembrar.graph.extract.rules import RuleExtractor
+from lembrar.graph.extract.scope import speaker_of
 from lembrar.model.episode import Episode
 from lembrar.model.graph import ExtractedEntity, ExtractedFact, Extraction
 from lembrar.model.timetags import zone
@@ -91,7 +92,7 @@ def _extraction(
     return Extraction(tuple(entities), facts, calls)
 
 
-def _start(day, at: datetime, tz: str) -> datetime | None:
+def _start(day: date | None, at: datetime, tz: str) -> datetime | None:
     """A date the model gave, as local midnight; none in the future of the message."""
     if day is None:
         return None

@@ -4,7 +4,7 @@ Feedzai", "my home country, Sweden", "our beagle is called Biscuit"."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.names import fold
 from lembrar.graph.extract.scope import KIN_PREDICATE
@@ -22,6 +22,9 @@ from lembrar.graph.extract.tokens import (
     owned_by_speaker,
     phrase,
 )
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 
 def home_country(head: Any) -> Iterator[Reading]:
@@ -70,7 +73,7 @@ def called(head: Any) -> Iterator[Reading]:
         )
 
 
-def _proper(token: Any) -> str:
+def _proper(token: Token) -> str:
     """The proper nouns that end at ``token``: "Biscuit" of "our beagle Biscuit"."""
     left = token.i
     while left > token.sent.start and token.doc[left - 1].pos_ == "PROPN":

@@ -28,14 +28,13 @@ from lembrar.graph.extract.lexicon import (
     MODALS,
     PLAN_HEADS,
     REPORTING,
-    Reading,
     readings,
     verb_phrase,
 )
 from lembrar.graph.extract.names import fold, is_name
 from lembrar.graph.extract.patterns import KIN_EN, PETS
 from lembrar.graph.extract.scope import Scope
-from lembrar.graph.extract.tokens import DATES
+from lembrar.graph.extract.tokens import DATES, Reading
 from lembrar.model.graph import ExtractedFact
 from lembrar.model.predicates import PREDICATES
 from lembrar.temporal import TimeQuery, parse_time

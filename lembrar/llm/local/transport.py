@@ -26,11 +26,12 @@ LOCAL_BASE_URL = "http://local-model/v1"
 
 def local_transport(chat: LocalChat) -> httpx.BaseTransport:
     """A transport routing ``POST /v1/chat/completions`` and ``GET /v1/models`` to ``chat``."""
-    http = require("httpx")
+    require("httpx")  # the [llm] extra, or an error that names it
+    import httpx
 
-    class LocalTransport(http.BaseTransport):  # type: ignore[misc,name-defined]
+    class LocalTransport(httpx.BaseTransport):
         def handle_request(self, request: httpx.Request) -> httpx.Response:
-            return respond(http, chat, request)
+            return respond(httpx, chat, request)
 
     return LocalTransport()
 
@@ -38,15 +39,16 @@ def local_transport(chat: LocalChat) -> httpx.BaseTransport:
 def respond(http: Any, chat: LocalChat, request: httpx.Request) -> httpx.Response:
     path = request.url.path.rstrip("/")
     if request.method == "GET" and path.endswith("/models"):
-        return http.Response(200, json=chat.model_list())
+        return _response(http, 200, json=chat.model_list())
     if request.method != "POST" or not path.endswith("/chat/completions"):
         return _error(http, 404, f"Invalid URL ({request.method} {request.url.path})")
     try:
         body = json.loads(request.read() or b"null")
         if body.get("stream") if isinstance(body, dict) else False:
             events = _sse(chat.chunks(body))
-            return http.Response(200, headers={"Content-Type": "text/event-stream"}, content=events)
-        return http.Response(200, json=chat.complete(body))
+            headers = {"Content-Type": "text/event-stream"}
+            return _response(http, 200, headers=headers, content=events)
+        return _response(http, 200, json=chat.complete(body))
     except (BadChatRequest, json.JSONDecodeError) as exc:
         return _error(http, 400, str(exc))
 
@@ -59,4 +61,10 @@ def _sse(chunks: Iterator[dict[str, Any]]) -> Iterator[bytes]:
 
 def _error(http: Any, status: int, message: str) -> httpx.Response:
     error = {"message": message, "type": "invalid_request_error", "param": None, "code": None}
-    return http.Response(status, json={"error": error})
+    return _response(http, status, json={"error": error})
+
+
+def _response(http: Any, status: int, **parts: Any) -> httpx.Response:
+    """``httpx.Response(status, **parts)``, ``http`` being httpx imported on demand."""
+    response: httpx.Response = http.Response(status, **parts)
+    return response
