@@ -93,3 +93,13 @@ def test_the_export_is_the_users_episodes_as_json_lines(alice, bob, stored):
     lines = [json.loads(line) for line in response.text.splitlines()]
     assert sorted(line["content"] for line in lines) == sorted(t for _, _, t in TURNS)
     assert bob.get(f"/v1/users/{stored}/export").status_code == 404
+
+
+def test_a_users_name_beyond_ascii_still_exports_under_an_ascii_file_name(alice):
+    user = "zoë-ěŀ"
+    body = {"role": "user", "content": "Comprei um caiaque.", "at": "2024-05-01T10:00:00+00:00"}
+    assert alice.post(f"/v1/users/{user}/episodes", json=body).status_code == 201
+    response = alice.get(f"/v1/users/{user}/export")
+    assert response.status_code == 200
+    assert 'filename="lembrar-zo_-__.jsonl"' in response.headers["content-disposition"]
+    assert json.loads(response.text.splitlines()[0])["content"] == "Comprei um caiaque."

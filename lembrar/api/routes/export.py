@@ -26,7 +26,7 @@ def export(user_id: UserId, memory: TenantMemory) -> StreamingResponse:
     """Every episode of the user, oldest first, one JSON object a line (as ``lembrar export``
     writes them); ``lembrar import FILE --format jsonl`` reads it back."""
     existing(memory, user_id)
-    name = "".join(c if c.isalnum() or c in "-_." else "_" for c in user_id)
+    name = "".join(c if (c.isascii() and c.isalnum()) or c in "-_." else "_" for c in user_id)
     return StreamingResponse(
         _lines(memory, user_id),
         media_type="application/x-ndjson",
