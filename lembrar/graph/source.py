@@ -10,18 +10,30 @@ nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from lembrar.retrieval.sources import Lift, SourcePlan
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
+    from lembrar.graph.config import GraphConfig
     from lembrar.graph.search import GraphHit
-    from lembrar.graph.service import Graph
     from lembrar.retrieval.request import SearchRequest
 
 __all__ = ["GraphSource", "lift_scores"]
 
 MATCHING = ("cosine", "bm25")
+
+
+class FactFinder(Protocol):
+    """What the source uses of ``Graph``: its settings and the facts that match a query."""
+
+    config: GraphConfig
+
+    @property
+    def available(self) -> bool: ...
+    def fact_hits(self, query: str, user_id: str, now: datetime, limit: int) -> list[GraphHit]: ...
 
 
 def lift_scores(hits: list[GraphHit]) -> dict[str, float]:
@@ -40,7 +52,7 @@ class GraphSource:
 
     name = "graph"
 
-    def __init__(self, graph: Graph) -> None:
+    def __init__(self, graph: FactFinder) -> None:
         self.graph = graph
 
     def plan(self, request: SearchRequest) -> SourcePlan | None:

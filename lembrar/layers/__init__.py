@@ -8,7 +8,8 @@ Reached through ``Memory``: ``memory.saved``, ``memory.summaries``, ``memory.ins
 """
 
 from lembrar.layers.config import LayerConfig
-from lembrar.layers.insights import InsightWriter, KeyphraseInsightWriter, UserInsights
+from lembrar.layers.insight_writer import InsightWriter, KeyphraseInsightWriter
+from lembrar.layers.insights import UserInsights
 from lembrar.layers.requests import RememberRequest, detect_request
 from lembrar.layers.saved import REMEMBER_TOOL, SavedMemories
 from lembrar.layers.sections import retrieved_sections

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from lembrar.errors import ValidationError
 
 if TYPE_CHECKING:
-    from lembrar.layers.insights import InsightWriter
+    from lembrar.layers.insight_writer import InsightWriter
     from lembrar.layers.summarize import Summarizer
 
 

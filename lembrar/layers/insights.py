@@ -16,13 +16,14 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from lembrar.errors import LembrarError, NotFoundError, ValidationError
 from lembrar.ingest import index_episodes
 from lembrar.layers.clustering import cluster
+from lembrar.layers.insight_writer import InsightWriter, KeyphraseInsightWriter
 from lembrar.layers.keyphrases import document_frequencies, extract
 from lembrar.model.episode import Episode, new_id, require_text
 from lembrar.model.ids import user_key
@@ -32,36 +33,14 @@ from lembrar.model.text import keywords
 from lembrar.store.base import list_all
 
 if TYPE_CHECKING:
-    from lembrar.layers.service import Layers
+    from lembrar.layers.host import LayerHost
 
-__all__ = ["InsightWriter", "KeyphraseInsightWriter", "UserInsights"]
+__all__ = ["UserInsights"]
 
 _PAGE = 1000
 _MIN_WORDS = 3  # shorter messages ("ok thanks") say nothing about a topic
 _KEYPHRASE_MESSAGES = 400  # the most central messages of a cluster its keyphrases are drawn from
 _WRITER_MESSAGES = 40  # and those an InsightWriter sees
-
-
-@runtime_checkable
-class InsightWriter(Protocol):
-    """Writes one statement about the user from a topic cluster (an LLM writer plugs in here,
-    see ``lembrar.llm.prompts.insight``; on a ``LembrarError`` the keyphrase statement is used)."""
-
-    name: str
-
-    def write(self, cluster: TopicCluster) -> str: ...
-
-
-class KeyphraseInsightWriter:
-    """``Often talks about: async Rust, serde, traits``."""
-
-    name = "keyphrases"
-
-    def __init__(self, phrases: int = 4) -> None:
-        self.phrases = phrases
-
-    def write(self, cluster: TopicCluster) -> str:
-        return "Often talks about: " + ", ".join(cluster.keyphrases[: self.phrases])
 
 
 @dataclass(frozen=True)
@@ -73,7 +52,7 @@ class _Messages:
 class UserInsights:
     """``memory.insights``: refresh, list, edit and delete insights."""
 
-    def __init__(self, layers: Layers, writer: InsightWriter | None = None) -> None:
+    def __init__(self, layers: LayerHost, writer: InsightWriter | None = None) -> None:
         self._layers = layers
         self.fallback = KeyphraseInsightWriter()
         self.writer = writer or self.fallback

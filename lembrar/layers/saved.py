@@ -33,7 +33,7 @@ from lembrar.tools.arguments import checked
 from lembrar.tools.catalogue import openai_tool, spec
 
 if TYPE_CHECKING:
-    from lembrar.layers.service import Layers
+    from lembrar.layers.host import LayerHost
 
 __all__ = ["REMEMBER_TOOL", "SavedMemories"]
 
@@ -46,7 +46,7 @@ REMEMBER_TOOL: dict[str, Any] = openai_tool("remember")
 class SavedMemories:
     """``memory.saved``: add, capture, list, edit and delete the user's saved facts."""
 
-    def __init__(self, layers: Layers) -> None:
+    def __init__(self, layers: LayerHost) -> None:
         self._layers = layers
 
     def add(

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from lembrar.config import MemoryConfig
 from lembrar.context import ContextBudget, ContextSection, remaining
 from lembrar.errors import ConfigurationError
 from lembrar.ingest import parse_instant
 from lembrar.layers.config import LayerConfig
+from lembrar.layers.host import Host
 from lembrar.layers.insights import UserInsights
 from lembrar.layers.recent import recent_messages
 from lembrar.layers.requests import detect_request
@@ -18,35 +19,12 @@ from lembrar.layers.sections import insights_section, recent_section, saved_sect
 from lembrar.layers.summaries import SessionSummaries
 from lembrar.model.derived import CAPTURE, PendingWork
 from lembrar.model.episode import Episode
-from lembrar.model.users import UserSettings
-from lembrar.retrieval.config import SearchConfig
-from lembrar.retrieval.request import SearchRequest
 from lembrar.store.base import LayerStore, Store
 
 if TYPE_CHECKING:
     from lembrar.embed.cache import CachedEmbedder
 
 __all__ = ["Layers"]
-
-
-class Host(Protocol):
-    """What the layers use of ``Memory``."""
-
-    store: Store
-    embedder: CachedEmbedder
-    config: MemoryConfig
-
-    def now(self) -> datetime: ...
-    def user_settings(self, user_id: str) -> UserSettings: ...
-    def request(
-        self,
-        query: str,
-        user_id: str,
-        k: int,
-        *,
-        now: datetime | str | None = None,
-        preset: SearchConfig | str | None = None,
-    ) -> SearchRequest: ...
 
 
 class Layers:

@@ -35,7 +35,7 @@ from lembrar.retrieval.sources import SourcePlan
 from lembrar.store.base import list_all
 
 if TYPE_CHECKING:
-    from lembrar.layers.service import Layers
+    from lembrar.layers.host import LayerHost
     from lembrar.model.users import UserSettings
     from lembrar.retrieval.request import SearchRequest
     from lembrar.temporal import TimeQuery
@@ -50,7 +50,7 @@ class SessionSummaries:
 
     name = "summaries"  # as a candidate source
 
-    def __init__(self, layers: Layers, summarizer: Summarizer | None = None) -> None:
+    def __init__(self, layers: LayerHost, summarizer: Summarizer | None = None) -> None:
         self._layers = layers
         self.fallback = ExtractiveSummarizer(layers.config.summary_sentences)
         self.summarizer = summarizer or self.fallback

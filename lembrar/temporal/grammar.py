@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 
 from lembrar.errors import ValidationError
@@ -19,7 +18,7 @@ from lembrar.temporal import (
     rules_relative,
     rules_weekdays,
 )
-from lembrar.temporal.hits import Rule
+from lembrar.temporal.hits import Grammar, Language, Rule
 from lembrar.temporal.lexicon import Lexicon, merge
 from lembrar.temporal.patterns import START, alt, head, lead, number, tail
 
@@ -34,26 +33,6 @@ RULES: tuple[Rule, ...] = (
     *rules_filters.RULES,
     *rules_holidays.RULES,
 )
-
-
-@dataclass(frozen=True)
-class Language:
-    code: str
-    stopwords: frozenset[str]
-    day_first: bool
-
-
-@dataclass(frozen=True)
-class Grammar:
-    """Compiled rules plus the small patterns that look around a match."""
-
-    lexicon: Lexicon
-    rules: tuple[tuple[Rule, re.Pattern[str]], ...]
-    tails: Mapping[str, re.Pattern[str]]
-    heads: Mapping[str, re.Pattern[str]]
-    gaps: Mapping[str, re.Pattern[str]]
-    offsets: Mapping[str, int]
-    languages: tuple[Language, ...]
 
 
 def _offsets(lex: Lexicon) -> dict[str, int]:

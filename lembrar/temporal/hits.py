@@ -1,20 +1,17 @@
-"""What the rules find: spans of text with the window or filter they stand for."""
+"""What the rules find (spans of text with the window or filter they stand for) and the
+compiled grammar they read."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
-from typing import TYPE_CHECKING
 
 from lembrar.model.timetags import DayPeriods
 from lembrar.temporal.intervals import TimeWindow
 from lembrar.temporal.lexicon import Lexicon
 from lembrar.temporal.text import key
-
-if TYPE_CHECKING:
-    from lembrar.temporal.grammar import Grammar
 
 WINDOW, FILTER, WEAK, BARE = "window", "filter", "weak", "bare"
 _LOOKBACK = 48
@@ -96,6 +93,26 @@ class Rule:
     build: Callable[[Lexicon], str]
     handle: Callable[[re.Match[str], Context], Hit | None]
     priority: int = 0
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    stopwords: frozenset[str]
+    day_first: bool
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """Compiled rules plus the small patterns that look around a match."""
+
+    lexicon: Lexicon
+    rules: tuple[tuple[Rule, re.Pattern[str]], ...]
+    tails: Mapping[str, re.Pattern[str]]
+    heads: Mapping[str, re.Pattern[str]]
+    gaps: Mapping[str, re.Pattern[str]]
+    offsets: Mapping[str, int]
+    languages: tuple[Language, ...]
 
 
 def group_key(match: re.Match[str], name: str) -> str | None:

@@ -10,8 +10,8 @@ from lembrar.errors import ValidationError
 from lembrar.model.timetags import HEMISPHERES, DayPeriods, zone
 from lembrar.temporal import delegate
 from lembrar.temporal.combine import combine
-from lembrar.temporal.grammar import Grammar, grammar_for
-from lembrar.temporal.hits import Context, Hit
+from lembrar.temporal.grammar import grammar_for
+from lembrar.temporal.hits import Context, Grammar, Hit
 from lembrar.temporal.intervals import TimeQuery, require_aware
 from lembrar.temporal.text import fold, remove_spans, tidy
 

@@ -1,6 +1,7 @@
 """The import rules of docs/architecture.md, checked by walking every module's ``import``s.
 
-Imports under ``if TYPE_CHECKING:`` are annotations only and are not counted.
+Imports under ``if TYPE_CHECKING:`` are annotations only: the rules on which part may import
+which leave them out; the cycle check, the backend names and the store's own rule count them.
 """
 
 from __future__ import annotations
@@ -79,14 +80,18 @@ def _part(path: Path) -> str:
 
 
 def _runtime_imports(path: Path) -> list[str]:
+    return _imports(path, annotations=False)
+
+
+def _all_imports(path: Path) -> list[str]:
+    return _imports(path, annotations=True)
+
+
+def _imports(path: Path, *, annotations: bool) -> list[str]:
+    """What ``path`` imports (a ``lembrar`` name resolved to its module), anywhere in the file;
+    without ``annotations``, leaving out what it imports under ``if TYPE_CHECKING:``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {
-        id(node)
-        for branch in ast.walk(tree)
-        if isinstance(branch, ast.If) and "TYPE_CHECKING" in ast.unparse(branch.test)
-        for statement in branch.body
-        for node in ast.walk(statement)
-    }
+    typing_only = set() if annotations else _typing_only(tree)
     names = []
     for node in ast.walk(tree):
         if id(node) in typing_only:
@@ -96,6 +101,17 @@ def _runtime_imports(path: Path) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names += [_resolve(f"{node.module}.{alias.name}") for alias in node.names]
     return names
+
+
+def _typing_only(tree: ast.Module) -> set[int]:
+    """The ids of the nodes inside ``if TYPE_CHECKING:`` blocks."""
+    return {
+        id(node)
+        for branch in ast.walk(tree)
+        if isinstance(branch, ast.If) and "TYPE_CHECKING" in ast.unparse(branch.test)
+        for statement in branch.body
+        for node in ast.walk(statement)
+    }
 
 
 def _resolve(name: str) -> str:
@@ -128,21 +144,11 @@ def test_a_module_imports_only_the_parts_below_it(path):
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_backend_names_appear_only_in_their_folder(path):
     where = path.relative_to(PACKAGE).as_posix()
-    for name in _runtime_imports(path) + _typing_imports(path):
+    for name in _all_imports(path):
         home = BACKEND_NAMES.get(name.split(".")[0])
         assert home is None or where.startswith(home + "/"), (
             f"{where} imports {name}, which belongs in {home}/"
         )
-
-
-def _typing_imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [
-        alias.name if isinstance(node, ast.Import) else node.module or ""
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Import, ast.ImportFrom))
-        for alias in node.names
-    ]
 
 
 def test_a_backend_folder_does_not_import_another_backend():
@@ -158,7 +164,7 @@ def test_a_backend_folder_does_not_import_another_backend():
 
 def test_store_imports_nothing_above_the_model():
     for path in (PACKAGE / "store").rglob("*.py"):
-        for name in _runtime_imports(path) + _typing_imports(path):
+        for name in _all_imports(path):
             if name.startswith("lembrar."):
                 assert name.split(".")[1] in {"store", *PURE}, (
                     f"{path.relative_to(PACKAGE)} imports {name}"
@@ -171,7 +177,7 @@ def test_there_is_no_import_cycle():
     for name, path in modules.items():
         edges[name] = {
             target
-            for target in _runtime_imports(path)
+            for target in _all_imports(path)
             if target in modules and target not in (name, "lembrar")
         }
     cycles = _strongly_connected(modules, edges)
@@ -207,3 +213,18 @@ def _strongly_connected(nodes, edges) -> list[list[str]]:
         if node not in index:
             visit(node)
     return found
+
+
+def test_the_cycle_check_counts_imports_made_for_annotations(tmp_path):
+    (tmp_path / "parts.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from lembrar.model.episode import Episode\n"
+        "if TYPE_CHECKING:\n"
+        "    from lembrar.layers.service import Layers\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "parts.py"
+    assert "lembrar.layers.service" not in _runtime_imports(path)
+    assert {"lembrar.model.episode", "lembrar.layers.service"} <= set(_all_imports(path))
+    edges = {"a": {"b"}, "b": {"a"}, "c": {"a"}}
+    assert _strongly_connected(edges, edges) == [["a", "b"]]

@@ -2,28 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
-
-from lembrar.model.episode import Episode
-from lembrar.model.graph import Extraction
-
-
-@runtime_checkable
-class Extractor(Protocol):
-    """Reads one episode. ``tz`` is the user's zone, for the time phrases inside the text;
-    ``known`` the names already in the graph and ``current`` the facts that hold now (a model
-    uses them to resolve names and spot endings; the rules need neither)."""
-
-    name: str
-
-    def extract(
-        self,
-        episode: Episode,
-        tz: str = "UTC",
-        known: Sequence[str] = (),
-        current: Sequence[str] = (),
-    ) -> Extraction: ...
+from lembrar.graph.extract.protocol import Extractor
 
 
 def offline_extractor(names: str = "auto") -> Extractor:

@@ -16,7 +16,7 @@ from lembrar.model.graph import ExtractedEntity, ExtractedFact, Extraction
 from lembrar.model.timetags import zone
 
 if TYPE_CHECKING:
-    from lembrar.graph.extract import Extractor
+    from lembrar.graph.extract.protocol import Extractor
     from lembrar.llm.client import LLMClient
     from lembrar.llm.prompts.graph_extract import GraphReading
 

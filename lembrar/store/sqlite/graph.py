@@ -22,7 +22,7 @@ from lembrar.model.graph import Community, Entity, Fact, FactSource, GraphChange
 from lembrar.store.sqlite.codec import optional_time_of, optional_time_text, time_of, time_text
 
 if TYPE_CHECKING:
-    from lembrar.store.sqlite.store import SqliteStore
+    from lembrar.store.sqlite.connection import Shared
 
 __all__ = ["SqliteGraphStore"]
 
@@ -55,15 +55,15 @@ def _parts(ids: Sequence[str], size: int = 500) -> list[Sequence[str]]:
 class SqliteGraphStore:
     """Entities, facts, their episode links and communities in the store's own file."""
 
-    def __init__(self, store: SqliteStore) -> None:
-        self._store = store
-        self.tenant = store.tenant
+    def __init__(self, file: Shared, tenant: str) -> None:
+        self._file = file
+        self.tenant = tenant
 
     # -- reads ------------------------------------------------------------------------
     def load(self, user_id: str) -> GraphData:
         scope = (self.tenant, user_id)
         mentions = defaultdict(list)
-        for entity_id, episode_id in self._store._read(
+        for entity_id, episode_id in self._file.read(
             "SELECT m.entity_id, m.episode_id FROM graph_mentions m JOIN graph_entities e"
             " ON e.id = m.entity_id WHERE e.tenant_id = ? AND e.user_id = ?",
             scope,
@@ -91,7 +91,7 @@ class SqliteGraphStore:
         return GraphData(self._entities(_ENTITY_NAMES, named, scope * 3), facts)
 
     def version(self, user_id: str) -> int:
-        rows = self._store._read(
+        rows = self._file.read(
             "SELECT version FROM graph_versions WHERE tenant_id = ? AND user_id = ?",
             (self.tenant, user_id),
         )
@@ -113,7 +113,7 @@ class SqliteGraphStore:
                 r[8],
                 _vector(r[7]),
             )
-            for r in self._store._read(
+            for r in self._file.read(
                 f"SELECT {columns} FROM graph_entities WHERE tenant_id = ? AND user_id = ?"
                 f"{where} ORDER BY created_at, id",
                 params,
@@ -143,7 +143,7 @@ class SqliteGraphStore:
     ) -> tuple[Fact, ...]:
         """Facts that ``sql`` (a SELECT with ``{}`` for the columns) selects, with their sources
         (``everything``: the scope's whole set, read in one pass)."""
-        rows = self._store._read(sql.format(_FACT) + " ORDER BY valid_at, id", params)
+        rows = self._file.read(sql.format(_FACT) + " ORDER BY valid_at, id", params)
         sources = self._sources(params[:2] if everything else None, [r[0] for r in rows])
         return tuple(
             Fact(
@@ -187,7 +187,7 @@ class SqliteGraphStore:
                 for part in _parts(fact_ids)
             ]
         for sql, params in batches:
-            for fact_id, episode_id, quote, valid_at in self._store._read(sql, params):
+            for fact_id, episode_id, quote, valid_at in self._file.read(sql, params):
                 sources[fact_id].append(FactSource(episode_id, quote, time_of(valid_at)))
         return sources
 
@@ -196,7 +196,7 @@ class SqliteGraphStore:
         for entity in entities:
             if entity.community_id:
                 members[entity.community_id].append(entity.id)
-        rows = self._store._read(
+        rows = self._file.read(
             "SELECT id, user_id, name, summary, created_at FROM graph_communities"
             " WHERE tenant_id = ? AND user_id = ? ORDER BY created_at, id",
             (self.tenant, user_id),
@@ -207,14 +207,14 @@ class SqliteGraphStore:
 
     # -- writes -----------------------------------------------------------------------
     def stale(self, user_id: str) -> tuple[str, ...]:
-        rows = self._store._read(
+        rows = self._file.read(
             "SELECT entity_id FROM graph_stale WHERE tenant_id = ? AND user_id = ? ORDER BY entity_id",
             (self.tenant, user_id),
         )
         return tuple(entity_id for (entity_id,) in rows)
 
     def stale_users(self) -> list[str]:
-        rows = self._store._read(
+        rows = self._file.read(
             "SELECT DISTINCT user_id FROM graph_stale WHERE tenant_id = ? ORDER BY user_id",
             (self.tenant,),
         )
@@ -230,7 +230,7 @@ class SqliteGraphStore:
         return True
 
     def _write(self, user_id: str, change: GraphChange) -> None:
-        with self._store._write() as db:
+        with self._file.write() as db:
             self._settle(db, user_id, change)
             self._forget(db, user_id, change.forget_episodes)
             if change.communities is not None:
@@ -255,7 +255,7 @@ class SqliteGraphStore:
                 self._put_fact(db, user_id, fact)
             self._bump(db, user_id)
         if change.delete_facts or change.delete_entities or change.forget_episodes:
-            self._store._read("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._file.read("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def _settle(self, db: sqlite3.Connection, user_id: str, change: GraphChange) -> None:
         """Clear the markers of the work ``change`` completes; ``_Overtaken`` when some are

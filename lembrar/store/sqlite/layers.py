@@ -21,7 +21,7 @@ from lembrar.model.layers import Insight, PendingMemory, SavedMemory, SessionSum
 from lembrar.store.sqlite.codec import optional_time_of, time_of, time_text
 
 if TYPE_CHECKING:
-    from lembrar.store.sqlite.store import SqliteStore
+    from lembrar.store.sqlite.connection import Shared
 
 __all__ = ["SqliteLayerStore"]
 
@@ -50,9 +50,9 @@ def _vector(blob: bytes | None) -> NDArray[np.float32] | None:
 class SqliteLayerStore:
     """Saved memories, session summaries and insights in the store's own file and transactions."""
 
-    def __init__(self, store: SqliteStore) -> None:
-        self._store = store
-        self.tenant = store.tenant
+    def __init__(self, file: Shared, tenant: str) -> None:
+        self._file = file
+        self.tenant = tenant
 
     def _ensure_user(self, db: sqlite3.Connection, user_id: str) -> None:
         db.execute(
@@ -62,13 +62,13 @@ class SqliteLayerStore:
 
     def _scrub(self) -> None:
         """Deleted text leaves the WAL too (pages are zeroed by ``secure_delete``)."""
-        self._store._read("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._file.read("PRAGMA wal_checkpoint(TRUNCATE)")
 
     # -- saved memories ------------------------------------------------------------
     def save_memory(
         self, memory: SavedMemory, vector: NDArray[np.float32], retire: str | None = None
     ) -> None:
-        with self._store._write() as db:
+        with self._file.write() as db:
             self._ensure_user(db, memory.user_id)
             db.execute(
                 f"INSERT INTO saved_memories (tenant_id, {_MEMORY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
@@ -98,7 +98,7 @@ class SqliteLayerStore:
     def edit_memory(
         self, user_id: str, memory_id: str, text: str, vector: NDArray[np.float32], at: datetime
     ) -> SavedMemory:
-        with self._store._write() as db:
+        with self._file.write() as db:
             changed = db.execute(
                 "UPDATE saved_memories SET text = ?, vector = ?, updated_at = ? WHERE id = ? AND "
                 "tenant_id = ? AND user_id = ?",
@@ -113,7 +113,7 @@ class SqliteLayerStore:
         self, user_id: str, *, include_retired: bool = False
     ) -> list[tuple[SavedMemory, NDArray[np.float32]]]:
         active = "" if include_retired else " AND retired_at IS NULL"
-        rows = self._store._read(
+        rows = self._file.read(
             f"SELECT {_MEMORY_COLUMNS} FROM saved_memories WHERE tenant_id = ? AND user_id = "
             f"?{active} ORDER BY created_at, rowid",
             (self.tenant, user_id),
@@ -136,7 +136,7 @@ class SqliteLayerStore:
         ]
 
     def delete_memory(self, user_id: str, memory_id: str) -> int:
-        with self._store._write() as db:
+        with self._file.write() as db:
             before = db.total_changes
             deleted = db.execute(
                 "DELETE FROM saved_memories WHERE id = ? AND tenant_id = ? AND user_id = ?",
@@ -151,7 +151,7 @@ class SqliteLayerStore:
     # -- pending facts ---------------------------------------------------------------
     def add_pending(self, pending: PendingMemory) -> None:
         p = pending
-        with self._store._write() as db:
+        with self._file.write() as db:
             self._ensure_user(db, p.user_id)
             db.execute(
                 f"INSERT INTO pending_memories (tenant_id, {_PENDING_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
@@ -168,7 +168,7 @@ class SqliteLayerStore:
             )
 
     def pending(self, user_id: str) -> list[PendingMemory]:
-        rows = self._store._read(
+        rows = self._file.read(
             f"SELECT {_PENDING_COLUMNS} FROM pending_memories WHERE tenant_id = ? AND user_id = ?"
             " ORDER BY created_at, rowid",
             (self.tenant, user_id),
@@ -176,7 +176,7 @@ class SqliteLayerStore:
         return [PendingMemory(r[0], r[1], r[2], time_of(r[3]), r[4], r[5], r[6]) for r in rows]
 
     def delete_pending(self, user_id: str, pending_id: str) -> None:
-        with self._store._write() as db:
+        with self._file.write() as db:
             deleted = db.execute(
                 "DELETE FROM pending_memories WHERE id = ? AND tenant_id = ? AND user_id = ?",
                 (pending_id, self.tenant, user_id),
@@ -190,7 +190,7 @@ class SqliteLayerStore:
         self, summary: SessionSummary, vector: NDArray[np.float32], sources: Sequence[str]
     ) -> None:
         s = summary
-        with self._store._write() as db:
+        with self._file.write() as db:
             self._ensure_user(db, s.user_id)
             db.execute(
                 "DELETE FROM session_summaries WHERE tenant_id = ? AND user_id = ? AND session_id = ?",
@@ -227,7 +227,7 @@ class SqliteLayerStore:
         self, user_id: str, *, vectors: bool = True
     ) -> list[tuple[SessionSummary, NDArray[np.float32] | None]]:
         columns = _SUMMARY_COLUMNS if vectors else _SUMMARY_COLUMNS.replace("vector", "NULL")
-        rows = self._store._read(
+        rows = self._file.read(
             f"SELECT {columns} FROM session_summaries WHERE tenant_id = ? AND user_id = ? ORDER BY first_ts, id",
             (self.tenant, user_id),
         )
@@ -253,7 +253,7 @@ class SqliteLayerStore:
         ]
 
     def delete_summary(self, user_id: str, session_id: str) -> int:
-        with self._store._write() as db:
+        with self._file.write() as db:
             count = db.execute(
                 "DELETE FROM session_summaries WHERE tenant_id = ? AND user_id = ? AND session_id = ?",
                 (self.tenant, user_id, session_id),
@@ -267,7 +267,7 @@ class SqliteLayerStore:
     def put_insights(
         self, user_id: str, insights: Sequence[Insight], *, remove: Sequence[str] = ()
     ) -> None:
-        with self._store._write() as db:
+        with self._file.write() as db:
             self._ensure_user(db, user_id)
             for ident in [*remove, *(i.id for i in insights)]:
                 db.execute(
@@ -302,12 +302,12 @@ class SqliteLayerStore:
             self._scrub()
 
     def insights(self, user_id: str) -> list[Insight]:
-        rows = self._store._read(
+        rows = self._file.read(
             f"SELECT {_INSIGHT_COLUMNS} FROM insights WHERE tenant_id = ? AND user_id = ? ORDER BY confidence DESC, id",
             (self.tenant, user_id),
         )
         sources: dict[str, list[str]] = {}
-        for insight_id, episode_id in self._store._read(
+        for insight_id, episode_id in self._file.read(
             "SELECT s.insight_id, s.episode_id FROM insight_sources s JOIN insights i ON i.id = s.insight_id"
             " WHERE i.tenant_id = ? AND i.user_id = ? ORDER BY s.episode_id",
             (self.tenant, user_id),
@@ -334,7 +334,7 @@ class SqliteLayerStore:
         ]
 
     def delete_insight(self, user_id: str, insight_id: str, *, exclude_sources: bool = True) -> int:
-        with self._store._write() as db:
+        with self._file.write() as db:
             if exclude_sources:
                 db.execute(
                     "INSERT OR IGNORE INTO insight_exclusions (tenant_id, user_id, episode_id) "
@@ -353,7 +353,7 @@ class SqliteLayerStore:
         return count
 
     def insight_exclusions(self, user_id: str) -> set[str]:
-        rows = self._store._read(
+        rows = self._file.read(
             "SELECT episode_id FROM insight_exclusions WHERE tenant_id = ? AND user_id = ?",
             (self.tenant, user_id),
         )

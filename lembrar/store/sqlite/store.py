@@ -78,7 +78,7 @@ class SqliteStore:
         """The knowledge graph of this tenant, in this file."""
         from lembrar.store.sqlite.graph import SqliteGraphStore
 
-        return SqliteGraphStore(self)
+        return SqliteGraphStore(self._s, self.tenant)
 
     def wait_for_indexes(self, timeout: float | None = None) -> bool:
         """Wait for the indexes being built in the background; True when none is left."""
@@ -106,7 +106,7 @@ class SqliteStore:
         """Saved memories, summaries and insights of this tenant, in this file."""
         from lembrar.store.sqlite.layers import SqliteLayerStore
 
-        return SqliteLayerStore(self)
+        return SqliteLayerStore(self._s, self.tenant)
 
     # -- plumbing ---------------------------------------------------------------
     def _write(self) -> AbstractContextManager[sqlite3.Connection]:
