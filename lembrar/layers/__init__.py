@@ -10,7 +10,7 @@ Reached through ``Memory``: ``memory.saved``, ``memory.summaries``, ``memory.ins
 from lembrar.layers.config import LayerConfig
 from lembrar.layers.insights import InsightWriter, KeyphraseInsightWriter, UserInsights
 from lembrar.layers.requests import RememberRequest, detect_request
-from lembrar.layers.saved import REMEMBER_TOOL, SavedMemories
+from lembrar.layers.saved import SavedMemories
 from lembrar.layers.sections import retrieved_sections
 from lembrar.layers.service import Layers
 from lembrar.layers.summaries import SessionSummaries
@@ -39,7 +39,6 @@ __all__ = [
     "LayerConfig",
     "Layers",
     "PendingMemory",
-    "REMEMBER_TOOL",
     "RawWindow",
     "RememberRequest",
     "SaveOutcome",
