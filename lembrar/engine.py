@@ -422,7 +422,7 @@ class Memory:
     # -- layers ---------------------------------------------------------------------
     @property
     def saved(self) -> SavedMemories:
-        """The user's saved memories: ``add``, ``capture``, ``handle_tool_call``, ``list``, ``edit``, ``delete``."""
+        """The user's saved memories: ``add``, ``capture``, ``list``, ``edit``, ``delete``."""
         return self.layers.saved
 
     @property

@@ -8,21 +8,17 @@
 from lembrar.assistant.core import Assistant
 from lembrar.assistant.reply import Reply, ReplyStream, ToolRun, UsedMemory
 from lembrar.assistant.tools import FORGET, RECALL, REMEMBER, Toolbox
-from lembrar.tools import EpisodeSavedFacts, LayerSavedFacts, SavedFact, SavedFacts, saved_facts
+from lembrar.tools import SavedFacts
 
 __all__ = [
     "FORGET",
     "RECALL",
     "REMEMBER",
     "Assistant",
-    "EpisodeSavedFacts",
-    "LayerSavedFacts",
     "Reply",
     "ReplyStream",
-    "SavedFact",
     "SavedFacts",
     "ToolRun",
     "Toolbox",
     "UsedMemory",
-    "saved_facts",
 ]

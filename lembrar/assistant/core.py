@@ -23,7 +23,7 @@ from lembrar.model.episode import Episode, new_id, require_text
 from lembrar.model.ids import user_key
 from lembrar.model.inputs import EpisodeIn
 from lembrar.retrieval.config import SearchConfig
-from lembrar.tools import SavedFacts, saved_facts
+from lembrar.tools import SavedFacts
 
 if TYPE_CHECKING:
     from lembrar.engine import Memory
@@ -54,7 +54,6 @@ class Assistant:
         k: int = 8,
         budget_tokens: int = 1500,
         max_tool_rounds: int = 4,
-        saved: SavedFacts | None = None,
     ) -> None:
         self.memory = memory
         self.llm = llm
@@ -66,7 +65,7 @@ class Assistant:
         if max_tool_rounds < 0:
             raise ValidationError("max_tool_rounds", "must be 0 or more")
         self.max_tool_rounds = max_tool_rounds
-        self.saved = saved or saved_facts(memory, self.user_id)
+        self.saved = SavedFacts(memory, self.user_id)
         self.history: list[Message] = self._load_history() if session_id else []
 
     def chat(self, message: str) -> Reply:
@@ -105,7 +104,7 @@ class Assistant:
             [EpisodeIn(self.user_id, message, "user", session_id=self.session_id, at=now)]
         )
         try:
-            toolbox = Toolbox(self.memory, self.user_id, self.saved, turn)
+            toolbox = Toolbox(self.memory, self.user_id, turn)
             result, runs, usage = yield from self._answer(message, context, now, toolbox, stream)
         except BaseException:
             with suppress(NotFoundError):

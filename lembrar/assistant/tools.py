@@ -16,7 +16,7 @@ from lembrar.assistant.reply import ToolRun, UsedMemory
 from lembrar.errors import LembrarError, ValidationError
 from lembrar.llm.types import ToolCall
 from lembrar.model.episode import Episode
-from lembrar.tools import SavedFacts, ToolRunner, openai_tool
+from lembrar.tools import ToolRunner, openai_tool
 
 if TYPE_CHECKING:
     from lembrar.engine import Memory
@@ -41,10 +41,8 @@ FORGET: dict[str, Any] = openai_tool("forget")
 class Toolbox:
     """Runs the model's tool calls for one user against a ``Memory``."""
 
-    def __init__(
-        self, memory: Memory, user_id: str, saved: SavedFacts, turn: Episode | None = None
-    ) -> None:
-        self.runner = ToolRunner(memory, user_id, saved=saved, turn=turn)
+    def __init__(self, memory: Memory, user_id: str, turn: Episode | None = None) -> None:
+        self.runner = ToolRunner(memory, user_id, turn=turn)
         self.names = ASSISTANT_TOOLS + (GRAPH_TOOLS if memory.graph.available else ())
         self.schemas = [openai_tool(name) for name in self.names]
 

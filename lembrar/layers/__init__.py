@@ -11,7 +11,7 @@ from lembrar.layers.config import LayerConfig
 from lembrar.layers.insight_writer import InsightWriter, KeyphraseInsightWriter
 from lembrar.layers.insights import UserInsights
 from lembrar.layers.requests import RememberRequest, detect_request
-from lembrar.layers.saved import REMEMBER_TOOL, SavedMemories
+from lembrar.layers.saved import SavedMemories
 from lembrar.layers.sections import retrieved_sections
 from lembrar.layers.service import Layers
 from lembrar.layers.summaries import SessionSummaries
@@ -40,7 +40,6 @@ __all__ = [
     "LayerConfig",
     "Layers",
     "PendingMemory",
-    "REMEMBER_TOOL",
     "RawWindow",
     "RememberRequest",
     "SaveOutcome",

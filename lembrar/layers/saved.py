@@ -1,16 +1,16 @@
 """Saved memories: facts the user asked to be remembered, with duplicate and contradiction checks.
 
-Three ways in, one path: ``capture`` (a message with an explicit request, see ``requests``;
-run on every added user message unless ``LayerConfig.capture_on_add`` is off), the ``remember``
-tool (``REMEMBER_TOOL``, for LLM function calling) and ``add`` (API and CLI). A captured fact
+Two ways in, one path: ``capture`` (a message with an explicit request, see ``requests``;
+run on every added user message unless ``LayerConfig.capture_on_add`` is off) and ``add`` (the
+``remember`` tool of ``lembrar.tools``, the API and the CLI). A captured fact
 that contradicts a saved one is kept as pending until the user resolves it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -29,18 +29,13 @@ from lembrar.model.layers import (
     SavedMemory,
     SaveOutcome,
 )
-from lembrar.tools.arguments import checked
-from lembrar.tools.catalogue import openai_tool, spec
 
 if TYPE_CHECKING:
     from lembrar.layers.host import LayerHost
 
-__all__ = ["REMEMBER_TOOL", "SavedMemories"]
+__all__ = ["SavedMemories"]
 
 MAX_FACT_CHARS = 500
-
-REMEMBER_TOOL: dict[str, Any] = openai_tool("remember")
-"""The ``remember`` tool of the shared catalogue (``lembrar.tools``), for LLM function calling."""
 
 
 class SavedMemories:
@@ -179,15 +174,6 @@ class SavedMemories:
             )
         self._layers.store.delete_pending(user_id, pending_id)
         return outcome
-
-    def handle_tool_call(self, arguments: str | Mapping[str, Any], user_id: str) -> dict[str, Any]:
-        """Run a ``remember`` tool call (arguments as JSON text or a dict); the JSON-able result."""
-        args = checked(spec("remember"), arguments)
-        if args["kind"] != "saved":
-            raise ValidationError(
-                "kind", "saved memories keep kind 'saved'; store events with Memory.add"
-            )
-        return self.add(args["fact"], user_id, on_conflict=args["on_conflict"]).as_dict()
 
     def list(self, user_id: str, *, include_retired: bool = False) -> list[SavedMemory]:
         """Active facts, oldest first (with ``include_retired``, replaced ones too)."""

@@ -11,7 +11,7 @@ import mcp_types as types
 from lembrar.engine import Memory
 from lembrar.errors import NotFoundError, ValidationError
 from lembrar.model.query import Filters
-from lembrar.tools import saved_facts
+from lembrar.tools import SavedFacts
 from lembrar.tools.views import described
 
 __all__ = ["PROMPTS", "RESOURCES", "TEMPLATES", "prompt", "read"]
@@ -69,7 +69,7 @@ PROMPTS = [
 
 def read(memory: Memory, user_id: str, uri: str) -> types.ReadResourceResult:
     if uri == SAVED:
-        facts = saved_facts(memory, user_id).list()
+        facts = SavedFacts(memory, user_id).list()
         body: Any = [
             {"id": f.id, "text": f.text, "created_at": f.created_at.isoformat()} for f in facts
         ]

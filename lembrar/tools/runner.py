@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from lembrar.errors import NotFoundError, ValidationError
 from lembrar.model.episode import Episode
+from lembrar.model.layers import SavedMemory
 from lembrar.model.query import Filters
 from lembrar.model.timetags import zone
 from lembrar.tools import graph as graph_tools
 from lembrar.tools.arguments import checked
 from lembrar.tools.catalogue import spec
-from lembrar.tools.saved import SavedFact, SavedFacts, is_saved_episode, saved_facts
+from lembrar.tools.saved import SavedFacts
 from lembrar.tools.views import bound, described, phrase_window, understood
 
 if TYPE_CHECKING:
@@ -40,12 +41,11 @@ class ToolRunner:
         memory: Memory,
         user_id: str,
         *,
-        saved: SavedFacts | None = None,
         turn: Episode | None = None,
     ) -> None:
         self.memory = memory
         self.user_id = user_id
-        self.saved = saved or saved_facts(memory, user_id)
+        self.saved = SavedFacts(memory, user_id)
         self.turn = turn
         self.recalled: list[tuple[Episode, float | None]] = []
         self._handlers: dict[str, Callable[[dict[str, Any], datetime], dict[str, Any]]] = {
@@ -116,14 +116,12 @@ class ToolRunner:
                 },
             }
         saved = [self._saved_view(f, score) for f, score in self._saved_matches(query, filters)]
-        if query:  # stable: saved facts kept as episodes first, the rest as ranked
-            found.sort(key=lambda item: not is_saved_episode(item[0]))
         found = found[: max(0, k - len(saved))]
         self.recalled += found
-        episodes = [_episode_view(e, score) for e, score in found]
+        episodes = [described(e, score) for e, score in found]
         return {"understood": time, "memories": (saved + episodes)[:k]}
 
-    def _saved_matches(self, query: str, filters: Filters) -> list[tuple[SavedFact, float]]:
+    def _saved_matches(self, query: str, filters: Filters) -> list[tuple[SavedMemory, float]]:
         """Saved facts about ``query``, saved within the call's dates; none for a search
         limited to one conversation or to what the assistant said."""
         if not query or filters.session_id is not None or filters.roles == ("assistant",):
@@ -135,7 +133,7 @@ class ToolRunner:
             and (filters.until is None or fact.created_at < filters.until)
         ]
 
-    def _saved_view(self, fact: SavedFact, score: float) -> dict[str, Any]:
+    def _saved_view(self, fact: SavedMemory, score: float) -> dict[str, Any]:
         local = fact.created_at.astimezone(zone(self.memory.user_settings(self.user_id).zone_name))
         return {
             "id": fact.id,
@@ -259,11 +257,6 @@ class ToolRunner:
             raise ValidationError("text", "edit needs the corrected fact as 'text'")
         fact = self.saved.edit(ident, args["text"].strip())
         return {"status": "edited", "id": fact.id, "text": fact.text}
-
-
-def _episode_view(episode: Episode, score: float | None) -> dict[str, Any]:
-    shown = described(episode, score)
-    return {**shown, "saved": True, "who": "saved memory"} if is_saved_episode(episode) else shown
 
 
 def _session_id(episode: Episode) -> str:

@@ -16,8 +16,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "lembrar"
 
 PURE = {"errors", "model", "registry"}
 PORTS = PURE | {"temporal", "embed", "store", "llm"}
-DOMAIN = PORTS | {"config", "context", "ingest", "retrieval", "tools", "layers", "graph"}
-CORE = DOMAIN | {"engine", "engines", "tenancy", "assistant", "proxy"}
+DOMAIN = PORTS | {"config", "context", "ingest", "retrieval", "layers", "graph"}
+CORE = DOMAIN | {"engine", "engines", "tenancy", "tools", "assistant", "proxy"}
 INTERFACES = {"api", "cli", "mcp", "ui", "bench", "importers", "testing"}
 
 # What each part may import besides itself: a part imports only parts below it.
@@ -33,13 +33,13 @@ ALLOWED: dict[str, set[str]] = {
     "context": PURE,
     "ingest": PURE | {"config"},
     "retrieval": PORTS | {"config"},
-    "tools": PORTS | {"config", "ingest", "retrieval"},
-    "layers": PORTS | {"config", "context", "ingest", "retrieval", "tools"},
-    "graph": PORTS | {"config", "context", "ingest", "retrieval", "tools"},
+    "layers": PORTS | {"config", "context", "ingest", "retrieval"},
+    "graph": PORTS | {"config", "context", "ingest", "retrieval"},
     "engine": DOMAIN,
     "tenancy": PORTS | {"config", "engine"},
     "engines": PORTS | {"config", "engine", "tenancy"},
-    "assistant": DOMAIN | {"engine"},
+    "tools": DOMAIN | {"engine"},
+    "assistant": DOMAIN | {"engine", "tools"},
     "proxy": DOMAIN | {"engine"},
     "importers": CORE,
     "testing": CORE,

@@ -1,12 +1,11 @@
-"""Saved memories: capture from messages, the remember tool, duplicates, conflicts, edit and delete."""
-
-import json
+"""Saved memories: capture from messages, duplicates, conflicts, edit and delete (the
+``remember`` tool that saves them: tests/tools/test_tool_catalogue.py)."""
 
 import pytest
 
 from lembrar import Memory, NotFoundError, ValidationError
 from lembrar.embed.hashing import HashingEmbedder
-from lembrar.layers import REMEMBER_TOOL, Conflict, Duplicate, Saved
+from lembrar.layers import Conflict, Duplicate, Saved
 
 
 def test_a_request_in_a_message_is_saved_and_linked_to_it(memory):
@@ -109,28 +108,6 @@ def test_bad_input_is_refused(memory):
         memory.saved.add("I like tea", "ana", on_conflict="merge")
     with pytest.raises(ValidationError, match="fact"):
         memory.saved.add("x" * 600, "ana")
-
-
-def test_the_remember_tool_schema_and_calls(memory):
-    schema = REMEMBER_TOOL["function"]
-    assert schema["name"] == "remember" and schema["parameters"]["required"] == ["fact"]
-    json.dumps(REMEMBER_TOOL)
-    first = memory.saved.handle_tool_call('{"fact": "I live in Lisbon"}', "ana")
-    assert first["status"] == "saved"
-    conflict = memory.saved.handle_tool_call({"fact": "I live in Porto"}, "ana")
-    assert conflict["status"] == "conflict" and conflict["existing"]["id"] == first["id"]
-    replaced = memory.saved.handle_tool_call(
-        {"fact": "I live in Porto", "on_conflict": "replace"}, "ana"
-    )
-    assert replaced["status"] == "saved" and replaced["replaced"]["id"] == first["id"]
-    assert (
-        memory.saved.handle_tool_call({"fact": "I live in Porto"}, "ana")["status"] == "duplicate"
-    )
-    with pytest.raises(ValidationError, match="no argument 'when'") as unknown:
-        memory.saved.handle_tool_call({"fact": "x", "when": "now"}, "ana")
-    assert unknown.value.field == "when"
-    with pytest.raises(ValidationError, match="arguments"):
-        memory.saved.handle_tool_call("{not json", "ana")
 
 
 def test_saved_memories_are_per_user(memory):

@@ -286,21 +286,6 @@ def test_saved_facts_are_shown_and_contradictions_come_back_to_the_model(assista
     assert "I live in Lisbon" in server.requests[0].messages[0]["content"]
 
 
-def test_saved_facts_can_live_in_episodes(memory, client, server):
-    from lembrar.assistant import EpisodeSavedFacts
-
-    saved = EpisodeSavedFacts(memory, "ana")
-    server.script(
-        Reply(tool_calls=[call("remember", {"fact": "I am vegetarian"})]), Reply(text="Noted.")
-    )
-    assistant = Assistant(memory, client, "ana", saved=saved)
-    assert assistant.chat("remember that I am vegetarian").tool_calls[0].result["status"] == "saved"
-    [fact] = saved.list()
-    assert fact.text == "I am vegetarian"
-    assert saved.save("i am  VEGETARIAN")["status"] == "duplicate"
-    assert saved.delete(fact.id) and not saved.delete(fact.id)
-
-
 @pytest.mark.parametrize(
     "name", ["lembrar.assistant", "lembrar.retrieval.llm_steps", "lembrar.retrieval.hooks"]
 )

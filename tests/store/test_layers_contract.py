@@ -12,6 +12,7 @@ from lembrar import Memory, NotFoundError
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.layers import Conflict, Duplicate, Saved
 from lembrar.store.base import LayerStore
+from lembrar.tools import ToolRunner
 
 NOW = datetime(2024, 5, 20, 12, 0, tzinfo=UTC)  # the root conftest's clock
 LAYER_TABLES = (
@@ -170,6 +171,18 @@ def test_saved_memories_add_duplicate_conflict_replace_list_delete(mem):
     with pytest.raises(NotFoundError):
         mem.saved.delete(replaced.memory.id, "ana")
     assert mem.saved.list("bob") == []
+
+
+def test_the_tools_keep_saved_facts_in_the_layer(mem):
+    mem.add({"role": "user", "content": "Took the kayak out on the Douro"}, "ana", at=NOW)
+    tools = ToolRunner(mem, "ana")
+    saved = tools.call("remember", {"fact": "My kayak is called Sardinha"})
+    assert saved["status"] == "saved" and [m.id for m in mem.saved.list("ana")] == [saved["id"]]
+    found = tools.call("recall", {"query": "kayak"})["memories"]
+    assert [(m["id"], m.get("saved")) for m in found][0] == (saved["id"], True)
+    assert [e.content for e in mem.get_all("ana").items] == ["Took the kayak out on the Douro"]
+    assert tools.call("forget", {"id": saved["id"]})["kind"] == "saved memory"
+    assert tools.call("saved_memories", {})["memories"] == []
 
 
 def test_a_captured_fact_goes_with_its_message(mem):

@@ -11,7 +11,6 @@ import pytest
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.errors import NotFoundError, ValidationError
-from lembrar.layers import REMEMBER_TOOL
 from lembrar.tools import CATALOGUE, ToolRunner, openai_tools, spec
 
 NOW = datetime(2024, 5, 22, 9, 0, tzinfo=UTC)  # a Wednesday
@@ -52,7 +51,6 @@ def test_the_catalogue_is_one_set_of_schemas_for_every_surface():
         "facts",
         "entities",
     ]
-    assert REMEMBER_TOOL == openai_tools(("remember",))[0]
     for tool in CATALOGUE:
         schema = tool.input_schema
         assert schema["type"] == "object" and schema["additionalProperties"] is False
@@ -106,6 +104,20 @@ def test_remember_a_fact_then_an_event_with_its_time(tools, memory):
     assert [m["text"] for m in found["memories"]] == ["Ran 10 km by the river"]
     listed = tools.call("saved_memories", {})
     assert [m["text"] for m in listed["memories"]] == ["I'm vegetarian"]
+
+
+def test_remember_reports_a_conflict_until_told_how_to_settle_it(tools):
+    schema = openai_tools(("remember",))[0]["function"]
+    assert schema["name"] == "remember" and schema["parameters"]["required"] == ["fact"]
+    first = tools.call("remember", '{"fact": "I live in Lisbon"}')  # JSON text, as a model sends
+    assert first["status"] == "saved"
+    conflict = tools.call("remember", {"fact": "I live in Porto"})
+    assert conflict["status"] == "conflict" and conflict["existing"]["id"] == first["id"]
+    replaced = tools.call("remember", {"fact": "I live in Porto", "on_conflict": "replace"})
+    assert replaced["status"] == "saved" and replaced["replaced"]["id"] == first["id"]
+    assert tools.call("remember", {"fact": "I live in Porto"})["status"] == "duplicate"
+    listed = tools.call("saved_memories", {})["memories"]
+    assert [m["text"] for m in listed] == ["I live in Porto"]
 
 
 def test_context_is_the_prompt_block(tools):
