@@ -44,7 +44,7 @@ def test_numbers_are_not_dates(alice, user, value):
 
 def test_refusals_the_document_states(alice, user, document):
     paths = document["paths"]
-    search = _schema(document, "SearchRequest")["properties"]
+    search = _schema(document, "SearchBody")["properties"]
     assert search["preset"]["anyOf"][0]["enum"] and search["now"]["anyOf"][0]["pattern"]
     assert (
         alice.post(f"/v1/users/{user}/search", json={"query": "x", "preset": "nope"}).status_code
@@ -120,7 +120,7 @@ def test_an_episode_cannot_take_the_bulk_endpoints_name(alice, user):
 def test_the_time_pattern_admits_exactly_the_times_the_server_reads(
     alice, user, document, value, readable
 ):
-    pattern = _schema(document, "SearchRequest")["properties"]["now"]["anyOf"][0]["pattern"]
+    pattern = _schema(document, "SearchBody")["properties"]["now"]["anyOf"][0]["pattern"]
     assert bool(re.match(pattern, value)) is readable
     answer = alice.post(f"/v1/users/{user}/search", json={"query": "x", "now": value})
     assert (answer.status_code == 200) is readable, answer.text

@@ -6,14 +6,14 @@ from lembrar.api.auth import TenantMemory
 from lembrar.api.routes.users import UserId
 from lembrar.api.routing import resource_router
 from lembrar.api.schemas.overview import OverviewOut
-from lembrar.api.schemas.search import SearchRequest
+from lembrar.api.schemas.search import SearchBody
 from lembrar.ui.overview import overview
 
 router = resource_router("/v1/users/{user_id}/search/overview", "search")
 
 
 @router.post("", response_model=OverviewOut)
-def search_overview(user_id: UserId, body: SearchRequest, memory: TenantMemory) -> OverviewOut:
+def search_overview(user_id: UserId, body: SearchBody, memory: TenantMemory) -> OverviewOut:
     """``POST .../search``, plus how many episodes each time window holds, the user's first and
     last episode, the hits outside every window, and, when the query asks what was talked
     about ("what did we discuss last week?"), the conversations with what each was about."""

@@ -57,7 +57,7 @@ class FiltersIn(RequestModel):
         return {name: getattr(self, name) for name in type(self).model_fields}
 
 
-class SearchRequest(RequestModel):
+class SearchBody(RequestModel):
     query: NonBlank = Field(max_length=MAX_QUERY_CHARS)
     k: Count = Field(10, ge=1, le=100)
     filters: FiltersIn | None = None

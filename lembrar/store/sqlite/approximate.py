@@ -30,7 +30,7 @@ MIN_FETCH = 64
 SAVE_SHARE = 0.1  # write the file once this share of the scope changed since the last write
 
 
-class ScopeRows(Protocol):
+class IndexSource(Protocol):
     """What the index reads from the store: the scope's current keys and some vectors."""
 
     def keys(self) -> NDArray[np.uint64]: ...
@@ -58,7 +58,7 @@ class ApproximateIndexes:
     def top_k(
         self,
         scope: Scope,
-        rows: ScopeRows,
+        rows: IndexSource,
         matrix: ScopeMatrix,
         vector: NDArray[np.float32],
         k: int,
@@ -85,7 +85,7 @@ class ApproximateIndexes:
                 return found
             fetch *= OVERFETCH
 
-    def _current(self, scope: Scope, rows: ScopeRows, matrix: ScopeMatrix) -> ScopeAnn | None:
+    def _current(self, scope: Scope, rows: IndexSource, matrix: ScopeMatrix) -> ScopeAnn | None:
         """The scope's index synced to the matrix's version, or None while one that needs most
         of its rows is built in the background."""
         key = ("ann", scope)
@@ -114,7 +114,7 @@ class ApproximateIndexes:
         return ScopeAnn.empty(dim, path) if ann is None or ann.index.ndim != dim else ann
 
     def _build(
-        self, scope: Scope, ann: ScopeAnn, rows: ScopeRows, matrix: ScopeMatrix, token: object
+        self, scope: Scope, ann: ScopeAnn, rows: IndexSource, matrix: ScopeMatrix, token: object
     ) -> None:
         """Background: take in the rows of the matrix, then publish and write the file."""
         key = ("ann", scope)
@@ -150,7 +150,7 @@ class ApproximateIndexes:
                 if ann.unsaved >= SAVE_SHARE * len(ann.index):
                     ann.save()
 
-    def forgotten(self, scope: Scope, rows: ScopeRows, version: int) -> None:
+    def forgotten(self, scope: Scope, rows: IndexSource, version: int) -> None:
         """Rows were deleted: remove them from the index and its file now."""
         self.builds.cancel(("ann", scope))  # a build begun earlier may hold them
         path = self._path(scope)
@@ -166,7 +166,7 @@ class ApproximateIndexes:
             ann.sync(rows.keys(), rows.vectors, version)
             ann.save()
 
-    def rebuild(self, scope: Scope, rows: ScopeRows, version: int, dim: int) -> int:
+    def rebuild(self, scope: Scope, rows: IndexSource, version: int, dim: int) -> int:
         """A fresh index of every row of the scope, written to its file; its size."""
         self.builds.cancel(("ann", scope))
         ann = ScopeAnn.empty(dim, self._path(scope))
@@ -198,7 +198,7 @@ class ApproximateIndexes:
 
 def _rescored(
     matrix: ScopeMatrix,
-    stored: ScopeRows,
+    stored: IndexSource,
     refs: NDArray[np.int64],
     vector: NDArray[np.float32],
     mask: NDArray[np.bool_] | None,
