@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ class USEM3Embedder:
         self._threads = threads
         self._cache_folder = cache_folder
         self._loaded = False
+        self._loading = threading.Lock()  # a service shares one embedder between threads
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
@@ -61,6 +63,11 @@ class USEM3Embedder:
         into the cache file, for the next process)."""
         if self._loaded:
             return
+        with self._loading:
+            if not self._loaded:
+                self._load_once()
+
+    def _load_once(self) -> None:
         cached = usem3_cache.load(self.cache_file, self._version)
         if cached is None:
             self._store(self._model._tokenizer, self._model._model)

