@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from lembrar.cli.failures import EXIT_CODES_HELP, EXIT_PIPE, EXIT_USAGE, describe
 from lembrar.cli.options import tenant_name
@@ -30,10 +30,47 @@ for _name in (
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on standard error, exit status 2."""
+    """An argument parser whose errors are one line on standard error, exit status 2, and
+    whose arguments may be added only once it parses or shows its help (``defer``): a
+    command whose options need a heavy import costs nothing to the other commands."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deferred: list[Callable[[argparse.ArgumentParser], None]] = []
+
+    def defer(self, add_arguments: Callable[[argparse.ArgumentParser], None]) -> None:
+        self._deferred.append(add_arguments)
+
+    def _add_deferred(self) -> None:
+        while self._deferred:
+            self._deferred.pop(0)(self)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self._add_deferred()
+        return super().parse_known_args(args, namespace)
+
+    def format_help(self) -> str:
+        self._add_deferred()
+        return super().format_help()
+
+    def format_usage(self) -> str:
+        self._add_deferred()
+        return super().format_usage()
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"error: {self.prog}: {message}; see `{self.prog} --help`\n")
+
+
+def add_when_used(
+    parser: argparse.ArgumentParser, add_arguments: Callable[[argparse.ArgumentParser], None]
+) -> None:
+    """``add_arguments(parser)`` when ``parser`` is used, if it can wait, else now."""
+    if isinstance(parser, Parser):
+        parser.defer(add_arguments)
+    else:
+        add_arguments(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lembrar.cli import add_when_used
+
 DEFAULT_OUT = "bench-out"
 
 
@@ -125,12 +127,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = bench.add_parser(
         "llm", help="one language-model step against the plain method it can replace"
     )
-    _llm_steps(p)
+    add_when_used(p, _llm_steps)
 
     p = bench.add_parser(
         "answers", help="answers from no memory, dense top-k, lembrar's context and the evidence"
     )
-    _answers(p)
+    add_when_used(p, _answers)
 
     from lembrar.cli.bench_graph import register_graph
 

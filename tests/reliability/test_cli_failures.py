@@ -280,6 +280,7 @@ def test_date_options_take_days_and_phrases(tmp_path, as_of, last_month):
 
 def _options(parser: argparse.ArgumentParser, path: str) -> list[tuple[str, str]]:
     found = []
+    parser.format_usage()  # adds the arguments a command defers until it is used
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for name, child in action.choices.items():
