@@ -195,6 +195,8 @@ def build_episode(
         raise ValidationError("record", "must be a JSON object (a dict)")
     if item.role is not None and item.role not in ROLES:
         raise ValidationError("role", f"unknown role {item.role!r}; use one of {ROLES}")
+    if item.speaker is not None and not isinstance(item.speaker, str):
+        raise ValidationError("speaker", f"must be a string, got {type(item.speaker).__name__}")
     if item.session_id is not None:
         require_text("session_id", item.session_id)
     require_json("metadata", item.metadata)

@@ -53,6 +53,8 @@ def snapshot(db_path):
         ),
         (lambda m: m.add_many([{"user_id": "ana", "content": "ok", "colour": "red"}]), "colour"),
         (lambda m: m.add_many([{"user_id": "ana", "content": "ok", 1: "a", "b": 2}]), "episode"),
+        (lambda m: m.add({"role": "user", "content": "hi", "name": 5}, user_id="ana"), "speaker"),
+        (lambda m: m.add_many([{"user_id": "ana", "content": "hi", "speaker": ["a"]}]), "speaker"),
         (lambda m: m.update(m.get_all("ana").items[0].id, " ", "ana"), "content"),
         (lambda m: m.search("", user_id="ana"), "query"),
         (lambda m: m.search("x", user_id="ana", k=0), "k"),
