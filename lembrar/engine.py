@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,16 @@ from lembrar.context import ContextBlock, ContextBudget, assemble, remaining
 from lembrar.embed import CachedEmbedder, Embedder, get_embedder
 from lembrar.errors import ConfigurationError, LembrarError, ValidationError
 from lembrar.graph import Graph, GraphConfig
-from lembrar.ingest import build_episode, coerce_input, index_episodes, parse_instant
+from lembrar.ingest import (
+    OnInvalid,
+    SettingsOf,
+    build_episode,
+    build_episodes,
+    index_episodes,
+    inputs_of,
+    parse_instant,
+    revised,
+)
 from lembrar.layers import Insight, LayerConfig, Layers, SessionSummary, retrieved_sections
 from lembrar.model.derived import CAPTURE, GRAPH, STEPS, PendingWork
 from lembrar.model.episode import Episode, require_text
@@ -143,18 +153,12 @@ class Memory:
     ) -> list[Episode]:
         """Store a text, a message dict (``role``, ``content``, optional ``name``), a list of
         messages, or a JSON record (a dict without ``role``). Returns the created episodes."""
-        common: dict[str, Any] = {
-            "user_id": user_id,
-            "session_id": session_id,
-            "at": at,
-            "metadata": {} if metadata is None else metadata,
-        }
-        return self.add_many([EpisodeIn(**common, **fields) for fields in _shape(data)])
+        return self.add_many(inputs_of(data, user_id, session_id, at, metadata))
 
     def add_many(
         self,
         items: Iterable[EpisodeIn | Mapping[str, Any]],
-        on_invalid: Callable[[int, ValidationError], None] | None = None,
+        on_invalid: OnInvalid | None = None,
     ) -> list[Episode]:
         """Bulk add in one transaction: every item is validated before anything is written.
 
@@ -162,25 +166,8 @@ class Memory:
         is given: then it is called with the item's 0-based position and the error, and skipped.
         """
         now = self.now()
-        settings: dict[str, UserSettings] = {}
-        episodes = []
-        for position, item in enumerate(items):
-            try:
-                episode_in = coerce_input(item)
-                episode_in = replace(episode_in, user_id=user_key(episode_in.user_id))
-                if episode_in.user_id not in settings:
-                    settings[episode_in.user_id] = self.user_settings(episode_in.user_id)
-                user = settings[episode_in.user_id]
-                episodes.append(build_episode(episode_in, user, self.config, now))
-            except ValidationError as error:
-                if on_invalid is None:
-                    raise
-                on_invalid(position, error)
-            except TypeError as error:
-                wrapped = ValidationError("episode", f"item {position}: {error}")
-                if on_invalid is None:
-                    raise wrapped from error
-                on_invalid(position, wrapped)
+        settings = cache(self.user_settings)
+        episodes = build_episodes(items, settings, self.config, now, on_invalid)
         episodes += self._captured(episodes, settings, now)
         self.finish_pending(older_than=PENDING_GRACE)
         self.store.add(self._index(episodes), pending=self._owed(episodes))
@@ -220,7 +207,7 @@ class Memory:
             self.layers.finish_capture(captures)
 
     def _captured(
-        self, episodes: Sequence[Episode], settings: Mapping[str, UserSettings], now: datetime
+        self, episodes: Sequence[Episode], settings: SettingsOf, now: datetime
     ) -> list[Episode]:
         """With ``llm_capture``: the memory records the model writes for the exchanges in ``episodes``."""
         if not self.llm_capture or not episodes:
@@ -228,7 +215,7 @@ class Memory:
         from lembrar.layers.capture import capture_records
 
         records = capture_records(self.llm, episodes, self.store).records
-        return [build_episode(item, settings[item.user_id], self.config, now) for item in records]
+        return [build_episode(item, settings(item.user_id), self.config, now) for item in records]
 
     def _index(self, episodes: Sequence[Episode]) -> list[IndexedEpisode]:
         return index_episodes(episodes, self.config, self.embedder)
@@ -236,13 +223,7 @@ class Memory:
     def update(self, episode_id: str, content: str, user_id: str) -> Episode:
         """Replace an episode's text (re-chunked and re-embedded); the old text stays in history."""
         user_id = user_key(user_id)
-        old = self.store.get(user_id, episode_id)
-        require_text("content", content)
-        if old.kind == "record":
-            raise ValidationError(
-                "content", "records are updated by adding a new record; delete the old one"
-            )
-        new = replace(old, content=content, version=old.version + 1)
+        new = revised(self.store.get(user_id, episode_id), content)
         self.store.replace(self._index([new])[0], self.now(), pending=self._owed([new], (GRAPH,)))
         self.layers.after_change(user_id)
         self.graph.after_update(new)
@@ -457,33 +438,3 @@ class Memory:
         """The user's latest messages from conversations other than ``session_id``, newest first."""
         user_id = user_key(user_id)
         return self.layers.recent(user_id, self.layers.instant(user_id, now), session_id)
-
-
-def _shape(data: object) -> list[dict[str, Any]]:
-    """Fields of each episode in ``add``'s flexible input."""
-    if isinstance(data, str):
-        return [{"content": data}]
-    if isinstance(data, Mapping):
-        if "role" in data or "content" in data:
-            return [_message(data)]
-        return [{"record": dict(data)}]
-    if isinstance(data, Sequence) and data and all(isinstance(m, Mapping) for m in data):
-        return [_message(m) for m in data]
-    raise ValidationError(
-        "data", "pass a text, a message dict, a list of message dicts, or a record dict"
-    )
-
-
-def _message(message: Mapping[str, Any]) -> dict[str, Any]:
-    unknown = set(message) - {"role", "content", "name", "speaker"}
-    if unknown:
-        raise ValidationError(
-            f"message.{sorted(unknown)[0]}", "unknown key; messages take role, content and name"
-        )
-    if "content" not in message:
-        raise ValidationError("content", "a message needs content")
-    return {
-        "role": message.get("role", "user"),
-        "content": message["content"],
-        "speaker": message.get("name", message.get("speaker")),
-    }

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import fields
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import fields, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -31,6 +31,11 @@ from lembrar.model.vectors import content_hash
 _INPUT_FIELDS = {f.name for f in fields(EpisodeIn)}
 EMBED_BATCH = 256
 MIN_YEAR, MAX_YEAR = 1000, 8999
+
+SettingsOf = Callable[[str], UserSettings]
+"""A user's settings (zone, hemisphere, language), by stored user id."""
+OnInvalid = Callable[[int, ValidationError], None]
+"""Told of an invalid item: its 0-based position and the error."""
 
 
 def parse_instant(value: datetime | str, settings: UserSettings, field: str = "at") -> datetime:
@@ -72,6 +77,94 @@ def parse_instant(value: datetime | str, settings: UserSettings, field: str = "a
     return value
 
 
+def inputs_of(
+    data: object,
+    user_id: str,
+    session_id: str | None = None,
+    at: datetime | str | None = None,
+    metadata: Mapping[str, Any] | None = None,
+) -> list[EpisodeIn]:
+    """``Memory.add``'s flexible input as episode inputs sharing its user, session, time and
+    metadata: a text, a message dict (``role``, ``content``, optional ``name``), a list of
+    messages, or a JSON record (a dict without ``role`` or ``content``)."""
+    common: dict[str, Any] = {
+        "user_id": user_id,
+        "session_id": session_id,
+        "at": at,
+        "metadata": {} if metadata is None else metadata,
+    }
+    return [EpisodeIn(**common, **shaped) for shaped in _shape(data)]
+
+
+def _shape(data: object) -> list[dict[str, Any]]:
+    """Fields of each episode in ``add``'s flexible input."""
+    if isinstance(data, str):
+        return [{"content": data}]
+    if isinstance(data, Mapping):
+        if "role" in data or "content" in data:
+            return [_message(data)]
+        return [{"record": dict(data)}]
+    if isinstance(data, Sequence) and data and all(isinstance(m, Mapping) for m in data):
+        return [_message(m) for m in data]
+    raise ValidationError(
+        "data", "pass a text, a message dict, a list of message dicts, or a record dict"
+    )
+
+
+def _message(message: Mapping[str, Any]) -> dict[str, Any]:
+    unknown = set(message) - {"role", "content", "name", "speaker"}
+    if unknown:
+        raise ValidationError(
+            f"message.{sorted(unknown)[0]}", "unknown key; messages take role, content and name"
+        )
+    if "content" not in message:
+        raise ValidationError("content", "a message needs content")
+    return {
+        "role": message.get("role", "user"),
+        "content": message["content"],
+        "speaker": message.get("name", message.get("speaker")),
+    }
+
+
+def build_episodes(
+    items: Iterable[EpisodeIn | Mapping[str, Any]],
+    settings_of: SettingsOf,
+    config: MemoryConfig,
+    now: datetime,
+    on_invalid: OnInvalid | None = None,
+) -> list[Episode]:
+    """Each item (an ``EpisodeIn`` or a dict of its fields) as a validated episode, in order.
+
+    An invalid item raises its ``ValidationError``, unless ``on_invalid`` is given: then it is
+    told the item's position and the error, and the item is skipped.
+    """
+    episodes = []
+    for position, item in enumerate(items):
+        try:
+            episodes.append(_item_episode(position, item, settings_of, config, now))
+        except ValidationError as error:
+            if on_invalid is None:
+                raise
+            on_invalid(position, error)
+    return episodes
+
+
+def _item_episode(
+    position: int,
+    item: EpisodeIn | Mapping[str, Any],
+    settings_of: SettingsOf,
+    config: MemoryConfig,
+    now: datetime,
+) -> Episode:
+    """One item as an episode; a field of the wrong type is a ``ValidationError`` naming it."""
+    try:
+        episode_in = coerce_input(item)
+        episode_in = replace(episode_in, user_id=user_key(episode_in.user_id))
+        return build_episode(episode_in, settings_of(episode_in.user_id), config, now)
+    except TypeError as error:
+        raise ValidationError("episode", f"item {position}: {error}") from error
+
+
 def coerce_input(item: EpisodeIn | Mapping[str, Any], default_user: str | None = None) -> EpisodeIn:
     if isinstance(item, EpisodeIn):
         return item
@@ -102,6 +195,8 @@ def build_episode(
         raise ValidationError("record", "must be a JSON object (a dict)")
     if item.role is not None and item.role not in ROLES:
         raise ValidationError("role", f"unknown role {item.role!r}; use one of {ROLES}")
+    if item.speaker is not None and not isinstance(item.speaker, str):
+        raise ValidationError("speaker", f"must be a string, got {type(item.speaker).__name__}")
     if item.session_id is not None:
         require_text("session_id", item.session_id)
     require_json("metadata", item.metadata)
@@ -128,6 +223,16 @@ def build_episode(
         record=item.record,
         metadata=dict(item.metadata),
     )
+
+
+def revised(old: Episode, content: str) -> Episode:
+    """``old`` with its text replaced, one version on; a record is replaced by adding another."""
+    require_text("content", content)
+    if old.kind == "record":
+        raise ValidationError(
+            "content", "records are updated by adding a new record; delete the old one"
+        )
+    return replace(old, content=content, version=old.version + 1)
 
 
 def chunk_episode(episode: Episode, config: MemoryConfig) -> list[Chunk]:

@@ -52,6 +52,10 @@ def snapshot(db_path):
             "content",
         ),
         (lambda m: m.add_many([{"user_id": "ana", "content": "ok", "colour": "red"}]), "colour"),
+        (lambda m: m.add_many([{"user_id": "ana", "content": "ok", 1: "a", "b": 2}]), "episode"),
+        (lambda m: m.add({"role": "user", "content": "hi", "name": 5}, user_id="ana"), "speaker"),
+        (lambda m: m.add_many([{"user_id": "ana", "content": "hi", "speaker": ["a"]}]), "speaker"),
+        (lambda m: m.update(m.get_all("ana").items[0].id, " ", "ana"), "content"),
         (lambda m: m.search("", user_id="ana"), "query"),
         (lambda m: m.search("x", user_id="ana", k=0), "k"),
         (lambda m: m.search("x", user_id="ana", preset="nope"), "preset"),
@@ -109,3 +113,37 @@ def test_duplicate_id_conflict_leaves_store_unchanged(memory, db_path):
             ]
         )
     assert snapshot(db_path) == before
+
+
+def test_a_record_is_not_updated_in_place(memory, db_path):
+    [record] = memory.add({"plan": "basic"}, user_id="ana")
+    before = snapshot(db_path)
+    with pytest.raises(ValidationError) as info:
+        memory.update(record.id, "plan: premium", "ana")
+    assert info.value.field == "content"
+    assert "adding a new record" in info.value.message
+    assert snapshot(db_path) == before
+
+
+def test_skipped_items_are_told_in_order_and_the_rest_stored(memory):
+    told = []
+    stored = memory.add_many(
+        [
+            {"user_id": "ana", "content": "kept first"},
+            7,
+            {"user_id": "ana", "content": "dated", "at": "yesterday-ish"},
+            {"user_id": "ana", "content": "odd keys", 1: "a", "b": 2},
+            {"user_id": "", "content": "nobody's"},
+            {"user_id": "ana", "content": "kept last"},
+        ],
+        on_invalid=lambda position, error: told.append((position, error.field, error.message)),
+    )
+    assert [(position, field) for position, field, _ in told] == [
+        (1, "episode"),
+        (2, "at"),
+        (3, "episode"),
+        (4, "user_id"),
+    ]
+    assert told[2][2].startswith("item 3: ")
+    assert [e.content for e in stored] == ["kept first", "kept last"]
+    assert [e.content for e in memory.get_all("ana").items] == ["kept first", "kept last"]
