@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from lembrar.assistant import Assistant
     from lembrar.config import MemoryConfig
     from lembrar.context import ContextBlock, ContextBudget
-    from lembrar.engine import Memory
     from lembrar.errors import (
         ConfigurationError,
         ConflictError,
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
         ValidationError,
     )
     from lembrar.layers import Conflict, Duplicate, LayerConfig, Saved
+    from lembrar.memory import Memory
     from lembrar.model.episode import Chunk, Episode
     from lembrar.model.hits import SearchHit
     from lembrar.model.inputs import EpisodeIn
@@ -40,7 +40,7 @@ _EXPORTS = {
     "MemoryConfig": "lembrar.config",
     "ContextBlock": "lembrar.context",
     "ContextBudget": "lembrar.context",
-    "Memory": "lembrar.engine",
+    "Memory": "lembrar.memory",
     "ConfigurationError": "lembrar.errors",
     "ConflictError": "lembrar.errors",
     "ImportFormatError": "lembrar.errors",

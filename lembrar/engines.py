@@ -17,7 +17,7 @@ from datetime import datetime
 
 from lembrar.config import MemoryConfig
 from lembrar.embed import Embedder
-from lembrar.engine import Memory
+from lembrar.memory import Memory
 from lembrar.store import Store
 
 __all__ = ["EnginePool"]

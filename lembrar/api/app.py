@@ -17,9 +17,9 @@ from lembrar.api.routing import reserve_literals
 from lembrar.api.services import Services
 from lembrar.config import MemoryConfig
 from lembrar.embed import Embedder, get_embedder
-from lembrar.engine import Memory
 from lembrar.errors import ConflictError
 from lembrar.llm.config import LLMConfig
+from lembrar.memory import Memory
 from lembrar.proxy.upstream import Upstream
 from lembrar.store import open_store
 from lembrar.tenancy import create_tenant, machine_tenant, open_key_store

@@ -14,7 +14,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from lembrar.api.errors import ApiError
 from lembrar.api.services import Services
-from lembrar.engine import Memory
+from lembrar.memory import Memory
 from lembrar.tenancy import authenticate, same_secret
 
 _bearer = HTTPBearer(

@@ -8,9 +8,9 @@ from datetime import datetime
 
 from lembrar.config import MemoryConfig
 from lembrar.embed import Embedder
-from lembrar.engine import Memory
 from lembrar.engines import EnginePool
 from lembrar.llm.config import HOW_TO_CONFIGURE, LLMConfig
+from lembrar.memory import Memory
 from lembrar.proxy.upstream import Upstream
 from lembrar.store import Store
 from lembrar.store.base import KeyStore

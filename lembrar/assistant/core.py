@@ -26,9 +26,9 @@ from lembrar.retrieval.config import SearchConfig
 from lembrar.tools import SavedFacts
 
 if TYPE_CHECKING:
-    from lembrar.engine import Memory
     from lembrar.llm.client import LLMClient
     from lembrar.llm.types import ChatResult, Message
+    from lembrar.memory import Memory
 
 __all__ = ["Assistant"]
 

@@ -19,7 +19,7 @@ from lembrar.model.episode import Episode
 from lembrar.tools import ToolRunner, openai_tool
 
 if TYPE_CHECKING:
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
 __all__ = [
     "ASSISTANT_TOOLS",

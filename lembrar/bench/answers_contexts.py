@@ -39,7 +39,7 @@ from lembrar.model.text import count_tokens, truncate_to_tokens
 
 if TYPE_CHECKING:
     from lembrar.embed import Embedder
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
 __all__ = [
     "CONDITIONS",
@@ -113,7 +113,7 @@ def build_contexts(
 def _store_contexts(
     haystack: Haystack, pending: Mapping[str, Sequence[str]], budget: int, embedder: Embedder
 ) -> dict[tuple[str, str], Context]:
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
     out: dict[tuple[str, str], Context] = {}
     with Memory(":memory:", embedder=embedder) as memory:

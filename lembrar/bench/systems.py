@@ -74,8 +74,8 @@ class EngineBackend:
     @property
     def memory(self) -> Any:
         if self._memory is None:
-            from lembrar.engine import Memory
             from lembrar.graph import GraphConfig
+            from lembrar.memory import Memory
 
             self._memory = Memory(
                 self.path,

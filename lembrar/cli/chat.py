@@ -97,8 +97,8 @@ def run_chat(args: argparse.Namespace) -> int:
 
 def _chat(args: argparse.Namespace, config: LLMConfig) -> int:
     from lembrar.assistant import Assistant
-    from lembrar.engine import Memory
     from lembrar.llm.client import LLMClient
+    from lembrar.memory import Memory
 
     clock = _clock(args.now)
     with (

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from lembrar.cli.failures import EXIT_STORE, EXIT_USAGE, CliFailure
 
 if TYPE_CHECKING:
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
     from lembrar.store import Store
 
 
@@ -78,7 +78,7 @@ def open_tenant_store(args: argparse.Namespace, *, create: bool) -> Store:
 def open_memory(args: argparse.Namespace, *, create: bool = False) -> Memory:
     """The memory of ``--db``; only commands that store something (``create``) make a new file.
     A file that is no store is left as it was."""
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
     store = open_tenant_store(args, create=create)
     try:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import IO
 
-from lembrar.engine import Memory
 from lembrar.errors import NotFoundError
 from lembrar.importers.jsonl import EXPORT_VERSION, HEADER, episode_json, write_line
+from lembrar.memory import Memory
 from lembrar.model.episode import Episode
 from lembrar.model.layers import PendingMemory, SavedMemory
 

@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lembrar.engine import Memory
 from lembrar.errors import (
     ConflictError,
     ImportFormatError,
@@ -36,6 +35,7 @@ from lembrar.importers.identity import stable_ids
 from lembrar.importers.jsonl import Bundle, read_bundle
 from lembrar.importers.source import reading
 from lembrar.ingest import build_episode
+from lembrar.memory import Memory
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.users import UserSettings
 

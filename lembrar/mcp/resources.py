@@ -8,8 +8,8 @@ from typing import Any
 
 import mcp_types as types
 
-from lembrar.engine import Memory
 from lembrar.errors import NotFoundError, ValidationError
+from lembrar.memory import Memory
 from lembrar.model.query import Filters
 from lembrar.tools import SavedFacts
 from lembrar.tools.views import described

@@ -21,10 +21,10 @@ from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
 from lembrar import __version__
-from lembrar.engine import Memory
 from lembrar.engines import EnginePool
 from lembrar.errors import LembrarError, ValidationError
 from lembrar.mcp import resources
+from lembrar.memory import Memory
 from lembrar.store.base import DEFAULT_TENANT
 from lembrar.tools import CATALOGUE, ToolRunner, ToolSpec
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from lembrar.engine import Memory
 from lembrar.llm.prompts import memory_block
+from lembrar.memory import Memory
 from lembrar.model.episode import Episode
 from lembrar.model.query import Filters
 from lembrar.proxy.options import ProxyOptions, message_text

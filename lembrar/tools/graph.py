@@ -16,7 +16,7 @@ from lembrar.model.graph import Entity, Fact, GraphData, validity
 from lembrar.tools.views import time_span
 
 if TYPE_CHECKING:
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
 __all__ = ["entities", "facts"]
 

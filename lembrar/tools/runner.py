@@ -25,7 +25,7 @@ from lembrar.tools.saved import SavedFacts
 from lembrar.tools.views import bound, described, phrase_window, understood
 
 if TYPE_CHECKING:
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
 __all__ = ["ToolRunner"]
 

@@ -18,7 +18,7 @@ from lembrar.model.layers import SavedMemory
 from lembrar.tools.saved_match import match_saved, related_threshold
 
 if TYPE_CHECKING:
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
 __all__ = ["SavedFacts"]
 

@@ -17,7 +17,7 @@ from lembrar.model.episode import Episode
 from lembrar.model.layers import SavedMemory
 
 if TYPE_CHECKING:
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
 __all__ = ["ForgetPreview", "preview"]
 

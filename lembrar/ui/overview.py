@@ -21,7 +21,7 @@ from lembrar.retrieval.search import Retrieval
 from lembrar.ui.asking import asks_about_conversations
 
 if TYPE_CHECKING:
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
 __all__ = ["Conversation", "Overview", "WindowCount", "overview"]
 

@@ -19,7 +19,7 @@ from lembrar.model.episode import Episode
 from lembrar.model.timetags import zone
 
 if TYPE_CHECKING:
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
 __all__ = ["DayCount", "MonthView", "SessionCard", "month_view"]
 

@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "lembrar"
 PURE = {"errors", "model", "registry"}
 PORTS = PURE | {"temporal", "embed", "store", "llm"}
 DOMAIN = PORTS | {"config", "context", "ingest", "retrieval", "layers", "graph"}
-CORE = DOMAIN | {"engine", "engines", "tenancy", "tools", "assistant", "proxy"}
+CORE = DOMAIN | {"memory", "engines", "tenancy", "tools", "assistant", "proxy"}
 INTERFACES = {"api", "cli", "mcp", "ui", "bench", "importers", "testing"}
 
 # What each part may import besides itself: a part imports only parts below it.
@@ -35,12 +35,12 @@ ALLOWED: dict[str, set[str]] = {
     "retrieval": PORTS | {"config"},
     "layers": PORTS | {"config", "context", "ingest", "retrieval"},
     "graph": PORTS | {"config", "context", "ingest", "retrieval"},
-    "engine": DOMAIN,
-    "tenancy": PORTS | {"config", "engine"},
-    "engines": PORTS | {"config", "engine", "tenancy"},
-    "tools": DOMAIN | {"engine"},
-    "assistant": DOMAIN | {"engine", "tools"},
-    "proxy": DOMAIN | {"engine"},
+    "memory": DOMAIN,
+    "tenancy": PORTS | {"config", "memory"},
+    "engines": PORTS | {"config", "memory", "tenancy"},
+    "tools": DOMAIN | {"memory"},
+    "assistant": DOMAIN | {"memory", "tools"},
+    "proxy": DOMAIN | {"memory"},
     "importers": CORE,
     "testing": CORE,
     "bench": CORE | {"importers", "testing"},

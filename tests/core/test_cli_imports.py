@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-HEAVY = ("lembrar.bench.answers_command", "lembrar.bench.llm_steps.command", "lembrar.engine")
+HEAVY = ("lembrar.bench.answers_command", "lembrar.bench.llm_steps.command", "lembrar.memory")
 
 PROBE = """
 import sys

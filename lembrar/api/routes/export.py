@@ -10,9 +10,9 @@ from fastapi.responses import StreamingResponse
 from lembrar.api.auth import TenantMemory
 from lembrar.api.routes.users import UserId, existing
 from lembrar.api.routing import resource_router
-from lembrar.engine import Memory
 from lembrar.importers.jsonl import episode_json
 from lembrar.importers.load import iter_episodes
+from lembrar.memory import Memory
 
 router = resource_router("/v1/users/{user_id}/export", "export")
 

@@ -10,8 +10,8 @@ from lembrar.api.auth import TenantMemory
 from lembrar.api.routing import resource_router
 from lembrar.api.schemas.common import NOT_BLANK
 from lembrar.api.schemas.users import Forgotten, UserList, UserOut, UserSettingsIn
-from lembrar.engine import Memory
 from lembrar.errors import NotFoundError
+from lembrar.memory import Memory
 from lembrar.model.erasure import NOTES
 from lembrar.model.ids import MAX_USER_ID, USER_ID_PATTERN, user_key
 

@@ -40,8 +40,8 @@ def run_capture(
     embedder: str = "use-m3",
 ) -> dict[str, Any]:
     """Records for the exchanges of the first ``sessions`` sessions, and how they retrieve."""
-    from lembrar.engine import Memory
     from lembrar.layers.capture import capture_records
+    from lembrar.memory import Memory
 
     talk = load_locomo(data)[conversation]
     scope = talk.default_user_id()
@@ -87,9 +87,9 @@ def run_summaries(
 ) -> dict[str, Any]:
     """Session-level evidence recall through extractive and model-written summaries; with
     ``sessions``, of the conversation's first sessions only ("now" is then the last of them)."""
-    from lembrar.engine import Memory
     from lembrar.layers.config import LayerConfig
     from lembrar.layers.llm_writers import LLMSummarizer
+    from lembrar.memory import Memory
 
     talk = load_locomo(data)[conversation]
     if sessions is not None:

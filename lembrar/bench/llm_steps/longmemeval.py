@@ -176,7 +176,7 @@ def _trimmed(question: Any, sessions: int) -> Any:
 
 def _loaded(questions: Sequence[Any], run: ModelRun, cache_dir: Path | None, embedder: str):  # type: ignore[no-untyped-def]
     """Each question's haystack in a fresh in-memory store, with the model as its ``llm``."""
-    from lembrar.engine import Memory
+    from lembrar.memory import Memory
 
     embed = bench_embedder(embedder, cache_dir)
     for case in build_cases(questions):
