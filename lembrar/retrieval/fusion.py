@@ -1,4 +1,4 @@
-"""Pure ranking functions: relative score and reciprocal rank fusion, soft time score, priors, MMR, dedup."""
+"""Pure ranking functions: relative score and reciprocal rank fusion, soft time score, MMR, dedup."""
 
 from __future__ import annotations
 
@@ -44,26 +44,6 @@ def relative(
     return fused
 
 
-def fuse(
-    rankings: Mapping[str, Sequence[tuple[int, float]]],
-    method: str,
-    weights: Mapping[str, float],
-    rrf_k: int,
-) -> tuple[dict[int, float], float]:
-    """Fused relevance per item with ``method`` ("relative" or "rrf") and the best value it can take.
-
-    ``rankings`` maps each method to its (item, score) list, best first."""
-    if method == "relative":
-        return relative(rankings, weights), 1.0
-    fused = rrf({name: [ref for ref, _ in hits] for name, hits in rankings.items()}, weights, rrf_k)
-    return fused, rrf_ceiling(weights, list(rankings) or ["dense"], rrf_k)
-
-
-def rrf_ceiling(weights: Mapping[str, float], names: Sequence[str], k: int) -> float:
-    """The fused score of an item ranked first by every list."""
-    return sum(weights.get(n, 1.0) for n in names) / (k + 1)
-
-
 def soft_time_score(distance_seconds: float, tolerance_seconds: float) -> float:
     """1 inside the window, halving every ``tolerance`` outside it."""
     if distance_seconds <= 0:
@@ -71,17 +51,6 @@ def soft_time_score(distance_seconds: float, tolerance_seconds: float) -> float:
     if tolerance_seconds <= 0:
         return 0.0
     return math.pow(0.5, distance_seconds / tolerance_seconds)
-
-
-def recency_score(age_seconds: float, half_life_seconds: float) -> float:
-    return (
-        math.pow(0.5, max(age_seconds, 0.0) / half_life_seconds) if half_life_seconds > 0 else 0.0
-    )
-
-
-def access_score(count: int) -> float:
-    """Saturating prior from how often a memory was used: 0 for never, towards 1."""
-    return 1.0 - 1.0 / (1.0 + math.log1p(max(count, 0)))
 
 
 def mmr(relevance: Sequence[float], vectors: NDArray[np.float32], lam: float, k: int) -> list[int]:

@@ -11,7 +11,6 @@ A time the user names is a constraint, not a feature: see :func:`window_first`.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -75,7 +74,3 @@ def window_first(scores: Array, inside: NDArray[np.bool_], eligible: NDArray[np.
         factor = 0.999 * floor / ceiling if ceiling > 0 else 0.0
         out[rest] = scores[rest] * factor
     return out
-
-
-def logit(p: float) -> float:
-    return math.log(p / (1.0 - p))

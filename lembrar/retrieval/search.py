@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING
@@ -57,7 +57,6 @@ class Retrieval:
 class _Candidate:
     ref: int
     row: ChunkRow
-    relevance: float
     signals: dict[str, float]
     score: float = 0.0
     leads: bool = False
@@ -95,10 +94,10 @@ def search_turns(
     if config.ranker == "fitted":
         _rank(store, pool, request, lifts)
     else:
-        _rank_plain(pool, lifts)
+        _rank_plain(pool)
     candidates = sorted(pool.candidates, key=lambda c: (not c.leads, -c.score))
     candidates = _collapse(candidates, config.granularity)
-    candidates = _diversify(store, request.user_id, candidates, config, request.k)
+    candidates = _diversify(store, pool, request.user_id, candidates, config, request.k)
     hits = [_hit(c, rank) for rank, c in enumerate(candidates[: request.k], start=1)]
     if hooks is not None and hooks.post_filter is not None and hits:
         hits = [
@@ -119,8 +118,17 @@ class Pool:
 
     candidates: list[_Candidate]
     rankings: dict[str, list[tuple[int, float]]]
-    vectors: list[NDArray[np.float32]]
+    queries: list[NDArray[np.float32]]
     """The query's vector, then any extra query vectors (e.g. a hypothetical memory's)."""
+    stored: dict[int, NDArray[np.float32]] = field(default_factory=dict)
+    """The candidates' stored vectors by ref, once read (their dense feature needs them)."""
+
+    def chunk_vectors(self, store: Store, user_id: str, refs: Sequence[int]) -> NDArray[np.float32]:
+        """The stored vectors of ``refs``, read from the store only for refs not read yet."""
+        missing = [ref for ref in refs if ref not in self.stored]
+        if missing:
+            self.stored.update(zip(missing, store.chunk_vectors(user_id, missing)))
+        return np.stack([self.stored[ref] for ref in refs])
 
 
 def candidate_pool(
@@ -144,19 +152,19 @@ def candidate_pool(
         request.time,
         config,
     )
-    vectors = [vector]
+    queries = [vector]
     if hooks is not None:
         rankings.update(_extra_dense(store, user_id, hooks, filters, config))
-        vectors += list(hooks.extra_vectors.values())
+        queries += list(hooks.extra_vectors.values())
     refs = list(dict.fromkeys(ref for hits in rankings.values() for ref, _ in hits))
     rows = store.chunk_rows(user_id, refs)
     by_ref = {name: dict(hits) for name, hits in rankings.items()}
     candidates = [
-        _Candidate(r, rows[r], 0.0, _signals(r, by_ref))
+        _Candidate(r, rows[r], _signals(r, by_ref))
         for r in refs
         if r in rows and not (exclude is not None and exclude(rows[r].episode))
     ]
-    return Pool(candidates, rankings, vectors)
+    return Pool(candidates, rankings, queries)
 
 
 def pool_signals(store: Store, pool: Pool, request: SearchRequest) -> features.Signals:
@@ -165,8 +173,8 @@ def pool_signals(store: Store, pool: Pool, request: SearchRequest) -> features.S
     refs = [c.ref for c in cands]
     dense = np.zeros(len(cands))
     if refs:
-        stored = store.chunk_vectors(request.user_id, refs)
-        by_vector = np.stack([stored @ v.astype(np.float32) for v in pool.vectors])
+        stored = pool.chunk_vectors(store, request.user_id, refs)
+        by_vector = np.stack([stored @ v.astype(np.float32) for v in pool.queries])
         dense = np.max(by_vector, axis=0).astype(np.float64)
     keyword = np.array(
         [max(c.signals.get("keyword", 0.0), c.signals.get("time_keyword", 0.0)) for c in cands]
@@ -225,7 +233,6 @@ def _rank(store: Store, pool: Pool, request: SearchRequest, lifts: Sequence[Lift
     }
     for i, c in enumerate(cands):
         c.score = float(scores[i])
-        c.relevance = float(base["dense"][i])
         c.leads = bool(leads[i]) and not bool(leads.all())
         if timed:
             c.signals["time_score"] = float(base["time"][i])
@@ -236,13 +243,12 @@ def _rank(store: Store, pool: Pool, request: SearchRequest, lifts: Sequence[Lift
             c.signals["session"] = float(support[i])
 
 
-def _rank_plain(pool: Pool, lifts: Sequence[Lift]) -> None:
+def _rank_plain(pool: Pool) -> None:
     """Relative score fusion of the methods' own scores, equal weights: a preset that asks for
     one method (``dense``, ``keyword``) ranks exactly as that method does."""
     fused = fusion.relative(pool.rankings, {})
     for c in pool.candidates:
         c.score = fused.get(c.ref, 0.0)
-        c.relevance = c.score
 
 
 def inside_named_time(cands: Sequence[_Candidate], request: SearchRequest) -> NDArray[np.bool_]:
@@ -452,12 +458,17 @@ def _collapse(candidates: list[_Candidate], granularity: str) -> list[_Candidate
 
 
 def _diversify(
-    store: Store, user_id: str, candidates: list[_Candidate], config: SearchConfig, k: int
+    store: Store,
+    pool: Pool,
+    user_id: str,
+    candidates: list[_Candidate],
+    config: SearchConfig,
+    k: int,
 ) -> list[_Candidate]:
     if not candidates or (config.dedup_threshold is None and config.mmr_lambda is None):
         return candidates
     head = candidates[: max(3 * k, 30)]
-    vectors = store.chunk_vectors(user_id, [c.ref for c in head])
+    vectors = pool.chunk_vectors(store, user_id, [c.ref for c in head])
     if config.dedup_threshold is not None:
         dropped = fusion.near_duplicates(range(len(head)), vectors, config.dedup_threshold)
         keep = [i for i in range(len(head)) if i not in dropped]

@@ -33,14 +33,11 @@ def conversation(memory: Memory, session: str, *said: str) -> None:
 
 
 # -- pure functions ------------------------------------------------------------------------------
-def test_rrf_weights_each_list_and_the_ceiling_is_first_everywhere():
+def test_rrf_weights_each_list():
     fused = fusion.rrf({"dense": [1, 2], "keyword": [2, 3]}, {"dense": 1.0, "keyword": 0.5}, k=10)
     assert fused[1] == pytest.approx(1 / 11)
     assert fused[2] == pytest.approx(1 / 12 + 0.5 / 11)
     assert fused[3] == pytest.approx(0.5 / 12)
-    assert fusion.rrf_ceiling(
-        {"dense": 1.0, "keyword": 0.5}, ["dense", "keyword"], 10
-    ) == pytest.approx(1.5 / 11)
 
 
 def test_relative_fusion_keeps_score_gaps_and_stays_in_the_unit_interval():
