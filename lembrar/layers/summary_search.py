@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = ["RawWindow", "is_summary_hit", "rank_summaries", "summary_hit"]
 
-DAY = 86400.0
 
 
 @dataclass(frozen=True)
@@ -90,11 +89,7 @@ def _affinity(summary: SessionSummary, parsed: TimeQuery, config: SearchConfig) 
         if w.start < summary.last_at and summary.first_at < w.end:
             return 1.0
         gap = min(w.distance(summary.first_at), w.distance(summary.last_at)).total_seconds()
-        tolerance = (
-            config.time_tolerance_days * DAY
-            if config.time_tolerance_days is not None
-            else w.tolerance.total_seconds()
-        )
+        tolerance = config.tolerance_seconds(w.tolerance)
         best = max(best, fusion.soft_time_score(gap, tolerance))
     return best if parsed.windows else 1.0
 

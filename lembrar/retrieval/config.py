@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from typing import Any
 
 from lembrar.errors import ValidationError
@@ -79,6 +80,13 @@ class SearchConfig:
     @property
     def uses_llm(self) -> bool:
         return self.llm_hypothetical_query or self.llm_time_extraction or self.llm_relevance_filter
+
+    def tolerance_seconds(self, own: timedelta) -> float:
+        """How far outside a named window still counts: ``time_tolerance_days`` when set, else
+        the window's ``own`` tolerance."""
+        if self.time_tolerance_days is not None:
+            return self.time_tolerance_days * 86400.0
+        return own.total_seconds()
 
     def limit(self, method: str) -> int:
         return self.limits.get(method, 50)

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from lembrar.temporal import TimeQuery
 
 EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
-DAY = 86400.0
 LOGIT_SPAN = 4.0  # logit units a source's lift of weight 1, or a reranker's score of 1, adds
 FILTER_ONLY_SHARE = (
     0.5  # of the time affinity, for a query that names only weekdays or parts of day
@@ -256,12 +255,12 @@ def inside_named_time(cands: Sequence[_Candidate], request: SearchRequest) -> ND
     parsed = request.time
     if parsed is None or not parsed.windows:
         return np.zeros(len(cands), dtype=bool)
-    tolerance = request.config.time_tolerance_days
+    config = request.config
     return np.array(
         [
             any(
                 w.distance(c.row.episode.at).total_seconds()
-                <= (tolerance * DAY if tolerance is not None else w.tolerance.total_seconds())
+                <= config.tolerance_seconds(w.tolerance)
                 for w in parsed.windows
             )
             and _filters_match(c, parsed) > 0
@@ -393,11 +392,7 @@ def _signals(ref: int, rankings: dict[str, dict[int, float]]) -> dict[str, float
 def _time_affinity(at: datetime, parsed: TimeQuery, config: SearchConfig) -> float:
     scores = []
     for window in parsed.windows:
-        tolerance = (
-            config.time_tolerance_days * DAY
-            if config.time_tolerance_days is not None
-            else window.tolerance.total_seconds()
-        )
+        tolerance = config.tolerance_seconds(window.tolerance)
         scores.append(fusion.soft_time_score(window.distance(at).total_seconds(), tolerance))
     return max(scores, default=1.0)
 
