@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 __all__ = ["RawWindow", "is_summary_hit", "rank_summaries", "summary_hit"]
 
 
-
 @dataclass(frozen=True)
 class RawWindow:
     """Raw turns older than ``floor`` in a session with a summary are reached through the summary.
