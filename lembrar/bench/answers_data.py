@@ -9,7 +9,10 @@
   its drawn questions, and "now" is the date of its last session. LoCoMo has no evidence-only
   file, so it offers no oracle condition.
 
-The same seed gives the same questions, in file order, whatever the conditions.
+The same seed gives the same questions in the same order, whatever the conditions. The order
+is chosen so that a run stopped part-way has still asked a fair sample: LongMemEval's question
+types take turns, and LoCoMo's questions come in small batches (categories taking turns inside
+each) that go round the conversations, each batch one store.
 """
 
 from __future__ import annotations
@@ -34,12 +37,14 @@ __all__ = [
     "locomo_haystacks",
     "longmemeval_haystacks",
     "oracle_file",
+    "round_robin",
     "stratified",
 ]
 
 SETS = ("longmemeval", "locomo")
 DEFAULT_QUESTIONS = {"longmemeval": 100, "locomo": 150}
 LOCOMO_CATEGORIES = (1, 2, 3, 4)
+LOCOMO_BATCH = 8
 ORACLE_FILE = "longmemeval_oracle_dev.json.gz"
 
 T = TypeVar("T")
@@ -91,6 +96,23 @@ def stratified(items: Sequence[T], group: Callable[[T], str], n: int, seed: int)
     return [items[i] for i in sorted(chosen)]
 
 
+def round_robin(items: Sequence[T], group: Callable[[T], str], seed: int) -> list[T]:
+    """``items`` with their groups taking turns (each group in a seeded order), so that every
+    prefix holds the groups in about the same shares as the whole."""
+    rng = random.Random(seed)
+    groups: dict[str, list[T]] = {}
+    for item in items:
+        groups.setdefault(group(item), []).append(item)
+    queues = [rng.sample(members, len(members)) for _, members in sorted(groups.items())]
+    # each group's items spread evenly over the run, so a small group is not used up first
+    slots = [
+        ((position + 0.5) / len(queue), rank, item)
+        for rank, queue in enumerate(queues)
+        for position, item in enumerate(queue)
+    ]
+    return [item for _, _, item in sorted(slots, key=lambda slot: slot[:2])]
+
+
 def _quotas(sizes: Mapping[str, int], n: int) -> dict[str, int]:
     total = sum(sizes.values())
     floor = 1 if n >= len(sizes) else 0
@@ -111,7 +133,9 @@ def longmemeval_haystacks(data: Path, oracle: Path | None, n: int, seed: int) ->
     """``n`` LongMemEval questions, each with its haystack and, given the ``oracle`` file, its
     evidence sessions."""
     questions = [q for q in load_longmemeval(data) if not q.is_abstention]
-    chosen = stratified(questions, lambda q: q.question_type, n, seed)
+    chosen = round_robin(
+        stratified(questions, lambda q: q.question_type, n, seed), lambda q: q.question_type, seed
+    )
     wanted = {q.question_id for q in chosen}
     evidence = _oracle_sessions(oracle, wanted) if oracle else dict.fromkeys(wanted, ())
     return [
@@ -148,7 +172,8 @@ def _oracle_sessions(path: Path, wanted: set[str]) -> dict[str, tuple[LongMemEva
 
 
 def locomo_haystacks(data: Path, n: int, seed: int) -> list[Haystack]:
-    """``n`` LoCoMo questions of categories 1-4, grouped by conversation."""
+    """``n`` LoCoMo questions of categories 1-4, in batches of at most ``LOCOMO_BATCH`` questions
+    of one conversation that go round the conversations."""
     talks = load_locomo(data)
     pool = [
         (talk, index)
@@ -157,14 +182,23 @@ def locomo_haystacks(data: Path, n: int, seed: int) -> list[Haystack]:
         if qa.category in LOCOMO_CATEGORIES and qa.evidence
     ]
     chosen = stratified(pool, lambda p: p[0].qa[p[1]].category_name, n, seed)
+    batches: list[tuple[LocomoConversation, list[int]]] = []
+    for talk in talks:
+        asked = [i for t, i in chosen if t is talk]
+        if not asked:
+            continue
+        category = {i: talk.qa[i].category_name for i in asked}
+        ordered = round_robin(asked, category.__getitem__, seed)
+        count = -(-len(ordered) // LOCOMO_BATCH)
+        batches += [(talk, ordered[b::count]) for b in range(count)]
+    order = round_robin(batches, lambda batch: batch[0].sample_id, seed)
     return [
         Haystack(
             talk.default_user_id(),
             talk.episodes(),
-            tuple(_locomo_question(talk, i) for t, i in chosen if t is talk),
+            tuple(_locomo_question(talk, i) for i in asked),
         )
-        for talk in talks
-        if any(t is talk for t, _ in chosen)
+        for talk, asked in order
     ]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lembrar.bench.answers_data import stratified
+from lembrar.bench.answers_data import round_robin, stratified
 from lembrar.bench.answers_scores import (
     agreement,
     bootstrap,
@@ -109,3 +109,19 @@ def test_stratified_draw_keeps_each_groups_share_and_file_order():
     few = stratified(items, lambda it: it[0], 3, seed=0)
     assert {it[0] for it in few} == {"a", "b", "c"}
     assert len(stratified(items, lambda it: it[0], 500, seed=0)) == len(items)
+
+
+def test_round_robin_keeps_each_groups_share_in_every_prefix():
+    items = (
+        [("a", i) for i in range(60)]
+        + [("b", i) for i in range(30)]
+        + [("c", i) for i in range(10)]
+    )
+    ordered = round_robin(items, lambda it: it[0], seed=3)
+    assert sorted(ordered) == sorted(items)
+    for size in (10, 20, 50):
+        counts = {g: sum(1 for it in ordered[:size] if it[0] == g) for g in "abc"}
+        for group, total in (("a", 60), ("b", 30), ("c", 10)):
+            assert abs(counts[group] - size * total / 100) <= 1, (size, counts)
+    assert ordered == round_robin(items, lambda it: it[0], seed=3)
+    assert ordered != round_robin(items, lambda it: it[0], seed=4)
