@@ -183,11 +183,20 @@ def _answer_all(
                 continue
             contexts = build_contexts(stack, pending, settings.budget, embedder)
             for question in stack.questions:
+                by_prompt: dict[str, dict[str, Any]] = {}
                 for condition in pending[question.qid]:
-                    row = _answered(reader, question, condition, contexts[condition, question.qid])
+                    context = contexts[condition, question.qid]
+                    earlier = by_prompt.get(context.text)
+                    row = (
+                        {**earlier, "condition": condition, "same_as": earlier["condition"]}
+                        if earlier
+                        else _answered(reader, question, condition, context)
+                    )
+                    by_prompt.setdefault(context.text, row)
                     writer.write({**row, **run})
                     progress.done += 1
-                    spent.append(row["answer_seconds"] + row["judge_seconds"])
+                    if not earlier:
+                        spent.append(row["answer_seconds"] + row["judge_seconds"])
                     bar.update(1)
                     bar.set_postfix_str(f"{sum(spent) / len(spent):.1f} s/q")
     finally:
