@@ -84,8 +84,9 @@ def _conversations(refs: set[str]) -> set[str]:
 
 def draw_dev2() -> list[dict[str, str]]:
     """30 random and 70 keyword user turns of LongMemEval oracle questions that no labelled set
-    draws from, and 40 keyword DailyDialog turns of dialogues ``fresh`` does not hold; turns of
-    at most ``LONGEST`` characters."""
+    draws from, 40 keyword DailyDialog turns of dialogues ``fresh`` does not hold, then 100 more
+    keyword LongMemEval turns (``longmemeval-dev2b``); turns of at most ``LONGEST``
+    characters."""
     taken = _conversations(_used(("labels.jsonl", "heldout.jsonl", "fresh.jsonl")))
     path = data_file("longmemeval", None).with_name("longmemeval_oracle_dev.json.gz")
     lme = [
@@ -99,14 +100,17 @@ def draw_dev2() -> list[dict[str, str]]:
     dialogues = [r for r in dailydialog_turns() if r["ref"].split("/")[0] not in taken]
     dialogues = [r for r in dialogues if len(r["text"]) <= LONGEST]
     out: list[dict[str, str]] = []
+    chosen: set[str] = set()
     for name, pool, seed, random_n, keyword_n in (
         ("longmemeval-dev2", lme, 34, 30, 70),
         ("dailydialog-dev2", dialogues, 35, 0, 40),
+        ("longmemeval-dev2b", lme, 36, 0, 100),
     ):
         picked = random.Random(seed).sample(pool, random_n)
-        chosen = {row["ref"] for row in picked}
+        chosen |= {row["ref"] for row in picked}
         keyed = [r for r in pool if KEYWORDS.search(r["text"]) and r["ref"] not in chosen]
         picked += random.Random(seed + 100).sample(keyed, keyword_n)
+        chosen |= {row["ref"] for row in picked}
         out += [{"set": name, **row} for row in picked]
     return out
 
