@@ -1,13 +1,15 @@
-"""Draws the turns of the ``fresh`` labelled set (``benchmarks/graph/fresh.jsonl``) and prints
-them, one JSON line each (``set``, ``ref``, ``speaker``, ``text``), for a person to label. The
-draw is fixed by its seeds; labels are written from these texts alone, before any extractor is
-run on them (``LABELS.md``).
+"""Draws the turns of a labelled set and prints them, one JSON line each (``set``, ``ref``,
+``speaker``, ``text``), for a person to label: ``fresh`` (``benchmarks/graph/fresh.jsonl``) or
+``dev2`` (``benchmarks/graph/dev2.jsonl``: more turns to fit the extraction confidence on, from
+conversations no evaluation set holds). The draw is fixed by its seeds; labels are written from
+these texts alone, before any extractor is run on them (``LABELS.md``).
 
-    PYTHONPATH=. python benchmarks/graph/draw_turns.py > turns-to-label.jsonl
+    PYTHONPATH=. python benchmarks/graph/draw_turns.py [--set dev2] > turns-to-label.jsonl
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import re
@@ -16,6 +18,7 @@ from pathlib import Path
 from lembrar.bench.data import data_file
 from lembrar.importers.dailydialog import load_dailydialog
 from lembrar.importers.locomo import load_locomo
+from lembrar.importers.longmemeval import load_longmemeval
 
 HERE = Path(__file__).resolve().parent
 KEYWORDS = re.compile(
@@ -28,9 +31,9 @@ KEYWORDS = re.compile(
 FIRST_CONVERSATION = "conv-26"  # the offline rules were written against it
 
 
-def _used() -> set[str]:
+def _used(names: tuple[str, ...] = ("labels.jsonl", "heldout.jsonl")) -> set[str]:
     refs: set[str] = set()
-    for name in ("labels.jsonl", "heldout.jsonl"):
+    for name in names:
         for line in (HERE / name).read_text().splitlines():
             if line.strip():
                 refs.add(json.loads(line)["ref"])
@@ -72,6 +75,49 @@ def draw() -> list[dict[str, str]]:
     return out
 
 
+LONGEST = 600  # characters: longer turns are not drawn for dev2
+
+
+def _conversations(refs: set[str]) -> set[str]:
+    return {ref.split("/")[0] for ref in refs}
+
+
+def draw_dev2() -> list[dict[str, str]]:
+    """30 random and 70 keyword user turns of LongMemEval oracle questions that no labelled set
+    draws from, 40 keyword DailyDialog turns of dialogues ``fresh`` does not hold, then 100 more
+    keyword LongMemEval turns (``longmemeval-dev2b``); turns of at most ``LONGEST``
+    characters."""
+    taken = _conversations(_used(("labels.jsonl", "heldout.jsonl", "fresh.jsonl")))
+    path = data_file("longmemeval", None).with_name("longmemeval_oracle_dev.json.gz")
+    lme = [
+        {"ref": f"{q.question_id}/{i}/{j}", "speaker": "User", "text": t.content}
+        for q in load_longmemeval(path)
+        if q.question_id not in taken
+        for i, s in enumerate(q.sessions)
+        for j, t in enumerate(s.turns)
+        if t.role == "user" and len(t.content) <= LONGEST
+    ]
+    dialogues = [r for r in dailydialog_turns() if r["ref"].split("/")[0] not in taken]
+    dialogues = [r for r in dialogues if len(r["text"]) <= LONGEST]
+    out: list[dict[str, str]] = []
+    chosen: set[str] = set()
+    for name, pool, seed, random_n, keyword_n in (
+        ("longmemeval-dev2", lme, 34, 30, 70),
+        ("dailydialog-dev2", dialogues, 35, 0, 40),
+        ("longmemeval-dev2b", lme, 36, 0, 100),
+    ):
+        picked = random.Random(seed).sample(pool, random_n)
+        chosen |= {row["ref"] for row in picked}
+        keyed = [r for r in pool if KEYWORDS.search(r["text"]) and r["ref"] not in chosen]
+        picked += random.Random(seed + 100).sample(keyed, keyword_n)
+        chosen |= {row["ref"] for row in picked}
+        out += [{"set": name, **row} for row in picked]
+    return out
+
+
 if __name__ == "__main__":
-    for row in draw():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", default="fresh", choices=("fresh", "dev2"))
+    rows = draw_dev2() if parser.parse_args().set == "dev2" else draw()
+    for row in rows:
         print(json.dumps(row, ensure_ascii=False))

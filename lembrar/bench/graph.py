@@ -35,10 +35,12 @@ def run_extraction(
     longmemeval: Path,
     names: str = "rules",
     dailydialog: Path | None = None,
+    trusted: bool = False,
 ) -> dict[str, Any]:
     """Precision / recall per set of one labels file (``graph_quality.run_labelled``)."""
     data = DataFiles(locomo, longmemeval, dailydialog)
-    return {"extractor": f"offline/{names}", "sets": run_labelled(labels, data, names)}
+    name = f"offline/{names}" + ("/trusted" if trusted else "")
+    return {"extractor": name, "sets": run_labelled(labels, data, names, trusted)}
 
 
 # -- knowledge update ------------------------------------------------------------------------

@@ -163,11 +163,14 @@ def ratios(counts: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def run_labelled(labels: Path, data: DataFiles, names: str = "rules") -> dict[str, Any]:
-    """Precision / recall per set of one labels file (and ``all``), with extraction time."""
+def run_labelled(
+    labels: Path, data: DataFiles, names: str = "rules", trusted: bool = False
+) -> dict[str, Any]:
+    """Precision / recall per set of one labels file (and ``all``), with extraction time;
+    ``trusted``: only the facts the extraction confidence trusts."""
     from lembrar.graph.extract import offline_extractor
 
-    extractor = offline_extractor(names)
+    extractor = offline_extractor(names, trusted)
     turns = labelled_turns(labels, data)
     if turns:
         extractor.extract(turns[0][1])  # loads what it needs outside the timing
@@ -268,7 +271,9 @@ def story_items(story: LifeStory, user_id: str = "story") -> list[EpisodeIn]:
     ]
 
 
-def run_life_story(seeds: Sequence[int], names: str = "rules") -> dict[str, Any]:
+def run_life_story(
+    seeds: Sequence[int], names: str = "rules", trusted: bool = False
+) -> dict[str, Any]:
     """Each seed's story through a real in-memory store with the offline extractor; the counts
     summed over the seeds, with the ratios and the seconds each message took to ingest."""
     from lembrar import Memory
@@ -279,7 +284,8 @@ def run_life_story(seeds: Sequence[int], names: str = "rules") -> dict[str, Any]
     seconds = 0.0
     for seed in seeds:
         story = life_story(seed)
-        with Memory(":memory:", embedder=HashingEmbedder(), graph=GraphConfig(names=names)) as m:
+        graph = GraphConfig(names=names, trusted_facts=trusted)
+        with Memory(":memory:", embedder=HashingEmbedder(), graph=graph) as m:
             start = time.perf_counter()
             added = m.add_many(story_items(story))
             seconds += time.perf_counter() - start

@@ -12,6 +12,7 @@ from lembrar.errors import ValidationError
 LABELS = Path("benchmarks/graph/labels.jsonl")
 LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "dev": "labels.jsonl",
+    "dev2": "dev2.jsonl",
     "heldout": "heldout.jsonl",
     "fresh": "fresh.jsonl",
 }
@@ -29,6 +30,7 @@ def register_graph(bench: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--names", default="rules", choices=("rules", "spacy", "auto"), help="offline name finder"
     )
+    _trusted_flag(p)
     p.set_defaults(run=run_extraction)
     p = actions.add_parser(
         "quality",
@@ -45,6 +47,7 @@ def register_graph(bench: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--seeds", type=int, default=5, help="life stories to tell, seeds 0..N-1 (default: 5)"
     )
+    _trusted_flag(p)
     p.set_defaults(run=run_quality)
     p = actions.add_parser(
         "hand-check", help="a LoCoMo conversation's facts and entities, for a person to judge"
@@ -79,6 +82,14 @@ def register_graph(bench: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_cost)
 
 
+def _trusted_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--trusted",
+        action="store_true",
+        help="keep only facts whose extraction confidence reaches the fitted threshold",
+    )
+
+
 def _file(kind: str, name: str | None = None) -> Path:
     from lembrar.bench.data import data_file
 
@@ -95,7 +106,14 @@ def run_extraction(args: argparse.Namespace) -> int:
     from lembrar.bench.graph import run_extraction as run
 
     files = _data_files()
-    found = run(Path(args.labels), files.locomo, files.longmemeval, args.names, files.dailydialog)
+    found = run(
+        Path(args.labels),
+        files.locomo,
+        files.longmemeval,
+        args.names,
+        files.dailydialog,
+        args.trusted,
+    )
     return _print(args, found)
 
 
@@ -112,12 +130,12 @@ def run_quality(args: argparse.Namespace) -> int:
     if args.seeds < 1:
         raise ValidationError("seeds", "tell at least one story (--seeds 1 or more)")
     folder, data = Path(args.labels_dir), _data_files()
-    result: dict = {"extractor": f"offline/{args.names}"}
+    result: dict = {"extractor": f"offline/{args.names}" + ("/trusted" if args.trusted else "")}
     for name, file in LABEL_SETS.items():
         if not (folder / file).exists():
             raise ValidationError("labels-dir", f"{folder / file} is missing; pass the folder")
-        result[name] = run_labelled(folder / file, data, args.names)
-    result["life_story"] = run_life_story(range(args.seeds), args.names)
+        result[name] = run_labelled(folder / file, data, args.names, args.trusted)
+    result["life_story"] = run_life_story(range(args.seeds), args.names, args.trusted)
     return _print(args, result)
 
 

@@ -18,6 +18,9 @@ class GraphConfig:
     names              how the offline extractor finds names: "rules" (no dependency, no load
                        time), "spacy" (the ``[graph]`` extra's English model, loaded once per
                        process, ~4 s) or "auto" (spaCy when installed, else rules)
+    trusted_facts      keep only facts whose extraction confidence reaches the threshold fitted
+                       on the labelled sets (``lembrar/graph/extract/trust.json``); off, every
+                       fact the offline extractor reads is kept
     entity_threshold   cosine of name vectors at which two entities of one type are one
     context_facts      how many facts the context block's "Facts" section may show (0: none)
     search_preset      the graph search preset ``memory.graph.search`` uses by default
@@ -29,6 +32,7 @@ class GraphConfig:
     enabled: bool = True
     extractor: Extractor | None = None
     names: str = "rules"
+    trusted_facts: bool = False
     entity_threshold: float = 0.92
     context_facts: int = 8
     search_preset: str = "facts"

@@ -103,7 +103,7 @@ class Graph:
     @property
     def extractor(self) -> Extractor:
         if self._extractor is None:
-            self._extractor = offline_extractor(self.config.names)
+            self._extractor = offline_extractor(self.config.names, self.config.trusted_facts)
         return self._extractor
 
     def _embed(self, texts: Sequence[str]) -> np.ndarray:

@@ -201,7 +201,9 @@ class ExtractedEntity:
 
 @dataclass(frozen=True)
 class ExtractedFact:
-    """A fact as an extractor saw it: names refer to ``ExtractedEntity.name`` of the same episode."""
+    """A fact as an extractor saw it: names refer to ``ExtractedEntity.name`` of the same episode.
+    ``origin`` says how the offline extractor read it (``lembrar.graph.extract.trust.ORIGINS``;
+    empty for a language model's fact)."""
 
     subject: str
     predicate: str
@@ -209,6 +211,7 @@ class ExtractedFact:
     text: str
     valid_at: datetime | None = None
     negated: bool = False
+    origin: str = ""
 
 
 @dataclass(frozen=True)

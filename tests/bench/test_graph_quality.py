@@ -181,13 +181,28 @@ def test_quality_reports_every_set_and_the_life_story():
     done = _lembrar("quality", "--seeds", "2")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert set(report) >= {"dev", "heldout", "fresh", "life_story"}
+    assert set(report) >= {"dev", "dev2", "heldout", "fresh", "life_story"}
     assert report["fresh"]["all"]["turns"] >= 150
     assert {"locomo-fresh", "dailydialog"} <= set(report["fresh"])
     story = report["life_story"]
     assert story["seeds"] == [0, 1] and story["replaced_gold"] == 6
     for key in ("fact_precision", "current_recall", "trap_facts", "entities_junk"):
         assert key in story
+
+
+def test_trusted_extraction_keeps_fewer_facts_of_the_development_turns():
+    def facts(*flags: str) -> dict:
+        done = _lembrar("extraction", "--labels", "benchmarks/graph/dev2.jsonl", *flags)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    plain, trusted = facts(), facts("--trusted")
+    assert plain["extractor"] == "offline/rules"
+    assert trusted["extractor"] == "offline/rules/trusted"
+    kept, every = trusted["sets"]["all"], plain["sets"]["all"]
+    assert kept["facts_found"] < every["facts_found"]
+    assert kept["facts_precision"] > every["facts_precision"]
+    assert kept["entities_found"] < every["entities_found"]
 
 
 def test_quality_refuses_no_story_with_a_clear_message():

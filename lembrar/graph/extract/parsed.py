@@ -110,7 +110,9 @@ def _wedding(scope: Scope, head: Any, subjects: list[str], mood: str, quote: str
         return
     if scope.speaker in subjects and len(subjects) == 2:
         other = next(s for s in subjects if s != scope.speaker)
-        scope.facts.append(ExtractedFact(scope.speaker, "has_partner", other, quote))
+        scope.facts.append(
+            ExtractedFact(scope.speaker, "has_partner", other, quote, origin="parse_wedding")
+        )
 
 
 def _add(
@@ -125,7 +127,7 @@ def _add(
             return
         date = _date(when, at, True)
         obj = scope.entity(plan_object(reading.predicate, reading.text, date), "activity")
-        scope.facts.append(ExtractedFact(subject, "plans", obj, quote))
+        scope.facts.append(ExtractedFact(subject, "plans", obj, quote, origin="parse_plan"))
         return
     default = PREDICATES[reading.predicate].object_type
     type_ = reading.type or scope.type_of(reading.text, default)
@@ -135,7 +137,9 @@ def _add(
     if fold(obj) == fold(subject):
         return
     valid_at = _date(when, at, False)
-    scope.facts.append(ExtractedFact(subject, reading.predicate, obj, quote, valid_at, ending))
+    scope.facts.append(
+        ExtractedFact(subject, reading.predicate, obj, quote, valid_at, ending, "parse")
+    )
     scope.last_subject = subject
 
 

@@ -32,6 +32,7 @@ from lembrar.graph.extract.possessions import possessions
 from lembrar.graph.extract.scope import Scope, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import is_plan, is_question, unstated
+from lembrar.graph.extract.trust import fitted, trusted
 from lembrar.model.episode import Episode
 from lembrar.model.graph import ExtractedFact, Extraction
 from lembrar.model.predicates import PREDICATES
@@ -150,8 +151,9 @@ class RuleExtractor:
 
     name = "rules"
 
-    def __init__(self, recognizer: SpacyNames | None = None) -> None:
+    def __init__(self, recognizer: SpacyNames | None = None, trusted: bool = False) -> None:
         self.recognizer = recognizer  # spaCy's parse of English, or None
+        self.trusted = trusted  # keep only facts whose confidence reaches the fitted threshold
 
     def extract(
         self,
@@ -160,6 +162,19 @@ class RuleExtractor:
         known: Sequence[str] = (),
         current: Sequence[str] = (),
     ) -> Extraction:
+        """Every fact read, or with ``trusted`` those whose extraction confidence
+        (``trust``) reaches the fitted threshold, and the entities left."""
+        found, scope = self.read(episode, tz)
+        if not self.trusted:
+            return Extraction(tuple(scope.entities.values()), tuple(f for f, _ in found))
+        facts, entities = trusted(found, scope.entities, scope.speaker, fitted().threshold)
+        return Extraction(tuple(entities), tuple(facts))
+
+    def read(
+        self, episode: Episode, tz: str = "UTC"
+    ) -> tuple[list[tuple[ExtractedFact, str]], Scope]:
+        """Every fact read, each with the sentence it was read from, and the scope (its
+        entities and speaker), before any is weighed."""
         text = without_markup(episode.content)
         for pattern, replacement in CONTRACTIONS:
             text = re.sub(pattern, replacement, text)
@@ -172,16 +187,23 @@ class RuleExtractor:
         typed = self.recognizer.names(doc) if self.recognizer is not None and doc else {}
         for name, type_ in typed.items():
             scope.entity(name, type_)
-        if doc is not None:
-            for sentence in doc.sents:
-                self._sentence(scope, sentence.text, typed, tz, sentence)
-        else:
-            for start, end in sentence_spans(text):
-                self._sentence(scope, text[start:end], typed, tz)
+        sentences = (
+            [(s.text, s) for s in doc.sents]
+            if doc is not None
+            else [(text[start:end], None) for start, end in sentence_spans(text)]
+        )
+        said: list[str] = []
+        for sentence, parsed in sentences:
+            before = len(scope.facts)
+            self._sentence(scope, sentence, typed, tz, parsed)
+            said += [sentence] * (len(scope.facts) - before)
         if self.recognizer is None:
             _capitalized(scope, text)
-        facts = {(f.subject, f.predicate, f.object, f.negated): f for f in reversed(scope.facts)}
-        return Extraction(tuple(scope.entities.values()), tuple(reversed(facts.values())))
+        unique = {
+            (f.subject, f.predicate, f.object, f.negated): (f, s)
+            for f, s in reversed(list(zip(scope.facts, said, strict=True)))
+        }
+        return list(reversed(unique.values())), scope
 
     def _sentence(
         self, scope: Scope, sentence: str, typed: dict[str, str], tz: str, parsed: Any = None
@@ -312,7 +334,13 @@ def _fact(
         return None
     scope.last_subject = subject
     return ExtractedFact(
-        subject, pattern.predicate, obj, " ".join(sentence.split()), valid_at, pattern.negated
+        subject,
+        pattern.predicate,
+        obj,
+        " ".join(sentence.split()),
+        valid_at,
+        pattern.negated,
+        f"pattern_{pattern.person}",
     )
 
 
@@ -327,7 +355,8 @@ def _plan(
     if subject is None or not phrase or fold(phrase) in ("it", "that", "this", "isso"):
         return None
     obj = scope.entity(plan_object(pattern.predicate, phrase, date), "activity")
-    return ExtractedFact(subject, "plans", obj, " ".join(sentence.split()))
+    quote = " ".join(sentence.split())
+    return ExtractedFact(subject, "plans", obj, quote, origin="pattern_plan")
 
 
 def _implausible(pattern: Pattern, match: re.Match[str]) -> str | None:
@@ -387,7 +416,8 @@ def _kinship(scope: Scope, sentence: str) -> None:
             continue
         if re.fullmatch(PETS, fold(kin)):
             pet = scope.entity(kname, "animal", (f"my {kin}",))
-            scope.facts.append(ExtractedFact(scope.speaker, "has_pet", pet, match.group(0)))
+            fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")
+            scope.facts.append(fact)
             continue
         english = match.group(0)[:2].lower() in ("my", "ou")
         scope.kin(kin, kname, f"my {kin}" if english else f"minha {kin}")
@@ -412,7 +442,7 @@ def _amounts(scope: Scope, sentence: str) -> None:
         thing = scope.entity(f"{scope.speaker}'s {amount.thing}", "thing")
         value = scope.entity(amount.value, "value" if amount.predicate == "count" else "thing")
         quote = " ".join(sentence.split())
-        scope.facts.append(ExtractedFact(thing, amount.predicate, value, quote))
+        scope.facts.append(ExtractedFact(thing, amount.predicate, value, quote, origin="amount"))
 
 
 def _possessions(scope: Scope, sentence: str) -> None:
@@ -423,7 +453,10 @@ def _possessions(scope: Scope, sentence: str) -> None:
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
         gone = re.search(rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+{re.escape(thing)}", sentence, re.I)
         quote = " ".join(sentence.split())
-        scope.facts.append(ExtractedFact(scope.speaker, "owns", obj, quote, negated=bool(gone)))
+        fact = ExtractedFact(
+            scope.speaker, "owns", obj, quote, negated=bool(gone), origin="possession"
+        )
+        scope.facts.append(fact)
 
 
 GIVEN_AWAY = (
@@ -446,7 +479,8 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
             continue
         type_ = "animal" if predicate == "has_pet" else "person"
         obj = scope.entity(noun, type_, (f"my {noun}",))
-        scope.facts.append(ExtractedFact(scope.speaker, predicate, obj, match.group(0)))
+        fact = ExtractedFact(scope.speaker, predicate, obj, match.group(0), origin="kin_unnamed")
+        scope.facts.append(fact)
 
 
 def _capitalized(scope: Scope, text: str) -> None:

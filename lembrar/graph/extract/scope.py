@@ -66,7 +66,10 @@ class Scope:
             entity = self.entity(name, "person", (alias,))
             link = KIN_PREDICATE.get(fold(kin))
             if link and self.speaker:
-                self.facts.append(ExtractedFact(self.speaker, link, entity, f"{alias} {name}"))
+                fact = ExtractedFact(
+                    self.speaker, link, entity, f"{alias} {name}", origin="kin_named"
+                )
+                self.facts.append(fact)
             return entity
         for known in self.entities.values():
             if alias in known.aliases:
