@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from lembrar.bench import dailydialog, locomo, shapes
+from lembrar.bench.answers_data import stratified
 from lembrar.bench.harness import (
     DEFAULT_CACHE_DIR,
     Case,
@@ -56,7 +57,7 @@ def _regold(cases: Sequence[Case], gold: Callable[[Probe], frozenset[str]]) -> l
     return [replace(case, probes=[replace(p, gold=gold(p)) for p in case.probes]) for case in cases]
 
 
-def dev_cases(name: str, style: str, limit: int | None) -> list[Case]:
+def dev_cases(name: str, style: str, limit: int | None, draw: str = "spread") -> list[Case]:
     """A dev set's cases with gold = a frozenset of session ids."""
     if name == "locomo":
         cases = list(locomo.build_cases(locomo.load_locomo(LOCOMO)))
@@ -69,7 +70,12 @@ def dev_cases(name: str, style: str, limit: int | None) -> list[Case]:
         session = {d.number: d.session_id for d in dialogues}
         case = dailydialog.build_case(dialogues, dailydialog._questions(settings, dialogues))
         return _regold([case], lambda p: frozenset({session[p.gold]}))
-    questions = spread([q for q in load_longmemeval(LME) if not q.is_abstention], limit)
+    asked = [q for q in load_longmemeval(LME) if not q.is_abstention]
+    questions = (
+        stratified(asked, lambda q: q.question_type, limit, seed=0)
+        if draw == "stratified" and limit
+        else spread(asked, limit)
+    )
     pool = 10 if name == "lme-pool" else 1
     return _regold(list(lme_cases(questions, "turn", 1, pool)), lambda p: p.gold.sessions)
 
@@ -85,12 +91,12 @@ def mixed(style: str) -> list[Case]:
     return [Case(scope, items, probes)]
 
 
-def cases_of(name: str, style: str, limit: int | None) -> list[Case]:
+def cases_of(name: str, style: str, limit: int | None, draw: str = "spread") -> list[Case]:
     if name == "mixed":
         return mixed(style)
     if name in shapes.GENERATORS:
         return shapes.build(name, style)
-    return dev_cases(name, style, limit)
+    return dev_cases(name, style, limit, draw)
 
 
 def variant(text: str) -> tuple[str, SearchConfig]:
@@ -125,6 +131,13 @@ def main() -> None:
     parser.add_argument(
         "--limit", type=int, default=None, help="LongMemEval questions, spread over the types"
     )
+    parser.add_argument(
+        "--draw",
+        choices=("spread", "stratified"),
+        default="spread",
+        help="how --limit picks LongMemEval questions: spread evenly over the file, or the "
+        "seeded stratified draw of `lembrar bench answers` (seed 0: the same questions)",
+    )
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE_DIR)
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--groups", action="store_true", help="print each question kind too")
@@ -135,7 +148,7 @@ def main() -> None:
     dump: dict[str, Any] = {}
     print("| set | n | " + " | ".join(f"{s} first / all@5" for s in systems) + " |")
     for name in args.sets.split(","):
-        cases = cases_of(name, args.style, args.limit)
+        cases = cases_of(name, args.style, args.limit, args.draw)
         summary, rows = run_set(name, cases, systems, args.cache_dir, args.embedder)
         n = summary["balanced"]["n"]
         cells = [
