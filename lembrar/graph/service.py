@@ -457,7 +457,7 @@ class Graph:
         return chosen
 
     def _model_score(self, config: GraphSearchConfig) -> ModelScore | None:
-        if config.reranker != "model" or not config.model_reranker:
+        if config.order != "model" or not config.model_reranker:
             return None
         from lembrar.retrieval.rerank import get_reranker
 
