@@ -284,8 +284,8 @@ def test_the_neighbourhood_of_an_entity_keeps_history_and_orders_by_reach():
 @pytest.fixture(scope="module")
 def locomo_memory():
     from lembrar import Memory
-    from lembrar.bench.data import FILES, data_root
     from lembrar.embed.hashing import HashingEmbedder
+    from lembrar.evaluation.data import FILES, data_root
     from lembrar.importers.locomo import load_locomo
 
     root = data_root(Path(__file__).resolve().parent)
