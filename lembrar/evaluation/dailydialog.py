@@ -23,13 +23,10 @@ from lembrar.evaluation.harness import (
     Answer,
     Case,
     Probe,
-    run_cases,
-    score_all,
-    summarize,
 )
 from lembrar.evaluation.metrics import distinct, recall_any, reciprocal_rank
 from lembrar.evaluation.report import BenchResult, settings_config, table
-from lembrar.evaluation.setup import build_backends
+from lembrar.evaluation.setup import measure
 from lembrar.importers.dailydialog import DEFAULT_END, Dialogue, dialogue_episode, load_dailydialog
 
 if TYPE_CHECKING:
@@ -61,35 +58,29 @@ class DailyDialogSettings:
 def run_dailydialog(settings: DailyDialogSettings) -> BenchResult:
     dialogues = load_dailydialog(settings.data, settings.limit, DEFAULT_END)
     questions = _questions(settings, dialogues)
-    backends, embedder = build_backends(
-        settings.embedder, settings.preset, settings.baselines, settings.cache_dir, llm=settings.llm
-    )
-    systems = [s for b in backends for s in b.systems]
-    case = build_case(dialogues, questions)
-    answers, timings = run_cases(
-        [case],
-        backends,
-        max(settings.ks),
-        total=len(questions),
+    measured = measure(
+        settings,
+        [build_case(dialogues, questions)],
+        score_answer(settings.ks),
         label="dailydialog",
-        progress=settings.progress,
-        warm=embedder,
+        depth=max(settings.ks),
+        total=len(questions),
+        similarity=False,
     )
-    rows = score_all(answers, score_answer(settings.ks))
     parsing = time_parsing(questions, DEFAULT_END, settings.timezone)
     return BenchResult(
         name="dailydialog",
         config={**settings_config(settings), "now": DEFAULT_END.isoformat()},
-        systems=systems,
-        summary=summarize(rows, systems),
+        systems=measured.systems,
+        summary=measured.summary,
         headline=[f"hit@{k}" for k in settings.ks] + ["mrr"],
-        timings=timings.summary(),
+        timings=measured.timings,
         notes={
             "dialogues": len(dialogues),
             "questions": len(questions),
             "third paper (25 questions)": "dates right 47.8 %, relevant memories kept 52 %",
         },
-        rows=rows,
+        rows=measured.rows,
         curves={"hit": list(settings.ks)},
         group_metrics=[f"hit@{k}" for k in settings.ks[-1:]],
         extras={"time_parsing": parsing, "questions": [_question_json(q) for q in questions]},

@@ -19,9 +19,6 @@ from lembrar.evaluation.harness import (
     Answer,
     Case,
     Probe,
-    run_cases,
-    score_all,
-    summarize,
 )
 from lembrar.evaluation.metrics import (
     coverage,
@@ -32,8 +29,7 @@ from lembrar.evaluation.metrics import (
     session_coverage,
 )
 from lembrar.evaluation.report import BenchResult, settings_config
-from lembrar.evaluation.seed import similarity_scorer
-from lembrar.evaluation.setup import build_backends
+from lembrar.evaluation.setup import measure
 from lembrar.importers.locomo import LocomoConversation, load_locomo
 
 if TYPE_CHECKING:
@@ -75,36 +71,26 @@ class Evidence:
 
 def run_locomo(settings: LocomoSettings) -> BenchResult:
     conversations = load_locomo(settings.data, settings.limit)
-    backends, embedder = build_backends(
-        settings.embedder,
-        settings.preset,
-        settings.baselines,
-        settings.cache_dir,
-        llm=settings.llm,
-        graph=settings.graph,
-    )
-    systems = [s for b in backends for s in b.systems]
     cases = list(build_cases(conversations))
     total = sum(len(c.probes) for c in cases)
-    answers, timings = run_cases(
+    measured = measure(
+        settings,
         cases,
-        backends,
-        settings.depth,
-        total=total,
+        score_answer(settings.ks),
         label="locomo",
-        progress=settings.progress,
-        warm=embedder,
+        depth=settings.depth,
+        total=total,
+        graph=settings.graph,
     )
-    rows = score_all(answers, similarity_scorer(embedder, score_answer(settings.ks)))
     return BenchResult(
         name="locomo",
         config=settings_config(settings),
-        systems=systems,
-        summary=summarize(rows, systems),
+        systems=measured.systems,
+        summary=measured.summary,
         headline=HEADLINE,
-        timings=timings.summary(),
+        timings=measured.timings,
         notes=counts(conversations, total),
-        rows=rows,
+        rows=measured.rows,
         curves={
             "session.evidence_recall": list(settings.ks),
             "turn.evidence_recall": list(settings.ks),

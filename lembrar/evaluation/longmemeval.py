@@ -21,9 +21,6 @@ from lembrar.evaluation.harness import (
     Answer,
     Case,
     Probe,
-    run_cases,
-    score_all,
-    summarize,
 )
 from lembrar.evaluation.metrics import (
     distinct,
@@ -36,8 +33,7 @@ from lembrar.evaluation.metrics import (
     rolled_up,
 )
 from lembrar.evaluation.report import BenchResult, settings_config
-from lembrar.evaluation.seed import similarity_scorer
-from lembrar.evaluation.setup import build_backends
+from lembrar.evaluation.setup import measure
 from lembrar.importers.longmemeval import LongMemEvalQuestion, LongMemEvalSession, load_longmemeval
 from lembrar.model.inputs import EpisodeIn
 
@@ -89,40 +85,30 @@ class Gold:
 def run_longmemeval(settings: LongMemEvalSettings) -> BenchResult:
     loaded = spread(load_longmemeval(settings.data, settings.limit), settings.sample)
     questions = [q for q in loaded if not q.is_abstention]
-    backends, embedder = build_backends(
-        settings.embedder,
-        settings.preset,
-        settings.baselines,
-        settings.cache_dir,
-        llm=settings.llm,
+    cases = list(build_cases(questions, settings.granularity, settings.merge, settings.pool))
+    measured = measure(
+        settings,
+        cases,
+        score_answer(settings.ks),
+        label="longmemeval",
+        depth=settings.depth,
+        total=len(questions),
         graph=settings.graph,
     )
-    systems = [s for b in backends for s in b.systems]
-    cases = list(build_cases(questions, settings.granularity, settings.merge, settings.pool))
-    answers, timings = run_cases(
-        cases,
-        backends,
-        settings.depth,
-        total=len(questions),
-        label="longmemeval",
-        progress=settings.progress,
-        warm=embedder,
-    )
-    rows = score_all(answers, similarity_scorer(embedder, score_answer(settings.ks)))
     return BenchResult(
         name="longmemeval",
         config=settings_config(settings),
-        systems=systems,
-        summary=summarize(rows, systems),
+        systems=measured.systems,
+        summary=measured.summary,
         headline=HEADLINE
         if settings.granularity == "turn"
         else [h for h in HEADLINE if not h.startswith("turn.")],
-        timings=timings.summary(),
+        timings=measured.timings,
         notes={
             "questions scored": len(questions),
             "abstention questions left out": len(loaded) - len(questions),
         },
-        rows=rows,
+        rows=measured.rows,
         curves={"session.recall_any": list(settings.ks), "session.recall_all": list(settings.ks)},
         group_metrics=["session.recall_any@1", "session.recall_all@5"],
     )

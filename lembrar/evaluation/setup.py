@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from lembrar.config import MemoryConfig
 from lembrar.embed import Embedder
 from lembrar.errors import ConfigurationError
-from lembrar.evaluation.harness import bench_embedder
+from lembrar.evaluation.harness import (
+    Case,
+    Row,
+    Scorer,
+    bench_embedder,
+    run_cases,
+    score_all,
+    summarize,
+)
+from lembrar.evaluation.seed import similarity_scorer
 from lembrar.evaluation.systems import BASELINE_PRESETS, Backend, ChromaBackend, EngineBackend
 from lembrar.retrieval.config import SearchConfig
 
@@ -71,3 +81,66 @@ def build_backends(
     if "chroma" in baselines:
         backends.append(ChromaBackend(embedder, (config or MemoryConfig()).chunking))
     return backends, embedder
+
+
+class Systems(Protocol):
+    """What a benchmark's settings say of the systems it runs."""
+
+    @property
+    def embedder(self) -> str: ...
+    @property
+    def preset(self) -> str: ...
+    @property
+    def baselines(self) -> tuple[str, ...]: ...
+    @property
+    def cache_dir(self) -> Path | None: ...
+    @property
+    def progress(self) -> bool: ...
+    @property
+    def llm(self) -> LLMSearch | None: ...
+
+
+@dataclass(frozen=True)
+class Measured:
+    """Every system's scores of a run: one row per probe and system, and their means."""
+
+    systems: list[str]
+    rows: list[Row]
+    summary: dict[str, Any]
+    timings: dict[str, Any]
+
+
+def measure(
+    settings: Systems,
+    cases: Sequence[Case],
+    scorer: Scorer,
+    *,
+    label: str,
+    depth: int,
+    total: int,
+    graph: bool = False,
+    similarity: bool = True,
+) -> Measured:
+    """Build the systems ``settings`` name, ask them every probe of ``cases`` and score each
+    answer with ``scorer`` (and, with ``similarity``, the seed metric of the top texts)."""
+    backends, embedder = build_backends(
+        settings.embedder,
+        settings.preset,
+        settings.baselines,
+        settings.cache_dir,
+        llm=settings.llm,
+        graph=graph,
+    )
+    systems = [s for b in backends for s in b.systems]
+    answers, timings = run_cases(
+        cases,
+        backends,
+        depth,
+        total=total,
+        label=label,
+        progress=settings.progress,
+        warm=embedder,
+    )
+    score: Scorer = similarity_scorer(embedder, scorer) if similarity else scorer
+    rows = score_all(answers, score)
+    return Measured(systems, rows, summarize(rows, systems), timings.summary())
