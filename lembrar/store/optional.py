@@ -13,15 +13,15 @@ Part = TypeVar("Part")
 
 
 class OptionalPart(Generic[Part]):
-    """``opener`` asks ``store`` for the part (None: its backend does not keep it); ``user`` names
-    who wants it and ``keeps`` what it holds, for the error."""
+    """``opener`` asks ``store`` for the part (None: its backend does not keep it);
+    ``wanted_by`` names who wants it and ``keeps`` what it holds, for the error."""
 
     def __init__(
-        self, store: Store, opener: Callable[[Store], Part | None], user: str, keeps: str
+        self, store: Store, opener: Callable[[Store], Part | None], wanted_by: str, keeps: str
     ) -> None:
         self._backend = store
         self._opener = opener
-        self._user = user
+        self._wanted_by = wanted_by
         self._keeps = keeps
         self._part: Part | None = None
         self._opened = False
@@ -36,7 +36,7 @@ class OptionalPart(Generic[Part]):
         """The part; ``ConfigurationError`` naming the backend where it does not keep one."""
         if not self.available:
             raise ConfigurationError(
-                f"{self._user}: the {type(self._backend).__name__} backend does not keep "
+                f"{self._wanted_by}: the {type(self._backend).__name__} backend does not keep "
                 f"{self._keeps}; use a SQLite or PostgreSQL store"
             )
         assert self._part is not None
