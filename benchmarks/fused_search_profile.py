@@ -21,11 +21,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from lembrar.bench import speed
-from lembrar.bench.data import FILES, data_root
-from lembrar.bench.harness import DEFAULT_CACHE_DIR, bench_embedder
-from lembrar.bench.systems import BASELINE_PRESETS, EngineBackend
 from lembrar.embed import get_embedder
+from lembrar.evaluation import speed
+from lembrar.evaluation.data import FILES, data_root
+from lembrar.evaluation.harness import DEFAULT_CACHE_DIR, bench_embedder
+from lembrar.evaluation.systems import BASELINE_PRESETS, EngineBackend
 from lembrar.store.sqlite import SqliteStore
 
 

@@ -18,10 +18,10 @@ import time
 from pathlib import Path
 from statistics import median, quantiles
 
-from lembrar.bench import speed
-from lembrar.bench.data import FILES, data_root
-from lembrar.bench.systems import EngineBackend
 from lembrar.embed import get_embedder
+from lembrar.evaluation import speed
+from lembrar.evaluation.data import FILES, data_root
+from lembrar.evaluation.systems import EngineBackend
 from lembrar.model.query import Filters
 from lembrar.store.sqlite import SqliteStore
 

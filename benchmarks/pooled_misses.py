@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
-from lembrar.bench.harness import DEFAULT_CACHE_DIR, Answer, bench_embedder, run_cases
-from lembrar.bench.longmemeval import build_cases
-from lembrar.bench.systems import EngineBackend
 from lembrar.config import MemoryConfig
+from lembrar.evaluation.harness import DEFAULT_CACHE_DIR, Answer, bench_embedder, run_cases
+from lembrar.evaluation.longmemeval import build_cases
+from lembrar.evaluation.systems import EngineBackend
 from lembrar.importers.longmemeval import LongMemEvalQuestion, load_longmemeval
 
 DATA = Path(__file__).resolve().parents[2] / "shared/data/longmemeval/longmemeval_s_dev.json.gz"

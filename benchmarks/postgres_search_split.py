@@ -29,10 +29,10 @@ from typing import Any
 
 import numpy as np
 
-from lembrar.bench import speed
-from lembrar.bench.data import FILES, data_root
-from lembrar.bench.systems import EngineBackend
 from lembrar.embed import get_embedder
+from lembrar.evaluation import speed
+from lembrar.evaluation.data import FILES, data_root
+from lembrar.evaluation.systems import EngineBackend
 from lembrar.model.query import Filters
 from lembrar.model.text import keywords
 from lembrar.retrieval.fanout import run_all

@@ -23,11 +23,17 @@ import argparse
 import json
 from pathlib import Path
 
-from lembrar.bench import dailydialog, locomo
-from lembrar.bench.harness import DEFAULT_CACHE_DIR, bench_embedder, run_cases, score_all, summarize
-from lembrar.bench.longmemeval import build_cases, score_answer
-from lembrar.bench.systems import EngineBackend
 from lembrar.config import MemoryConfig
+from lembrar.evaluation import dailydialog, locomo
+from lembrar.evaluation.harness import (
+    DEFAULT_CACHE_DIR,
+    bench_embedder,
+    run_cases,
+    score_all,
+    summarize,
+)
+from lembrar.evaluation.longmemeval import build_cases, score_answer
+from lembrar.evaluation.systems import EngineBackend
 from lembrar.importers.longmemeval import load_longmemeval
 from lembrar.retrieval.config import PRESETS, SearchConfig
 

@@ -7,7 +7,7 @@ harness on the same cached vectors, plus any variants of `balanced`.
     PYTHONPATH=. python benchmarks/shapes.py --style heldout       # the phrasings kept aside
     PYTHONPATH=. python benchmarks/shapes.py --sets mixed --timing  # search latency at 10k
 
-Sets: ``calendar``, ``story``, ``diary`` (generated, :mod:`lembrar.bench.shapes`); ``locomo``
+Sets: ``calendar``, ``story``, ``diary`` (generated, :mod:`lembrar.evaluation.shapes`); ``locomo``
 (the dev file, categories 1–4, gold = evidence sessions); ``dailydialog`` (the frame questions,
 ``frames`` for dev and ``frames-unseen`` for heldout, gold = the dialogue); ``lme`` (LongMemEval-S
 dev, one haystack per question, non-abstention) and ``lme-pool`` (its haystacks pooled ten to a
@@ -28,9 +28,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from lembrar.bench import dailydialog, locomo, shapes
-from lembrar.bench.answers_data import stratified
-from lembrar.bench.harness import (
+from lembrar.config import MemoryConfig
+from lembrar.evaluation import dailydialog, locomo, shapes
+from lembrar.evaluation.answers_data import stratified
+from lembrar.evaluation.harness import (
     DEFAULT_CACHE_DIR,
     Case,
     Probe,
@@ -39,10 +40,9 @@ from lembrar.bench.harness import (
     score_all,
     summarize,
 )
-from lembrar.bench.longmemeval import build_cases as lme_cases
-from lembrar.bench.longmemeval import spread
-from lembrar.bench.systems import EngineBackend
-from lembrar.config import MemoryConfig
+from lembrar.evaluation.longmemeval import build_cases as lme_cases
+from lembrar.evaluation.longmemeval import spread
+from lembrar.evaluation.systems import EngineBackend
 from lembrar.importers.longmemeval import load_longmemeval
 from lembrar.retrieval.config import PRESETS, SearchConfig
 

@@ -15,7 +15,7 @@ import random
 import re
 from pathlib import Path
 
-from lembrar.bench.data import data_file
+from lembrar.evaluation.data import data_file
 from lembrar.importers.dailydialog import load_dailydialog
 from lembrar.importers.locomo import load_locomo
 from lembrar.importers.longmemeval import load_longmemeval

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from lembrar.bench.graph_quality import (
+from lembrar.evaluation.graph_quality import (
     DataFiles,
     episode_of,
     labelled_turns,
@@ -40,7 +40,7 @@ from lembrar.bench.graph_quality import (
     same_name,
     story_items,
 )
-from lembrar.bench.life_story import LifeStory, life_story
+from lembrar.evaluation.life_story import LifeStory, life_story
 from lembrar.graph.extract.names import fold
 from lembrar.graph.extract.patterns import CHILDREN, PETS
 from lembrar.graph.extract.rules import RuleExtractor

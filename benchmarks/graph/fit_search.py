@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lembrar.bench.life_story import life_story
+from lembrar.evaluation.life_story import life_story
 from lembrar.graph.centers import NameIndex
 from lembrar.graph.confidence import FEATURES, content_stems, features, question_words
 from lembrar.graph.extract.names import fold

@@ -140,14 +140,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _llm_steps(p: argparse.ArgumentParser) -> None:
-    from lembrar.bench.llm_steps.command import add_arguments, run_step
+    from lembrar.evaluation.llm_steps.command import add_arguments, run_step
 
     add_arguments(p)
     p.set_defaults(run=run_step)
 
 
 def _answers(p: argparse.ArgumentParser) -> None:
-    from lembrar.bench.answers_command import add_arguments, run_command
+    from lembrar.evaluation.answers_command import add_arguments, run_command
 
     add_arguments(p)
     p.set_defaults(run=run_command)
@@ -193,7 +193,7 @@ def _llm(args: argparse.Namespace) -> Any:
     """The preset with every LLM step on and its client, when a model was named."""
     if not (args.llm_base_url or args.llm_model):
         return None
-    from lembrar.bench.llm import search_config_with_llm
+    from lembrar.evaluation.llm import search_config_with_llm
 
     return search_config_with_llm(
         args.preset, base_url=args.llm_base_url, model=args.llm_model, api_key=args.llm_api_key
@@ -217,8 +217,8 @@ def _outputs(p: argparse.ArgumentParser) -> None:
 
 
 def run_longmemeval(args: argparse.Namespace) -> int:
-    from lembrar.bench.longmemeval import LongMemEvalSettings
-    from lembrar.bench.longmemeval import run_longmemeval as run
+    from lembrar.evaluation.longmemeval import LongMemEvalSettings
+    from lembrar.evaluation.longmemeval import run_longmemeval as run
 
     settings = LongMemEvalSettings(
         _data("longmemeval", args),
@@ -240,8 +240,8 @@ def run_longmemeval(args: argparse.Namespace) -> int:
 
 
 def run_locomo(args: argparse.Namespace) -> int:
-    from lembrar.bench.locomo import LocomoSettings
-    from lembrar.bench.locomo import run_locomo as run
+    from lembrar.evaluation.locomo import LocomoSettings
+    from lembrar.evaluation.locomo import run_locomo as run
 
     settings = LocomoSettings(
         _data("locomo", args),
@@ -258,8 +258,8 @@ def run_locomo(args: argparse.Namespace) -> int:
 
 
 def run_dailydialog(args: argparse.Namespace) -> int:
-    from lembrar.bench.dailydialog import DailyDialogSettings
-    from lembrar.bench.dailydialog import run_dailydialog as run
+    from lembrar.evaluation.dailydialog import DailyDialogSettings
+    from lembrar.evaluation.dailydialog import run_dailydialog as run
 
     settings = DailyDialogSettings(
         _data("dailydialog", args),
@@ -277,8 +277,8 @@ def run_dailydialog(args: argparse.Namespace) -> int:
 
 
 def run_speed(args: argparse.Namespace) -> int:
-    from lembrar.bench.speed import SpeedSettings
-    from lembrar.bench.speed import run_speed as run
+    from lembrar.evaluation.speed import SpeedSettings
+    from lembrar.evaluation.speed import run_speed as run
 
     sizes = tuple(int(s) for s in args.sizes.split(",") if s.strip())
     settings = SpeedSettings(
@@ -298,8 +298,8 @@ def run_speed(args: argparse.Namespace) -> int:
 
 
 def run_embedders(args: argparse.Namespace) -> int:
-    from lembrar.bench.embedders import EmbeddersSettings
-    from lembrar.bench.embedders import run_embedders as run
+    from lembrar.evaluation.embedders import EmbeddersSettings
+    from lembrar.evaluation.embedders import run_embedders as run
 
     names = tuple(n.strip() for n in (args.names or "").split(",") if n.strip())
     settings = EmbeddersSettings(
@@ -314,8 +314,8 @@ def run_embedders(args: argparse.Namespace) -> int:
 
 
 def _publish(args: argparse.Namespace, result: Any) -> int:
-    from lembrar.bench.publish import publish
-    from lembrar.bench.report import markdown
+    from lembrar.evaluation.publish import publish
+    from lembrar.evaluation.report import markdown
 
     written = publish(result, args.out, plots=not args.no_plots)
     if getattr(args, "json", False):
@@ -333,7 +333,7 @@ def _publish(args: argparse.Namespace, result: Any) -> int:
 
 
 def _data(kind: str, args: argparse.Namespace) -> Path:
-    from lembrar.bench.data import data_file
+    from lembrar.evaluation.data import data_file
 
     return data_file(kind, args.data)
 
@@ -343,7 +343,7 @@ def _embedder(args: argparse.Namespace) -> str:
 
 
 def _baselines(args: argparse.Namespace) -> tuple[str, ...]:
-    from lembrar.bench.setup import parse_baselines
+    from lembrar.evaluation.setup import parse_baselines
 
     return parse_baselines(args.baselines)
 

@@ -91,7 +91,7 @@ def _trusted_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def _file(kind: str, name: str | None = None) -> Path:
-    from lembrar.bench.data import data_file
+    from lembrar.evaluation.data import data_file
 
     path = data_file(kind, None)
     return path.with_name(name) if name else path
@@ -103,7 +103,7 @@ def _print(args: argparse.Namespace, result: dict) -> int:
 
 
 def run_extraction(args: argparse.Namespace) -> int:
-    from lembrar.bench.graph import run_extraction as run
+    from lembrar.evaluation.graph import run_extraction as run
 
     files = _data_files()
     found = run(
@@ -118,14 +118,14 @@ def run_extraction(args: argparse.Namespace) -> int:
 
 
 def _data_files():
-    from lembrar.bench.graph_quality import DataFiles
+    from lembrar.evaluation.graph_quality import DataFiles
 
     lme = _file("longmemeval", "longmemeval_oracle_dev.json.gz")
     return DataFiles(_file("locomo"), lme, _file("dailydialog"))
 
 
 def run_quality(args: argparse.Namespace) -> int:
-    from lembrar.bench.graph_quality import run_labelled, run_life_story
+    from lembrar.evaluation.graph_quality import run_labelled, run_life_story
 
     if args.seeds < 1:
         raise ValidationError("seeds", "tell at least one story (--seeds 1 or more)")
@@ -140,7 +140,7 @@ def run_quality(args: argparse.Namespace) -> int:
 
 
 def run_hand_check(args: argparse.Namespace) -> int:
-    from lembrar.bench.graph_quality import hand_check, judged
+    from lembrar.evaluation.graph_quality import hand_check, judged
 
     if args.judged:
         return _print(args, judged(Path(args.judged)))
@@ -148,14 +148,14 @@ def run_hand_check(args: argparse.Namespace) -> int:
 
 
 def run_update(args: argparse.Namespace) -> int:
-    from lembrar.bench.graph import run_knowledge_update
+    from lembrar.evaluation.graph import run_knowledge_update
 
     data = Path(args.data) if args.data else _file("longmemeval", "longmemeval_oracle_dev.json.gz")
     return _print(args, run_knowledge_update(data, args.graph_embedder))
 
 
 def run_cost(args: argparse.Namespace) -> int:
-    from lembrar.bench.graph import _episode, extraction_rate, model_calls, search_latency
+    from lembrar.evaluation.graph import _episode, extraction_rate, model_calls, search_latency
     from lembrar.graph.extract.spacy_names import spacy_available
     from lembrar.importers.locomo import load_locomo
     from lembrar.importers.longmemeval import load_longmemeval

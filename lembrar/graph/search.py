@@ -1,7 +1,7 @@
-"""Search over the graph as data: methods, a reranker and limits, with named presets.
+"""Search over the graph as data: methods, an order and limits, with named presets.
 
 Candidates come from cosine similarity to the query vector, BM25 over the texts, breadth-first
-expansion from centre entities and the predicates the query asks about; one reranker orders
+expansion from centre entities and the predicates the query asks about; one order ranks
 them: ``rrf`` (retrieval's reciprocal rank fusion; facts by calibrated confidence, the fused
 score breaking ties), ``mmr`` (maximal marginal relevance), ``mentions`` (supported by more
 episodes first), ``distance`` (nearer the centre first), or ``model`` (a reranker registered in
@@ -33,7 +33,7 @@ from lembrar.model.graph import Community, Entity, Fact, GraphData
 from lembrar.retrieval import fusion
 
 METHODS = ("cosine", "bm25", "bfs", "predicate")
-RERANKERS = ("rrf", "mmr", "mentions", "distance", "model")
+ORDERS = ("rrf", "mmr", "mentions", "distance", "model")
 SCOPES = ("facts", "entities", "communities")
 HitKind = Literal["fact", "entity", "community"]
 KINDS: dict[str, HitKind] = {"facts": "fact", "entities": "entity", "communities": "community"}
@@ -44,15 +44,16 @@ RRF_K = 60
 
 @dataclass(frozen=True)
 class GraphSearchConfig:
-    """methods     candidate sources; reranker one of ``RERANKERS``; scopes what is returned
-    limit       results per scope; depth how far breadth-first expansion goes
-    mmr_lambda  relevance against novelty for ``mmr``; model_reranker the registered name
+    """methods     candidate sources; order how the candidates are ranked, one of ``ORDERS``
+    scopes      what is returned; limit results per scope; depth how far breadth-first goes
+    mmr_lambda  relevance against novelty for ``mmr``
+    model_reranker the registered reranker (``lembrar.retrieval.rerank``) for ``order="model"``
     current_first  facts holding at the reference moment before superseded ones
     min_confidence facts whose calibrated confidence (``lembrar.graph.confidence``) is below it
                    are not returned (0: every candidate); a fact's score is that confidence"""
 
     methods: tuple[str, ...] = ("cosine", "bm25", "bfs", "predicate")
-    reranker: str = "rrf"
+    order: str = "rrf"
     scopes: tuple[str, ...] = ("facts",)
     limit: int = 10
     depth: int = 2
@@ -69,9 +70,9 @@ class GraphSearchConfig:
         ):
             if not values or any(v not in allowed for v in values):
                 raise ValidationError(name, f"use some of {allowed}")
-        if self.reranker not in RERANKERS:
-            raise ValidationError("reranker", f"use one of {RERANKERS}")
-        if self.reranker == "model" and not self.model_reranker:
+        if self.order not in ORDERS:
+            raise ValidationError("order", f"use one of {ORDERS}")
+        if self.order == "model" and not self.model_reranker:
             raise ValidationError("model_reranker", "name the registered reranker to use")
         if not 0.0 <= self.min_confidence <= 1.0:
             raise ValidationError("min_confidence", "must be in [0, 1]")
@@ -81,9 +82,9 @@ class GraphSearchConfig:
 
 PRESETS: dict[str, GraphSearchConfig] = {
     "facts": GraphSearchConfig(),
-    "facts_mmr": GraphSearchConfig(reranker="mmr"),
-    "facts_mentions": GraphSearchConfig(reranker="mentions"),
-    "facts_distance": GraphSearchConfig(reranker="distance"),
+    "facts_mmr": GraphSearchConfig(order="mmr"),
+    "facts_mentions": GraphSearchConfig(order="mentions"),
+    "facts_distance": GraphSearchConfig(order="distance"),
     "entities": GraphSearchConfig(scopes=("entities",)),
     "communities": GraphSearchConfig(methods=("cosine", "bm25"), scopes=("communities",)),
     "combined": GraphSearchConfig(scopes=SCOPES),
@@ -207,7 +208,7 @@ def candidate_lists(
     return lists
 
 
-# -- rerankers -------------------------------------------------------------------------------
+# -- orders ---------------------------------------------------------------------------------
 def rrf(lists: Mapping[str, Sequence[str]]) -> dict[str, float]:
     """Retrieval's reciprocal rank fusion (``k`` = ``RRF_K``, every list weighing 1) over ids."""
     ids = list(dict.fromkeys(i for ranked in lists.values() for i in ranked))
@@ -286,7 +287,7 @@ def search_graph(
         if scope == "facts":
             fused = {i: v for i, v in fused.items() if confidence[i] >= config.min_confidence}
             lists = {name: [i for i in ranked if i in fused] for name, ranked in lists.items()}
-        order = _rerank(
+        order = _ordered(
             fused,
             config,
             query,
@@ -356,7 +357,7 @@ def _folded(name: str) -> str:
     return fold(name)
 
 
-def _rerank(
+def _ordered(
     fused: dict[str, float],
     config: GraphSearchConfig,
     query: GraphQuery,
@@ -365,17 +366,18 @@ def _rerank(
     texts: Mapping[str, str],
     model_score: ModelScore | None,
 ) -> list[str]:
-    """The reranker's order; ``facets``: hop distance, episodes and (facts) confidence per
-    candidate. ``rrf`` orders facts by confidence, the fused score breaking ties."""
+    """The candidates in ``config.order``; ``facets``: hop distance, episodes and (facts)
+    confidence per candidate. ``rrf`` orders facts by confidence, the fused score breaking
+    ties."""
     near, mentions, confidence = facets
-    if config.reranker == "mmr":
+    if config.order == "mmr":
         return mmr(fused, vectors, query.vector, config.mmr_lambda, len(fused))
-    if config.reranker == "mentions":
+    if config.order == "mentions":
         return by_key(fused, {i: float(mentions.get(i, 0)) for i in fused})
-    if config.reranker == "distance":
+    if config.order == "distance":
         return by_key(fused, {i: -float(near.get(i, 99)) for i in fused})
     order = sorted(fused, key=lambda i: (-confidence.get(i, 0.0), -fused[i], i))
-    if config.reranker == "model" and model_score is not None and order:
+    if config.order == "model" and model_score is not None and order:
         scores = model_score(query.text, [texts[i] for i in order])
         order = [i for _, i in sorted(zip(scores, order), key=lambda p: -p[0])]
     return order

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from lembrar.context import ContextSection
-from lembrar.errors import ConfigurationError, NotFoundError, ValidationError
+from lembrar.errors import NotFoundError, ValidationError
 from lembrar.graph import communities as clusters
 from lembrar.graph.build import GraphBuilder, Group
 from lembrar.graph.cache import ReadGraph, ViewCache
@@ -39,6 +39,7 @@ from lembrar.model.episode import Episode, require_text
 from lembrar.model.graph import Community, Entity, Fact, GraphChange, GraphData
 from lembrar.model.predicates import predicates_asked
 from lembrar.store.base import GraphStore, Store, get_many, list_all
+from lembrar.store.optional import OptionalPart
 from lembrar.temporal import parse_time
 
 if TYPE_CHECKING:
@@ -76,8 +77,7 @@ class Graph:
     def __init__(self, host: Host, config: GraphConfig | None = None) -> None:
         self.host = host
         self.config = config or GraphConfig()
-        self._store: GraphStore | None = None
-        self._opened = False
+        self._store = OptionalPart(host.store, open_graph_store, "graph", "a knowledge graph")
         self._extractor: Extractor | None = self.config.extractor
         self._views = ViewCache()  # each user's facts view, while its version holds
         self._last: tuple[tuple[object, ...], ReadGraph, int, list[GraphHit]] | None = None
@@ -86,19 +86,11 @@ class Graph:
     # -- plumbing -------------------------------------------------------------------------
     @property
     def available(self) -> bool:
-        if not self._opened:
-            self._store, self._opened = open_graph_store(self.host.store), True
-        return self._store is not None
+        return self._store.available
 
     @property
     def store(self) -> GraphStore:
-        if not self.available:
-            raise ConfigurationError(
-                f"graph: the {type(self.host.store).__name__} backend does not keep "
-                "a knowledge graph; use a SQLite or PostgreSQL store"
-            )
-        assert self._store is not None
-        return self._store
+        return self._store.get()
 
     @property
     def extractor(self) -> Extractor:
@@ -457,7 +449,7 @@ class Graph:
         return chosen
 
     def _model_score(self, config: GraphSearchConfig) -> ModelScore | None:
-        if config.reranker != "model" or not config.model_reranker:
+        if config.order != "model" or not config.model_reranker:
             return None
         from lembrar.retrieval.rerank import get_reranker
 

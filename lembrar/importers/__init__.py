@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol, TypeVar
 
 from lembrar.errors import ImportFormatError, SourceError
 from lembrar.model.inputs import EpisodeIn
 from lembrar.registry import Registry
 
 Reader = Callable[..., Iterator[EpisodeIn]]
+Parsed = TypeVar("Parsed")
 BATCH_SIZE = 500
 """Records an import writes per transaction (``lembrar import --batch-size``)."""
 
@@ -80,6 +82,39 @@ def load_json_records(path: str | Path, limit: int | None = None) -> list[Any]:
     return records
 
 
+def parse_records(
+    path: str | Path, limit: int | None, parse: Callable[[Any, int], Parsed]
+) -> list[Parsed]:
+    """``parse(record, number)`` of each of the first ``limit`` records of a JSON / JSON.gz /
+    JSON Lines file, in file order; ``number`` is the record's 1-based position."""
+    records = load_json_records(path, limit)
+    return [parse(record, number) for number, record in enumerate(records, start=1)]
+
+
+class HasEpisodes(Protocol):
+    """A parsed record that becomes episodes (a conversation, a question's haystack)."""
+
+    def episodes(self, user_id: str | None = None) -> list[EpisodeIn]: ...
+
+
+def episodes_of(records: Iterable[HasEpisodes], user_id: str | None) -> Iterator[EpisodeIn]:
+    """The episodes of every record, in order; each in its own scope unless ``user_id``."""
+    for record in records:
+        yield from record.episodes(user_id)
+
+
+def utc_datetime(
+    parts: tuple[int, int, int, int, int], text: str, line: int, field: str
+) -> datetime:
+    """Year, month, day, hour and minute as a UTC datetime, or an ``ImportFormatError`` quoting
+    ``text`` where no such day or time exists."""
+    year, month, day, hour, minute = parts
+    try:
+        return datetime(year, month, day, hour, minute, tzinfo=UTC)
+    except ValueError as exc:
+        raise ImportFormatError(line, field, f"impossible date {text!r}") from exc
+
+
 def _array_records(text: str, position: int, limit: int | None) -> list[Any]:
     """Decode the elements of a JSON array one by one, stopping after ``limit``."""
     decoder = json.JSONDecoder()
@@ -134,11 +169,15 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
 
 __all__ = [
     "BATCH_SIZE",
+    "HasEpisodes",
     "Reader",
+    "episodes_of",
     "formats",
     "load_json_records",
     "open_text",
+    "parse_records",
     "read_text",
     "reader",
     "require_field",
+    "utc_datetime",
 ]

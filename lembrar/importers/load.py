@@ -34,7 +34,7 @@ from lembrar.importers.export import (
 from lembrar.importers.identity import stable_ids
 from lembrar.importers.jsonl import Bundle, read_bundle
 from lembrar.importers.source import reading
-from lembrar.ingest import build_episode
+from lembrar.ingest import build_episodes
 from lembrar.memory import Memory
 from lembrar.model.inputs import EpisodeIn
 from lembrar.model.users import UserSettings
@@ -124,20 +124,23 @@ def _checked(
     settings: Mapping[str, UserSettings],
 ) -> Numbered:
     """The records that would be stored, every one validated before anything is written (with
-    the settings the file gives, which are stored before the episodes)."""
-    out: Numbered = []
-    now = memory.now()
-    for line, item in numbered:
-        try:
-            user = settings.get(item.user_id) or memory.user_settings(item.user_id)
-            build_episode(item, user, memory.config, now)
-        except ValidationError as error:
-            if not skip_invalid:
-                raise ImportFormatError(line, error.field, error.message) from error
-            report.skipped.append((line, str(error)))
-        else:
-            out.append((line, item))
-    return out
+    the settings the file gives, which are stored before the episodes), by the checks of
+    ``Memory.add_many``."""
+    invalid: set[int] = set()
+
+    def refuse(position: int, error: ValidationError) -> None:
+        line = numbered[position][0]
+        if not skip_invalid:
+            raise ImportFormatError(line, error.field, error.message) from error
+        report.skipped.append((line, str(error)))
+        invalid.add(position)
+
+    def settings_of(user_id: str) -> UserSettings:
+        return settings.get(user_id) or memory.user_settings(user_id)
+
+    items = [item for _, item in numbered]
+    build_episodes(items, settings_of, memory.config, memory.now(), refuse)
+    return [pair for position, pair in enumerate(numbered) if position not in invalid]
 
 
 def _write(memory: Memory, batch: Numbered, report: ImportReport) -> None:

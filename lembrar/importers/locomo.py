@@ -17,12 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from lembrar.errors import ImportFormatError
-from lembrar.importers import load_json_records, require_field
+from lembrar.importers import episodes_of, parse_records, require_field, utc_datetime
 from lembrar.model.inputs import EpisodeIn
 from lembrar.temporal import lexicon_en
 
@@ -133,24 +133,19 @@ def parse_date(text: Any, line: int = 0, field: str = "session_date_time") -> da
         )
     hour, minute, half, day, _, year = match.groups()
     hour24 = int(hour) % 12 + (12 if half.lower() == "pm" else 0)
-    try:
-        return datetime(int(year), month, int(day), hour24, int(minute), tzinfo=UTC)
-    except ValueError as exc:
-        raise ImportFormatError(line, field, f"impossible date {text!r}") from exc
+    return utc_datetime((int(year), month, int(day), hour24, int(minute)), text, line, field)
 
 
 def load_locomo(path: str | Path, limit: int | None = None) -> list[LocomoConversation]:
     """The conversations of a LoCoMo JSON / JSON.gz / JSON Lines file, in file order."""
-    records = load_json_records(path, limit)
-    return [parse_conversation(record, line) for line, record in enumerate(records, start=1)]
+    return parse_records(path, limit, parse_conversation)
 
 
 def read_locomo(
     path: str | Path, user_id: str | None = None, limit: int | None = None
 ) -> Iterator[EpisodeIn]:
     """Episodes of every conversation; one scope per conversation unless ``user_id`` is given."""
-    for conversation in load_locomo(path, limit):
-        yield from conversation.episodes(user_id)
+    yield from episodes_of(load_locomo(path, limit), user_id)
 
 
 def parse_conversation(record: Any, line: int) -> LocomoConversation:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from lembrar.errors import ImportFormatError
-from lembrar.importers import load_json_records, require_field
+from lembrar.importers import episodes_of, parse_records, require_field, utc_datetime
 from lembrar.model.inputs import EpisodeIn
 
 QUESTION_TYPES = (
@@ -105,24 +105,20 @@ def parse_date(text: str, line: int = 0, field: str = "date") -> datetime:
             line, field, f"expected a date like '2023/05/30 (Tue) 23:40', got {text!r}"
         )
     year, month, day, _, hour, minute = match.groups()
-    try:
-        return datetime(int(year), int(month), int(day), int(hour), int(minute), tzinfo=UTC)
-    except ValueError as exc:
-        raise ImportFormatError(line, field, f"impossible date {text!r}") from exc
+    parts = (int(year), int(month), int(day), int(hour), int(minute))
+    return utc_datetime(parts, text, line, field)
 
 
 def load_longmemeval(path: str | Path, limit: int | None = None) -> list[LongMemEvalQuestion]:
     """The questions of a LongMemEval JSON / JSON.gz / JSON Lines file, in file order."""
-    records = load_json_records(path, limit)
-    return [parse_question(record, line) for line, record in enumerate(records, start=1)]
+    return parse_records(path, limit, parse_question)
 
 
 def read_longmemeval(
     path: str | Path, user_id: str | None = None, limit: int | None = None
 ) -> Iterator[EpisodeIn]:
     """Episodes of every question's haystack; one scope per question unless ``user_id`` is given."""
-    for question in load_longmemeval(path, limit):
-        yield from question.episodes(user_id)
+    yield from episodes_of(load_longmemeval(path, limit), user_id)
 
 
 def parse_question(record: Any, line: int) -> LongMemEvalQuestion:

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from lembrar.config import MemoryConfig
 from lembrar.context import ContextBudget, ContextSection, remaining
-from lembrar.errors import ConfigurationError
 from lembrar.ingest import parse_instant
 from lembrar.layers.config import LayerConfig
 from lembrar.layers.host import Host
@@ -20,6 +19,7 @@ from lembrar.layers.summaries import SessionSummaries
 from lembrar.model.derived import CAPTURE, PendingWork
 from lembrar.model.episode import Episode
 from lembrar.store.base import LayerStore, Store
+from lembrar.store.optional import OptionalPart
 
 if TYPE_CHECKING:
     from lembrar.embed.cache import CachedEmbedder
@@ -36,8 +36,12 @@ class Layers:
         self.embedder: CachedEmbedder = host.embedder
         self.memory_config: MemoryConfig = host.config
         self.config = config or LayerConfig()
-        self._store: LayerStore | None = None
-        self._opened = False
+        self._store = OptionalPart(
+            host.store,
+            lambda store: store.layer_store(),
+            "memory layers",
+            "saved memories, summaries or insights",
+        )
         self.saved = SavedMemories(self)
         self.summaries = SessionSummaries(self, self.config.summarizer)
         self.insights = UserInsights(self, self.config.insight_writer)
@@ -45,19 +49,11 @@ class Layers:
     @property
     def available(self) -> bool:
         """Whether the store's backend keeps the layers (recent history works on any backend)."""
-        if not self._opened:
-            self._store, self._opened = self.episodes.layer_store(), True
-        return self._store is not None
+        return self._store.available
 
     @property
     def store(self) -> LayerStore:
-        if not self.available:
-            raise ConfigurationError(
-                f"memory layers: the {type(self.episodes).__name__} backend does not keep "
-                "saved memories, summaries or insights; use a SQLite or PostgreSQL store"
-            )
-        assert self._store is not None
-        return self._store
+        return self._store.get()
 
     def instant(self, user_id: str, now: datetime | str | None) -> datetime:
         """``now`` as an aware datetime (naive: in the user's zone), or the clock's time."""

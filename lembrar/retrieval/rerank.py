@@ -1,4 +1,9 @@
-"""The reranker slot: a model that scores (query, text) pairs, registered by name."""
+"""Rerankers: models that score (query, text) pairs (e.g. a cross-encoder), registered by name.
+
+Episode search adds a reranker's score to its ranker's (``SearchConfig.reranker``); graph search
+orders its facts by one when ``GraphSearchConfig.order`` is ``"model"``. "Reranker" means this
+registered model and nothing else: graph search's other ways of ranking are its orders.
+"""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ PURE = {"errors", "model", "registry"}
 PORTS = PURE | {"temporal", "embed", "store", "llm"}
 DOMAIN = PORTS | {"config", "context", "ingest", "retrieval", "layers", "graph"}
 CORE = DOMAIN | {"memory", "engines", "tenancy", "tools", "assistant", "proxy"}
-INTERFACES = {"api", "cli", "mcp", "ui", "bench", "importers", "testing"}
+INTERFACES = {"api", "cli", "mcp", "ui", "evaluation", "importers", "testing"}
 
 # What each part may import besides itself: a part imports only parts below it.
 ALLOWED: dict[str, set[str]] = {
@@ -43,7 +43,7 @@ ALLOWED: dict[str, set[str]] = {
     "proxy": DOMAIN | {"memory"},
     "importers": CORE,
     "testing": CORE,
-    "bench": CORE | {"importers", "testing"},
+    "evaluation": CORE | {"importers", "testing"},
     "ui": CORE,
     "api": CORE | {"ui", "importers"},
     "mcp": CORE | {"api"},

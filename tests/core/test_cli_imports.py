@@ -5,7 +5,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
-HEAVY = ("lembrar.bench.answers_command", "lembrar.bench.llm_steps.command", "lembrar.memory")
+HEAVY = (
+    "lembrar.evaluation.answers_command",
+    "lembrar.evaluation.llm_steps.command",
+    "lembrar.memory",
+)
 
 PROBE = """
 import sys
@@ -28,4 +32,4 @@ def test_the_parser_imports_a_benchmark_command_only_when_it_is_used():
     )
     before, after = probe.stdout.splitlines()
     assert before == ""
-    assert "lembrar.bench.answers_command" in after.split(",")
+    assert "lembrar.evaluation.answers_command" in after.split(",")

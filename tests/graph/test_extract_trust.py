@@ -24,7 +24,7 @@ SISTER = "My sister Ana lives in Lisbon."
 
 
 def episode(text: str) -> Episode:
-    from lembrar.bench.graph_quality import episode_of
+    from lembrar.evaluation.graph_quality import episode_of
 
     return episode_of(EpisodeIn(user_id="u", content=text, role="user", speaker="Maria", at=AT))
 

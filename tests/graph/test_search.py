@@ -1,4 +1,4 @@
-"""Graph search on a small graph: breadth-first distances, each reranker's ordering, time, and
+"""Graph search on a small graph: breadth-first distances, each order, time, and
 the calibrated confidence that lets a search answer nothing."""
 
 from __future__ import annotations
@@ -99,10 +99,10 @@ def test_bm25_finds_word_forms():
     assert scores[0] > 0 and scores[1] == 0
 
 
-def test_distance_reranker_puts_nearer_facts_first():
+def test_distance_order_puts_nearer_facts_first():
     config = GraphSearchConfig(
         methods=("bfs",),
-        reranker="distance",
+        order="distance",
         limit=10,
         depth=3,
         current_first=False,
@@ -113,10 +113,10 @@ def test_distance_reranker_puts_nearer_facts_first():
     assert order.index("porto-pt") > order.index("ana-porto") and "rock" not in order
 
 
-def test_mentions_reranker_puts_facts_told_more_often_first():
+def test_mentions_order_puts_facts_told_more_often_first():
     config = GraphSearchConfig(
         methods=("cosine",),
-        reranker="mentions",
+        order="mentions",
         min_cosine=-1.0,
         current_first=False,
         min_confidence=0.0,
@@ -125,11 +125,11 @@ def test_mentions_reranker_puts_facts_told_more_often_first():
     assert order[:3] == ["jazz", "ana-porto", "porto-pt"]
 
 
-def test_mmr_reranker_skips_near_duplicates():
+def test_mmr_order_skips_near_duplicates():
     plain = GraphSearchConfig(methods=("cosine",), limit=2, current_first=False, min_confidence=0.0)
     diverse = GraphSearchConfig(
         methods=("cosine",),
-        reranker="mmr",
+        order="mmr",
         mmr_lambda=0.3,
         limit=2,
         current_first=False,
@@ -221,19 +221,19 @@ def test_rrf_is_retrievals_fusion_over_ids():
 
 
 def test_presets_and_bad_settings():
-    assert resolve_config("facts_mmr").reranker == "mmr"
+    assert resolve_config("facts_mmr").order == "mmr"
     with pytest.raises(ValidationError, match="preset"):
         resolve_config("nope")
-    with pytest.raises(ValidationError, match="reranker"):
-        GraphSearchConfig(reranker="best")
+    with pytest.raises(ValidationError, match="order"):
+        GraphSearchConfig(order="best")
     with pytest.raises(ValidationError, match="model_reranker"):
-        GraphSearchConfig(reranker="model")
+        GraphSearchConfig(order="model")
 
 
 def test_the_model_reranker_slot_orders_by_its_scores():
     config = GraphSearchConfig(
         methods=("cosine",),
-        reranker="model",
+        order="model",
         model_reranker="x",
         min_cosine=-1.0,
         current_first=False,
@@ -284,8 +284,8 @@ def test_the_neighbourhood_of_an_entity_keeps_history_and_orders_by_reach():
 @pytest.fixture(scope="module")
 def locomo_memory():
     from lembrar import Memory
-    from lembrar.bench.data import FILES, data_root
     from lembrar.embed.hashing import HashingEmbedder
+    from lembrar.evaluation.data import FILES, data_root
     from lembrar.importers.locomo import load_locomo
 
     root = data_root(Path(__file__).resolve().parent)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from lembrar.bench.data import FILES, data_root
 from lembrar.errors import ImportFormatError
+from lembrar.evaluation.data import FILES, data_root
 from lembrar.importers.dailydialog import (
     DEFAULT_END,
     detokenize,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from lembrar.bench.data import FILES, data_root
 from lembrar.errors import ImportFormatError
+from lembrar.evaluation.data import FILES, data_root
 from lembrar.importers.locomo import load_locomo, parse_date, read_locomo, session_of
 
 ROOT = data_root(Path(__file__).resolve().parent)

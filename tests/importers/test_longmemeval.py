@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from lembrar.bench.data import FILES, data_root
 from lembrar.errors import ImportFormatError
+from lembrar.evaluation.data import FILES, data_root
 from lembrar.importers import reader
 from lembrar.importers.longmemeval import load_longmemeval, parse_date, read_longmemeval
 

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 import pytest
 
 from lembrar import Memory
-from lembrar.bench.llm import search_config_with_llm
 from lembrar.embed.hashing import HashingEmbedder
+from lembrar.evaluation.llm import search_config_with_llm
 from lembrar.llm import LLMClient
 from lembrar.llm.prompts.date_ranges import DateRange
 from lembrar.retrieval.config import SearchConfig

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from lembrar import Memory
-from lembrar.bench.data import FILES, data_root
 from lembrar.embed.hashing import HashingEmbedder
+from lembrar.evaluation.data import FILES, data_root
 from lembrar.model.query import Filters
 from lembrar.model.text import keywords
 from lembrar.store.sqlite import SqliteStore

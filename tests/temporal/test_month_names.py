@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lembrar.bench.frame_questions import _MONTHS as FRAME_MONTHS
-from lembrar.bench.shapes.calendar import MONTHS as CALENDAR_MONTHS
+from lembrar.evaluation.frame_questions import _MONTHS as FRAME_MONTHS
+from lembrar.evaluation.shapes.calendar import MONTHS as CALENDAR_MONTHS
 from lembrar.graph.extract.names import NOT_NAMES
 from lembrar.importers.locomo import parse_date
 from lembrar.temporal.grammar import LEXICONS

@@ -1,0 +1,230 @@
+"""The graph's quality measures: the life story generator, its scoring against a graph, the
+labelled-set scoring and ``lembrar bench graph quality`` / ``hand-check`` as a person runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from lembrar.evaluation.graph_quality import DataFiles, run_labelled, score_story
+from lembrar.evaluation.life_story import LifeStory, StoryFact, life_story
+from lembrar.model.graph import Entity, Fact, FactSource, GraphData
+
+ROOT = Path(__file__).resolve().parents[2]
+T0 = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+# -- the story -------------------------------------------------------------------------------
+def test_a_seed_tells_the_same_story_and_seeds_tell_it_in_other_words():
+    assert life_story(3) == life_story(3)
+    texts = {tuple(t.text for t in life_story(seed).turns) for seed in range(6)}
+    assert len(texts) == 6
+    languages = {t.lang for seed in range(6) for t in life_story(seed).turns}
+    assert languages == {"en", "pt"}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_story_states_what_it_says_holds_and_traps_state_nothing(seed: int):
+    story = life_story(seed)
+    stated = {(f.subject, f.predicate, f.objects) for t in story.turns for f in t.facts}
+    allowed = {(f.subject, f.predicate, f.objects) for t in story.turns for f in t.allowed}
+    for fact in story.current:  # each current fact is said by some turn
+        assert any(
+            s == fact.subject and p == fact.predicate and set(fact.objects) <= set(o)
+            for s, p, o in stated | allowed
+        ), fact
+    for fact in story.replaced:  # said once, and not current at the end
+        assert (fact.subject, fact.predicate, fact.objects) in stated
+        assert fact not in story.current
+    assert all(not t.facts for t in story.turns if t.trap)
+    assert sum(t.trap for t in story.turns) >= 7
+    times = [t.at for t in story.turns]
+    assert times == sorted(times) and times[-1] - times[0] > timedelta(days=600)
+
+
+def test_the_partner_is_one_person_under_two_names():
+    story = life_story(0)
+    partner = next(f for f in story.current if f.predicate == "has_partner")
+    husband = [f for t in story.turns for f in t.facts if "husband" in f.objects]
+    assert husband and partner.objects[0] in husband[0].objects
+    assert partner.objects == partner.objects[:1]  # the current fact needs the name itself
+
+
+# -- scoring a graph of the story ------------------------------------------------------------
+def _graph(story: LifeStory, facts: list[tuple[StoryFact, bool, int]]) -> GraphData:
+    """A graph holding ``facts`` (fact, closed, the turn that said it); names become entities."""
+    entities: dict[str, Entity] = {}
+
+    def entity(name: str, kind: str = "thing") -> str:
+        if name not in entities:
+            entities[name] = Entity(f"e{len(entities)}", "story", name, kind, T0)
+        return entities[name].id
+
+    entity(story.person, "user")
+    out = []
+    for n, (fact, closed, turn) in enumerate(facts):
+        negated = fact.predicate.startswith("not:")
+        out.append(
+            Fact(
+                f"f{n}",
+                "story",
+                entity(fact.subject),
+                fact.predicate.removeprefix("not:"),
+                entity(fact.objects[0]),
+                str(fact),
+                T0,
+                T0,
+                invalid_at=T0 + timedelta(days=1) if closed else None,
+                sources=(FactSource(f"ep{turn}", str(fact), T0),),
+                negated=negated,
+            )
+        )
+    return GraphData(tuple(entities.values()), tuple(out))
+
+
+def _turn_of(story: LifeStory, fact: StoryFact) -> int:
+    return next(i for i, t in enumerate(story.turns) if fact in t.facts or fact in t.allowed)
+
+
+def test_a_graph_holding_exactly_the_story_scores_full_marks():
+    story = life_story(1)
+    facts = [(f, False, _turn_of(story, f)) for f in story.current if f.predicate != "has_partner"]
+    partner = next(f for t in story.turns for f in t.facts if f.predicate == "has_partner")
+    facts += [(partner, False, _turn_of(story, partner))]
+    facts += [(f, True, _turn_of(story, f)) for f in story.replaced]
+    ids = [f"ep{i}" for i in range(len(story.turns))]
+    counts = score_story(story, _graph(story, facts), ids)
+    assert counts["facts_right"] == counts["facts_found"] == len(facts)
+    assert counts["current_found"] == len(story.current)
+    assert counts["replaced_closed"] == len(story.replaced) == 3
+    assert counts["trap_facts"] == counts["entities_junk"] == counts["current_closed"] == 0
+
+
+def test_open_old_values_trap_facts_junk_and_a_merged_name_closing_are_counted():
+    story = life_story(2)
+    ids = [f"ep{i}" for i in range(len(story.turns))]
+    trap = next(i for i, t in enumerate(story.turns) if t.trap and not t.allowed)
+    partner = next(f for f in story.current if f.predicate == "has_partner")
+    husband = StoryFact(story.person, "has_partner", ("husband",))
+    wrong = StoryFact(story.person, "lives_in", ("Madrid in spring",))
+    facts = [
+        (story.replaced[0], False, 1),  # the old city still current
+        (wrong, False, trap),  # a fact from a trap, its object junk
+        (partner, True, 2),  # the partner closed by "husband": the same man
+        (husband, False, 12),
+    ]
+    counts = score_story(story, _graph(story, facts), ids)
+    assert counts["facts_found"] == 4 and counts["facts_right"] == 3
+    assert counts["replaced_closed"] == 0
+    assert counts["trap_facts"] == 1
+    assert counts["entities_junk"] == 1
+    assert counts["current_closed"] == 1
+    assert counts["current_found"] == 0  # "husband" is no name for the partner's fact
+
+
+# -- labelled sets and the command -----------------------------------------------------------
+def _data_root() -> Path:
+    from lembrar.evaluation.data import data_root
+
+    root = data_root(ROOT)
+    if root is None or not (root / "dailydialog").is_dir():
+        pytest.skip("shared/data not found (set LEMBRAR_BENCH_DATA)")
+    return root
+
+
+def test_labelled_turns_of_every_source_are_read_and_scored(tmp_path: Path):
+    root = _data_root()
+    labels = tmp_path / "labels.jsonl"
+    rows = [
+        {"set": "a", "ref": "dailydialog-438/1", "entities": ["newspaper columnist"], "facts": []},
+        {
+            "set": "b",
+            "ref": "conv-44/D15:1",
+            "entities": [],
+            "facts": [["Audrey", "has_pet", "dogs"]],
+        },
+    ]
+    labels.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    data = DataFiles(
+        root / "locomo/locomo_dev.json.gz",
+        root / "longmemeval/longmemeval_oracle_dev.json.gz",
+        root / "dailydialog/xdd_1k_dialogues_text_En.txt",
+    )
+    sets = run_labelled(labels, data)
+    assert set(sets) == {"a", "b", "all"} and sets["all"]["turns"] == 2
+    assert sets["b"]["facts_gold"] == 1 and sets["a"]["facts_gold"] == 0
+    assert (
+        sets["all"]["entities_junk"] == sets["all"]["entities_found"] - sets["all"]["entities_hit"]
+    )
+    assert sets["all"]["seconds_per_message"] > 0
+
+
+def _lembrar(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LEMBRAR_BENCH_DATA": str(_data_root())}
+    return subprocess.run(
+        [sys.executable, "-m", "lembrar", "bench", "graph", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+    )
+
+
+def test_quality_reports_every_set_and_the_life_story():
+    done = _lembrar("quality", "--seeds", "2")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert set(report) >= {"dev", "dev2", "heldout", "fresh", "life_story"}
+    assert report["fresh"]["all"]["turns"] >= 150
+    assert {"locomo-fresh", "dailydialog"} <= set(report["fresh"])
+    story = report["life_story"]
+    assert story["seeds"] == [0, 1] and story["replaced_gold"] == 6
+    for key in ("fact_precision", "current_recall", "trap_facts", "entities_junk"):
+        assert key in story
+
+
+def test_trusted_extraction_keeps_fewer_facts_of_the_development_turns():
+    def facts(*flags: str) -> dict:
+        done = _lembrar("extraction", "--labels", "benchmarks/graph/dev2.jsonl", *flags)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    plain, trusted = facts(), facts("--trusted")
+    assert plain["extractor"] == "offline/rules"
+    assert trusted["extractor"] == "offline/rules/trusted"
+    kept, every = trusted["sets"]["all"], plain["sets"]["all"]
+    assert kept["facts_found"] < every["facts_found"]
+    assert kept["facts_precision"] > every["facts_precision"]
+    assert kept["entities_found"] < every["entities_found"]
+
+
+def test_quality_refuses_no_story_with_a_clear_message():
+    done = _lembrar("quality", "--seeds", "0")
+    assert done.returncode != 0
+    assert "seeds" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_hand_check_dumps_the_graph_and_scores_a_judged_dump(tmp_path: Path):
+    done = _lembrar("hand-check", "--conversation", "conv-30")
+    assert done.returncode == 0, done.stderr
+    dump = json.loads(done.stdout)
+    assert dump["conversation"] == "conv-30" and dump["facts"] and dump["entities"]
+    assert all(f["right"] is None and f["said"] for f in dump["facts"])
+    for n, fact in enumerate(dump["facts"]):
+        fact["right"] = n % 2 == 0
+    judged = tmp_path / "judged.json"
+    judged.write_text(json.dumps(dump))
+    done = _lembrar("hand-check", "--judged", str(judged))
+    score = json.loads(done.stdout)
+    assert score["judged"] == len(dump["facts"])
+    assert score["right"] == (len(dump["facts"]) + 1) // 2
+    missing = _lembrar("hand-check", "--conversation", "conv-99")
+    assert missing.returncode != 0 and "conv-99" in missing.stderr
+    assert "Traceback" not in missing.stderr
