@@ -11,6 +11,6 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
     raise MissingExtraError("mcp", "mcp") from exc
 
-from lembrar.mcp.server import Caller, MemoryService, build_server  # noqa: E402
+from lembrar.mcp.server import Backend, Caller, MemoryService, build_server  # noqa: E402
 
-__all__ = ["Caller", "MemoryService", "build_server"]
+__all__ = ["Backend", "Caller", "MemoryService", "build_server"]
