@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from lembrar.cli.common import chosen_tenant, default_db
 from lembrar.cli.options import port_number, tenant_name
-from lembrar.errors import MissingExtraError, ValidationError
+from lembrar.errors import ValidationError
 
 if TYPE_CHECKING:
     from lembrar.mcp import Backend
@@ -97,10 +97,12 @@ def launch_config(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run_mcp(args: argparse.Namespace) -> int:
-    try:
-        import lembrar.mcp  # noqa: F401
-    except ImportError as exc:
-        raise MissingExtraError("mcp", "mcp") from exc
+    if args.transport == "stdio" and not args.print_config:
+        from lembrar.mcp.sdk import import_server_side
+
+        import_server_side()  # first: nothing has imported the SDK yet
+    from lembrar.mcp import build_server  # noqa: F401 - MissingExtraError without the extra
+
     if args.print_config:
         return print_config(args)
     if not args.path.startswith("/"):

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio.to_thread
 import mcp_types as types
-from mcp.server import Server, ServerRequestContext
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel.server import Server
 from mcp.shared.exceptions import MCPError
 
 from lembrar import __version__

@@ -1,6 +1,7 @@
-"""``lembrar mcp`` over stdio answers the handshake and the listings without loading the engine;
-the store, the engines and the embedder open on the first tool call, once, and an open that
-fails is that call's error (naming the database), tried again on the next call.
+"""``lembrar mcp`` over stdio answers the handshake and the listings without loading the engine
+or the SDK's client side; the store, the engines and the embedder open on the first tool call,
+once, and an open that fails is that call's error (naming the database), tried again on the
+next call.
 
 The server runs as a client starts it, driven by the official ``mcp`` client; a small launcher
 runs the same ``lembrar`` command line in a process that, when it exits, writes which of the
@@ -38,6 +39,7 @@ ENGINE_MODULES = (
     "lembrar.tools.runner",
     "numpy",
 )
+SDK_UNUSED = ("mcp.client", "mcp.server.mcpserver")  # what ``import mcp`` would bring
 LAUNCHER = """
 import atexit, sys
 from pathlib import Path
@@ -52,7 +54,8 @@ sys.exit(main(sys.argv[3:]))
 def launched(tmp_path: Path, db: Path) -> tuple[StdioServerParameters, Path]:
     """``lembrar --db DB --embedder hash mcp`` with the launcher, and where it reports."""
     report = tmp_path / "loaded.txt"
-    args = ["-c", LAUNCHER, str(report), ",".join(ENGINE_MODULES), *lembrar_args(db)[2:]]
+    modules = ",".join(ENGINE_MODULES + SDK_UNUSED)
+    args = ["-c", LAUNCHER, str(report), modules, *lembrar_args(db)[2:]]
     return StdioServerParameters(command=sys.executable, args=args, env=environment()), report
 
 
@@ -88,6 +91,7 @@ def test_the_first_tool_call_opens_the_memory(tmp_path):
     found = run(session, server)
     assert [m["text"] for m in found] == ["My kayak is called Sardinha"]
     assert {"lembrar.memory", "lembrar.engines", "lembrar.store"} <= set(loaded(report))
+    assert not set(SDK_UNUSED) & set(loaded(report))
 
 
 def test_concurrent_first_calls_share_one_opening(tmp_path):
@@ -155,3 +159,36 @@ def test_the_service_opens_its_backend_once_across_threads(tmp_path):
         thread.join()
     store.close()
     assert len(opened) == 1 and seen == opened * 8
+
+
+FALLBACK = """
+import sys
+from lembrar.mcp.sdk import SERVER_SIDE, import_server_side
+
+done = import_server_side(SERVER_SIDE + ("mcp.server.no_such_module",))
+import mcp
+from lembrar.mcp import build_server
+print(done, mcp.Client.__name__, build_server.__name__, "mcp.client" in sys.modules)
+"""
+
+
+def test_an_sdk_that_cannot_be_imported_in_part_is_imported_whole():
+    done = subprocess.run(
+        [sys.executable, "-c", FALLBACK],
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "Client", "build_server", "True"]
+
+
+def test_an_sdk_imported_already_is_left_as_it_is():
+    import mcp
+
+    from lembrar.mcp.sdk import import_server_side
+
+    before = dict(sys.modules)
+    assert import_server_side() is False
+    assert sys.modules["mcp"] is mcp and sys.modules.keys() == before.keys()
