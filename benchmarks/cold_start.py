@@ -1,6 +1,7 @@
 """Cold start of the processes a person starts: ``lembrar --help``, a first ``lembrar search``
 with the default embedder on a small store, and ``lembrar mcp`` over stdio until it answers a
-client's ``initialize``; each beside a bare ``python -c pass``, as the median of several runs.
+client's ``initialize`` (and then its ``tools/list``); each beside a bare ``python -c pass``, as
+the median of several runs, in wall seconds and in CPU seconds (user + system) of the process.
 
     python benchmarks/cold_start.py [--runs 7] [--repo PATH] [--out bench-out/cold_start.json]
 
@@ -9,8 +10,11 @@ client's ``initialize``; each beside a bare ``python -c pass``, as the median of
 Every run is a fresh process. Bytecode is written and reused as an installed package does
 (``PYTHONDONTWRITEBYTECODE`` is dropped, and each command runs once before it is timed), and
 so is the embedder's ready-to-load copy (``XDG_CACHE_HOME`` points into a temporary folder, so
-the untimed run writes it), so the figures are what a user sees from the second call on. The machine's load moves the
-numbers: compare them with the ``python -c pass`` row of the same run.
+the untimed run writes it), so the figures are what a user sees from the second call on. The
+machine's load moves the wall seconds (compare them with the ``python -c pass`` row of the same
+run); the CPU seconds move far less, and on an idle machine the wall time is close to them. A
+``lembrar mcp`` process is ended as soon as it has answered, so its CPU seconds are those it
+spent getting ready.
 """
 
 from __future__ import annotations
@@ -18,12 +22,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -39,6 +46,14 @@ INITIALIZE = {
         "clientInfo": {"name": "cold-start", "version": "0"},
     },
 }
+INITIALIZED: dict[str, object] = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+LIST_TOOLS: dict[str, object] = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+
+
+@dataclass(frozen=True)
+class Timing:
+    wall_s: float
+    cpu_s: float  # user + system seconds of the process
 
 
 def environment() -> dict[str, str]:
@@ -53,47 +68,84 @@ def lembrar(db: Path, *args: str) -> list[str]:
     return [sys.executable, "-m", "lembrar", "--db", str(db), *args]
 
 
-def whole(command: list[str]) -> Callable[[], float]:
-    """Seconds from start to exit of ``command``."""
+@contextmanager
+def timed(into: list[Timing]) -> Iterator[None]:
+    """Wall and CPU seconds of the block, whose one child process ends (and is waited for)
+    inside it: the CPU seconds are those of the children reaped meanwhile."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    yield
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    into.append(Timing(wall, cpu))
 
-    def run() -> float:
-        start = time.perf_counter()
-        subprocess.run(command, env=environment(), check=True, capture_output=True)
-        return time.perf_counter() - start
 
-    return run
+def whole(command: list[str]) -> Callable[[], Timing]:
+    """From start to exit of ``command``."""
 
-
-def mcp_ready(db: Path) -> Callable[[], float]:
-    """Seconds from start of ``lembrar mcp`` to its answer to ``initialize``."""
-
-    def run() -> float:
-        start = time.perf_counter()
-        process = subprocess.Popen(
-            lembrar(db, "mcp", "--user", "ana"),
-            env=environment(),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
-        assert process.stdin is not None and process.stdout is not None
-        process.stdin.write((json.dumps(INITIALIZE) + "\n").encode())
-        process.stdin.flush()
-        answer = json.loads(process.stdout.readline())
-        elapsed = time.perf_counter() - start
-        process.stdin.close()
-        process.terminate()
-        process.wait(30)
-        assert answer.get("id") == 1 and "result" in answer, answer
-        return elapsed
+    def run() -> Timing:
+        timing: list[Timing] = []
+        with timed(timing):
+            subprocess.run(command, env=environment(), check=True, capture_output=True)
+        return timing[0]
 
     return run
 
 
-def median_of(measure: Callable[[], float], runs: int) -> dict[str, float]:
+def mcp_ready(db: Path, *, list_tools: bool) -> Callable[[], Timing]:
+    """From start of ``lembrar mcp`` to its answer to ``initialize`` (and, with ``list_tools``,
+    to its answer to the ``tools/list`` a client sends next); wall seconds to the answer, CPU
+    seconds of the process ended right after it."""
+
+    def run() -> Timing:
+        timing: list[Timing] = []
+        with timed(timing):
+            start = time.perf_counter()
+            process = subprocess.Popen(
+                lembrar(db, "mcp", "--user", "ana"),
+                env=environment(),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+            answer = _exchange(process, [INITIALIZE])
+            if list_tools:
+                answer = _exchange(process, [INITIALIZED, LIST_TOOLS])
+            elapsed = time.perf_counter() - start
+            assert process.stdin is not None
+            process.stdin.close()
+            process.terminate()
+            process.wait(30)
+        assert "result" in answer, answer
+        return Timing(elapsed, timing[0].cpu_s)
+
+    return run
+
+
+def _exchange(
+    process: subprocess.Popen[bytes], messages: list[dict[str, object]]
+) -> dict[str, object]:
+    """Send ``messages``; the answer to the last one."""
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"".join((json.dumps(m) + "\n").encode() for m in messages))
+    process.stdin.flush()
+    answer: dict[str, object] = json.loads(process.stdout.readline())
+    assert answer.get("id") == messages[-1]["id"], answer
+    return answer
+
+
+def summary(measure: Callable[[], Timing], runs: int) -> dict[str, float]:
     measure()  # writes the bytecode, as an install does
-    times = [measure() for _ in range(runs)]
-    return {"median_s": statistics.median(times), "min_s": min(times), "max_s": max(times)}
+    timings = [measure() for _ in range(runs)]
+    walls, cpus = [t.wall_s for t in timings], [t.cpu_s for t in timings]
+    return {
+        "median_s": statistics.median(walls),
+        "min_s": min(walls),
+        "max_s": max(walls),
+        "cpu_median_s": statistics.median(cpus),
+        "cpu_min_s": min(cpus),
+    }
 
 
 def main() -> None:
@@ -113,19 +165,21 @@ def main() -> None:
             "python -c pass": whole([sys.executable, "-c", "pass"]),
             "lembrar --help": whole([sys.executable, "-m", "lembrar", "--help"]),
             "first search (use-m3)": whole(lembrar(db, "search", "feijoada", "--user", "ana")),
-            "MCP stdio ready": mcp_ready(db),
+            "MCP stdio ready": mcp_ready(db, list_tools=False),
+            "MCP tools listed": mcp_ready(db, list_tools=True),
         }
-        results = {name: median_of(measure, args.runs) for name, measure in cases.items()}
+        results = {name: summary(measure, args.runs) for name, measure in cases.items()}
     print(
         f"cold start of {environment()['PYTHONPATH']}, {args.runs} runs each, "
         f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}"
     )
-    print("| process | median s | min s | max s | target s |")
-    print("|---|---|---|---|---|")
+    print("| process | median s | min s | max s | CPU median s | CPU min s | target s |")
+    print("|---|---|---|---|---|---|---|")
     for name, row in results.items():
         target = TARGETS.get(name)
         print(
             f"| {name} | {row['median_s']:.2f} | {row['min_s']:.2f} | {row['max_s']:.2f} | "
+            f"{row['cpu_median_s']:.2f} | {row['cpu_min_s']:.2f} | "
             f"{'' if target is None else target} |"
         )
     if args.out:

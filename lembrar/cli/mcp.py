@@ -14,11 +14,15 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lembrar.cli.common import chosen_tenant, default_db
 from lembrar.cli.options import port_number, tenant_name
-from lembrar.errors import MissingExtraError, ValidationError
+from lembrar.errors import ValidationError
+
+if TYPE_CHECKING:
+    from lembrar.mcp import Backend
+    from lembrar.store import Store
 
 STDIO_USER = "me"
 
@@ -93,36 +97,84 @@ def launch_config(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run_mcp(args: argparse.Namespace) -> int:
-    try:
-        import anyio
+    if args.transport == "stdio" and not args.print_config:
+        from lembrar.mcp.sdk import import_server_side
 
-        from lembrar.mcp import MemoryService, build_server
-    except ImportError as exc:
-        raise MissingExtraError("mcp", "mcp") from exc
-    from lembrar.config import MemoryConfig
-    from lembrar.embed import get_embedder
-    from lembrar.engines import EnginePool
-    from lembrar.store import open_store
-    from lembrar.tenancy import machine_tenant, open_key_store
+        import_server_side()  # first: nothing has imported the SDK yet
+    from lembrar.mcp import build_server  # noqa: F401 - MissingExtraError without the extra
 
     if args.print_config:
         return print_config(args)
     if not args.path.startswith("/"):
         raise ValidationError("path", "start it with '/', e.g. /mcp")
+    return _run_stdio(args) if args.transport == "stdio" else _run_http(args)
+
+
+def _run_stdio(args: argparse.Namespace) -> int:
+    """One caller; the store opens on its first tool call (``StdioBackend``)."""
+    import anyio
+
+    from lembrar.mcp import MemoryService, build_server
+
+    backend = StdioBackend(args)
+    try:
+        server = build_server(MemoryService(backend.open, args.user or STDIO_USER))
+        anyio.run(_stdio, server)
+    finally:
+        backend.close()
+    return 0
+
+
+class StdioBackend:
+    """The memory of the one stdio caller, opened on its first tool call (``open``), not
+    before the client's handshake; ``close`` closes the store if it was opened."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self._args = args
+        self._store: Store | None = None
+
+    def open(self) -> Backend:
+        self._store, backend = _open_backend(self._args)
+        return backend
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+
+
+def _run_http(args: argparse.Namespace) -> int:
+    """Every tenant with a key: the store opens now, its keys are checked on every request."""
+    from lembrar.mcp import MemoryService, build_server
+    from lembrar.tenancy import open_key_store
+
+    store, backend = _open_backend(args)
+    try:
+        server = build_server(MemoryService(lambda: backend, args.user or STDIO_USER))
+        _serve_http(server, open_key_store(store), args)
+    finally:
+        store.close()
+    return 0
+
+
+def _open_backend(args: argparse.Namespace) -> tuple[Store, Backend]:
+    """The store of ``--db``, its engines, and the tenant of ``--tenant`` or this machine's
+    memory; the store's embedder is checked against ``--embedder`` here."""
+    from lembrar.config import MemoryConfig
+    from lembrar.embed import get_embedder
+    from lembrar.engines import EnginePool
+    from lembrar.mcp import Backend
+    from lembrar.store import open_store
+    from lembrar.tenancy import machine_tenant
+
     store = open_store(args.db or default_db())
     try:
         engines = EnginePool(store, get_embedder(args.embedder), MemoryConfig())
         tenant = chosen_tenant(args) or machine_tenant(store)
-        service = MemoryService(engines, args.user or STDIO_USER, tenant)
-        engines.get(tenant)  # checks the store's embedder before the first call
-        server = build_server(service)
-        if args.transport == "stdio":
-            anyio.run(_stdio, server)
-        else:
-            _serve_http(server, open_key_store(store), args)
-    finally:
+        engines.get(tenant)
+    except BaseException:
         store.close()
-    return 0
+        raise
+    return store, Backend(engines, tenant)
 
 
 def _serve_http(server: Any, keys: Any, args: argparse.Namespace) -> None:

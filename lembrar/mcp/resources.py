@@ -1,18 +1,18 @@
 """What an MCP client can browse (saved memories, recent conversations, one conversation) and
-the prompt that loads the memory context for a question."""
+the prompt that loads the memory context for a question. The listings are plain data; what
+reads the memory is imported when a resource is first read, not when the server starts."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mcp_types as types
 
 from lembrar.errors import NotFoundError, ValidationError
-from lembrar.memory import Memory
-from lembrar.model.query import Filters
-from lembrar.tools import SavedFacts
-from lembrar.tools.views import described
+
+if TYPE_CHECKING:
+    from lembrar.memory import Memory
 
 __all__ = ["PROMPTS", "RESOURCES", "TEMPLATES", "prompt", "read"]
 
@@ -68,6 +68,8 @@ PROMPTS = [
 
 
 def read(memory: Memory, user_id: str, uri: str) -> types.ReadResourceResult:
+    from lembrar.tools.saved import SavedFacts
+
     if uri == SAVED:
         facts = SavedFacts(memory, user_id).list()
         body: Any = [
@@ -96,6 +98,9 @@ def _session(info: Any) -> dict[str, Any]:
 
 
 def _turns(memory: Memory, user_id: str, session_id: str) -> list[dict[str, Any]]:
+    from lembrar.model.query import Filters
+    from lembrar.tools.views import described
+
     page = memory.get_all(user_id, Filters(session_id=session_id), limit=SESSION_TURNS)
     if not page.items:
         raise NotFoundError("session", session_id)

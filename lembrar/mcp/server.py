@@ -5,32 +5,40 @@ and user (a desktop has one user); over HTTP, the tenant of the request's API ke
 its ``X-Lembrar-User`` header names (else the one given with ``--user``), both checked and put
 on the request by ``lembrar.mcp.http``. The engine of each tenant is kept for the process
 (``EnginePool``); the store scopes every statement to the tenant.
+
+Nothing of the engine is imported or opened to answer the handshake and the listings (tools,
+resources, prompts): the store, the engines and the embedder open on the first call that
+needs them (``MemoryService.backend``), so a client sees the server ready in about the time
+the MCP SDK itself takes to start.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio.to_thread
 import mcp_types as types
-from mcp.server import Server, ServerRequestContext
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel.server import Server
 from mcp.shared.exceptions import MCPError
 
 from lembrar import __version__
-from lembrar.engines import EnginePool
 from lembrar.errors import LembrarError, ValidationError
 from lembrar.mcp import resources
-from lembrar.memory import Memory
-from lembrar.store.base import DEFAULT_TENANT
-from lembrar.tools import CATALOGUE, ToolRunner, ToolSpec
+from lembrar.tools.catalogue import CATALOGUE, ToolSpec
+
+if TYPE_CHECKING:
+    from lembrar.engines import EnginePool
+    from lembrar.memory import Memory
 
 T = TypeVar("T")
 
-__all__ = ["Caller", "MemoryService", "build_server"]
+__all__ = ["Backend", "Caller", "MemoryService", "build_server"]
 
 log = logging.getLogger("lembrar.mcp")
 TENANT_SCOPE_KEY = "lembrar.tenant"  # set on the ASGI scope by the HTTP key check
@@ -52,25 +60,44 @@ class Caller:
     user_id: str
 
 
-@dataclass
-class MemoryService:
-    """The engines and who the caller is. ``user_id``/``tenant``: the stdio caller."""
+@dataclass(frozen=True)
+class Backend:
+    """What the tools run on: the engines, and the tenant the stdio caller acts in."""
 
     engines: EnginePool
-    user_id: str = "me"
-    tenant: str = DEFAULT_TENANT
+    tenant: str
+
+
+class MemoryService:
+    """The engines and who the caller is; ``user_id``: the stdio caller.
+
+    ``open_backend`` runs on the first call that needs the memory, once, whichever thread asks
+    first; one that fails (a bad ``--db``, another embedder's store) fails that call with its
+    message, and the next call tries again."""
+
+    def __init__(self, open_backend: Callable[[], Backend], user_id: str = "me") -> None:
+        self.user_id = user_id
+        self._open_backend = open_backend
+        self._backend: Backend | None = None
+        self._lock = threading.Lock()
+
+    def backend(self) -> Backend:
+        with self._lock:
+            if self._backend is None:
+                self._backend = self._open_backend()
+            return self._backend
 
     def caller(self, ctx: ServerRequestContext[Any, Any]) -> Caller:
         scope = getattr(ctx.request, "scope", None)
         if scope is None:  # stdio: the one configured user
-            return Caller(self.tenant, self.user_id)
+            return Caller(self.backend().tenant, self.user_id)
         tenant, user = scope.get(TENANT_SCOPE_KEY), scope.get(USER_SCOPE_KEY)
         if tenant is None or user is None:  # only when served without lembrar.mcp.http
             raise ValidationError("authorization", "serve it with lembrar.mcp.http.http_app")
         return Caller(tenant, user)
 
     def memory(self, caller: Caller) -> Memory:
-        return self.engines.get(caller.tenant)
+        return self.backend().engines.get(caller.tenant)
 
 
 def build_server(service: MemoryService) -> Server[Any]:
@@ -157,6 +184,8 @@ def _run_tool(
     service: MemoryService, ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
 ) -> types.CallToolResult:
     """The tool's JSON result, or an error result the model can read and correct."""
+    from lembrar.tools.runner import ToolRunner  # the engine's side: loaded on the first call
+
     try:
         caller = service.caller(ctx)
         runner = ToolRunner(service.memory(caller), caller.user_id)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from lembrar.errors import ValidationError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ENTITY_TYPES: tuple[str, ...] = (
     "user",
@@ -28,7 +30,9 @@ ENTITY_TYPES: tuple[str, ...] = (
 
 
 def _empty() -> np.ndarray:
-    return np.zeros(0, np.float32)
+    import numpy  # here: reading the entity types (the tool catalogue) needs no numpy
+
+    return numpy.zeros(0, numpy.float32)
 
 
 @dataclass(frozen=True)

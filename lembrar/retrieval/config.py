@@ -11,6 +11,8 @@ from lembrar.errors import ValidationError
 METHODS = ("dense", "keyword", "time")
 RANKERS = ("fitted", "plain")
 GRANULARITIES = ("chunk", "episode", "session")
+MAX_QUERY_CHARS = 10_000
+"""The longest query a search takes, through every door (HTTP, the tools, MCP)."""
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,6 @@ if TYPE_CHECKING:
     from lembrar.retrieval.frames import Framed
     from lembrar.temporal import TimeQuery, TimeWindow
 
-MAX_QUERY_CHARS = 10_000
-"""The longest query a search takes, through every door (HTTP, the tools, MCP)."""
-
 
 @dataclass(frozen=True)
 class SearchRequest:

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lembrar.model.graph import ENTITY_TYPES
-from lembrar.retrieval.config import PRESETS
-from lembrar.retrieval.request import MAX_QUERY_CHARS
+from lembrar.retrieval.config import MAX_QUERY_CHARS, PRESETS
 
 __all__ = ["CATALOGUE", "ToolSpec", "openai_tool", "openai_tools", "spec"]
 

@@ -12,7 +12,7 @@ pytest.importorskip("mcp", reason="needs the [mcp] extra")
 from mcp import Client  # noqa: E402
 from mcp_session import http_server, over_http  # noqa: E402
 
-from lembrar.retrieval.request import MAX_QUERY_CHARS  # noqa: E402
+from lembrar.retrieval.config import MAX_QUERY_CHARS  # noqa: E402
 from lembrar.store import open_store  # noqa: E402
 from lembrar.tenancy import create_tenant, issue_key  # noqa: E402
 

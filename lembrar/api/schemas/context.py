@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from lembrar.api.schemas.common import Count, Instant, NonBlank, RequestModel
 from lembrar.api.schemas.search import NOW_HELP, PRESET_HELP, FiltersIn, PresetName
 from lembrar.context import ContextBlock
-from lembrar.retrieval.request import MAX_QUERY_CHARS
+from lembrar.retrieval.config import MAX_QUERY_CHARS
 
 
 class ContextRequest(RequestModel):

@@ -14,7 +14,7 @@ from lembrar.graph.neighbourhood import Neighbourhood
 from lembrar.graph.search import PRESETS, GraphHit
 from lembrar.model.episode import Episode
 from lembrar.model.graph import Community, Entity, Fact
-from lembrar.retrieval.request import MAX_QUERY_CHARS
+from lembrar.retrieval.config import MAX_QUERY_CHARS
 
 if TYPE_CHECKING:  # a Literal built at run time; to the type checker, a str
     Preset = str

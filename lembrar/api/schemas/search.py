@@ -21,8 +21,7 @@ from lembrar.api.schemas.common import (
 from lembrar.api.schemas.episodes import EpisodeOut
 from lembrar.model.hits import SearchHit
 from lembrar.model.timetags import WEEKDAYS
-from lembrar.retrieval.config import PRESETS
-from lembrar.retrieval.request import MAX_QUERY_CHARS
+from lembrar.retrieval.config import MAX_QUERY_CHARS, PRESETS
 from lembrar.retrieval.search import Retrieval
 
 MetadataKey = Annotated[  # a key, or a path to a nested key with dots (as model.query reads it)
