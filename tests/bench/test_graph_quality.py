@@ -29,7 +29,17 @@ def test_a_seed_tells_the_same_story_and_seeds_tell_it_in_other_words():
     assert languages == {"en", "pt"}
 
 
-@pytest.mark.parametrize("seed", range(8))
+def test_held_out_seeds_say_every_beat_in_words_the_development_seeds_never_use():
+    from lembrar.bench.life_story import HELDOUT_FROM
+
+    dev = {t.text for seed in range(40) for t in life_story(seed).turns}
+    held = [life_story(seed) for seed in range(HELDOUT_FROM, HELDOUT_FROM + 40)]
+    assert all(t.text not in dev for story in held for t in story.turns)
+    assert [len(s.turns) for s in held] == [len(life_story(0).turns)] * 40
+    assert {t.lang for s in held for t in s.turns} == {"en", "pt"}
+
+
+@pytest.mark.parametrize("seed", [*range(8), 100, 101, 102])
 def test_the_story_states_what_it_says_holds_and_traps_state_nothing(seed: int):
     story = life_story(seed)
     stated = {(f.subject, f.predicate, f.objects) for t in story.turns for f in t.facts}
