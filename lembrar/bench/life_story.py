@@ -294,7 +294,11 @@ BEATS: tuple[_Beat, ...] = (
             "Last day at {company1} today; on Monday I start my new job at {company2}.",
         ),
         ("Saí da {company1}, começo na {company2} na próxima semana.",),
-        (("me", "works_at", "company2"), ("me", "not:works_at", "company1")),
+        (
+            ("me", "works_at", "company2"),
+            ("me", "not:works_at", "company1"),
+            ("me", "plans", "company2"),
+        ),
     ),
     _Beat(
         16.5,

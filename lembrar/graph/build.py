@@ -172,7 +172,9 @@ class GraphBuilder:
     def redraw(self) -> None:
         """Close superseded facts, reopen those nothing ends, re-read renamed edges."""
         groups = {(self.facts[i].subject_id, self.facts[i].predicate) for i in self._touched_facts}
-        for fact in timeline([self.facts[i] for g in groups for i in self._groups[g]], self.now):
+        groups |= self._plans_of(groups)
+        facts = [self.facts[i] for g in groups for i in self._groups[g]]
+        for fact in timeline(facts, self.now, self._names()):
             self.facts[fact.id] = fact
             self._touched_facts.add(fact.id)
         renamed = self._renamed
@@ -189,9 +191,21 @@ class GraphBuilder:
             self.facts[fact.id] = replace(fact, text=self._text(fact), embedding=vector)
             self._touched_facts.add(fact.id)
 
+    def _plans_of(self, groups: set[Group]) -> set[Group]:
+        """With a fact of a subject, its plans and what may fulfil them are redrawn too (a
+        plan closes when it happens), read from the store first."""
+        subjects = {s for s, _ in groups}
+        self._read({(s, "plans") for s in subjects}, set())
+        wanted = {(s, "plans") for s in subjects}
+        planners = {s for s in subjects if self._groups.get((s, "plans"))}
+        return wanted | {g for g in self._groups if g[0] in planners}
+
+    def _names(self) -> dict[str, str]:
+        return {i: e.name for i, e in self.entities.items()}
+
     def redraw_all(self) -> None:
         """``redraw`` over every fact read, after evidence was taken away: any fact may reopen."""
-        for fact in timeline(list(self.facts.values()), self.now):
+        for fact in timeline(list(self.facts.values()), self.now, self._names()):
             self.facts[fact.id] = fact
             self._touched_facts.add(fact.id)
         self.redraw()

@@ -432,7 +432,7 @@ def _grow(head: Any) -> Iterator[Reading]:
 
 
 READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
-    **dict.fromkeys(["live", "reside"], _live),
+    **dict.fromkeys(["live", "reside", "settle"], _live),
     **dict.fromkeys(["move", "relocate", "emigrate"], _move),
     "work": _work,
     **dict.fromkeys(["start", "begin"], _start),

@@ -22,6 +22,15 @@ KIN_PREDICATE = {
     **dict.fromkeys("mom mum mother dad father mãe mae pai".split(), "has_parent"),
 }
 """Kin words whose named person is linked to the speaker by a fact ("my sister Ana")."""
+FEMININE_PT = frozenset("mãe mae mulher avó avo".split())
+
+
+def kin_alias(kin: str, english: bool) -> str:
+    """How the speaker calls their kin: "my sister", "a minha irmã", "o meu marido"."""
+    kin = kin.lower()
+    if english:
+        return f"my {kin}"
+    return f"a minha {kin}" if kin.endswith(("a", "ã")) or kin in FEMININE_PT else f"o meu {kin}"
 
 
 @dataclass
@@ -62,8 +71,8 @@ class Scope:
 
     def kin(self, kin: str, name: str | None, alias: str) -> str:
         """The person "my <kin> [name]" is; a named one is linked to the speaker by a fact."""
-        if name:
-            entity = self.entity(name, "person", (alias,))
+        if name:  # someone's kin is a person, whatever a name finder guessed
+            entity = self.entity(name, "person", (alias,), retype=True)
             link = KIN_PREDICATE.get(fold(kin))
             if link and self.speaker:
                 self.facts.append(ExtractedFact(self.speaker, link, entity, f"{alias} {name}"))
