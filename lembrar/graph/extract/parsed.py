@@ -165,7 +165,8 @@ def _date(when: TimeQuery, at: datetime, future: bool) -> datetime | None:
 def plan_date(when: TimeQuery, at: datetime) -> datetime | None:
     """The date a plan is for: the earliest window ahead of ``at``. A bare date is read ahead:
     "on Monday" is the next Monday, "in October" the next October, not the last."""
-    starts = [w.start for w in when.windows if w.start > at or w.end > at]  # "today" is now
+    starts = [w.start for w in when.windows if w.start > at]
+    starts = starts or [w.start for w in when.windows if w.end > at]  # "today": now
     if not starts:
         starts = [_ahead(w.start, at) for w in when.windows if not PAST_WORDS.search(w.phrase)]
     starts = [s for s in starts if s > at - timedelta(days=1)]

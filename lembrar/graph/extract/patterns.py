@@ -55,7 +55,8 @@ _EN = [
     ),
     (
         "lives_in",
-        r"(?:moved|am moving|is moving|are moving|relocated|have moved|has moved)(?: back)? to",
+        r"(?:moved|am moving|is moving|are moving|relocated|am relocating|is relocating"
+        r"|are relocating|have moved|has moved)(?: back)? to",
     ),
     (
         "works_at",

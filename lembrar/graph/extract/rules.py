@@ -150,11 +150,12 @@ COMPILED: dict[str, tuple[Compiled, ...]] = {
 PARSE_GAPS = tuple(
     c
     for c in COMPILED["en"]
-    if c[0].person == "bare" or c[0].object_kind in ("org", "allergen", "habit")
+    if c[0].person in ("bare", "possessive") or c[0].object_kind in ("org", "allergen", "habit")
 )
 """What a parse does not read as a clause's object: a clause with no subject ("Quit Acme
-yesterday!", "…, here in Coimbra"), a company after a role or a leaving ("a nurse at X", "left
-X"), an allergen before its noun ("a peanut allergy") and a habit told by how often."""
+yesterday!", "…, here in Coimbra"), a noun phrase ("our new flat in Faro", "my new job at X"),
+a company after a role or a leaving ("a nurse at X", "left X"), an allergen before its noun ("a
+peanut allergy") and a habit told by how often."""
 
 
 class RuleExtractor:
