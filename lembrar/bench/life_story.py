@@ -20,6 +20,8 @@ import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from lembrar.bench.life_story_words import WORDS, Words
+
 START = datetime(2024, 1, 8, 9, 30, tzinfo=UTC)
 
 
@@ -339,184 +341,6 @@ BEATS: tuple[_Beat, ...] = (
         trap=True,
     ),
 )
-# Other words for each beat (by its month), used only by the held-out seeds (HELDOUT_FROM and
-# above): written before any extraction output was read and never used to develop extraction,
-# so the held-out seeds measure rules on sentences they were not written from.
-HELDOUT: dict[float, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    0: (
-        (
-            "Hey, good evening!",
-            "Morning! Hope you're well.",
-        ),
-        ("Boa tarde!",),
-    ),
-    0.1: (
-        (
-            "For context, I'm a {role} working for {company1}, and I'm based in {city1}.",
-            "Some background: I'm employed at {company1} as a {role} and my home is in {city1}.",
-        ),
-        ("Trabalho na {company1} como {role_pt} e vivo em {city1}.",),
-    ),
-    1: (
-        (
-            "{partner} (my boyfriend) and I are planning a trip to the mountains.",
-            "Me and my boyfriend {partner} just watched a great film.",
-        ),
-        ("Eu e o meu namorado, o {partner}, fomos ao cinema.",),
-    ),
-    2: (
-        (
-            "Please remember that I'm allergic to {allergen}.",
-            "Note for later: {allergen} allergy here, so nothing with it.",
-        ),
-        ("Tenho alergia a {allergen_pt}.",),
-    ),
-    3: (
-        (
-            "I've taken up {hobby} and go every Saturday.",
-            "My new passion is {hobby}, I practise three times a week.",
-        ),
-        ("Comecei a fazer {hobby_pt} e adoro.",),
-    ),
-    4: (
-        (
-            "My older sister {sister} works as a {sister_role}; she's living in {sister_city1}.",
-            "{sister} is my sister, she's a {sister_role} based in {sister_city1}.",
-        ),
-        ("A {sister}, a minha irmã, mora em {sister_city1} e é {sister_role_pt}.",),
-    ),
-    4.5: (
-        (
-            "Is {friend} still living in the old place?",
-            "Where does {friend} work these days?",
-        ),
-        ("A {friend} ainda trabalha no banco?",),
-    ),
-    5: (
-        (
-            "Meet the newest member of the family: a {pet_kind} puppy we adopted yesterday.",
-            "We've adopted a {pet_kind}!",
-        ),
-        ("Adotámos um {pet_kind_pt}, é tão pequenino!",),
-    ),
-    5.2: (
-        (
-            "Our puppy is called {pet}.",
-            "The dog's name is {pet}, the neighbours' kids chose it.",
-        ),
-        ("Demos ao cão o nome de {pet}.",),
-    ),
-    6: (
-        (
-            "Imagine if we lived in {dream_city}, that would be wild.",
-            "If we moved to {dream_city} one day, I'd need to learn the language.",
-        ),
-        ("Se vivêssemos em {dream_city}, seria tudo diferente.",),
-    ),
-    7: (
-        (
-            "{colleague}, a colleague of mine, lives in {colleague_city}.",
-            "My coworker {colleague} lives all the way out in {colleague_city}.",
-        ),
-        ("O {colleague}, meu colega, vive em {colleague_city}.",),
-    ),
-    8: (
-        (
-            "Could you suggest a recipe for a rainy day?",
-            "How do I get red wine out of a carpet?",
-        ),
-        (),
-    ),
-    9: (
-        (
-            "{partner} and I tied the knot last weekend!",
-            "I married {partner} on Saturday, best day ever.",
-        ),
-        ("Casei com o {partner} no sábado!",),
-    ),
-    10: (
-        (
-            "My husband wants to repaint the kitchen.",
-            "My husband just got back from a work trip.",
-        ),
-        ("O meu marido quer pintar a cozinha.",),
-    ),
-    11: (
-        (
-            "We don't own a car, we cycle everywhere.",
-            "We don't have a garden, sadly.",
-        ),
-        ("Não temos jardim.",),
-    ),
-    12: (
-        (
-            "{sister} is relocating to {sister_city2} next month for a new job.",
-            "My sister will move to {sister_city2} in March.",
-        ),
-        ("A {sister} vai viver para {sister_city2} em breve.",),
-    ),
-    13: (
-        (
-            "{sister} finally moved to {sister_city2}, she sent photos of her flat.",
-            "My sister is living in {sister_city2} now and loves it.",
-        ),
-        ("A minha irmã agora vive em {sister_city2}.",),
-    ),
-    14: (
-        (
-            "We're going to move to {city2} next month!",
-            "We've decided to relocate to {city2} this spring.",
-        ),
-        ("Vamos viver para {city2} no verão!",),
-    ),
-    14.5: (
-        ("The movers come on Friday, so much to pack.",),
-        (),
-    ),
-    15: (
-        (
-            "We've just moved into our new place in {city2}.",
-            "We're finally living in {city2}, the new flat is lovely.",
-        ),
-        ("Mudámo-nos para {city2} no fim de semana.",),
-    ),
-    16: (
-        (
-            "I quit my job at {company1}; next Monday I start at {company2}.",
-            "I've resigned from {company1} and I'll be joining {company2} next week.",
-        ),
-        ("Deixei a {company1}, vou começar na {company2} na segunda.",),
-    ),
-    16.5: (
-        (
-            "My first month at {company2} went really well.",
-            "Really enjoying working at {company2}.",
-        ),
-        ("Estou a gostar muito de trabalhar na {company2}.",),
-    ),
-    20: (
-        (
-            "Our baby girl {child} was born this morning!",
-            "{child} is here! Our daughter was born on Friday.",
-        ),
-        ("Nasceu a nossa filha, a {child}!",),
-    ),
-    21: (
-        (
-            "We adopted a kitten too, her name is {kitten}.",
-            "There's a new kitten in the house, {kitten}.",
-        ),
-        ("Adotámos uma gatinha, chama-se {kitten}.",),
-    ),
-    22: (
-        (
-            "Do you think {sister} would like a visit in December?",
-            "Cheers, see you later!",
-        ),
-        ("Até logo, obrigada!",),
-    ),
-}
-HELDOUT_FROM = 100
 CURRENT = (
     ("me", "works_as", "role"),
     ("me", "works_at", "company2"),
@@ -572,11 +396,11 @@ def _fact(triple: tuple[str, str, str], names: dict[str, tuple[str, ...]]) -> St
 
 
 def _say(
-    beat: _Beat, rng: random.Random, names: dict[str, tuple[str, ...]], heldout: bool
+    beat: _Beat, rng: random.Random, names: dict[str, tuple[str, ...]], words: Words | None
 ) -> tuple[str, str]:
-    """One template of the beat (its held-out words for a held-out seed), Portuguese one time
-    in four when it has one, filled in."""
-    en, pt = HELDOUT[beat.month] if heldout else (beat.en, beat.pt)
+    """One template of the beat (in ``words`` when given), Portuguese one time in four when it
+    has one, filled in."""
+    en, pt = words[beat.month] if words else (beat.en, beat.pt)
     lang = "pt" if pt and rng.random() < 0.25 else "en"
     template = rng.choice(pt if lang == "pt" else en)
     fill = {key: value[0] for key, value in names.items()}
@@ -586,12 +410,14 @@ def _say(
 
 def life_story(seed: int = 0) -> LifeStory:
     """The story for ``seed``: the same life, other names and other words per seed; seeds from
-    ``HELDOUT_FROM`` on say it in the held-out words only."""
+    100 and from 200 say it in other words only (``life_story_words``)."""
     rng = random.Random(seed)
     names = _names(rng)
+    firsts = [first for first in WORDS if first <= seed]
+    words = WORDS[max(firsts)] if firsts else None
     turns = []
     for beat in BEATS:
-        text, lang = _say(beat, rng, names, seed >= HELDOUT_FROM)
+        text, lang = _say(beat, rng, names, words)
         at = START + timedelta(days=round(beat.month * 30.4), hours=rng.randrange(0, 10))
         facts = tuple(_fact(f, names) for f in beat.facts)
         allowed = tuple(_fact(f, names) for f in beat.allowed)

@@ -42,13 +42,12 @@ def register_graph(bench: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--names", default="rules", choices=("rules", "spacy", "auto"), help="offline name finder"
     )
+    p.add_argument("--seeds", type=int, default=5, help="life stories to tell (default: 5)")
     p.add_argument(
-        "--seeds", type=int, default=5, help="life stories to tell, seeds 0..N-1 (default: 5)"
-    )
-    p.add_argument(
-        "--heldout",
-        action="store_true",
-        help="tell the held-out stories instead (seeds 100.., in words kept out of development)",
+        "--first-seed",
+        type=int,
+        default=0,
+        help="first story's seed (default: 0); from 100 and from 200 in held-out words",
     )
     p.set_defaults(run=run_quality)
     p = actions.add_parser(
@@ -113,7 +112,6 @@ def _data_files():
 
 def run_quality(args: argparse.Namespace) -> int:
     from lembrar.bench.graph_quality import run_labelled, run_life_story
-    from lembrar.bench.life_story import HELDOUT_FROM
 
     if args.seeds < 1:
         raise ValidationError("seeds", "tell at least one story (--seeds 1 or more)")
@@ -123,8 +121,8 @@ def run_quality(args: argparse.Namespace) -> int:
         if not (folder / file).exists():
             raise ValidationError("labels-dir", f"{folder / file} is missing; pass the folder")
         result[name] = run_labelled(folder / file, data, args.names)
-    first = HELDOUT_FROM if args.heldout else 0
-    result["life_story"] = run_life_story(range(first, first + args.seeds), args.names)
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
+    result["life_story"] = run_life_story(seeds, args.names)
     return _print(args, result)
 
 
