@@ -14,21 +14,28 @@ from lembrar.model.graph import ExtractedFact
 __all__ = ["APPOSED", "NAME", "NAMED_AFTER", "called", "read_kinship"]
 
 NAME = r"[A-ZÀ-Þ][\w'’-]*(?:\s+(?:(?:da|de|do|dos|das|van|von|of)\s+)?(?:[A-ZÀ-Þ][\w'’-]*|\d+[A-Z]\w*)){0,3}"
-APPOSITION = re.compile(  # "Max, my childhood dog"
-    rf"(?P<kname>{NAME}),\s+(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|childhood|new|old)\s+)?"
-    rf"(?P<kin>{KIN_EN}|{PETS})\b"
+BABY = r"baby girl|baby boy|baby|bebé|bebê"
+APPOSITION = re.compile(  # "Max, my childhood dog", "Duarte (my boyfriend)", "a Rita, a minha irmã"
+    rf"(?P<kname>{NAME})(?:,|\s*\()\s*(?:[Mm]y|[Oo]ur|[ao]\s+(?:minha|meu|nossa|nosso))\s+"
+    rf"(?:(?:little|big|older|younger|childhood|new|old)\s+)?(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b"
 )
 KINSHIP = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger|new)\s+)?"
-    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b\s*,?\s*(?:(?:named|called|chamad[oa]|chama-se|se chama"
-    rf"|que se chama)\s+)?(?P<kname>{NAME})"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS}|{BABY})\b\s*,?\s*(?:(?:named|called|chamad[oa]|chama-se|se chama"
+    rf"|que se chama)\s+|[ao]\s+(?=[A-ZÀ-Þ]))?(?P<kname>{NAME})"
 )
 APPOSED = re.compile(  # "Leonor, my sister, works as…": the name is the clause's subject
-    rf"(?P<name>{NAME}),\s+(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+)?(?P<kin>{KIN_EN}),\s*"
+    rf"(?P<name>{NAME}),\s+(?:(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+)?|an?\s+|(?:[ao]\s+)?(?:meu|minha)\s+)"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT})(?:\s+of\s+(?:mine|ours))?,\s*"
 )
-NAMED_AFTER = re.compile(  # "a kitten, Nina, and…": the name read as "a kitten called Nina"
-    rf"\b(?P<kind>{PETS}|{CHILDREN})(?:\s+(?:girl|boy|menina|menino|nov[oa]|new))?\s*,\s*"
-    rf"(?:[ao]\s+)?(?P<name>{NAME})(?!\s+(?:and|e|&)\b)"
+COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã"
+    rf"(?P<kname>{NAME})\s+(?:is|é)\s+(?:[Mm]y|[Oo]ur|(?:[ao]\s+)?(?:minha|meu|nossa|nosso))\s+"
+    rf"(?:(?:little|big|older|younger|best|mais nova|mais velha)\s+)?(?P<kin>{KIN_EN}|{KIN_PT})\b"
+)
+NAMED_AFTER = re.compile(  # "a kitten, Nina, and…", "a kitten too, her name is Nina"
+    rf"\b(?P<kind>{PETS}|{CHILDREN})(?:\s+(?:girl|boy|menina|menino|nov[oa]|new|too|também))?"
+    rf"\s*,\s*(?:(?:her|his|its) name is\s+|(?:she|he|it)(?:['’]s| is) called\s+|chama-se\s+"
+    rf"|que se chama\s+|[ao]\s+)?(?P<name>{NAME})\b(?!\s+(?:and|e|&)\b)"
 )
 
 
@@ -61,8 +68,10 @@ UNNAMED_PREDICATE = {
 NAMED_PET = (
     re.compile(  # "we named the puppy Bolt", "our dog is called Bolt", "o cão chama-se Bolt"
         rf"(?:\b(?:named|called|call|name)\s+(?:the|our|my|him|her)?\s*(?P<kin>{PETS})\s+"
-        rf"|\b(?:[Tt]he|[Oo]ur|[Mm]y|[Oo]|[Aa]|[Oo] nosso|[Aa] nossa)\s+(?P<kin2>{PETS})\s+"
-        rf"(?:\w+\s+)?(?:is called|is named|['’]s name is|has a name:|chama-se|se chama)\s+)"
+        rf"|\b(?:[Tt]he|[Oo]ur|[Mm]y|[Oo]|[Aa]|[Oo] nosso|[Aa] nossa)\s+(?P<kin2>{PETS})\s*"
+        rf"(?:\w+\s+)?(?:is called|is named|['’]s name is|has a name:|chama-se|se chama)\s+"
+        rf"|\b(?i:demos|dei|pusemos|pus)\s+(?:a[oà]\s+|à\s+)?(?:nosso\s+|nossa\s+|meu\s+|minha\s+)?"
+        rf"(?P<kin3>{PETS})\s+o nome de\s+)"
         rf"(?P<kname>{NAME})"
     )
 )
@@ -72,18 +81,49 @@ def read_kinship(scope: Scope, sentence: str) -> None:
     _unnamed_kin(scope, sentence)
     for match in NAMED_PET.finditer(sentence):
         if scope.speaker is not None and is_name(match.group("kname").split()[0]):
-            kin = match.group("kin") or match.group("kin2")
+            kin = match.group("kin") or match.group("kin2") or match.group("kin3")
             pet = scope.entity(match.group("kname"), "animal", (f"my {kin.lower()}",))
             scope.facts.append(ExtractedFact(scope.speaker, "has_pet", pet, match.group(0)))
-    for match in [*KINSHIP.finditer(sentence), *APPOSITION.finditer(sentence)]:
-        kin, kname = match.group("kin"), match.group("kname")
-        if not is_name(kname.split()[0]) or scope.speaker is None or _listed(match):
+    _named_after(scope, sentence)
+    for match in [
+        *KINSHIP.finditer(sentence),
+        *APPOSITION.finditer(sentence),
+        *COPULA.finditer(sentence),
+    ]:
+        kin, words = match.group("kin"), match.group("kname").split()
+        while words and not is_name(words[0]):  # "A Leonor, a minha irmã": the article goes
+            words.pop(0)
+        kname = " ".join(words)
+        if not words or scope.speaker is None or _listed(match):
             continue
         if re.fullmatch(PETS, fold(kin)):
             pet = scope.entity(kname, "animal", (f"my {kin}",))
             scope.facts.append(ExtractedFact(scope.speaker, "has_pet", pet, match.group(0)))
             continue
         scope.kin(kin, kname, kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I))))
+
+
+def _named_after(scope: Scope, sentence: str) -> None:
+    """ "We got a kitten, Nina, …", "a kitten too, her name is Nina", "uma gatinha, chama-se
+    Mia": a pet or a child of the speaker's, named after its kind."""
+    if scope.speaker is None or not FIRST_PERSON.search(sentence):
+        return
+    for match in NAMED_AFTER.finditer(sentence):
+        name, kind = match.group("name"), match.group("kind").lower()
+        if not is_name(name.split()[0]):
+            continue
+        pet = bool(re.fullmatch(PETS, kind))
+        found = scope.entity(name, "animal" if pet else "person", (f"my {kind}",))
+        predicate = "has_pet" if pet else "has_child"
+        scope.facts.append(ExtractedFact(scope.speaker, predicate, found, match.group(0)))
+
+
+FIRST_PERSON = re.compile(
+    r"\b(?:I|[Ww]e|[Oo]ur|[Ee]u|[Nn]ós|[Tt]emos|[Aa]dotámos|[Aa]dotamos|[Tt]ivemos|[Aa] nossa"
+    r"|[Oo] nosso)\b"
+)
+"""Who a pet named after its kind belongs to: the speaker, when the sentence says "I" or "we"
+("my sister has a kitten, Tom" is the sister's)."""
 
 
 def _listed(match: re.Match[str]) -> bool:
@@ -100,6 +140,7 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
     if scope.speaker is None:
         return
     named = [m.span("kin") for m in APPOSITION.finditer(sentence)]
+    named += [m.span("kin") for m in COPULA.finditer(sentence)]
     named += [m.span("kin") for m in APPOSED.finditer(sentence)]
     for match in [*UNNAMED_KIN.finditer(sentence), *UNNAMED_AND.finditer(sentence)]:
         noun = match.group("noun")

@@ -272,9 +272,9 @@ def _who(scope: Scope, token: Any) -> str | None:
         return scope.speaker
     if lower in ("he", "she"):
         return scope.last_person
-    if token.pos_ == "NOUN":
+    if token.pos_ == "NOUN" and not _name_as_noun(token):
         return _kin(scope, token)
-    if token.pos_ != "PROPN":
+    if token.pos_ not in ("PROPN", "NOUN"):
         return None
     span = name_span(token)
     if span is None or span.label_ not in ("", "PERSON"):
@@ -286,6 +286,20 @@ def _who(scope: Scope, token: Any) -> str | None:
     if appos is not None and _possessed(appos) and appos.lower_ in KIN:
         return scope.kin(appos.lower_, name, f"my {appos.lower_}")
     return scope.entity(name, "person", retype=scope.type_of(name, "person") != "user")
+
+
+LIFE_VERBS = frozenset("move relocate live settle marry work join quit leave start".split())
+"""Verbs whose subject is someone: a name the small parser tags as a noun ("Leonor moved to
+Berlin") is still that person's."""
+
+
+def _name_as_noun(token: Any) -> bool:
+    return (
+        token.text[:1].isupper()
+        and is_name(token.text)
+        and token.head.lemma_.lower() in LIFE_VERBS
+        and not any(k.dep_ in ("det", "poss") for k in token.children)
+    )
 
 
 def _kin(scope: Scope, token: Any) -> str | None:

@@ -20,6 +20,7 @@ class Pattern:
     person: str = "any"  # "first", "third", "possessive" ("my job at"), "bare" (no subject), "any"
     language: str = "en"
     object_kind: str = "phrase"  # "phrase", "role", "age", "pet", "child", "name", "diet", "org"
+    besides: bool = False  # read besides the patterns its verb phrase overlaps ("a nurse at X")
 
 
 ADVERBS_EN = (
@@ -51,12 +52,15 @@ _EN = [
     (
         "lives_in",
         r"(?:live|lives|lived|am living|is living|are living|reside|resides|am based|is based"
-        r"|are based|have settled|has settled|settled|am settling|is settling|are settling) in",
+        r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
+        r"(?: all the way)?(?: out| over| up| down| back)? in",
     ),
     (
         "lives_in",
         r"(?:moved|am moving|is moving|are moving|relocated|am relocating|is relocating"
-        r"|are relocating|have moved|has moved)(?: back)? to",
+        r"|are relocating|have moved|has moved|will move|will be moving|am going to move"
+        r"|is going to move|are going to move|(?:have |has )?decided to (?:move|relocate)"
+        r"|(?:am |is |are )?planning to (?:move|relocate))(?: back)? to",
     ),
     (
         "works_at",
@@ -80,7 +84,7 @@ _EN = [
     ),
     (  # "I'm a data analyst at Sonae": where the role is held
         "works_at",
-        r"(?:am|is) an? [\w-]+(?: [\w-]+)? (?:at|for|with)",
+        r"(?:am|is) an? [\w-]+(?: [\w-]+)? (?:(?:working|employed) )?(?:at|for|with)",
         "org",
     ),
     (  # "I work as a designer at Critical Software"
@@ -98,6 +102,12 @@ _EN = [
         "role",
     ),
     ("works_as", r"(?:am|is)(?: an?)", "role"),
+    (  # "I'm employed at Sonae as a data analyst"
+        "works_as",
+        r"(?:am|is) (?:employed|working) (?:at|by|for|with) [\w-]+(?: [\w-]+){0,2} as(?: an?)?",
+        "role",
+        "besides",
+    ),
     (
         "studies_at",
         (
@@ -312,7 +322,8 @@ _PT_THIRD_ENDINGS = [
 _POSSESSIVE = [  # "my new job at X": the speaker's
     ("works_at", r"(?:new |current |first |old )?(?:job|work|position|internship) (?:at|with|in)"),
     ("works_at", r"(?:novo |atual |primeiro )?(?:emprego|trabalho|estágio) (?:na|no|em)"),
-    ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment) (?:is )?in"),
+    ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment|place) (?:is )?in"),
+    ("does", r"(?:new |current |favourite |favorite )?(?:passion|hobby|obsession) is"),
 ]
 
 
@@ -320,13 +331,24 @@ def _build(
     rows: Sequence[tuple[str, ...]], *, language: str, person: str, negated: bool
 ) -> list[Pattern]:
     return [
-        Pattern(row[0], row[1], negated, person, language, row[2] if len(row) > 2 else "phrase")
+        Pattern(
+            row[0],
+            row[1],
+            negated,
+            person,
+            language,
+            row[2] if len(row) > 2 else "phrase",
+            besides=row[2:3] == ("org",) or row[3:4] == ("besides",),
+        )
         for row in rows
     ]
 
 
 PATTERNS: tuple[Pattern, ...] = tuple(
-    [Pattern(p, verb, ending, "bare", "en", kind) for p, verb, kind, ending in _EN_BARE]
+    [
+        Pattern(p, verb, ending, "bare", "en", kind, besides=kind == "org")
+        for p, verb, kind, ending in _EN_BARE
+    ]
     + _build(_EN_ENDINGS, language="en", person="any", negated=True)
     + _build(_EN, language="en", person="any", negated=False)
     + _build(_POSSESSIVE, language="any", person="possessive", negated=False)

@@ -74,7 +74,7 @@ NOT_ACTIVITY = (
 OBJECTS = {
     "phrase": r"\s+(?P<obj>[^,.;!?:()\n]+)",
     "role": r"\s+(?P<obj>[^,.;!?:()\n]+)",
-    "name": rf"\s+(?P<obj>{NAME})",
+    "name": rf"\s+(?:[ao]\s+(?=[A-ZÀ-Þ]))?(?P<obj>{NAME})",  # "casei com o André"
     "org": rf"\s+(?P<obj>{NAME})",
     # "a peanut allergy": the allergen before the word
     "allergen": r"\s+(?:an?\s+)?(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:allergy|allergies|intolerance)\b",
@@ -104,6 +104,8 @@ CONTRACTIONS = (
     (r"\bI’ve\b", "I have"),
     (r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
     (r"\bI'd\b", "I would"),
+    (r"\b([Ww]e|[Tt]hey)['’]ve\b", r"\1 have"),
+    (r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
     (r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
 )
 
@@ -150,7 +152,9 @@ COMPILED: dict[str, tuple[Compiled, ...]] = {
 PARSE_GAPS = tuple(
     c
     for c in COMPILED["en"]
-    if c[0].person in ("bare", "possessive") or c[0].object_kind in ("org", "allergen", "habit")
+    if c[0].person in ("bare", "possessive")
+    or c[0].object_kind in ("org", "allergen", "habit")
+    or c[0].predicate == "allergic_to"
 )
 """What a parse does not read as a clause's object: a clause with no subject ("Quit Acme
 yesterday!", "…, here in Coimbra"), a noun phrase ("our new flat in Faro", "my new job at X"),
@@ -194,7 +198,7 @@ class RuleExtractor:
                 self._sentence(scope, text[start:end], typed, tz)
         if self.recognizer is None:
             _capitalized(scope, text)
-        facts = {(f.subject, f.predicate, f.object, f.negated): f for f in reversed(scope.facts)}
+        facts = {(f.subject, f.predicate, f.object, f.negated): f for f in _named(scope)}
         return Extraction(tuple(scope.entities.values()), tuple(reversed(facts.values())))
 
     def _sentence(
@@ -216,16 +220,35 @@ class RuleExtractor:
         _by_patterns(scope, sentence, typed, tz, COMPILED[language])
 
 
+def _named(scope: Scope) -> list[ExtractedFact]:
+    """The facts, last first, less a pet or child known only by its kind ("kitten") when the
+    message names one of that kind ("a kitten, Nina"): the kind is the named one's alias."""
+    kinds = {
+        fold(alias.split()[-1])
+        for f in scope.facts
+        if f.predicate in ("has_pet", "has_child")
+        for alias in scope.entities[fold(f.object)].aliases
+        if fold(alias.split()[-1]) != fold(f.object)  # a named one's kind
+    }
+    return [
+        f
+        for f in reversed(scope.facts)
+        if not (f.predicate in ("has_pet", "has_child") and fold(f.object) in kinds)
+    ]
+
+
 def _by_patterns(
     scope: Scope, sentence: str, typed: dict[str, str], tz: str, compiled: Sequence[Compiled]
 ) -> None:
     """The facts the patterns read in ``sentence``, clause by clause."""
     candidates = [(p, r) for p, r, look in compiled if look.search(sentence)]
-    if not _matches(sentence, candidates):
+    if not candidates:
         return
-    at = scope.episode.at
     joined = NAMED_AFTER.sub(called, APPOSED.sub(r"\g<name> ", sentence))
     clauses = [c for c in CLAUSE.split(joined) if c.strip()]
+    if not any(_matches(c, candidates) for c in clauses):
+        return  # the time phrases are read only where there is something to date
+    at = scope.episode.at
     times = [parse_time(c, at, tz) for c in clauses]
     plain = [(p, r) for p, r in candidates if p.object_kind != "habit"]
     habits = [(p, r) for p, r in candidates if p.object_kind == "habit"]  # "every week" stays
@@ -310,7 +333,7 @@ def _matches(
     for pattern, regex in candidates:
         for match in regex.finditer(sentence):
             span = (match.end("subj"), match.start("obj") if match.group("obj") else match.end())
-            if pattern.object_kind == "org":  # "I'm a nurse at Lusíadas": role and employer
+            if pattern.besides:  # "I'm a nurse at Lusíadas": role and employer
                 out.append((pattern, match))
                 continue
             if any(span[0] < end and start < span[1] for start, end in taken):
@@ -425,6 +448,8 @@ def _object(
     phrase = trim_object(raw, 3 if kind == "role" else 5)
     if not phrase or fold(phrase) in ("it", "that", "this", "there", "isso", "lá", "la"):
         return None
+    if FREQUENCY.match(phrase):
+        return None
     if kind == "role" and not _is_role(phrase):
         return None
     if default in ("place", "organization"):  # where one works is a company, whatever a
@@ -432,7 +457,11 @@ def _object(
     return scope.entity(phrase, typed.get(phrase) or scope.type_of(phrase, default))
 
 
-ROLE_END = re.compile(r"\s+(?:in|at|for|with|from|on|here|there)\b")
+ROLE_END = re.compile(
+    r"\s+(?:in|at|for|with|from|on|here|there|working|employed|based|living|who|and)\b"
+)
+FREQUENCY = re.compile(r"(?:\w+ times|twice|once|every|each)\b", re.IGNORECASE)
+"""How often, not what: "I practise three times a week" names no activity."""
 
 
 def _is_role(phrase: str) -> bool:

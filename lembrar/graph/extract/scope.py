@@ -18,7 +18,8 @@ KIN_PREDICATE = {
     **dict.fromkeys("sister brother irmã irma irmão irmao".split(), "has_sibling"),
     **dict.fromkeys(PARTNERS, "has_partner"),
     **dict.fromkeys(EXES, "has_ex"),
-    **dict.fromkeys("son daughter filho filha".split(), "has_child"),
+    **dict.fromkeys("son daughter filho filha baby bebe".split(), "has_child"),
+    **dict.fromkeys(["baby girl", "baby boy"], "has_child"),
     **dict.fromkeys("mom mum mother dad father mãe mae pai".split(), "has_parent"),
 }
 """Kin words whose named person is linked to the speaker by a fact ("my sister Ana")."""
