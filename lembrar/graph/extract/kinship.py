@@ -11,7 +11,7 @@ from lembrar.graph.extract.patterns import CHILDREN, KIN_EN, KIN_PT, PETS
 from lembrar.graph.extract.scope import Scope, kin_alias
 from lembrar.model.graph import ExtractedFact
 
-__all__ = ["APPOSED", "NAME", "NAMED_AFTER", "called", "read_kinship"]
+__all__ = ["APPOSED", "NAME", "NAMED_AFTER", "called", "one_per_kind", "read_kinship"]
 
 NAME = r"[A-ZÀ-Þ][\w'’-]*(?:\s+(?:(?:da|de|do|dos|das|van|von|of)\s+)?(?:[A-ZÀ-Þ][\w'’-]*|\d+[A-Z]\w*)){0,3}"
 BABY = r"baby girl|baby boy|baby|bebé|bebê"
@@ -32,10 +32,11 @@ COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã"
     rf"(?P<kname>{NAME})\s+(?:is|é)\s+(?:[Mm]y|[Oo]ur|(?:[ao]\s+)?(?:minha|meu|nossa|nosso))\s+"
     rf"(?:(?:little|big|older|younger|best|mais nova|mais velha)\s+)?(?P<kin>{KIN_EN}|{KIN_PT})\b"
 )
-NAMED_AFTER = re.compile(  # "a kitten, Nina, and…", "a kitten too, her name is Nina"
-    rf"\b(?P<kind>{PETS}|{CHILDREN})(?:\s+(?:girl|boy|menina|menino|nov[oa]|new|too|também))?"
-    rf"\s*,\s*(?:(?:her|his|its) name is\s+|(?:she|he|it)(?:['’]s| is) called\s+|chama-se\s+"
-    rf"|que se chama\s+|[ao]\s+)?(?P<name>{NAME})\b(?!\s+(?:and|e|&)\b)"
+NAMED_AFTER = re.compile(  # "a kitten, Nina, and…", "a rabbit last week, his name is Tambor"
+    rf"\b(?P<kind>{PETS}|{CHILDREN})(?:(?:\s+(?:girl|boy|menina|menino|nov[oa]|new|too|também))?"
+    rf"\s*,\s*(?:[ao]\s+)?|(?:\s+[a-zà-ú][\w'’-]*){{0,3}}\s*,\s*(?:(?:her|his|its) name is"
+    rf"|(?:she|he|it)(?:['’]s| is) (?:called|named)|chama-se|que se chama)\s+)"
+    rf"(?P<name>{NAME})\b(?!\s+(?:and|e|&)\b)"
 )
 
 
@@ -154,3 +155,20 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         type_ = "animal" if predicate == "has_pet" else "person"
         obj = scope.entity(noun, type_, (f"my {noun}",))
         scope.facts.append(ExtractedFact(scope.speaker, predicate, obj, match.group(0)))
+
+
+def one_per_kind(scope: Scope) -> list[ExtractedFact]:
+    """The facts, last first, less a pet or child known only by its kind ("kitten") when the
+    message names one of that kind ("a kitten, Nina"): the kind is the named one's alias."""
+    kinds = {
+        fold(alias.split()[-1])
+        for f in scope.facts
+        if f.predicate in ("has_pet", "has_child")
+        for alias in scope.entities[fold(f.object)].aliases
+        if fold(alias.split()[-1]) != fold(f.object)  # a named one's kind
+    }
+    return [
+        f
+        for f in reversed(scope.facts)
+        if not (f.predicate in ("has_pet", "has_child") and fold(f.object) in kinds)
+    ]

@@ -53,7 +53,7 @@ _EN = [
         "lives_in",
         r"(?:live|lives|lived|am living|is living|are living|reside|resides|am based|is based"
         r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
-        r"(?: all the way)?(?: out| over| up| down| back)? in",
+        r"(?: (?:all the )?way)?(?: out| over| up| down| back)? in",
     ),
     (
         "lives_in",

@@ -13,7 +13,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.amounts import amounts
-from lembrar.graph.extract.kinship import APPOSED, NAME, NAMED_AFTER, called, read_kinship
+from lembrar.graph.extract.kinship import (
+    APPOSED,
+    NAME,
+    NAMED_AFTER,
+    called,
+    one_per_kind,
+    read_kinship,
+)
 from lembrar.graph.extract.names import fold, is_name, trim_object
 from lembrar.graph.extract.parsed import PLANNED, plan_date, plan_object, read_sentence
 from lembrar.graph.extract.patterns import (
@@ -198,7 +205,7 @@ class RuleExtractor:
                 self._sentence(scope, text[start:end], typed, tz)
         if self.recognizer is None:
             _capitalized(scope, text)
-        facts = {(f.subject, f.predicate, f.object, f.negated): f for f in _named(scope)}
+        facts = {(f.subject, f.predicate, f.object, f.negated): f for f in one_per_kind(scope)}
         return Extraction(tuple(scope.entities.values()), tuple(reversed(facts.values())))
 
     def _sentence(
@@ -218,23 +225,6 @@ class RuleExtractor:
             return
         language = "pt" if looks_portuguese(sentence) else "en"
         _by_patterns(scope, sentence, typed, tz, COMPILED[language])
-
-
-def _named(scope: Scope) -> list[ExtractedFact]:
-    """The facts, last first, less a pet or child known only by its kind ("kitten") when the
-    message names one of that kind ("a kitten, Nina"): the kind is the named one's alias."""
-    kinds = {
-        fold(alias.split()[-1])
-        for f in scope.facts
-        if f.predicate in ("has_pet", "has_child")
-        for alias in scope.entities[fold(f.object)].aliases
-        if fold(alias.split()[-1]) != fold(f.object)  # a named one's kind
-    }
-    return [
-        f
-        for f in reversed(scope.facts)
-        if not (f.predicate in ("has_pet", "has_child") and fold(f.object) in kinds)
-    ]
 
 
 def _by_patterns(
