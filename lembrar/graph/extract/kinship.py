@@ -78,7 +78,13 @@ NAMED_PET = (
 )
 
 
+ANY_KIN = re.compile(rf"(?i:{KIN_EN}|{KIN_PT}|{PETS}|{CHILDREN})")
+"""A first look: every rule here needs a word for kin, a pet or a child."""
+
+
 def read_kinship(scope: Scope, sentence: str) -> None:
+    if not ANY_KIN.search(sentence):
+        return
     _unnamed_kin(scope, sentence)
     for match in NAMED_PET.finditer(sentence):
         if scope.speaker is not None and is_name(match.group("kname").split()[0]):
@@ -138,12 +144,13 @@ def _listed(match: re.Match[str]) -> bool:
 def _unnamed_kin(scope: Scope, sentence: str) -> None:
     """'my husband and kids', 'my four dogs': a relation to someone the text does not name
     ("Tiago, my boyfriend, …" names him)."""
-    if scope.speaker is None:
+    found = [*UNNAMED_KIN.finditer(sentence), *UNNAMED_AND.finditer(sentence)]
+    if scope.speaker is None or not found:
         return
     named = [m.span("kin") for m in APPOSITION.finditer(sentence)]
     named += [m.span("kin") for m in COPULA.finditer(sentence)]
     named += [m.span("kin") for m in APPOSED.finditer(sentence)]
-    for match in [*UNNAMED_KIN.finditer(sentence), *UNNAMED_AND.finditer(sentence)]:
+    for match in found:
         noun = match.group("noun")
         if any(start <= match.start("noun") < end for start, end in named):
             continue
