@@ -22,6 +22,7 @@ from lembrar.graph.extract.names import fold
 from lembrar.graph.resolve import EntityIndex, absorb, fact_text, merge, repeats, timeline
 from lembrar.model.episode import Episode, new_id
 from lembrar.model.graph import Entity, Extraction, Fact, FactSource, GraphChange, GraphData
+from lembrar.model.predicates import PREDICATES
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 Group = tuple[str, str]  # (subject id, predicate)
@@ -196,9 +197,9 @@ class GraphBuilder:
         plan closes when it happens), read from the store first."""
         subjects = {s for s, _ in groups}
         self._read({(s, "plans") for s in subjects}, set())
-        wanted = {(s, "plans") for s in subjects}
         planners = {s for s in subjects if self._groups.get((s, "plans"))}
-        return wanted | {g for g in self._groups if g[0] in planners}
+        self._read({(s, p) for s in planners for p in PREDICATES}, set())  # all they did
+        return {(s, "plans") for s in subjects} | {g for g in self._groups if g[0] in planners}
 
     def _names(self) -> dict[str, str]:
         return {i: e.name for i, e in self.entities.items()}

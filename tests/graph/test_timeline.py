@@ -115,6 +115,8 @@ def test_a_move_is_a_plan_until_it_happens_and_then_closes_the_old_city(
     assert holds(memory, "Rosa lives in Faro") and closed(memory, "Rosa lives in Braga")
     plans = [t for t in held(memory) if t.startswith("Rosa plans move to Faro")]
     assert plans and all(not c for t in plans for _, c in held(memory)[t])
+    tell(memory, ["I work at Tyrell now."], first=3)  # a later fact of hers reopens no plan
+    assert plans and all(not c for t in plans for _, c in held(memory)[t])
 
 
 @pytest.mark.parametrize(
