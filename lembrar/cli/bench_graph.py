@@ -44,8 +44,12 @@ def register_graph(bench: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--names", default="rules", choices=("rules", "spacy", "auto"), help="offline name finder"
     )
+    p.add_argument("--seeds", type=int, default=5, help="life stories to tell (default: 5)")
     p.add_argument(
-        "--seeds", type=int, default=5, help="life stories to tell, seeds 0..N-1 (default: 5)"
+        "--first-seed",
+        type=int,
+        default=0,
+        help="first story's seed (default: 0); from 100 and from 200 in held-out words",
     )
     _trusted_flag(p)
     p.set_defaults(run=run_quality)
@@ -135,7 +139,8 @@ def run_quality(args: argparse.Namespace) -> int:
         if not (folder / file).exists():
             raise ValidationError("labels-dir", f"{folder / file} is missing; pass the folder")
         result[name] = run_labelled(folder / file, data, args.names, args.trusted)
-    result["life_story"] = run_life_story(range(args.seeds), args.names, args.trusted)
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
+    result["life_story"] = run_life_story(seeds, args.names, args.trusted)
     return _print(args, result)
 
 

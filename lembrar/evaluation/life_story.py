@@ -20,6 +20,8 @@ import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from lembrar.evaluation.life_story_words import WORDS, Words
+
 START = datetime(2024, 1, 8, 9, 30, tzinfo=UTC)
 
 
@@ -294,7 +296,11 @@ BEATS: tuple[_Beat, ...] = (
             "Last day at {company1} today; on Monday I start my new job at {company2}.",
         ),
         ("Saí da {company1}, começo na {company2} na próxima semana.",),
-        (("me", "works_at", "company2"), ("me", "not:works_at", "company1")),
+        (
+            ("me", "works_at", "company2"),
+            ("me", "not:works_at", "company1"),
+            ("me", "plans", "company2"),
+        ),
     ),
     _Beat(
         16.5,
@@ -389,22 +395,29 @@ def _fact(triple: tuple[str, str, str], names: dict[str, tuple[str, ...]]) -> St
     return StoryFact(names[subject][0], predicate, names[obj])
 
 
-def _say(beat: _Beat, rng: random.Random, names: dict[str, tuple[str, ...]]) -> tuple[str, str]:
-    """One template of the beat, Portuguese one time in four when it has one, filled in."""
-    lang = "pt" if beat.pt and rng.random() < 0.25 else "en"
-    template = rng.choice(beat.pt if lang == "pt" else beat.en)
+def _say(
+    beat: _Beat, rng: random.Random, names: dict[str, tuple[str, ...]], words: Words | None
+) -> tuple[str, str]:
+    """One template of the beat (in ``words`` when given), Portuguese one time in four when it
+    has one, filled in."""
+    en, pt = words[beat.month] if words else (beat.en, beat.pt)
+    lang = "pt" if pt and rng.random() < 0.25 else "en"
+    template = rng.choice(pt if lang == "pt" else en)
     fill = {key: value[0] for key, value in names.items()}
     fill |= {f"{key}_pt": value[-1] for key, value in names.items()}
     return template.format(**fill), lang
 
 
 def life_story(seed: int = 0) -> LifeStory:
-    """The story for ``seed``: the same life, other names and other words per seed."""
+    """The story for ``seed``: the same life, other names and other words per seed; seeds from
+    100 and from 200 say it in other words only (``life_story_words``)."""
     rng = random.Random(seed)
     names = _names(rng)
+    firsts = [first for first in WORDS if first <= seed]
+    words = WORDS[max(firsts)] if firsts else None
     turns = []
     for beat in BEATS:
-        text, lang = _say(beat, rng, names)
+        text, lang = _say(beat, rng, names, words)
         at = START + timedelta(days=round(beat.month * 30.4), hours=rng.randrange(0, 10))
         facts = tuple(_fact(f, names) for f in beat.facts)
         allowed = tuple(_fact(f, names) for f in beat.allowed)

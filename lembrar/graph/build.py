@@ -22,6 +22,7 @@ from lembrar.graph.extract.names import fold
 from lembrar.graph.resolve import EntityIndex, absorb, fact_text, merge, repeats, timeline
 from lembrar.model.episode import Episode, new_id
 from lembrar.model.graph import Entity, Extraction, Fact, FactSource, GraphChange, GraphData
+from lembrar.model.predicates import PREDICATES
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 Group = tuple[str, str]  # (subject id, predicate)
@@ -172,7 +173,9 @@ class GraphBuilder:
     def redraw(self) -> None:
         """Close superseded facts, reopen those nothing ends, re-read renamed edges."""
         groups = {(self.facts[i].subject_id, self.facts[i].predicate) for i in self._touched_facts}
-        for fact in timeline([self.facts[i] for g in groups for i in self._groups[g]], self.now):
+        groups |= self._plans_of(groups)
+        facts = [self.facts[i] for g in groups for i in self._groups[g]]
+        for fact in timeline(facts, self.now, self._names()):
             self.facts[fact.id] = fact
             self._touched_facts.add(fact.id)
         renamed = self._renamed
@@ -189,9 +192,21 @@ class GraphBuilder:
             self.facts[fact.id] = replace(fact, text=self._text(fact), embedding=vector)
             self._touched_facts.add(fact.id)
 
+    def _plans_of(self, groups: set[Group]) -> set[Group]:
+        """With a fact of a subject, its plans and what may fulfil them are redrawn too (a
+        plan closes when it happens), read from the store first."""
+        subjects = {s for s, _ in groups}
+        self._read({(s, "plans") for s in subjects}, set())
+        planners = {s for s in subjects if self._groups.get((s, "plans"))}
+        self._read({(s, p) for s in planners for p in PREDICATES}, set())  # all they did
+        return {(s, "plans") for s in subjects} | {g for g in self._groups if g[0] in planners}
+
+    def _names(self) -> dict[str, str]:
+        return {i: e.name for i, e in self.entities.items()}
+
     def redraw_all(self) -> None:
         """``redraw`` over every fact read, after evidence was taken away: any fact may reopen."""
-        for fact in timeline(list(self.facts.values()), self.now):
+        for fact in timeline(list(self.facts.values()), self.now, self._names()):
             self.facts[fact.id] = fact
             self._touched_facts.add(fact.id)
         self.redraw()

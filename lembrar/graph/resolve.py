@@ -8,7 +8,7 @@ episode ingested late yields the same ``valid_at`` / ``invalid_at`` as in-order 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -25,20 +25,32 @@ PARTNER_WORDS = frozenset(
     " namorada namorado noiva noivo companheiro companheira".split()
 )
 """One person goes by all of these over time: "my boyfriend" becomes "my husband"."""
-KIN_LEAD = ("my ", "our ", "minha ", "meu ", "a minha ", "o meu ")
+KIN_WORDS = {
+    **dict.fromkeys(PARTNER_WORDS, "partner"),
+    **dict.fromkeys("sister irma irmazinha".split(), "sister"),
+    **dict.fromkeys("brother irmao irmaozinho".split(), "brother"),
+    **dict.fromkeys("mother mom mum mae mamae".split(), "mother"),
+    **dict.fromkeys("father dad pai papai".split(), "father"),
+    **dict.fromkeys("daughter filha filhinha".split(), "daughter"),
+    **dict.fromkeys("son filho filhinho".split(), "son"),
+}
+"""Words for one's kin (folded), in English and Portuguese, each to the relation it names:
+"a minha irmã" and "my sister" are the same person when the speaker has one sister."""
+KIN_LEAD = ("a minha ", "o meu ", "my ", "our ", "minha ", "meu ", "a nossa ", "o nosso ")
 NICKNAME_MIN = 3
 """A short form names a person when it starts their first name and has at least this many
 letters ("Mel" is Melanie; "Jo" is no one in particular)."""
 
 
-def partner_alias(name: str) -> bool:
-    """ "my husband", "o meu marido", "partner": a word for one's partner, not a name."""
+def kin_word(name: str) -> str | None:
+    """The relation a word for one's kin names ("my husband", "o meu marido", "partner" ->
+    "partner"; "a minha irmã" -> "sister"), or None for a name."""
     folded = fold(name)
     for lead in KIN_LEAD:
         if folded.startswith(lead):
             folded = folded[len(lead) :]
             break
-    return folded in PARTNER_WORDS
+    return KIN_WORDS.get(folded)
 
 
 def compatible(a: str, b: str) -> bool:
@@ -56,8 +68,9 @@ def resolve_entity(
 
     Evidence, strongest first: the user's own node; the same folded name or alias; a person's
     first name or full name when exactly one stored person fits; a short form of exactly one
-    person's first name ("Mel", and the reverse); a word for a partner ("my husband") when
-    exactly one stored person goes by such a word; a name vector at least ``threshold`` cosine
+    person's first name ("Mel", and the reverse); a word for one's kin ("my husband", "a minha
+    irmã") when exactly one stored person goes by a word for the same relation ("my partner",
+    "my sister"), in either language; a name vector at least ``threshold`` cosine
     from a stored one of a compatible type.
     """
     return EntityIndex(known).find(new, vector, threshold)
@@ -71,7 +84,7 @@ class EntityIndex:
         self._names: dict[str, list[str]] = defaultdict(list)
         self._first: dict[str, list[str]] = defaultdict(list)
         self._stems: dict[str, list[str]] = defaultdict(list)  # first 3 letters of a first name
-        self._partners: list[str] = []
+        self._kin: dict[str, list[str]] = defaultdict(list)  # relation -> people called so
         self._rows: list[str] = []
         self._matrix = np.zeros((0, 0), np.float32)
         for entity in entities:
@@ -95,9 +108,9 @@ class EntityIndex:
             if len(stem) == NICKNAME_MIN and _may_be_called(entity, folded):
                 if entity.id not in self._stems[stem]:
                     self._stems[stem].append(entity.id)
-            if entity.type in PERSONS and partner_alias(name):
-                if entity.id not in self._partners:
-                    self._partners.append(entity.id)
+            relation = kin_word(name) if entity.type in PERSONS else None
+            if relation and entity.id not in self._kin[relation]:
+                self._kin[relation].append(entity.id)
         if fresh and entity.embedding.size and entity.type != "user":
             self._append(entity.id, entity.embedding)
 
@@ -129,7 +142,7 @@ class EntityIndex:
             if person is not None:
                 return person
         if new.type in PERSONS | GENERIC_TYPES:
-            person = self._short_form(fold(new.name), new.type in PERSONS) or self._partner(new)
+            person = self._short_form(fold(new.name), new.type in PERSONS) or self._kin_of(new)
             if person is not None:
                 return person
         if (
@@ -178,11 +191,14 @@ class EntityIndex:
         ]
         return fits[0] if len(fits) == 1 else None
 
-    def _partner(self, new: ExtractedEntity) -> Entity | None:
-        """'my partner' is the one stored person called 'my husband' (or any such word)."""
-        if not any(partner_alias(n) for n in (new.name, *new.aliases)):
+    def _kin_of(self, new: ExtractedEntity) -> Entity | None:
+        """'my partner' is the one stored person called 'my husband'; 'my sister' the one
+        called 'a minha irmã' (a word for the same relation)."""
+        relations = {kin_word(n) for n in (new.name, *new.aliases)} - {None}
+        if len(relations) != 1:
             return None
-        return self.by_id[self._partners[0]] if len(self._partners) == 1 else None
+        fits = self._kin[relations.pop() or ""]
+        return self.by_id[fits[0]] if len(fits) == 1 else None
 
 
 def _may_be_called(entity: Entity, folded: str) -> bool:
@@ -278,23 +294,30 @@ def merge(fact: Fact, new: Fact) -> Fact:
     return replace(fact, sources=sources, valid_at=min(s.valid_at for s in sources))
 
 
-def timeline(facts: Sequence[Fact], now: datetime) -> list[Fact]:
+def timeline(
+    facts: Sequence[Fact], now: datetime, names: Mapping[str, str] | None = None
+) -> list[Fact]:
     """The facts whose ``invalid_at`` changes, with it (and ``expired_at``) set.
 
     A fact is closed by the first later fact of the same subject and predicate that ends it: a
     different value of a one-at-a-time predicate, or an ending ("stopped", "no longer") of the
-    same value. ``invalid_at`` is that fact's start; ``expired_at`` the moment lembrar learnt
-    it (``now``). A fact nothing ends any more is reopened.
+    same value. A plan is closed when it happens: by the first fact of its subject, starting no
+    earlier than the plan, whose object the plan names ("move to Porto" by "lives in Porto";
+    ``names``: entity id -> name). ``invalid_at`` is that fact's start; ``expired_at`` the
+    moment lembrar learnt it (``now``). A fact nothing ends any more is reopened.
     """
     groups: dict[tuple[str, str], list[Fact]] = defaultdict(list)
     for fact in facts:
         groups[(fact.subject_id, fact.predicate)].append(fact)
     changed = []
-    for (_, predicate), group in groups.items():
+    for (subject, predicate), group in groups.items():
         ordered = sorted(group, key=lambda f: (f.starts, f.created_at, f.id))
         functional = PREDICATES[predicate].functional
+        done = [f for f in facts if f.subject_id == subject] if predicate == "plans" else []
         for index, fact in enumerate(ordered):
             end = None if fact.negated else _closer(fact, ordered[index + 1 :], functional)
+            if predicate == "plans" and names and not fact.negated:
+                end = _happened(fact, done, names) or end
             if end != fact.invalid_at:
                 changed.append(
                     replace(fact, invalid_at=end, expired_at=None if end is None else now)
@@ -309,6 +332,22 @@ def _closer(fact: Fact, later: Sequence[Fact], functional: bool) -> datetime | N
         if functional and not other.negated and other.object_id != fact.object_id:
             return other.starts
     return None
+
+
+def _happened(plan: Fact, facts: Sequence[Fact], names: Mapping[str, str]) -> datetime | None:
+    """When ``plan`` came true: the earliest start of a fact of its subject, no earlier than
+    the plan, whose object's name is words of the plan's ("move to Porto (2025-03-01)")."""
+    said = f" {fold(names.get(plan.object_id, ''))} "
+    starts = [
+        f.starts
+        for f in facts
+        if f.predicate != "plans"
+        and not f.negated
+        and f.starts >= plan.starts
+        and fold(names.get(f.object_id, ""))
+        and f" {fold(names.get(f.object_id, ''))} " in said
+    ]
+    return min(starts) if starts else None
 
 
 def ordered_for_reading(facts: Iterable[Fact]) -> list[Fact]:

@@ -29,7 +29,18 @@ def test_a_seed_tells_the_same_story_and_seeds_tell_it_in_other_words():
     assert languages == {"en", "pt"}
 
 
-@pytest.mark.parametrize("seed", range(8))
+def test_held_out_seeds_say_every_beat_in_words_no_earlier_seeds_use():
+    seen: set[str] = set()
+    for first in (0, 100, 200):
+        stories = [life_story(seed) for seed in range(first, first + 40)]
+        texts = {t.text for story in stories for t in story.turns}
+        assert not texts & seen, first
+        assert [len(s.turns) for s in stories] == [len(life_story(0).turns)] * 40
+        assert {t.lang for s in stories for t in s.turns} == {"en", "pt"}
+        seen |= texts
+
+
+@pytest.mark.parametrize("seed", [*range(8), 100, 101, 102, 200, 201, 202])
 def test_the_story_states_what_it_says_holds_and_traps_state_nothing(seed: int):
     story = life_story(seed)
     stated = {(f.subject, f.predicate, f.objects) for t in story.turns for f in t.facts}

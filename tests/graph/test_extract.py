@@ -33,7 +33,7 @@ def facts(text, extractor=None, **kw):
         ("I moved to Porto last June.", [("User", "lives_in", "Porto", "2023-06-01", False)]),
         (
             "I'm 34 years old and I work as a teacher.",
-            [("User", "works_as", "teacher", None, False), ("User", "age", "34", None, False)],
+            [("User", "age", "34", None, False), ("User", "works_as", "teacher", None, False)],
         ),
         (
             "I quit my job at Microsoft last month.",
@@ -52,7 +52,7 @@ def facts(text, extractor=None, **kw):
         ("Trabalho na Sonae.", [("User", "works_at", "Sonae", None, False)]),
         (
             "Tenho 34 anos e gosto de surf.",
-            [("User", "likes", "surf", None, False), ("User", "age", "34", None, False)],
+            [("User", "age", "34", None, False), ("User", "likes", "surf", None, False)],
         ),
         ("Já não moro em Lisboa.", [("User", "lives_in", "Lisboa", None, True)]),
     ],

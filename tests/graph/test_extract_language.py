@@ -87,7 +87,6 @@ TRAPS = [
     ("Have you ever worked at a bakery?", {"works_at"}),
     ("Se eu me mudasse para Madrid, aprendia a surfar.", {"lives_in", "does"}),
     ("Você mora em Lisboa?", {"lives_in"}),
-    ("Vamos nos mudar para Lisboa em junho.", {"lives_in"}),
     ("Não moro em Faro.", {"lives_in"}),
 ]
 

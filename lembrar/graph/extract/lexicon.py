@@ -377,7 +377,10 @@ def _baby(token: Any) -> bool:
 def _be(head: Any) -> Iterator[Reading]:
     """ "I'm allergic to…", "I'm vegan", "Tiago is a firefighter", "I'm 34", "I'm from…": said
     of now by a finite verb ("I was 17", "being a mom" say nothing of now)."""
-    if head.tag_ not in PRESENT and not (head.tag_ == "VBN" and _aux_present(head)):
+    passive_now = any(k.dep_ == "auxpass" and k.tag_ in PRESENT for k in head.children)
+    if head.tag_ not in PRESENT and not (
+        head.tag_ == "VBN" and (_aux_present(head) or passive_now)  # "I'm based in Aveiro"
+    ):
         return
     for token in children(head, "acomp", "attr"):
         word = fold(token.text)
@@ -432,9 +435,9 @@ def _grow(head: Any) -> Iterator[Reading]:
 
 
 READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
-    **dict.fromkeys(["live", "reside"], _live),
+    **dict.fromkeys(["live", "reside", "settle"], _live),
     **dict.fromkeys(["move", "relocate", "emigrate"], _move),
-    "work": _work,
+    **dict.fromkeys(["work", "employ"], _work),  # "I'm employed at Sonae as an analyst"
     **dict.fromkeys(["start", "begin"], _start),
     "join": _join,
     **dict.fromkeys(["plan", "organise", "organize", "book"], _plan),

@@ -325,6 +325,8 @@ BOUNDARY_WORDS = frozenset(
         "ontem",
         "hoje",
         "again",
+        "there",
+        "here",
         "too",
         "anymore",
         "lately",

@@ -19,7 +19,7 @@ whether it is a fact at all:
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from lembrar.graph.extract.lexicon import (
@@ -39,7 +39,7 @@ from lembrar.model.graph import ExtractedFact
 from lembrar.model.predicates import PREDICATES
 from lembrar.temporal import TimeQuery, parse_time
 
-__all__ = ["PLANNED", "plan_object", "read_sentence"]
+__all__ = ["PLANNED", "plan_date", "plan_object", "read_sentence"]
 
 PLANNED = {"lives_in": "move to", "works_at": "start at", "studies_at": "start at"}
 """Predicates whose change can be planned, and the verb a plan of it reads with."""
@@ -60,6 +60,7 @@ KIN = frozenset(KIN_EN.split("|")) | {
     "family",
 }
 PET_WORDS = frozenset(PETS.split("|"))
+STARTS = frozenset({"start", "begin", "join"})
 PAST_WORDS = re.compile(r"\b(?:last|ago|yesterday|earlier|passad[oa]|há|ontem)\b", re.IGNORECASE)
 
 
@@ -79,6 +80,8 @@ def read_sentence(scope: Scope, sentence: Any, tz: str) -> None:
         mood = _mood(head)
         if mood is None:
             continue
+        if mood == "fact" and head.tag_ in ("VBP", "VBZ") and head.lemma_.lower() in STARTS:
+            mood = "plan"  # "I start at Hooli on Monday": dated ahead (undated, a plan only)
         found = readings(head)
         if mood == "plan":
             found = _planned(head, found)
@@ -128,7 +131,20 @@ def _add(
         date = _date(when, at, True)
         obj = scope.entity(plan_object(reading.predicate, reading.text, date), "activity")
         scope.facts.append(ExtractedFact(subject, "plans", obj, quote, origin="parse_plan"))
+        if date is not None and reading.predicate in PLANNED:
+            _fact(scope, subject, reading, quote, date, False)  # the fact, from its date
         return
+    _fact(scope, subject, reading, quote, _date(when, at, False), ending)
+
+
+def _fact(
+    scope: Scope,
+    subject: str,
+    reading: Reading,
+    quote: str,
+    valid_at: datetime | None,
+    ending: bool,
+) -> None:
     default = PREDICATES[reading.predicate].object_type
     type_ = reading.type or scope.type_of(reading.text, default)
     if default in ("place", "organization") and type_ in ("thing", "activity", "person"):
@@ -136,7 +152,6 @@ def _add(
     obj = scope.entity(reading.text, type_, reading.aliases, retype=reading.type is not None)
     if fold(obj) == fold(subject):
         return
-    valid_at = _date(when, at, False)
     scope.facts.append(
         ExtractedFact(subject, reading.predicate, obj, quote, valid_at, ending, "parse")
     )
@@ -144,16 +159,30 @@ def _add(
 
 
 def _date(when: TimeQuery, at: datetime, future: bool) -> datetime | None:
-    """The earliest start among the phrase's past windows (a fact) or future ones (a plan). A
-    plan's bare date ("in October") is read ahead: the next October, not the last."""
-    starts = [w.start for w in when.windows if (w.start > at) == future]
-    if future and not starts:
-        starts = [
-            _next_year(w.start)
-            for w in when.windows
-            if not PAST_WORDS.search(w.phrase) and _next_year(w.start) > at
-        ]
+    """The earliest start among the phrase's past windows (a fact) or future ones (a plan)."""
+    if future:
+        return plan_date(when, at)
+    starts = [w.start for w in when.windows if w.start <= at]
     return min(starts) if starts else None
+
+
+def plan_date(when: TimeQuery, at: datetime) -> datetime | None:
+    """The date a plan is for: the earliest window ahead of ``at``. A bare date is read ahead:
+    "on Monday" is the next Monday, "in October" the next October, not the last."""
+    starts = [w.start for w in when.windows if w.start > at]
+    starts = starts or [w.start for w in when.windows if w.end > at]  # "today": now
+    if not starts:
+        starts = [_ahead(w.start, at) for w in when.windows if not PAST_WORDS.search(w.phrase)]
+    starts = [s for s in starts if s > at - timedelta(days=1)]
+    return min(starts) if starts else None
+
+
+def _ahead(moment: datetime, at: datetime) -> datetime:
+    """A bare date read as the next one: a weekday within the last week moves a week on,
+    anything else a year."""
+    if at - moment < timedelta(days=7):
+        return moment + timedelta(days=7)
+    return _next_year(moment)
 
 
 def _next_year(moment: datetime) -> datetime:
@@ -247,9 +276,9 @@ def _who(scope: Scope, token: Any) -> str | None:
         return scope.speaker
     if lower in ("he", "she"):
         return scope.last_person
-    if token.pos_ == "NOUN":
+    if token.pos_ == "NOUN" and not _name_as_noun(token):
         return _kin(scope, token)
-    if token.pos_ != "PROPN":
+    if token.pos_ not in ("PROPN", "NOUN"):
         return None
     span = name_span(token)
     if span is None or span.label_ not in ("", "PERSON"):
@@ -261,6 +290,20 @@ def _who(scope: Scope, token: Any) -> str | None:
     if appos is not None and _possessed(appos) and appos.lower_ in KIN:
         return scope.kin(appos.lower_, name, f"my {appos.lower_}")
     return scope.entity(name, "person", retype=scope.type_of(name, "person") != "user")
+
+
+LIFE_VERBS = frozenset("move relocate live settle marry work join quit leave start".split())
+"""Verbs whose subject is someone: a name the small parser tags as a noun ("Leonor moved to
+Berlin") is still that person's."""
+
+
+def _name_as_noun(token: Any) -> bool:
+    return (
+        token.text[:1].isupper()
+        and is_name(token.text)
+        and token.head.lemma_.lower() in LIFE_VERBS
+        and not any(k.dep_ in ("det", "poss") for k in token.children)
+    )
 
 
 def _kin(scope: Scope, token: Any) -> str | None:

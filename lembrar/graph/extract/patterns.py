@@ -17,9 +17,10 @@ class Pattern:
     predicate: str
     verb: str
     negated: bool = False
-    person: str = "any"  # "first", "third", "possessive" ("my job at") or "any"
+    person: str = "any"  # "first", "third", "possessive" ("my job at"), "bare" (no subject), "any"
     language: str = "en"
-    object_kind: str = "phrase"  # "phrase", "role", "age", "pet", "child", "name", "diet"
+    object_kind: str = "phrase"  # "phrase", "role", "age", "pet", "child", "name", "diet", "org"
+    besides: bool = False  # read besides the patterns its verb phrase overlaps ("a nurse at X")
 
 
 ADVERBS_EN = (
@@ -48,10 +49,18 @@ KIN_PT = (
 )
 
 _EN = [
-    ("lives_in", r"(?:live|lives|lived|am living|is living|reside|resides|am based|is based) in"),
     (
         "lives_in",
-        r"(?:moved|am moving|is moving|are moving|relocated|have moved|has moved)(?: back)? to",
+        r"(?:live|lives|lived|am living|is living|are living|reside|resides|am based|is based"
+        r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
+        r"(?: (?:all the )?way)?(?: out| over| up| down| back)? in",
+    ),
+    (
+        "lives_in",
+        r"(?:moved|am moving|is moving|are moving|relocated|am relocating|is relocating"
+        r"|are relocating|have moved|has moved|will move|will be moving|am going to move"
+        r"|is going to move|are going to move|(?:have |has )?decided to (?:move|relocate)"
+        r"|(?:am |is |are )?planning to (?:move|relocate))(?: back)? to",
     ),
     (
         "works_at",
@@ -62,9 +71,26 @@ _EN = [
         ),
     ),
     ("works_at", r"(?:joined|was hired by|got hired at|got hired by)"),
+    (  # "I start at Hooli on Monday": a plan when the clause's time is ahead (``rules``)
+        "works_at",
+        r"(?:start|starts|am starting|is starting|begin|begins|am beginning|is beginning)"
+        r"(?: (?:my|his|her|a|the) new job| work| working)? (?:at|with)",
+    ),
+    ("works_at", r"(?:am joining|is joining|will join|will be joining|am going to join)"),
+    (  # "my sister is an architect in Paris": where one works as that is where one lives
+        "lives_in",
+        r"(?:am|is) an? [\w-]+(?: [\w-]+)? in",
+        "org",
+    ),
+    (  # "I'm a data analyst at Sonae": where the role is held
+        "works_at",
+        r"(?:am|is) an? [\w-]+(?: [\w-]+)? (?:(?:working|employed) )?(?:at|for|with)",
+        "org",
+    ),
     (  # "I work as a designer at Critical Software"
         "works_at",
         r"(?:work|works|am working|is working) as (?:an? )?[\w-]+(?: [\w-]+)? (?:at|for)",
+        "org",
     ),
     (
         "works_as",
@@ -76,6 +102,12 @@ _EN = [
         "role",
     ),
     ("works_as", r"(?:am|is)(?: an?)", "role"),
+    (  # "I'm employed at Sonae as a data analyst"
+        "works_as",
+        r"(?:am|is) (?:employed|working) (?:at|by|for|with) [\w-]+(?: [\w-]+){0,2} as(?: an?)?",
+        "role",
+        "besides",
+    ),
     (
         "studies_at",
         (
@@ -117,6 +149,13 @@ _EN = [
     ("age", r"(?:am|is|turned|just turned|will turn)", "age"),
     ("allergic_to", r"(?:am|is|am very|is very|am severely|is severely) allergic to"),
     ("allergic_to", r"(?:have|has) an? (?:\w+ )?allergy to"),
+    ("allergic_to", r"(?:have|has|got)", "allergen"),
+    (
+        "does",
+        r"(?:do|does|have been doing|has been doing|am doing|is doing|go|goes|have been going"
+        r"|has been going)",
+        "habit",
+    ),
     ("diet", r"(?:am|is|went|became|have been|has been|have gone|has gone)(?: an?)?", "diet"),
     (
         "owns",
@@ -149,9 +188,36 @@ _EN_ENDINGS = [
         ),
     ),
     ("works_at", r"(?:quit|left|lost) (?:my|his|her|their) job (?:at|with|in)"),
+    (  # "I left Google", "she quit Acme": a company one leaves is one no longer worked at
+        "works_at",
+        r"(?:quit|left|am leaving|is leaving|resigned from|have resigned from|has resigned"
+        r" from|have left|has left|have quit|has quit)",
+        "org",
+    ),
     ("works_at", r"(?:no longer work|no longer works|stopped working|quit working) (?:at|for)"),
     ("does", r"(?:stopped|quit|gave up|no longer)(?: (?:doing|playing|practicing|practising))?"),
     ("likes", r"(?:don't like|doesn't like|no longer like|no longer likes|stopped liking)"),
+]
+_EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acme yesterday!"
+    ("works_at", r"(?:quit|left|resigned from)", "org", True),
+    ("works_at", r"(?:my |the )?(?:last|final) (?:day|week) (?:at|with)", "org", True),
+    (
+        "works_at",
+        r"(?:(?:loving|enjoying|liking) )?(?:my |the )?(?:first (?:day|week|month)|new job)"
+        r" (?:at|with)",
+        "org",
+        False,
+    ),
+    ("works_at", r"(?:starting|joining) (?:(?:my|a) new job )?(?:at|with)", "org", False),
+    (
+        "lives_in",
+        r"(?:(?:my |our |the )?first (?:day|week|month|night) )?living in",
+        "phrase",
+        False,
+    ),
+    ("lives_in", r"(?:settling|settled) in", "phrase", False),
+    ("lives_in", r"(?:here|over here|back here) in", "phrase", False),  # "…, here in Coimbra"
+    ("does", r"(?:started|took up|picked up|began)", "activity", False),
 ]
 _PT_FIRST = [
     ("lives_in", r"(?:moramos|vivemos|estamos a viver|estamos morando) (?:em|no|na|nos|nas)"),
@@ -161,6 +227,15 @@ _PT_FIRST = [
         r"(?: de novo)? (?:para|pra)(?: o| a)?",
     ),
     ("works_at", r"(?:trabalhamos|começamos a trabalhar) (?:em|no|na|para)(?: o| a)?"),
+    (  # "vamos mudar-nos para Évora": a plan (the stance reads "vamos")
+        "lives_in",
+        r"(?:vamos|vou|iremos|irei) (?:mudar-nos|mudar-me|nos mudar|me mudar|morar|viver)"
+        r" (?:para|pra)(?: o| a)?",
+    ),
+    (  # "começo na Galp na segunda": dated ahead, a plan (``rules``)
+        "works_at",
+        r"(?:começo|começamos|vou começar|entro)(?: a trabalhar)? (?:em|no|na|para)(?: o| a)?",
+    ),
     ("has_pet", r"(?:temos|adotamos|adotámos)", "pet"),
     ("has_child", r"(?:temos|tivemos)", "child"),
     ("likes", r"(?:gostamos(?: muito)? d[eoa]|adoramos|amamos)"),
@@ -168,6 +243,7 @@ _PT_FIRST = [
     ("allergic_to", r"(?:sou|estou) alérgic[oa] (?:a|ao|à|aos|às|de)"),
     ("allergic_to", r"tenho alergia (?:a|ao|à|aos|às|de)"),
     ("diet", r"(?:sou|virei|tornei-me)", "diet"),
+    ("does", r"(?:faço|fazemos|pratico|praticamos)", "habit"),
     ("lives_in", r"(?:moro|vivo|resido|estou a viver|estou morando) (?:em|no|na|nos|nas)"),
     (
         "lives_in",
@@ -178,6 +254,8 @@ _PT_FIRST = [
         r"(?:trabalho|estou a trabalhar|comecei a trabalhar|entrei) (?:em|no|na|para)(?: o| a)?",
     ),
     ("works_as", r"(?:trabalho como|sou|tornei-me|virei)(?: um| uma)?", "role"),
+    ("works_at", r"sou [\w-]+(?: de [\w-]+)? (?:na|no)", "org"),
+    ("lives_in", r"sou [\w-]+(?: de [\w-]+)? em", "org"),
     ("studies_at", r"(?:estudo|ando) (?:em|no|na)"),
     ("studies", r"(?:estudo|tiro o curso de|faço o curso de|faço um curso de)"),
     ("likes", r"(?:gosto(?: muito)? de|gosto(?: muito)? do|gosto(?: muito)? da|adoro|amo|curto)"),
@@ -212,10 +290,17 @@ _PT_THIRD = [
     ("lives_in", r"(?:mora|vive|reside|está a viver) (?:em|no|na|nos|nas)"),
     ("lives_in", r"(?:mudou-se|se mudou|mudou|foi morar|foi viver) (?:para|pra)(?: o| a)?"),
     (
+        "lives_in",
+        r"(?:vai|vão|irá) (?:mudar-se|se mudar|morar|viver) (?:para|pra)(?: o| a)?",
+    ),
+    ("works_at", r"(?:começa|vai começar|entra)(?: a trabalhar)? (?:em|no|na|para)(?: o| a)?"),
+    (
         "works_at",
         r"(?:trabalha|está a trabalhar|começou a trabalhar|entrou) (?:em|no|na|para)(?: o| a)?",
     ),
     ("works_as", r"(?:trabalha como|é|tornou-se|virou)(?: um| uma)?", "role"),
+    ("works_at", r"é [\w-]+(?: de [\w-]+)? (?:na|no)", "org"),
+    ("lives_in", r"é [\w-]+(?: de [\w-]+)? em", "org"),
     ("studies", r"(?:estuda|tira o curso de|faz o curso de)"),
     ("likes", r"(?:gosta(?: muito)? de|gosta(?: muito)? do|gosta(?: muito)? da|adora|ama)"),
     ("dislikes", r"(?:não gosta de|não gosta do|não gosta da|odeia|detesta)"),
@@ -237,7 +322,8 @@ _PT_THIRD_ENDINGS = [
 _POSSESSIVE = [  # "my new job at X": the speaker's
     ("works_at", r"(?:new |current |first |old )?(?:job|work|position|internship) (?:at|with|in)"),
     ("works_at", r"(?:novo |atual |primeiro )?(?:emprego|trabalho|estágio) (?:na|no|em)"),
-    ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment) (?:is )?in"),
+    ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment|place) (?:is )?in"),
+    ("does", r"(?:new |current |favourite |favorite )?(?:passion|hobby|obsession) is"),
 ]
 
 
@@ -245,13 +331,25 @@ def _build(
     rows: Sequence[tuple[str, ...]], *, language: str, person: str, negated: bool
 ) -> list[Pattern]:
     return [
-        Pattern(row[0], row[1], negated, person, language, row[2] if len(row) > 2 else "phrase")
+        Pattern(
+            row[0],
+            row[1],
+            negated,
+            person,
+            language,
+            row[2] if len(row) > 2 else "phrase",
+            besides=row[2:3] == ("org",) or row[3:4] == ("besides",),
+        )
         for row in rows
     ]
 
 
 PATTERNS: tuple[Pattern, ...] = tuple(
-    _build(_EN_ENDINGS, language="en", person="any", negated=True)
+    [
+        Pattern(p, verb, ending, "bare", "en", kind, besides=kind == "org")
+        for p, verb, kind, ending in _EN_BARE
+    ]
+    + _build(_EN_ENDINGS, language="en", person="any", negated=True)
     + _build(_EN, language="en", person="any", negated=False)
     + _build(_POSSESSIVE, language="any", person="possessive", negated=False)
     + _build(_PT_FIRST_ENDINGS, language="pt", person="first", negated=True)

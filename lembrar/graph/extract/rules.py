@@ -13,8 +13,16 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.amounts import amounts
+from lembrar.graph.extract.kinship import (
+    APPOSED,
+    NAME,
+    NAMED_AFTER,
+    called,
+    one_per_kind,
+    read_kinship,
+)
 from lembrar.graph.extract.names import fold, is_name, trim_object
-from lembrar.graph.extract.parsed import PLANNED, plan_object, read_sentence
+from lembrar.graph.extract.parsed import PLANNED, plan_date, plan_object, read_sentence
 from lembrar.graph.extract.patterns import (
     ADVERBS_EN,
     ADVERBS_PT,
@@ -29,7 +37,7 @@ from lembrar.graph.extract.patterns import (
 )
 from lembrar.graph.extract.plausible import implausible
 from lembrar.graph.extract.possessions import possessions
-from lembrar.graph.extract.scope import Scope, speaker_of
+from lembrar.graph.extract.scope import Scope, kin_alias, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import is_plan, is_question, unstated
 from lembrar.graph.extract.trust import fitted, trusted
@@ -42,65 +50,60 @@ from lembrar.temporal import TimeQuery, parse_time
 if TYPE_CHECKING:
     from lembrar.graph.extract.spacy_names import SpacyNames
 
-NAME = r"[A-ZÀ-Þ][\w'’-]*(?:\s+(?:(?:da|de|do|dos|das|van|von|of)\s+)?(?:[A-ZÀ-Þ][\w'’-]*|\d+[A-Z]\w*)){0,3}"
 SUBJECT_EN = (
     rf"(?P<subj>\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|best|new|old)\s+)?"
     rf"(?P<kin>{KIN_EN})\b(?:\s*,?\s*(?P<kname>{NAME}))?|\b[Ss]he\b|\b[Hh]e\b|(?P<conj>\band\b)"
-    rf"|(?P<name>{NAME}))"
+    rf"|(?P<name>{NAME})(?:\s*,\s*(?:my|our)\s+(?:[\w-]+\s+)?(?:{KIN_EN})\s*,"
+    rf"|\s+from\s+(?:work|school|college|uni|the office|the gym))?)"
 )
 SUBJECT_PT = (
     rf"(?P<subj>\b[Aa] gente\b|\b[Nn]ós\b|\b[Ee]la\b|\b[Ee]le\b|\b(?:[Aa]|[Oo])\s+(?:minha|meu)\s+(?P<kin>{KIN_PT})\b"
     rf"(?:\s+(?P<kname>{NAME}))?|(?P<conj>\be\b)|(?:\b[AaOo]\s+)?(?P<name>{NAME}))"
 )
 FIRST_PT = r"(?P<subj>(?<![\w-])(?:(?:[Ee]u|[Nn]ós|[Aa] gente)\s+)?)"
+BARE = r"(?P<subj>^[\s\"'“(]*)"  # a clause that opens on its verb
 POSSESSIVE = r"(?P<subj>\b(?:[Mm]y|[Oo]ur|[Oo]\s+meu|[Aa]\s+minha|[Mm]eu|[Mm]inha))\s+"
+BREED = r"(?!(?:few|couple|lot|lots|bunch|pair|couple|some|many|several|more|other)\b)[a-z][\w-]*"
+"""A word before a pet's kind that says its breed ("a beagle puppy"), not how many."""
+CALLED = (  # "a kitten called Mia", "a kitten, Mia", "uma gatinha nova, a Mia"
+    rf"(?:\s+(?:nov[oa]|new))?(?:\s*,?\s*(?:named|called|chamad[oa]|que se chama)\s+"
+    rf"|\s*,\s*(?:[ao]\s+)?)?(?P<obj>(?<=\s){NAME})?"
+)
+OFTEN = (
+    r"(?:every|each|twice|once|three times|\d+ times|most|on (?:weekends|saturdays|sundays)"
+    r"|todos|todas|duas vezes|uma vez|três vezes|aos (?:sábados|domingos|fins de semana))\b"
+)
+"""How often a thing is done: what is done so often is a habit ("I do yoga every morning")."""
+NOT_ACTIVITY = (
+    r"(?:a|an|the|my|our|his|her|it|this|that|to|at|in|with|working|work|job|nothing|some"
+    r"|o|a|os|as|um|uma|isso|isto|nada)\b"
+)
+"""Words that start no activity's name: "I do the dishes every day", "started a new job"."""
 OBJECTS = {
     "phrase": r"\s+(?P<obj>[^,.;!?:()\n]+)",
     "role": r"\s+(?P<obj>[^,.;!?:()\n]+)",
-    "name": rf"\s+(?P<obj>{NAME})",
+    "name": rf"\s+(?:[ao]\s+(?=[A-ZÀ-Þ]))?(?P<obj>{NAME})",  # "casei com o André"
+    "org": rf"\s+(?P<obj>{NAME})",
+    # "a peanut allergy": the allergen before the word
+    "allergen": r"\s+(?:an?\s+)?(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:allergy|allergies|intolerance)\b",
+    # "climbing twice a week", "surf todos os fins de semana": an activity done as a habit
+    "habit": rf"\s+(?!{NOT_ACTIVITY})(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+{OFTEN}",
+    "activity": rf"\s+(?!{NOT_ACTIVITY})(?P<obj>[^,.;!?:()\n]+)",
     "diet": rf"\s+(?P<obj>{DIETS})\b",
     "age": r"\s+(?P<obj>\d{1,3})(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;]|$)))",
     "pet": (
         rf"\s+(?:(?:a|an|one|two|three|this|another|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little"
-        rf"|young|cute|sweet|adorable|tiny|rescue|novo|nova|pequeno|pequena)\s+)?(?P<kind>{PETS})s?\b(?:\s*,?\s*(?:named|called|chamad[oa]"
-        rf"|que se chama)\s+(?P<obj>{NAME}))?"
+        rf"|young|cute|sweet|adorable|tiny|rescue|novo|nova|pequeno|pequena)\s+)?(?P<kind>(?:{BREED}\s+)?"
+        rf"(?:{PETS}))s?\b"
+        rf"{CALLED}"
     ),
     "child": (
         rf"\s+(?:(?:a|an|one|two|um|uma|\d+)\s+)?(?:(?:new|little|young|baby|novo|nova"
-        rf"|pequeno|pequena)\s+)?(?P<kind>{CHILDREN})s?\b(?:\s*,?\s*(?:named|called|chamad[oa]"
-        rf"|que se chama)\s+(?P<obj>{NAME}))?"
+        rf"|pequeno|pequena)\s+)?(?P<kind>{CHILDREN})s?\b(?:\s+(?:girl|boy|menina|menino))?"
+        rf"{CALLED}"
     ),
 }
-APPOSITION = re.compile(  # "Max, my childhood dog"
-    rf"(?P<kname>{NAME}),\s+(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|childhood|new|old)\s+)?"
-    rf"(?P<kin>{KIN_EN}|{PETS})\b"
-)
-KINSHIP = re.compile(
-    rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu))\s+(?:(?:little|big|older|younger|new)\s+)?"
-    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b\s*,?\s*(?:(?:named|called|chamad[oa]|chama-se|se chama"
-    rf"|que se chama)\s+)?(?P<kname>{NAME})"
-)
 CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
-UNNAMED_KIN = re.compile(
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
-    r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
-    r"|daughters|sister|sisters|brother|brothers|dogs?|cats?|pups?|puppy|puppies|kittens?)\b"
-    r"(?P<after>\s*,?\s*\S*)"
-)
-UNNAMED_AND = re.compile(  # "my husband and kids": the second relation
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?:husband|wife|partner|boyfriend|girlfriend|kids|children|dogs?|cats?)"
-    r"\s+and\s+(?:(?:my|our)\s+)?(?P<noun>kids|children|sons?|daughters?|dogs?|cats?|pups?)\b"
-    r"(?P<after>\s*,?\s*\S*)"
-)
-UNNAMED_PREDICATE = {
-    **dict.fromkeys(
-        ["husband", "wife", "partner", "boyfriend", "girlfriend", "fiancée", "fiancé"],
-        "has_partner",
-    ),
-    **dict.fromkeys(["kid", "kids", "children", "son", "daughter"], "has_child"),
-    **dict.fromkeys(["sister", "brother"], "has_sibling"),
-    **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten"], "has_pet"),
-}
 PRONOUNS = frozenset({"she", "he", "ela", "ele"})
 CONTRACTIONS = (
     (r"\bI'm\b", "I am"),
@@ -109,6 +112,8 @@ CONTRACTIONS = (
     (r"\bI’ve\b", "I have"),
     (r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
     (r"\bI'd\b", "I would"),
+    (r"\b([Ww]e|[Tt]hey)['’]ve\b", r"\1 have"),
+    (r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
     (r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
 )
 
@@ -117,6 +122,8 @@ def _compile(pattern: Pattern) -> re.Pattern[str]:
     adverbs = ADVERBS_EN if pattern.language == "en" else ADVERBS_PT
     if pattern.person == "possessive":
         return re.compile(rf"{POSSESSIVE}(?i:{pattern.verb}){OBJECTS[pattern.object_kind]}")
+    if pattern.person == "bare":
+        return re.compile(rf"{BARE}(?i:{pattern.verb}){OBJECTS[pattern.object_kind]}")
     if pattern.language == "en":
         subject = SUBJECT_EN
     else:
@@ -129,7 +136,14 @@ def _compile(pattern: Pattern) -> re.Pattern[str]:
 def _first_look(pattern: Pattern) -> re.Pattern[str]:
     """A cheap first look: a pattern runs only where its verb phrase occurs, or, for objects
     from a closed list (pets, children, diets, ages), where such an object does."""
-    closed = {"pet": PETS, "child": CHILDREN, "diet": DIETS, "age": r"\d"}
+    closed = {
+        "pet": PETS,
+        "child": CHILDREN,
+        "diet": DIETS,
+        "age": r"\d",
+        "allergen": "allerg|intoleran",
+        "habit": OFTEN,
+    }
     if pattern.object_kind in closed:
         return re.compile(rf"(?i:{closed[pattern.object_kind]})")
     return re.compile(rf"(?i:\b(?:{pattern.verb}))")
@@ -143,6 +157,17 @@ COMPILED: dict[str, tuple[Compiled, ...]] = {
     for language in ("en", "pt")
 }
 """The patterns of each language, each with its first look."""
+PARSE_GAPS = tuple(
+    c
+    for c in COMPILED["en"]
+    if c[0].person in ("bare", "possessive")
+    or c[0].object_kind in ("org", "allergen", "habit")
+    or c[0].predicate == "allergic_to"
+)
+"""What a parse does not read as a clause's object: a clause with no subject ("Quit Acme
+yesterday!", "…, here in Coimbra"), a noun phrase ("our new flat in Faro", "my new job at X"),
+a company after a role or a leaving ("a nurse at X", "left X"), an allergen before its noun ("a
+peanut allergy") and a habit told by how often."""
 
 
 class RuleExtractor:
@@ -199,9 +224,11 @@ class RuleExtractor:
             said += [sentence] * (len(scope.facts) - before)
         if self.recognizer is None:
             _capitalized(scope, text)
+        kept = {id(f) for f in one_per_kind(scope)}
         unique = {
             (f.subject, f.predicate, f.object, f.negated): (f, s)
             for f, s in reversed(list(zip(scope.facts, said, strict=True)))
+            if id(f) in kept
         }
         return list(reversed(unique.values())), scope
 
@@ -211,37 +238,83 @@ class RuleExtractor:
         """Facts clause by clause; a time phrase dates its own clause, or, standing in a clause
         of its own ("Last June, I moved"), the sentence. A question states nothing but who
         "my sister Ana" is; a parsed sentence is read from its parse (``parsed``)."""
-        _kinship(scope, sentence)
+        read_kinship(scope, sentence)
         if is_question(sentence):
             return
         _amounts(scope, sentence)
         _possessions(scope, sentence)
         if parsed is not None:
             read_sentence(scope, parsed, tz)
+            _by_patterns(scope, sentence, typed, tz, PARSE_GAPS)
             return
         language = "pt" if looks_portuguese(sentence) else "en"
-        candidates = [(p, r) for p, r, look in COMPILED[language] if look.search(sentence)]
-        if not _matches(sentence, candidates):
-            return
-        at = scope.episode.at
-        clauses = [c for c in CLAUSE.split(sentence) if c.strip()]
-        times = [parse_time(c, at, tz) for c in clauses]
-        read = [
-            _matches(t.stripped if t.phrases else c, candidates) for c, t in zip(clauses, times)
-        ]
-        floating = [_start(t, at) for t, found in zip(times, read) if t.phrases and not found]
-        for when, found in zip(times, read):
-            valid_at = _start(when, at) if when.phrases else next(iter(floating), None)
-            for pattern, match in found:
-                lead = _lead(match)
-                if unstated(lead, pattern.negated):
-                    continue
-                if pattern.predicate == "plans" or (is_plan(lead) and pattern.predicate in PLANNED):
-                    fact = _plan(scope, pattern, match, _future(when, at), sentence)
-                else:
-                    fact = _fact(scope, pattern, match, typed, valid_at, sentence)
-                if fact is not None:
-                    scope.facts.append(fact)
+        _by_patterns(scope, sentence, typed, tz, COMPILED[language])
+
+
+def _by_patterns(
+    scope: Scope, sentence: str, typed: dict[str, str], tz: str, compiled: Sequence[Compiled]
+) -> None:
+    """The facts the patterns read in ``sentence``, clause by clause."""
+    candidates = [(p, r) for p, r, look in compiled if look.search(sentence)]
+    if not candidates:
+        return
+    joined = NAMED_AFTER.sub(called, APPOSED.sub(r"\g<name> ", sentence))
+    clauses = [c for c in CLAUSE.split(joined) if c.strip()]
+    if not any(_matches(c, candidates) for c in clauses):
+        return  # the time phrases are read only where there is something to date
+    at = scope.episode.at
+    times = [parse_time(c, at, tz) for c in clauses]
+    plain = [(p, r) for p, r in candidates if p.object_kind != "habit"]
+    habits = [(p, r) for p, r in candidates if p.object_kind == "habit"]  # "every week" stays
+    read = [
+        _matches(t.stripped if t.phrases else c, plain) + _matches(c, habits)
+        for c, t in zip(clauses, times)
+    ]
+    floating = [_start(t, at) for t, found in zip(times, read) if t.phrases and not found]
+    for when, found in zip(times, read):
+        valid_at = _start(when, at) if when.phrases else next(iter(floating), None)
+        for pattern, match in found:
+            lead = _lead(match)
+            if unstated(lead, pattern.negated):
+                continue
+            for fact in _read(scope, pattern, match, typed, (when, valid_at), sentence):
+                scope.facts.append(fact)
+
+
+START_NOW = re.compile(
+    r"\b(?:start|starts|begin|begins|join|joins|começo|começamos|começa|entro|entra)\b", re.I
+)
+"""A start said in the present ("I start at Hooli on Monday"): a plan when its time is ahead."""
+
+
+def _read(
+    scope: Scope,
+    pattern: Pattern,
+    match: re.Match[str],
+    typed: dict[str, str],
+    time: tuple[TimeQuery, datetime | None],
+    sentence: str,
+) -> list[ExtractedFact]:
+    """The facts one match states. A plan ("we're moving to Porto", "I start at Hooli on
+    Monday") is a ``plans`` fact; dated, it is also the fact itself from its date (the old
+    value closes then). An ending said ahead ("I'm leaving Acme next month") ends on its date;
+    one with no date is not an ending yet."""
+    when, valid_at = time
+    at, lead = scope.episode.at, _lead(match)
+    ahead = plan_date(when, at)
+    planned = is_plan(lead) or (ahead is not None and bool(START_NOW.search(lead)))
+    if pattern.negated and planned:
+        if ahead is None:
+            return []
+        valid_at = ahead
+    elif pattern.predicate == "plans" or (planned and pattern.predicate in PLANNED):
+        plan = _plan(scope, pattern, match, ahead, sentence)
+        if plan is None or pattern.predicate == "plans" or ahead is None:
+            return [plan] if plan else []
+        fact = _fact(scope, pattern, match, typed, ahead, sentence)
+        return [plan, fact] if fact else [plan]
+    fact = _fact(scope, pattern, match, typed, valid_at, sentence)
+    return [fact] if fact else []
 
 
 def _lead(match: re.Match[str]) -> str:
@@ -256,12 +329,6 @@ def _start(when: TimeQuery, at: datetime) -> datetime | None:
     return min(past, key=lambda w: w.start).start if past else None
 
 
-def _future(when: TimeQuery, at: datetime) -> datetime | None:
-    """The start of the first future window: the date a plan is for."""
-    ahead = [w for w in when.windows if w.start > at]
-    return min(ahead, key=lambda w: w.start).start if ahead else None
-
-
 MARKUP = re.compile(r"<[^<>]{0,300}>|&(?:[a-z]+|#\d+);")
 
 
@@ -274,17 +341,20 @@ def _matches(
     sentence: str, candidates: Sequence[tuple[Pattern, re.Pattern[str]]]
 ) -> list[tuple[Pattern, re.Match[str]]]:
     """Each candidate pattern's matches, earlier patterns (endings first) winning overlapping
-    verbs."""
+    verbs; a company named after a verb phrase ("am a nurse at X") is read besides."""
     taken: list[tuple[int, int]] = []
     out = []
     for pattern, regex in candidates:
         for match in regex.finditer(sentence):
             span = (match.end("subj"), match.start("obj") if match.group("obj") else match.end())
+            if pattern.besides:  # "I'm a nurse at Lusíadas": role and employer
+                out.append((pattern, match))
+                continue
             if any(span[0] < end and start < span[1] for start, end in taken):
                 continue
             taken.append(span)
             out.append((pattern, match))
-    return out
+    return sorted(out, key=lambda found: found[1].start("subj"))  # "and she…" reads in order
 
 
 def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None:
@@ -305,7 +375,7 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     kin = match.groupdict().get("kin")
     if kin:
         kname = match.group("kname")
-        alias = f"my {kin}" if pattern.language == "en" else f"minha {kin}"
+        alias = kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I)))
         return scope.kin(kin, kname if kname and is_name(kname.split()[0]) else None, alias)
     words = (match.group("name") or "").split()
     while words and not is_name(words[0]):
@@ -324,7 +394,11 @@ def _fact(
     valid_at: datetime | None,
     sentence: str,
 ) -> ExtractedFact | None:
-    if pattern.language == "en" and pattern.person != "possessive" and _implausible(pattern, match):
+    if (
+        pattern.language == "en"
+        and pattern.person not in ("possessive", "bare")
+        and _implausible(pattern, match)
+    ):
         return None
     kept, last = dict(scope.entities), scope.last_person
     subject = _subject(scope, pattern, match)
@@ -348,7 +422,7 @@ def _plan(
     scope: Scope, pattern: Pattern, match: re.Match[str], date: datetime | None, sentence: str
 ) -> ExtractedFact | None:
     """A plan ("we're moving to Porto in June"): the speaker plans "move to Porto (2024-06-01)"."""
-    if pattern.language == "en" and _implausible(pattern, match):
+    if pattern.language == "en" and pattern.person != "bare" and _implausible(pattern, match):
         return None
     subject = _subject(scope, pattern, match)
     phrase = trim_object(match.group("obj") or "", 5)
@@ -388,47 +462,37 @@ def _object(
         return scope.entity(raw, "value")
     if kind == "name":
         return scope.entity(raw, "person") if is_name(raw.split()[0]) else None
+    if kind == "org" and not is_name(raw.split()[0]):
+        return None  # "I left the party": a company is named
+    if kind == "role":  # "a nurse in Paris", "a designer at Sonae": the role ends there
+        raw = ROLE_END.split(raw)[0]
     phrase = trim_object(raw, 3 if kind == "role" else 5)
     if not phrase or fold(phrase) in ("it", "that", "this", "there", "isso", "lá", "la"):
         return None
+    if FREQUENCY.match(phrase):
+        return None
     if kind == "role" and not _is_role(phrase):
         return None
-    type_ = typed.get(phrase) or scope.type_of(phrase, default)
-    if default in ("place", "organization") and type_ in ("thing", "activity", "person"):
-        type_ = default
-    return scope.entity(phrase, type_)
+    if default in ("place", "organization"):  # where one works is a company, whatever a
+        return scope.entity(phrase, default, retype=True)  # name finder guessed
+    return scope.entity(phrase, typed.get(phrase) or scope.type_of(phrase, default))
+
+
+ROLE_END = re.compile(
+    r"\s+(?:in|at|for|with|from|on|here|there|working|employed|based|living|who|and)\b"
+)
+FREQUENCY = re.compile(r"(?:\w+ times|twice|once|every|each)\b", re.IGNORECASE)
+"""How often, not what: "I practise three times a week" names no activity."""
 
 
 def _is_role(phrase: str) -> bool:
+    """ "data engineer", "engenheira de dados": the head noun (last in English, before "de" in
+    Portuguese) names a role."""
     words = fold(phrase).split()
-    return (
-        bool(words)
-        and len(words) <= 3
-        and (words[-1] in ROLES or words[-1].endswith(("ist", "ian", "eira", "eiro", "ista")))
-    )
-
-
-def _kinship(scope: Scope, sentence: str) -> None:
-    _unnamed_kin(scope, sentence)
-    for match in [*KINSHIP.finditer(sentence), *APPOSITION.finditer(sentence)]:
-        kin, kname = match.group("kin"), match.group("kname")
-        if not is_name(kname.split()[0]) or scope.speaker is None or _listed(match):
-            continue
-        if re.fullmatch(PETS, fold(kin)):
-            pet = scope.entity(kname, "animal", (f"my {kin}",))
-            fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")
-            scope.facts.append(fact)
-            continue
-        english = match.group(0)[:2].lower() in ("my", "ou")
-        scope.kin(kin, kname, f"my {kin}" if english else f"minha {kin}")
-
-
-def _listed(match: re.Match[str]) -> bool:
-    """ "My girlfriend, Toby and I": after a comma, a name that a list goes on from is the
-    list's next item, not the girlfriend's name."""
-    between = match.string[match.start("kin") : match.start("kname")]
-    after = match.string[match.end() :]
-    return "," in between and bool(re.match(r"\s*(?:,\s*[A-ZÀ-Þ]\w*\s*)?(?:and|&|e)\b", after))
+    if not words or len(words) > 3:
+        return False
+    head = words[0] if len(words) == 3 and words[1] in ("de", "da", "do") else words[-1]
+    return head in ROLES or head.endswith(("ist", "ian", "eira", "eiro", "ista"))
 
 
 FIRST_PERSON_EN = re.compile(r"\b(?:I|my|My)\b")
@@ -464,23 +528,6 @@ GIVEN_AWAY = (
     r"|wrecked|returned|vendi|doei)"
 )
 """Verbs after which "my car" is no longer the speaker's."""
-
-
-def _unnamed_kin(scope: Scope, sentence: str) -> None:
-    """'my husband and kids', 'my four dogs': a relation to someone the text does not name."""
-    if scope.speaker is None:
-        return
-    for match in [*UNNAMED_KIN.finditer(sentence), *UNNAMED_AND.finditer(sentence)]:
-        noun = match.group("noun")
-        predicate = UNNAMED_PREDICATE.get(fold(noun).rstrip("s")) or UNNAMED_PREDICATE.get(
-            fold(noun)
-        )
-        if predicate is None or (match.group("after") or "").strip(" ,")[:1].isupper():
-            continue
-        type_ = "animal" if predicate == "has_pet" else "person"
-        obj = scope.entity(noun, type_, (f"my {noun}",))
-        fact = ExtractedFact(scope.speaker, predicate, obj, match.group(0), origin="kin_unnamed")
-        scope.facts.append(fact)
 
 
 def _capitalized(scope: Scope, text: str) -> None:

@@ -18,10 +18,20 @@ KIN_PREDICATE = {
     **dict.fromkeys("sister brother irmã irma irmão irmao".split(), "has_sibling"),
     **dict.fromkeys(PARTNERS, "has_partner"),
     **dict.fromkeys(EXES, "has_ex"),
-    **dict.fromkeys("son daughter filho filha".split(), "has_child"),
+    **dict.fromkeys("son daughter filho filha baby bebe".split(), "has_child"),
+    **dict.fromkeys(["baby girl", "baby boy"], "has_child"),
     **dict.fromkeys("mom mum mother dad father mãe mae pai".split(), "has_parent"),
 }
 """Kin words whose named person is linked to the speaker by a fact ("my sister Ana")."""
+FEMININE_PT = frozenset("mãe mae mulher avó avo".split())
+
+
+def kin_alias(kin: str, english: bool) -> str:
+    """How the speaker calls their kin: "my sister", "a minha irmã", "o meu marido"."""
+    kin = kin.lower()
+    if english:
+        return f"my {kin}"
+    return f"a minha {kin}" if kin.endswith(("a", "ã")) or kin in FEMININE_PT else f"o meu {kin}"
 
 
 @dataclass
@@ -62,8 +72,8 @@ class Scope:
 
     def kin(self, kin: str, name: str | None, alias: str) -> str:
         """The person "my <kin> [name]" is; a named one is linked to the speaker by a fact."""
-        if name:
-            entity = self.entity(name, "person", (alias,))
+        if name:  # someone's kin is a person, whatever a name finder guessed
+            entity = self.entity(name, "person", (alias,), retype=True)
             link = KIN_PREDICATE.get(fold(kin))
             if link and self.speaker:
                 fact = ExtractedFact(

@@ -36,6 +36,7 @@ NEGATION = re.compile(r"\b(?:not|never|nobody|nothing|não|nao|nunca|nem)\b|n['�
 PLAN = re.compile(
     r"\b(?:will|shall|going to|gonna|about to|(?:am|are|is|['’]re|['’]m|['’]s)\s+(?:\w+ly\s+)?"
     r"(?:moving|relocating|starting|joining|leaving|quitting|switching|getting|adopting)"
+    r"|(?:decided|deciding|planning) to"
     r"|vou|vamos|vai|vão|irei|iremos|vou-me|vamo-nos)\b|['’]ll\b",
     re.IGNORECASE,
 )

@@ -1,0 +1,368 @@
+"""Other words for the life story's beats (``lembrar.evaluation.life_story``), each set told only by
+the seeds from its first seed on, so extraction is measured on sentences it was not developed
+on.
+
+* ``SECOND`` (seeds 100–199) was written before any extraction output was read; extraction was
+  developed on seeds 0–4, measured once on 100–109, and then developed further on those too.
+* ``THIRD`` (seeds 200 and above) was written after that first measurement and before any more
+  extraction output was read: the held-out set for the work that followed.
+"""
+
+from __future__ import annotations
+
+Words = dict[float, tuple[tuple[str, ...], tuple[str, ...]]]
+"""A beat's month -> (English templates, Portuguese templates)."""
+
+
+SECOND: Words = {
+    0: (
+        (
+            "Hey, good evening!",
+            "Morning! Hope you're well.",
+        ),
+        ("Boa tarde!",),
+    ),
+    0.1: (
+        (
+            "For context, I'm a {role} working for {company1}, and I'm based in {city1}.",
+            "Some background: I'm employed at {company1} as a {role} and my home is in {city1}.",
+        ),
+        ("Trabalho na {company1} como {role_pt} e vivo em {city1}.",),
+    ),
+    1: (
+        (
+            "{partner} (my boyfriend) and I are planning a trip to the mountains.",
+            "Me and my boyfriend {partner} just watched a great film.",
+        ),
+        ("Eu e o meu namorado, o {partner}, fomos ao cinema.",),
+    ),
+    2: (
+        (
+            "Please remember that I'm allergic to {allergen}.",
+            "Note for later: {allergen} allergy here, so nothing with it.",
+        ),
+        ("Tenho alergia a {allergen_pt}.",),
+    ),
+    3: (
+        (
+            "I've taken up {hobby} and go every Saturday.",
+            "My new passion is {hobby}, I practise three times a week.",
+        ),
+        ("Comecei a fazer {hobby_pt} e adoro.",),
+    ),
+    4: (
+        (
+            "My older sister {sister} works as a {sister_role}; she's living in {sister_city1}.",
+            "{sister} is my sister, she's a {sister_role} based in {sister_city1}.",
+        ),
+        ("A {sister}, a minha irmã, mora em {sister_city1} e é {sister_role_pt}.",),
+    ),
+    4.5: (
+        (
+            "Is {friend} still living in the old place?",
+            "Where does {friend} work these days?",
+        ),
+        ("A {friend} ainda trabalha no banco?",),
+    ),
+    5: (
+        (
+            "Meet the newest member of the family: a {pet_kind} puppy we adopted yesterday.",
+            "We've adopted a {pet_kind}!",
+        ),
+        ("Adotámos um {pet_kind_pt}, é tão pequenino!",),
+    ),
+    5.2: (
+        (
+            "Our puppy is called {pet}.",
+            "The dog's name is {pet}, the neighbours' kids chose it.",
+        ),
+        ("Demos ao cão o nome de {pet}.",),
+    ),
+    6: (
+        (
+            "Imagine if we lived in {dream_city}, that would be wild.",
+            "If we moved to {dream_city} one day, I'd need to learn the language.",
+        ),
+        ("Se vivêssemos em {dream_city}, seria tudo diferente.",),
+    ),
+    7: (
+        (
+            "{colleague}, a colleague of mine, lives in {colleague_city}.",
+            "My coworker {colleague} lives all the way out in {colleague_city}.",
+        ),
+        ("O {colleague}, meu colega, vive em {colleague_city}.",),
+    ),
+    8: (
+        (
+            "Could you suggest a recipe for a rainy day?",
+            "How do I get red wine out of a carpet?",
+        ),
+        (),
+    ),
+    9: (
+        (
+            "{partner} and I tied the knot last weekend!",
+            "I married {partner} on Saturday, best day ever.",
+        ),
+        ("Casei com o {partner} no sábado!",),
+    ),
+    10: (
+        (
+            "My husband wants to repaint the kitchen.",
+            "My husband just got back from a work trip.",
+        ),
+        ("O meu marido quer pintar a cozinha.",),
+    ),
+    11: (
+        (
+            "We don't own a car, we cycle everywhere.",
+            "We don't have a garden, sadly.",
+        ),
+        ("Não temos jardim.",),
+    ),
+    12: (
+        (
+            "{sister} is relocating to {sister_city2} next month for a new job.",
+            "My sister will move to {sister_city2} in March.",
+        ),
+        ("A {sister} vai viver para {sister_city2} em breve.",),
+    ),
+    13: (
+        (
+            "{sister} finally moved to {sister_city2}, she sent photos of her flat.",
+            "My sister is living in {sister_city2} now and loves it.",
+        ),
+        ("A minha irmã agora vive em {sister_city2}.",),
+    ),
+    14: (
+        (
+            "We're going to move to {city2} next month!",
+            "We've decided to relocate to {city2} this spring.",
+        ),
+        ("Vamos viver para {city2} no verão!",),
+    ),
+    14.5: (
+        ("The movers come on Friday, so much to pack.",),
+        (),
+    ),
+    15: (
+        (
+            "We've just moved into our new place in {city2}.",
+            "We're finally living in {city2}, the new flat is lovely.",
+        ),
+        ("Mudámo-nos para {city2} no fim de semana.",),
+    ),
+    16: (
+        (
+            "I quit my job at {company1}; next Monday I start at {company2}.",
+            "I've resigned from {company1} and I'll be joining {company2} next week.",
+        ),
+        ("Deixei a {company1}, vou começar na {company2} na segunda.",),
+    ),
+    16.5: (
+        (
+            "My first month at {company2} went really well.",
+            "Really enjoying working at {company2}.",
+        ),
+        ("Estou a gostar muito de trabalhar na {company2}.",),
+    ),
+    20: (
+        (
+            "Our baby girl {child} was born this morning!",
+            "{child} is here! Our daughter was born on Friday.",
+        ),
+        ("Nasceu a nossa filha, a {child}!",),
+    ),
+    21: (
+        (
+            "We adopted a kitten too, her name is {kitten}.",
+            "There's a new kitten in the house, {kitten}.",
+        ),
+        ("Adotámos uma gatinha, chama-se {kitten}.",),
+    ),
+    22: (
+        (
+            "Do you think {sister} would like a visit in December?",
+            "Cheers, see you later!",
+        ),
+        ("Até logo, obrigada!",),
+    ),
+}
+
+THIRD: Words = {
+    0: (
+        (
+            "Hiya!",
+            "Evening :)",
+        ),
+        ("Boa noite!",),
+    ),
+    0.1: (
+        (
+            "So you know, I live in {city1} and I'm a {role} with {company1}.",
+            "Quick intro: a {role} at {company1}, living in {city1}, that's me.",
+        ),
+        ("Vivo em {city1} e trabalho como {role_pt} na {company1}.",),
+    ),
+    1: (
+        (
+            "My boyfriend, {partner}, says hi!",
+            "Planning a surprise for my boyfriend {partner}.",
+        ),
+        ("O {partner}, o meu namorado, manda beijinhos.",),
+    ),
+    2: (
+        (
+            "FYI I'm severely allergic to {allergen}.",
+            "I react badly to {allergen}, it's an allergy.",
+        ),
+        ("Sou muito alérgica a {allergen_pt}.",),
+    ),
+    3: (
+        (
+            "These days I'm really into {hobby}, I go every week.",
+            "I practise {hobby} three times a week, it keeps me sane.",
+        ),
+        ("Pratico {hobby_pt} todas as semanas.",),
+    ),
+    4: (
+        (
+            "My little sister {sister} lives in {sister_city1} and works there as a {sister_role}.",
+            "About my sister {sister}: she's a {sister_role} and she lives in {sister_city1}.",
+        ),
+        ("A minha irmã mais nova, a {sister}, vive em {sister_city1} e é {sister_role_pt}.",),
+    ),
+    4.5: (
+        (
+            "Would {friend} like the book, do you think?",
+            "Is {friend} still at the bank?",
+        ),
+        ("Onde é que a {friend} trabalha agora?",),
+    ),
+    5: (
+        (
+            "We just adopted a {pet_kind}, so tiny!",
+            "Say hello to our new {pet_kind} puppy!",
+        ),
+        ("Temos um cachorrinho {pet_kind_pt} novo!",),
+    ),
+    5.2: (
+        (
+            "We've decided to call the puppy {pet}.",
+            "Our {pet_kind} is named {pet}.",
+        ),
+        ("O nosso cão chama-se {pet}.",),
+    ),
+    6: (
+        (
+            "Living in {dream_city} would be a dream, if only.",
+            "What if we lived in {dream_city}?",
+        ),
+        ("E se vivêssemos em {dream_city}?",),
+    ),
+    7: (
+        (
+            "{colleague} at work lives in {colleague_city}.",
+            "One of my colleagues, {colleague}, lives in {colleague_city}.",
+        ),
+        ("O meu colega {colleague} vive em {colleague_city}.",),
+    ),
+    8: (
+        (
+            "Any tips for sleeping better?",
+            "Please summarise this article for me.",
+        ),
+        (),
+    ),
+    9: (
+        (
+            "{partner} and I are officially married!",
+            "Married {partner} last weekend, what a party.",
+        ),
+        ("Eu e o {partner} casámo-nos no fim de semana!",),
+    ),
+    10: (
+        (
+            "My husband bought me flowers today.",
+            "My husband is away this week.",
+        ),
+        ("O meu marido comprou-me flores.",),
+    ),
+    11: (
+        (
+            "We don't have a dishwasher yet.",
+            "I've never been to Japan.",
+        ),
+        ("Não tenho bicicleta.",),
+    ),
+    12: (
+        (
+            "{sister} is going to move to {sister_city2} next month.",
+            "My sister's moving to {sister_city2} soon, she got the job.",
+        ),
+        ("A minha irmã muda-se para {sister_city2} no mês que vem.",),
+    ),
+    13: (
+        (
+            "{sister} now lives in {sister_city2}.",
+            "My sister has moved to {sister_city2}, she's happy there.",
+        ),
+        ("A {sister} já vive em {sister_city2}.",),
+    ),
+    14: (
+        (
+            "We're relocating to {city2} in the summer.",
+            "Exciting: we're going to move to {city2}!",
+        ),
+        ("Em breve mudamo-nos para {city2}!",),
+    ),
+    14.5: (
+        ("Boxes, boxes, boxes. Moving day is Saturday.",),
+        (),
+    ),
+    15: (
+        (
+            "We now live in {city2}, the move went fine.",
+            "Finally settled in {city2}!",
+        ),
+        ("Já vivemos em {city2}.",),
+    ),
+    16: (
+        (
+            "I handed in my notice at {company1}; I join {company2} next Monday.",
+            "Goodbye {company1}! Starting at {company2} on Monday.",
+        ),
+        ("Despedi-me da {company1} e entro na {company2} na segunda-feira.",),
+    ),
+    16.5: (
+        (
+            "Two weeks in at {company2} and I love it.",
+            "Work at {company2} is going great.",
+        ),
+        ("O trabalho na {company2} está a correr bem.",),
+    ),
+    20: (
+        (
+            "Our little girl {child} was born last night!",
+            "Welcome to the world, {child}, our daughter!",
+        ),
+        ("A {child}, a nossa filha, nasceu hoje!",),
+    ),
+    21: (
+        (
+            "We brought home a kitten named {kitten}.",
+            "Our new kitten {kitten} is adorable.",
+        ),
+        ("Chegou a gatinha {kitten} cá a casa.",),
+    ),
+    22: (
+        (
+            "Maybe I should call {sister} this weekend?",
+            "Bye for now!",
+        ),
+        ("Tchau, obrigada!",),
+    ),
+}
+
+WORDS: dict[int, Words] = {100: SECOND, 200: THIRD}
+"""Each set of other words by the first seed that tells it."""

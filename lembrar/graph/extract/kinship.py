@@ -1,0 +1,185 @@
+"""Who the speaker's kin and pets are, by name: "my sister Ana", "Ana, my sister, …", "a
+kitten called Mia", "we named the puppy Bolt", and the kin a message does not name ("my husband
+and kids"). Each named one is linked to the speaker by a fact (``Scope.kin``)."""
+
+from __future__ import annotations
+
+import re
+
+from lembrar.graph.extract.names import fold, is_name
+from lembrar.graph.extract.patterns import CHILDREN, KIN_EN, KIN_PT, PETS
+from lembrar.graph.extract.scope import Scope, kin_alias
+from lembrar.model.graph import ExtractedFact
+
+__all__ = ["APPOSED", "NAME", "NAMED_AFTER", "called", "one_per_kind", "read_kinship"]
+
+NAME = r"[A-ZÀ-Þ][\w'’-]*(?:\s+(?:(?:da|de|do|dos|das|van|von|of)\s+)?(?:[A-ZÀ-Þ][\w'’-]*|\d+[A-Z]\w*)){0,3}"
+BABY = r"baby girl|baby boy|baby|bebé|bebê"
+APPOSITION = re.compile(  # "Max, my childhood dog", "Duarte (my boyfriend)", "a Rita, a minha irmã"
+    rf"(?P<kname>{NAME})(?:,|\s*\()\s*(?:[Mm]y|[Oo]ur|[ao]\s+(?:minha|meu|nossa|nosso))\s+"
+    rf"(?:(?:little|big|older|younger|childhood|new|old)\s+)?(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b"
+)
+KINSHIP = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger|new)\s+)?"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS}|{BABY})\b\s*,?\s*(?:(?:named|called|chamad[oa]|chama-se|se chama"
+    rf"|que se chama)\s+|[ao]\s+(?=[A-ZÀ-Þ]))?(?P<kname>{NAME})"
+)
+APPOSED = re.compile(  # "Leonor, my sister, works as…": the name is the clause's subject
+    rf"(?P<name>{NAME}),\s+(?:(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+)?|an?\s+|(?:[ao]\s+)?(?:meu|minha)\s+)"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT})(?:\s+of\s+(?:mine|ours))?,\s*"
+)
+COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã"
+    rf"(?P<kname>{NAME})\s+(?:is|é)\s+(?:[Mm]y|[Oo]ur|(?:[ao]\s+)?(?:minha|meu|nossa|nosso))\s+"
+    rf"(?:(?:little|big|older|younger|best|mais nova|mais velha)\s+)?(?P<kin>{KIN_EN}|{KIN_PT})\b"
+)
+NAMED_AFTER = re.compile(  # "a kitten, Nina, and…", "a rabbit last week, his name is Tambor"
+    rf"\b(?P<kind>{PETS}|{CHILDREN})(?:(?:\s+(?:girl|boy|menina|menino|nov[oa]|new|too|também))?"
+    rf"\s*,\s*(?:[ao]\s+)?|(?:\s+[a-zà-ú][\w'’-]*){{0,3}}\s*,\s*(?:(?:her|his|its) name is"
+    rf"|(?:she|he|it)(?:['’]s| is) (?:called|named)|chama-se|que se chama)\s+)"
+    rf"(?P<name>{NAME})\b(?!\s+(?:and|e|&)\b)"
+)
+
+
+def called(match: re.Match[str]) -> str:
+    name = match.group("name")
+    return f"{match.group('kind')} called {name}" if is_name(name.split()[0]) else match.group(0)
+
+
+UNNAMED_KIN = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
+    r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
+    r"|daughters|sister|sisters|brother|brothers|dogs?|cats?|pups?|puppy|puppies|kittens?)\b"
+    r"(?P<after>\s*,?\s*\S*)"
+)
+UNNAMED_AND = re.compile(  # "my husband and kids": the second relation
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:husband|wife|partner|boyfriend|girlfriend|kids|children|dogs?|cats?)"
+    r"\s+and\s+(?:(?:my|our)\s+)?(?P<noun>kids|children|sons?|daughters?|dogs?|cats?|pups?)\b"
+    r"(?P<after>\s*,?\s*\S*)"
+)
+UNNAMED_PREDICATE = {
+    **dict.fromkeys(
+        ["husband", "wife", "partner", "boyfriend", "girlfriend", "fiancée", "fiancé"],
+        "has_partner",
+    ),
+    **dict.fromkeys(["kid", "kids", "children", "son", "daughter"], "has_child"),
+    **dict.fromkeys(["sister", "brother"], "has_sibling"),
+    **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten"], "has_pet"),
+}
+
+NAMED_PET = (
+    re.compile(  # "we named the puppy Bolt", "our dog is called Bolt", "o cão chama-se Bolt"
+        rf"(?:\b(?:named|called|call|name)\s+(?:the|our|my|him|her)?\s*(?P<kin>{PETS})\s+"
+        rf"|\b(?:[Tt]he|[Oo]ur|[Mm]y|[Oo]|[Aa]|[Oo] nosso|[Aa] nossa)\s+(?P<kin2>{PETS})\s*"
+        rf"(?:\w+\s+)?(?:is called|is named|['’]s name is|has a name:|chama-se|se chama)\s+"
+        rf"|\b(?i:demos|dei|pusemos|pus)\s+(?:a[oà]\s+|à\s+)?(?:nosso\s+|nossa\s+|meu\s+|minha\s+)?"
+        rf"(?P<kin3>{PETS})\s+o nome de\s+)"
+        rf"(?P<kname>{NAME})"
+    )
+)
+
+
+ANY_KIN = re.compile(rf"(?i:{KIN_EN}|{KIN_PT}|{PETS}|{CHILDREN})")
+"""A first look: every rule here needs a word for kin, a pet or a child."""
+
+
+def read_kinship(scope: Scope, sentence: str) -> None:
+    if not ANY_KIN.search(sentence):
+        return
+    _unnamed_kin(scope, sentence)
+    for match in NAMED_PET.finditer(sentence):
+        if scope.speaker is not None and is_name(match.group("kname").split()[0]):
+            kin = match.group("kin") or match.group("kin2") or match.group("kin3")
+            pet = scope.entity(match.group("kname"), "animal", (f"my {kin.lower()}",))
+            fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")
+            scope.facts.append(fact)
+    _named_after(scope, sentence)
+    for match in [
+        *KINSHIP.finditer(sentence),
+        *APPOSITION.finditer(sentence),
+        *COPULA.finditer(sentence),
+    ]:
+        kin, words = match.group("kin"), match.group("kname").split()
+        while words and not is_name(words[0]):  # "A Leonor, a minha irmã": the article goes
+            words.pop(0)
+        kname = " ".join(words)
+        if not words or scope.speaker is None or _listed(match):
+            continue
+        if re.fullmatch(PETS, fold(kin)):
+            pet = scope.entity(kname, "animal", (f"my {kin}",))
+            fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")
+            scope.facts.append(fact)
+            continue
+        scope.kin(kin, kname, kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I))))
+
+
+def _named_after(scope: Scope, sentence: str) -> None:
+    """ "We got a kitten, Nina, …", "a kitten too, her name is Nina", "uma gatinha, chama-se
+    Mia": a pet or a child of the speaker's, named after its kind."""
+    if scope.speaker is None or not FIRST_PERSON.search(sentence):
+        return
+    for match in NAMED_AFTER.finditer(sentence):
+        name, kind = match.group("name"), match.group("kind").lower()
+        if not is_name(name.split()[0]):
+            continue
+        pet = bool(re.fullmatch(PETS, kind))
+        found = scope.entity(name, "animal" if pet else "person", (f"my {kind}",))
+        predicate = "has_pet" if pet else "has_child"
+        fact = ExtractedFact(scope.speaker, predicate, found, match.group(0), origin="kin_named")
+        scope.facts.append(fact)
+
+
+FIRST_PERSON = re.compile(
+    r"\b(?:I|[Ww]e|[Oo]ur|[Ee]u|[Nn]ós|[Tt]emos|[Aa]dotámos|[Aa]dotamos|[Tt]ivemos|[Aa] nossa"
+    r"|[Oo] nosso)\b"
+)
+"""Who a pet named after its kind belongs to: the speaker, when the sentence says "I" or "we"
+("my sister has a kitten, Tom" is the sister's)."""
+
+
+def _listed(match: re.Match[str]) -> bool:
+    """ "My girlfriend, Toby and I": after a comma, a name that a list goes on from is the
+    list's next item, not the girlfriend's name."""
+    between = match.string[match.start("kin") : match.start("kname")]
+    after = match.string[match.end() :]
+    return "," in between and bool(re.match(r"\s*(?:,\s*[A-ZÀ-Þ]\w*\s*)?(?:and|&|e)\b", after))
+
+
+def _unnamed_kin(scope: Scope, sentence: str) -> None:
+    """'my husband and kids', 'my four dogs': a relation to someone the text does not name
+    ("Tiago, my boyfriend, …" names him)."""
+    found = [*UNNAMED_KIN.finditer(sentence), *UNNAMED_AND.finditer(sentence)]
+    if scope.speaker is None or not found:
+        return
+    named = [m.span("kin") for m in APPOSITION.finditer(sentence)]
+    named += [m.span("kin") for m in COPULA.finditer(sentence)]
+    named += [m.span("kin") for m in APPOSED.finditer(sentence)]
+    for match in found:
+        noun = match.group("noun")
+        if any(start <= match.start("noun") < end for start, end in named):
+            continue
+        predicate = UNNAMED_PREDICATE.get(fold(noun).rstrip("s")) or UNNAMED_PREDICATE.get(
+            fold(noun)
+        )
+        if predicate is None or (match.group("after") or "").strip(" ,")[:1].isupper():
+            continue
+        type_ = "animal" if predicate == "has_pet" else "person"
+        obj = scope.entity(noun, type_, (f"my {noun}",))
+        fact = ExtractedFact(scope.speaker, predicate, obj, match.group(0), origin="kin_unnamed")
+        scope.facts.append(fact)
+
+
+def one_per_kind(scope: Scope) -> list[ExtractedFact]:
+    """The facts, last first, less a pet or child known only by its kind ("kitten") when the
+    message names one of that kind ("a kitten, Nina"): the kind is the named one's alias."""
+    kinds = {
+        fold(alias.split()[-1])
+        for f in scope.facts
+        if f.predicate in ("has_pet", "has_child")
+        for alias in scope.entities[fold(f.object)].aliases
+        if fold(alias.split()[-1]) != fold(f.object)  # a named one's kind
+    }
+    return [
+        f
+        for f in reversed(scope.facts)
+        if not (f.predicate in ("has_pet", "has_child") and fold(f.object) in kinds)
+    ]
