@@ -403,7 +403,7 @@ class Graph:
         hits, data = found
         names = {e.id: e.name for e in data.entities}
         facts = [h.fact for h in hits if h.fact is not None]
-        return facts_section(facts, names, budget, {h.id: h.score for h in hits})
+        return facts_section(facts, names, budget, {h.id: h.score for h in hits}, now)
 
     def fact_hits(self, query: str, user_id: str, now: datetime, limit: int) -> list[GraphHit]:
         """The best ``limit`` facts for ``query`` (none when the user has no facts)."""

@@ -8,7 +8,7 @@ kept: a superseded fact keeps its row, closed by ``invalid_at`` and ``expired_at
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from lembrar.errors import ValidationError
@@ -111,12 +111,12 @@ class Fact:
         return self.valid_at
 
     def current(self, at: datetime | None = None) -> bool:
-        """True when the fact holds at ``at`` (None: now, i.e. not invalidated)."""
+        """True when the fact holds at ``at`` (None: the clock's now): it has begun (a dated
+        plan's fact begins at its date) and is not invalidated by then."""
         if self.negated:
             return False
-        if at is None:
-            return self.invalid_at is None
-        return self.starts <= at and (self.invalid_at is None or at < self.invalid_at)
+        moment = datetime.now(UTC) if at is None else at
+        return self.starts <= moment and (self.invalid_at is None or moment < self.invalid_at)
 
     def overlaps(self, start: datetime, end: datetime) -> bool:
         """True when the fact held at some moment of ``[start, end)``."""

@@ -7,6 +7,7 @@ person whose move closes her old city, and the partner's names merge, never supe
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -218,3 +219,28 @@ def test_a_plan_is_dated_ahead(phrase: str, day: str):
     assert date is not None and date.date().isoformat() == (
         day if phrase != "today" else "2024-03-05"
     )
+
+
+def test_a_dated_start_is_not_current_before_its_date_and_the_facts_section_says_when(
+    memory: Memory,
+):
+    from lembrar.graph.sections import facts_section
+
+    tell(memory, ["I work at Cyberdyne as a welder.", "I'm starting at Tyrell next week."])
+    said = T0 + timedelta(days=20)
+    [new_job] = [f for f in memory.graph.facts("u") if f.text == "Rosa works at Tyrell"]
+    assert new_job.valid_at > said
+    before = new_job.valid_at - timedelta(hours=1)
+    assert not new_job.current(before)
+    assert new_job.current(new_job.valid_at) and new_job.current()  # the clock is past 2024
+    names = {e.id: e.name for e in memory.graph.entities("u")}
+    section = facts_section([new_job], names, 200, now=before)
+    assert section.lines == (
+        f"- [from {new_job.valid_at.date().isoformat()}] Rosa works at Tyrell",
+    )
+    assert section.items[0]["current"] is False
+    later = facts_section([new_job], names, 200, now=new_job.valid_at + timedelta(days=1))
+    assert later.lines[0].endswith(f"(since {new_job.valid_at.date().isoformat()})")
+    assert later.items[0]["current"] is True
+    future = replace(new_job, valid_at=datetime.now(UTC) + timedelta(days=3))
+    assert not future.current()
