@@ -40,3 +40,13 @@ def db_path(tmp_path):
 def memory(db_path, clock):
     with Memory(db_path, embedder=HashingEmbedder(), clock=clock) as mem:
         yield mem
+
+
+@pytest.fixture
+def windowed(db_path, clock):
+    """A memory whose summarised sessions are reached through their summary after 14 days."""
+    from lembrar.layers import LayerConfig
+
+    layers = LayerConfig(raw_window_days=14)
+    with Memory(db_path, embedder=HashingEmbedder(), clock=clock, layers=layers) as mem:
+        yield mem

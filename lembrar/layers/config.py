@@ -19,7 +19,8 @@ class LayerConfig:
 
     recent_messages / recent_window   how much of the user's other conversations to show
     raw_window_days                   raw turns of a summarised session stay searchable this long;
-                                      older ones are reached through the summary (None: forever)
+                                      older ones are reached through the summary (None, the
+                                      default: forever; hiding them cost a small reader answers)
     idle_timeout                      a session idle this long is summarised by ``summarize_idle``
     capture_on_add                    save the fact of a "remember that …" user message when it
                                       is added (imports too); False leaves it to ``saved.capture``
@@ -35,7 +36,7 @@ class LayerConfig:
 
     recent_messages: int = 10
     recent_window: timedelta = timedelta(hours=24)
-    raw_window_days: float | None = 14.0
+    raw_window_days: float | None = None
     idle_timeout: timedelta = timedelta(hours=1)
     capture_on_add: bool = True
     duplicate_threshold: float | None = None

@@ -24,7 +24,8 @@ def filled(memory):
     add_conversation(memory, "ana", "s-now", "paella", NOW - timedelta(minutes=5))
 
 
-def test_sections_come_in_order(memory):
+def test_sections_come_in_order(windowed):
+    memory = windowed
     filled(memory)
     block = memory.context(
         "receita de feijoada com farofa",

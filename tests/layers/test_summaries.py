@@ -51,7 +51,8 @@ def test_only_idle_sessions_are_summarised_and_only_once(memory):
     assert redone.session_id == "live" and redone.turns == 5
 
 
-def test_raw_turns_switch_to_summaries_after_fourteen_days(memory):
+def test_raw_turns_switch_to_summaries_after_fourteen_days(windowed):
+    memory = windowed
     add_conversation(memory, "ana", "s-feijoada", "feijoada", NOW)
     memory.end_session("ana", "s-feijoada")
     add_conversation(memory, "ana", "s-run", "running", NOW + timedelta(days=19))
@@ -72,7 +73,17 @@ def test_raw_turns_switch_to_summaries_after_fourteen_days(memory):
     assert all(a.score >= b.score for a, b in zip(old, old[1:]))
 
 
-def test_an_unsummarised_session_stays_searchable_past_the_window(memory):
+def test_raw_turns_of_a_summarised_session_stay_searchable_by_default(memory):
+    add_conversation(memory, "ana", "s-feijoada", "feijoada", NOW)
+    memory.end_session("ana", "s-feijoada")
+    hits = memory.search(
+        "receita de feijoada", "ana", now=NOW + timedelta(days=200), preset=NO_TIME_PARSING
+    )
+    assert hits[0].episode.session_id == "s-feijoada" and not is_summary_hit(hits[0])
+
+
+def test_an_unsummarised_session_stays_searchable_past_the_window(windowed):
+    memory = windowed
     add_conversation(memory, "ana", "s-feijoada", "feijoada", NOW)
     hits = memory.search("feijoada", "ana", now=NOW + timedelta(days=60), preset=NO_TIME_PARSING)
     assert hits and not any(is_summary_hit(h) for h in hits)
@@ -104,7 +115,8 @@ def test_raw_search_forever_when_configured(db_path, clock):
         assert is_summary_hit(mem.summaries.search("feijoada", "ana", preset=NO_TIME_PARSING)[0])
 
 
-def test_a_time_reference_finds_the_summary_of_that_period(memory):
+def test_a_time_reference_finds_the_summary_of_that_period(windowed):
+    memory = windowed
     add_conversation(memory, "ana", "s-jardin", "jardin", NOW - timedelta(days=60))
     add_conversation(memory, "ana", "s-run", "running", NOW - timedelta(days=100))
     memory.summarize_idle(NOW)
