@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, settings
 
 from lembrar import Memory
 from lembrar.embed.hashing import HashingEmbedder
+from lembrar.layers import LayerConfig
 
 sys.path.insert(0, str(Path(__file__).parent / "support"))
 
@@ -45,8 +46,6 @@ def memory(db_path, clock):
 @pytest.fixture
 def windowed(db_path, clock):
     """A memory whose summarised sessions are reached through their summary after 14 days."""
-    from lembrar.layers import LayerConfig
-
     layers = LayerConfig(raw_window_days=14)
     with Memory(db_path, embedder=HashingEmbedder(), clock=clock, layers=layers) as mem:
         yield mem
