@@ -101,7 +101,19 @@ def understand(
     # A phrase that only names a weekday or a part of day stays in the text: "the rotation on a
     # Sunday", "activities for the evening" are as often what a memory says as when it was made.
     semantic = parsed.stripped.strip() if parsed.windows else query
-    return _past_only(parsed, now), semantic or query
+    return _past_only(_day_words_as_topic(parsed, config), now), semantic or query
+
+
+def _day_words_as_topic(parsed: TimeQuery, config: SearchConfig) -> TimeQuery:
+    """Without its weekdays and parts of day when no day is named and the rest of the question
+    has a topic: "activities I can do in the evening", "the rotation for Admon on a Sunday" say
+    what the memory is about, not when it was made. With no topic left ("what did we talk about
+    on Sunday evenings?") they are all the question says, and stay a time."""
+    if parsed.windows or not (parsed.periods or parsed.weekdays):
+        return parsed
+    if not _topic(parsed.stripped, config).topical:
+        return parsed
+    return replace(parsed, periods=frozenset(), weekdays=frozenset())
 
 
 def _topic(text: str, config: SearchConfig) -> Framed:

@@ -34,9 +34,6 @@ if TYPE_CHECKING:
 
 EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
 LOGIT_SPAN = 4.0  # logit units a source's lift of weight 1, or a reranker's score of 1, adds
-FILTER_ONLY_SHARE = (
-    0.5  # of the time affinity, for a query that names only weekdays or parts of day
-)
 NEAREST_BY_MEANING = 10  # a turn this near the question by meaning is on its topic
 
 
@@ -411,9 +408,8 @@ def _session_key(c: _Candidate) -> str:
 
 def _time_part(c: _Candidate, timed: TimeQuery, config: SearchConfig) -> float:
     """The affinity to the named windows, zero where a named weekday or part of day does not
-    match; ``FILTER_ONLY_SHARE`` of it when only those are named."""
-    affinity = _time_affinity(c.row.episode.at, timed, config) * _filters_match(c, timed)
-    return affinity * (1.0 if timed.windows else FILTER_ONLY_SHARE)
+    match (only those named: 1 where they match)."""
+    return _time_affinity(c.row.episode.at, timed, config) * _filters_match(c, timed)
 
 
 def named_speakers(query: str, speakers: set[str]) -> set[str]:

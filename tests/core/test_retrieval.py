@@ -111,19 +111,41 @@ def test_a_time_phrase_alone_finds_the_memories_of_that_day(memory):
     assert all(h.signals["time_score"] < 1.0 for h in result.hits[1:])
 
 
-def test_a_weekday_or_part_of_day_alone_stays_in_the_text_and_only_leans_on_the_clock(memory):
+def test_a_weekday_or_part_of_day_beside_a_topic_is_the_topic_not_the_time(memory):
     morning = datetime(2024, 5, 15, 9, 0, tzinfo=UTC)
     evening = datetime(2024, 5, 16, 20, 0, tzinfo=UTC)
     memory.add("my evening routine: board games and reading", user_id="ana", at=morning)
     memory.add("bought a new lamp for the hall", user_id="ana", at=evening)
-    result = memory.retrieve("what do I do in the evening?", "ana", now="2024-05-20T12:00:00+00:00")
-    assert result.semantic_query == "what do I do in the evening?"
-    assert result.hits[0].episode.content.startswith("my evening routine")
-    assert result.hits[0].signals["time_score"] == 0.0  # said in the morning: the words found it
-    windowed = memory.retrieve(
-        "what did I buy last Thursday?", "ana", now="2024-05-20T12:00:00+00:00"
-    )
+    memory.add("the Sunday shift is Admon's, mornings", user_id="ana", at=morning)
+    now = "2024-05-20T12:00:00+00:00"
+    for question, said in (
+        ("what do I do in the evening?", "my evening routine"),
+        ("Can you suggest some activities for the evening?", "my evening routine"),
+        ("who has the rotation on a Sunday?", "the Sunday shift"),
+    ):
+        result = memory.retrieve(question, "ana", now=now)
+        assert result.semantic_query == question
+        assert result.time is not None and not result.time.has_time
+        assert result.hits[0].episode.content.startswith(said)
+        assert all("time_score" not in h.signals for h in result.hits)
+    windowed = memory.retrieve("what did I buy last Thursday?", "ana", now=now)
     assert windowed.semantic_query == "what did I buy?"
+
+
+def test_a_weekday_or_part_of_day_with_no_topic_beside_it_is_the_time(memory):
+    sunday_evening = datetime(2024, 5, 12, 20, 0, tzinfo=UTC)
+    for days, text in ((0, "We planned the garden"), (1, "We argued about the car"), (3, "Rain")):
+        at = sunday_evening - timedelta(days=days, hours=10 * (days > 0))
+        memory.add(text, user_id="ana", session_id=f"s{days}", at=at)
+    now = "2024-05-20T12:00:00+00:00"
+    for question in (
+        "what did we talk about on Sunday evenings?",
+        "what did we discuss on a Sunday?",
+    ):
+        result = memory.retrieve(question, "ana", now=now)
+        assert result.time is not None and result.time.weekdays == {6}
+        assert result.hits[0].episode.content == "We planned the garden"
+        assert result.hits[0].signals["time_score"] == 1.0
 
 
 def test_a_window_in_the_future_is_a_plan_and_does_not_rank_memories(memory):
