@@ -355,14 +355,49 @@ def hand_check(locomo: Path, sample_id: str = "conv-26", names: str = "rules") -
 
 
 def judged(path: Path) -> dict[str, Any]:
-    """Precision of a hand-checked dump: facts marked right over facts marked at all."""
-    dump = json.loads(path.read_text())
-    marks = [f["right"] for f in dump["facts"] if f.get("right") is not None]
+    """Precision of a hand-checked dump: facts marked right over facts marked at all. A mark is
+    a JSON ``true`` / ``false`` (``null``: not judged yet); anything else is refused, so a
+    quoted ``"false"`` never counts as right."""
+    dump = _read_dump(path)
+    marks = _marks(dump["facts"], "facts", "right")
+    junk = _marks(dump["entities"], "entities", "junk")
     return {
         "facts": len(dump["facts"]),
         "judged": len(marks),
-        "right": sum(bool(m) for m in marks),
-        "precision": round(sum(bool(m) for m in marks) / len(marks), 3) if marks else 0.0,
+        "right": sum(marks),
+        "precision": round(sum(marks) / len(marks), 3) if marks else 0.0,
         "entities": len(dump["entities"]),
-        "entities_junk": sum(bool(e.get("junk")) for e in dump["entities"]),
+        "entities_junk": sum(junk),
     }
+
+
+def _read_dump(path: Path) -> dict[str, Any]:
+    try:
+        dump = json.loads(path.read_text())
+    except OSError as exc:
+        raise ValidationError("judged", f"cannot read {path} ({exc.strerror})") from exc
+    except json.JSONDecodeError as exc:
+        raise ValidationError("judged", f"{path} is not JSON ({exc}); pass a filled dump") from exc
+    lists = isinstance(dump, dict) and all(
+        isinstance(dump.get(key), list) for key in ("facts", "entities")
+    )
+    if not lists:
+        raise ValidationError(
+            "judged", f"{path} has no facts and entities lists; pass a `hand-check` dump"
+        )
+    return dump
+
+
+def _marks(rows: list[Any], section: str, key: str) -> list[bool]:
+    """The boolean marks of a dump's rows, skipping unjudged (null or absent) ones."""
+    marks = []
+    for n, row in enumerate(rows):
+        mark = row.get(key) if isinstance(row, dict) else None
+        if mark is None:
+            continue
+        if not isinstance(mark, bool):
+            raise ValidationError(
+                f"{section}[{n}].{key}", f"is {mark!r}; write true, false or null (no quotes)"
+            )
+        marks.append(mark)
+    return marks

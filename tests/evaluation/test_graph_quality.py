@@ -239,3 +239,37 @@ def test_hand_check_dumps_the_graph_and_scores_a_judged_dump(tmp_path: Path):
     missing = _lembrar("hand-check", "--conversation", "conv-99")
     assert missing.returncode != 0 and "conv-99" in missing.stderr
     assert "Traceback" not in missing.stderr
+
+
+def test_a_judged_dump_counts_only_true_marks_and_refuses_other_marks(tmp_path: Path):
+    def dump(*rights: object) -> Path:
+        facts = [
+            {"fact": ["Ana", "likes", "jazz"], "said": ["I love jazz"], "right": r} for r in rights
+        ]
+        entities = [{"name": "Ana", "junk": False}, {"name": "Hey", "junk": True}]
+        path = tmp_path / "judged.json"
+        path.write_text(json.dumps({"facts": facts, "entities": entities}))
+        return path
+
+    done = _lembrar("hand-check", "--judged", str(dump(True, False, None)))
+    assert done.returncode == 0, done.stderr
+    score = json.loads(done.stdout)
+    assert (score["judged"], score["right"], score["precision"]) == (2, 1, 0.5)
+    assert score["entities_junk"] == 1
+
+    quoted = _lembrar("hand-check", "--judged", str(dump(True, "false")))
+    assert quoted.returncode != 0 and not quoted.stdout
+    assert "facts[1].right" in quoted.stderr and "no quotes" in quoted.stderr
+    assert "Traceback" not in quoted.stderr
+
+
+def test_a_judged_path_that_is_not_a_dump_gets_a_clear_error(tmp_path: Path):
+    not_json = tmp_path / "notes.txt"
+    not_json.write_text("Caroline likes art: right")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"precision": 1.0}))
+    for path in (tmp_path / "missing.json", not_json, other):
+        done = _lembrar("hand-check", "--judged", str(path))
+        assert done.returncode != 0 and not done.stdout
+        assert "judged" in done.stderr and str(path) in done.stderr
+        assert "Traceback" not in done.stderr
