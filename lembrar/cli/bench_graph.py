@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lembrar.errors import ValidationError
+
+if TYPE_CHECKING:
+    from lembrar.graph.extract.llm import LLMExtractor
 
 LABELS = Path("benchmarks/graph/labels.jsonl")
 LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
@@ -51,7 +56,16 @@ def register_graph(bench: argparse._SubParsersAction) -> None:
         default=0,
         help="first story's seed (default: 0); from 100 and from 200 in held-out words",
     )
+    p.add_argument(
+        "--sets",
+        default=",".join(LABEL_SETS),
+        help=f"labelled sets to read, comma-separated (default: {','.join(LABEL_SETS)})",
+    )
+    p.add_argument(
+        "--limit", type=int, metavar="N", help="only the first N turns of each labelled set"
+    )
     _trusted_flag(p)
+    _extractor_options(p)
     p.set_defaults(run=run_quality)
     p = actions.add_parser(
         "hand-check", help="a LoCoMo conversation's facts and entities, for a person to judge"
@@ -94,6 +108,24 @@ def _trusted_flag(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _extractor_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--extractor",
+        default="offline",
+        choices=("offline", "llm"),
+        help="offline (default), or llm: a language model reads each message, the offline "
+        "extractor when its reply never validates",
+    )
+    model = parser.add_argument_group("the model of --extractor llm (one of)")
+    model.add_argument("--model-path", metavar="FILE", help="a GGUF chat model run in-process")
+    model.add_argument(
+        "--threads", type=int, default=1, help="CPU threads of the in-process model (default 1)"
+    )
+    model.add_argument("--llm-base-url", help="an OpenAI-protocol server's URL")
+    model.add_argument("--llm-model", help="the model name on that server")
+    model.add_argument("--llm-api-key", help="its API key, if it needs one")
+
+
 def _file(kind: str, name: str | None = None) -> Path:
     from lembrar.evaluation.data import data_file
 
@@ -133,15 +165,114 @@ def run_quality(args: argparse.Namespace) -> int:
 
     if args.seeds < 1:
         raise ValidationError("seeds", "tell at least one story (--seeds 1 or more)")
-    folder, data = Path(args.labels_dir), _data_files()
-    result: dict = {"extractor": f"offline/{args.names}" + ("/trusted" if args.trusted else "")}
-    for name, file in LABEL_SETS.items():
-        if not (folder / file).exists():
-            raise ValidationError("labels-dir", f"{folder / file} is missing; pass the folder")
-        result[name] = run_labelled(folder / file, data, args.names, args.trusted)
-    seeds = range(args.first_seed, args.first_seed + args.seeds)
-    result["life_story"] = run_life_story(seeds, args.names, args.trusted)
+    if args.limit is not None and args.limit < 1:
+        raise ValidationError("--limit", "read at least one turn of each set (--limit 1 or more)")
+    folder, data, sets = Path(args.labels_dir), _data_files(), _label_sets(args.sets)
+    for name in sets:
+        if not (folder / LABEL_SETS[name]).exists():
+            raise ValidationError(
+                "labels-dir", f"{folder / LABEL_SETS[name]} is missing; pass the folder"
+            )
+    extractor = _model_extractor(args)
+    result: dict = _extractor_names(args, extractor)
+    try:
+        for name in sets:
+            labels = folder / LABEL_SETS[name]
+            result[name] = run_labelled(
+                labels, data, args.names, args.trusted, extractor=extractor, limit=args.limit
+            )
+            _progress(name, result[name]["all"] if result[name] else None)
+        seeds = range(args.first_seed, args.first_seed + args.seeds)
+        result["life_story"] = run_life_story(seeds, args.names, args.trusted, extractor)
+        _progress("life_story", result["life_story"])
+    finally:
+        if extractor is not None:
+            extractor.llm.close()
+    if not args.json:
+        print(quality_table(result), file=sys.stderr)
     return _print(args, result)
+
+
+def _label_sets(given: str) -> list[str]:
+    names = [n.strip() for n in given.split(",") if n.strip()]
+    unknown = [n for n in names if n not in LABEL_SETS]
+    if unknown or not names:
+        raise ValidationError(
+            "--sets", f"use names from {', '.join(LABEL_SETS)}, comma-separated (not {given!r})"
+        )
+    return names
+
+
+def _model_extractor(args: argparse.Namespace) -> LLMExtractor | None:
+    """The language-model extractor when ``--extractor llm`` asks for it."""
+    from lembrar.evaluation.graph_llm import ModelOptions, open_model_extractor
+
+    named = args.model_path or args.llm_base_url or args.llm_model
+    if args.extractor != "llm":
+        if named:
+            raise ValidationError(
+                "--extractor", "a model option measures the model: add --extractor llm"
+            )
+        return None
+    if args.trusted:
+        raise ValidationError(
+            "--trusted", "the trust threshold is fitted to the offline extractor; drop --trusted"
+        )
+    options = ModelOptions(
+        args.model_path, args.threads, args.llm_base_url, args.llm_model, args.llm_api_key
+    )
+    return open_model_extractor(options, args.names)
+
+
+def _extractor_names(args: argparse.Namespace, extractor: LLMExtractor | None) -> dict:
+    offline = f"offline/{args.names}" + ("/trusted" if args.trusted else "")
+    if extractor is None:
+        return {"extractor": offline}
+    return {"extractor": f"llm/{extractor.llm.config.model}", "fallback": offline}
+
+
+def _progress(name: str, counts: dict | None) -> None:
+    if counts is not None:
+        seconds = counts["seconds_per_message"] * counts["turns"]
+        print(f"{name}: {counts['turns']} messages in {seconds:.1f} s", file=sys.stderr)
+
+
+QUALITY_COLUMNS = (
+    ("facts", "facts_found"),
+    ("precision", "facts_precision"),
+    ("recall", "facts_recall"),
+    ("messages", "turns"),
+    ("s/message", "seconds_per_message"),
+    ("calls", "calls"),
+    ("fallbacks", "fallbacks"),
+)
+
+
+def quality_table(result: dict) -> str:
+    """Per labelled set (and its parts) and the life story: facts, precision, recall (of the
+    current facts, for the story), messages, seconds per message, model calls, fallbacks."""
+    story = dict(result["life_story"])
+    story |= {"facts_precision": story["fact_precision"], "facts_recall": story["current_recall"]}
+    rows = [
+        (name if part == "all" else f"{name}: {part}", counts)
+        for name in LABEL_SETS
+        for part, counts in result.get(name, {}).items()
+        if part == "all" or len(result[name]) > 2  # a set of one part: its "all" says it
+    ]
+    rows.append(("life story", story))
+    head = ["set", *(title for title, _ in QUALITY_COLUMNS)]
+    lines = [
+        f"extractor: {result['extractor']}"
+        + (f" (fallback {result['fallback']})" if "fallback" in result else ""),
+        "",
+        "| " + " | ".join(head) + " |",
+        "|" + "---|" * len(head),
+    ]
+    for name, counts in rows:
+        lines.append(
+            "| " + " | ".join([name, *(str(counts[k]) for _, k in QUALITY_COLUMNS)]) + " |"
+        )
+    return "\n".join(lines)
 
 
 def run_hand_check(args: argparse.Namespace) -> int:

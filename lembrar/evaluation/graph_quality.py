@@ -24,6 +24,7 @@ from typing import Any
 from lembrar.config import MemoryConfig
 from lembrar.errors import ValidationError
 from lembrar.evaluation.life_story import LifeStory, StoryFact, life_story
+from lembrar.graph.extract import Extractor, offline_extractor
 from lembrar.graph.extract.names import fold
 from lembrar.ingest import build_episode
 from lembrar.model.episode import Episode
@@ -164,28 +165,52 @@ def ratios(counts: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_labelled(
-    labels: Path, data: DataFiles, names: str = "rules", trusted: bool = False
+    labels: Path,
+    data: DataFiles,
+    names: str = "rules",
+    trusted: bool = False,
+    *,
+    extractor: Extractor | None = None,
+    limit: int | None = None,
 ) -> dict[str, Any]:
-    """Precision / recall per set of one labels file (and ``all``), with extraction time;
-    ``trusted``: only the facts the extraction confidence trusts."""
-    from lembrar.graph.extract import offline_extractor
-
-    extractor = offline_extractor(names, trusted)
-    turns = labelled_turns(labels, data)
-    if turns:
-        extractor.extract(turns[0][1])  # loads what it needs outside the timing
+    """Precision / recall per set of one labels file (and ``all``), with extraction time, model
+    calls and fallbacks; ``trusted``: only the facts the extraction confidence trusts;
+    ``extractor``: another extractor than the offline one (a language model's); ``limit``: only
+    the file's first turns."""
+    turns = labelled_turns(labels, data)[:limit]
+    if extractor is None:
+        extractor = offline_extractor(names, trusted)
+        if turns:
+            extractor.extract(turns[0][1])  # loads what it needs outside the timing
     per_set: dict[str, dict[str, Any]] = {}
     for row, episode in turns:
-        start = time.perf_counter()
-        found = extractor.extract(episode)
-        scores: dict[str, Any] = score_extraction(row, episode, found)
-        scores["seconds"] = time.perf_counter() - start
+        scores = _read_and_score(extractor, row, episode)
         for key in (row["set"], "all"):
             bucket = per_set.setdefault(key, dict.fromkeys(scores, 0))
             for name, value in scores.items():
                 bucket[name] += value
     order = [n for n in per_set if n != "all"] + ["all"] if per_set else []
     return {set_name: _with_speed(ratios(per_set[set_name])) for set_name in order}
+
+
+def _read_and_score(extractor: Extractor, row: dict[str, Any], episode: Episode) -> dict[str, Any]:
+    """One turn's counts, with the seconds its extraction took, the model calls it spent and
+    whether the extractor fell back."""
+    fell_back = model_counts(extractor)[1]
+    start = time.perf_counter()
+    found = extractor.extract(episode)
+    seconds = time.perf_counter() - start
+    scores: dict[str, Any] = score_extraction(row, episode, found)
+    scores["calls"] = found.calls
+    scores["fallbacks"] = model_counts(extractor)[1] - fell_back
+    scores["seconds"] = seconds
+    return scores
+
+
+def model_counts(extractor: Extractor | None) -> tuple[int, int]:
+    """Model calls and fallbacks an extractor has counted so far (a model's extractor counts
+    them; the offline one spends none)."""
+    return getattr(extractor, "calls", 0), getattr(extractor, "fallbacks", 0)
 
 
 def _with_speed(counts: dict[str, Any]) -> dict[str, Any]:
@@ -272,19 +297,24 @@ def story_items(story: LifeStory, user_id: str = "story") -> list[EpisodeIn]:
 
 
 def run_life_story(
-    seeds: Sequence[int], names: str = "rules", trusted: bool = False
+    seeds: Sequence[int],
+    names: str = "rules",
+    trusted: bool = False,
+    extractor: Extractor | None = None,
 ) -> dict[str, Any]:
-    """Each seed's story through a real in-memory store with the offline extractor; the counts
-    summed over the seeds, with the ratios and the seconds each message took to ingest."""
+    """Each seed's story through a real in-memory store with the offline extractor (or
+    ``extractor``); the counts summed over the seeds, with the ratios, the seconds each message
+    took to ingest and the model calls and fallbacks."""
     from lembrar import Memory
     from lembrar.embed.hashing import HashingEmbedder
     from lembrar.graph import GraphConfig
 
     total: dict[str, int] = {}
     seconds = 0.0
+    calls, fallbacks = model_counts(extractor)
+    graph = GraphConfig(extractor=extractor, names=names, trusted_facts=trusted)
     for seed in seeds:
         story = life_story(seed)
-        graph = GraphConfig(names=names, trusted_facts=trusted)
         with Memory(":memory:", embedder=HashingEmbedder(), graph=graph) as m:
             start = time.perf_counter()
             added = m.add_many(story_items(story))
@@ -292,6 +322,8 @@ def run_life_story(
             counts = score_story(story, m.graph.load("story"), [e.id for e in added])
         for key, value in counts.items():
             total[key] = total.get(key, 0) + value
+    spent = model_counts(extractor)
+    total |= {"calls": spent[0] - calls, "fallbacks": spent[1] - fallbacks}
     return {"seeds": list(seeds), **story_ratios(total, seconds)}
 
 
