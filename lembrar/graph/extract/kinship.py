@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from lembrar.graph.extract.names import fold, is_name
+from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.patterns import CHILDREN, KIN_EN, KIN_PT, PETS
 from lembrar.graph.extract.scope import Scope, kin_alias
 from lembrar.model.graph import ExtractedFact
@@ -78,13 +79,14 @@ NAMED_PET = (
 )
 
 
-ANY_KIN = re.compile(rf"(?i:{KIN_EN}|{KIN_PT}|{PETS}|{CHILDREN})")
+ANY_KIN = Look.of(re.compile(rf"(?i:{KIN_EN}|{KIN_PT}|{PETS}|{CHILDREN})"))
 """A first look: every rule here needs a word for kin, a pet or a child."""
 
 
-def read_kinship(scope: Scope, sentence: str) -> None:
-    if not ANY_KIN.search(sentence):
+def read_kinship(scope: Scope, said: Sentence) -> None:
+    if not ANY_KIN.search(said):
         return
+    sentence = said.text
     _unnamed_kin(scope, sentence)
     for match in NAMED_PET.finditer(sentence):
         if scope.speaker is not None and is_name(match.group("kname").split()[0]):

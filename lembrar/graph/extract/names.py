@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from lembrar.model.text import STOPWORDS
 from lembrar.temporal import lexicon_en, lexicon_pt
@@ -345,6 +346,7 @@ LEADING = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)  # the same names and words come back in every message
 def fold(text: str) -> str:
     """Lower-case, accents removed, spaces collapsed: the form names are compared in."""
     text = unicodedata.normalize("NFKD", text)

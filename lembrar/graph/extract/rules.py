@@ -22,6 +22,7 @@ from lembrar.graph.extract.kinship import (
     read_kinship,
 )
 from lembrar.graph.extract.names import fold, is_name, trim_object
+from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.parsed import PLANNED, plan_date, plan_object, read_sentence
 from lembrar.graph.extract.patterns import (
     ADVERBS_EN,
@@ -105,17 +106,21 @@ OBJECTS = {
 }
 CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
 PRONOUNS = frozenset({"she", "he", "ela", "ele"})
-CONTRACTIONS = (
-    (r"\bI'm\b", "I am"),
-    (r"\bI’m\b", "I am"),
-    (r"\bI've\b", "I have"),
-    (r"\bI’ve\b", "I have"),
-    (r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
-    (r"\bI'd\b", "I would"),
-    (r"\b([Ww]e|[Tt]hey)['’]ve\b", r"\1 have"),
-    (r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
-    (r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
+CONTRACTIONS = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"\bI'm\b", "I am"),
+        (r"\bI’m\b", "I am"),
+        (r"\bI've\b", "I have"),
+        (r"\bI’ve\b", "I have"),
+        (r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
+        (r"\bI'd\b", "I would"),
+        (r"\b([Ww]e|[Tt]hey)['’]ve\b", r"\1 have"),
+        (r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
+        (r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
+    )
 )
+"""Each needs an apostrophe: a text without one is left as it is."""
 
 
 def _compile(pattern: Pattern) -> re.Pattern[str]:
@@ -133,7 +138,7 @@ def _compile(pattern: Pattern) -> re.Pattern[str]:
     )
 
 
-def _first_look(pattern: Pattern) -> re.Pattern[str]:
+def _first_look(pattern: Pattern) -> Look:
     """A cheap first look: a pattern runs only where its verb phrase occurs, or, for objects
     from a closed list (pets, children, diets, ages), where such an object does."""
     closed = {
@@ -145,11 +150,11 @@ def _first_look(pattern: Pattern) -> re.Pattern[str]:
         "habit": OFTEN,
     }
     if pattern.object_kind in closed:
-        return re.compile(rf"(?i:{closed[pattern.object_kind]})")
-    return re.compile(rf"(?i:\b(?:{pattern.verb}))")
+        return Look.of(re.compile(rf"(?i:{closed[pattern.object_kind]})"))
+    return Look.of(re.compile(rf"(?i:\b(?:{pattern.verb}))"))
 
 
-Compiled = tuple[Pattern, re.Pattern[str], re.Pattern[str]]
+Compiled = tuple[Pattern, re.Pattern[str], Look]
 COMPILED: dict[str, tuple[Compiled, ...]] = {
     language: tuple(
         (p, _compile(p), _first_look(p)) for p in PATTERNS if p.language in (language, "any")
@@ -201,8 +206,9 @@ class RuleExtractor:
         """Every fact read, each with the sentence it was read from, and the scope (its
         entities and speaker), before any is weighed."""
         text = without_markup(episode.content)
-        for pattern, replacement in CONTRACTIONS:
-            text = re.sub(pattern, replacement, text)
+        if "'" in text or "’" in text:
+            for pattern, replacement in CONTRACTIONS:
+                text = pattern.sub(replacement, text)
         speaker = speaker_of(episode)
         scope = Scope(episode, None)
         if speaker is not None:
@@ -223,7 +229,7 @@ class RuleExtractor:
             self._sentence(scope, sentence, typed, tz, parsed)
             said += [sentence] * (len(scope.facts) - before)
         if self.recognizer is None:
-            _capitalized(scope, text)
+            _capitalized(scope, [sentence for sentence, _ in sentences])
         kept = {id(f) for f in one_per_kind(scope)}
         unique = {
             (f.subject, f.predicate, f.object, f.negated): (f, s)
@@ -238,24 +244,26 @@ class RuleExtractor:
         """Facts clause by clause; a time phrase dates its own clause, or, standing in a clause
         of its own ("Last June, I moved"), the sentence. A question states nothing but who
         "my sister Ana" is; a parsed sentence is read from its parse (``parsed``)."""
-        read_kinship(scope, sentence)
+        said = Sentence(sentence)
+        read_kinship(scope, said)
         if is_question(sentence):
             return
         _amounts(scope, sentence)
         _possessions(scope, sentence)
         if parsed is not None:
             read_sentence(scope, parsed, tz)
-            _by_patterns(scope, sentence, typed, tz, PARSE_GAPS)
+            _by_patterns(scope, said, typed, tz, PARSE_GAPS)
             return
         language = "pt" if looks_portuguese(sentence) else "en"
-        _by_patterns(scope, sentence, typed, tz, COMPILED[language])
+        _by_patterns(scope, said, typed, tz, COMPILED[language])
 
 
 def _by_patterns(
-    scope: Scope, sentence: str, typed: dict[str, str], tz: str, compiled: Sequence[Compiled]
+    scope: Scope, said: Sentence, typed: dict[str, str], tz: str, compiled: Sequence[Compiled]
 ) -> None:
-    """The facts the patterns read in ``sentence``, clause by clause."""
-    candidates = [(p, r) for p, r, look in compiled if look.search(sentence)]
+    """The facts the patterns read in a sentence, clause by clause."""
+    sentence = said.text
+    candidates = [(p, r) for p, r, look in compiled if look.search(said)]
     if not candidates:
         return
     joined = NAMED_AFTER.sub(called, APPOSED.sub(r"\g<name> ", sentence))
@@ -530,13 +538,15 @@ GIVEN_AWAY = (
 """Verbs after which "my car" is no longer the speaker's."""
 
 
-def _capitalized(scope: Scope, text: str) -> None:
+NAMES = re.compile(NAME)
+
+
+def _capitalized(scope: Scope, sentences: Sequence[str]) -> None:
     """Without spaCy: runs of capitalized words are names, less the common words that lead
     them ("Hey Tim" is Tim); a sentence's first word alone is not a name."""
-    for start, end in sentence_spans(text):
-        sentence = text[start:end]
+    for sentence in sentences:
         first = sentence.lstrip(" \"'“(").split()[:1]
-        for match in re.finditer(NAME, sentence):
+        for match in NAMES.finditer(sentence):
             words = match.group(0).split()
             at_start = bool(first) and match.start() == sentence.find(first[0]) if first else False
             while words and not is_name(words[0]):

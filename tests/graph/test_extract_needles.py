@@ -1,0 +1,62 @@
+"""The cheap test before a pattern's first look: never a different answer from the regex."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from lembrar.graph.extract.kinship import ANY_KIN
+from lembrar.graph.extract.needles import Look, Sentence
+from lembrar.graph.extract.rules import COMPILED
+
+SENTENCES = [
+    "I live in Lisbon now.",
+    "LIVED IN PORTO FOR YEARS",
+    "we're moving to Porto!",
+    "My hotdog stand is doing well",  # "dog" inside a word
+    "Our new puppy, Bolt, is adorable",
+    "I'm a nurse at Lusíadas",
+    "I am a nurse at Lusíadas",
+    "Mudei-me para o Porto no ano passado",
+    "A gente se mudou para Braga",
+    "Sou alérgica a amendoins",
+    "I do yoga every morning",
+    "I have a peanut allergy",
+    "I ſtarted at Hooli",  # long s: a case-blind "s"
+    "I lıve in Faro",  # dotless i: a case-blind "i"
+    "İ LİVE İN FARO",  # dotted capital I
+    "Just finished my 5th marathon",
+    "Hey Tim! How are you?",
+    "",
+]
+LOOKS = [look for compiled in COMPILED.values() for _, _, look in compiled] + [ANY_KIN]
+
+
+@pytest.mark.parametrize("text", SENTENCES)
+def test_a_look_answers_as_its_regex(text: str) -> None:
+    said = Sentence(text)
+    for look in LOOKS:
+        assert look.search(said) == bool(look.regex.search(text)), look.regex.pattern
+
+
+def test_the_beginnings_come_from_the_regex() -> None:
+    look = Look.of(re.compile(r"(?i:\b(?:(?:my |the )?(?:last|final) (?:day|week) at))"))
+    assert look.at_word
+    assert look.beginnings == frozenset({"my", "the", "last", "final"})
+    assert not look.search(Sentence("It was a long day at work"))
+    assert look.search(Sentence("My LAST day at Acme"))
+
+
+def test_a_match_anywhere_is_looked_for_by_its_first_letters() -> None:
+    look = Look.of(re.compile(r"(?i:dog|guinea pig)"))
+    assert not look.at_word
+    assert look.beginnings == frozenset({"dog", "gui"})
+    assert look.search(Sentence("my HOTDOG stand"))
+    assert not look.search(Sentence("a cat"))
+
+
+def test_a_look_that_may_begin_with_anything_always_searches() -> None:
+    assert Look.of(re.compile(r"(?i:\d)")).beginnings is None
+    assert Look.of(re.compile(r"(?i:\b(?:[\w-]+ in))")).beginnings is None
+    assert Look.of(re.compile(r"(?i:\b(?:\d+ times|twice))")).beginnings is None
