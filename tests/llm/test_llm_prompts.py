@@ -255,3 +255,27 @@ def test_answer_without_memories():
 def test_user_text_with_template_syntax_is_kept_verbatim():
     text = "costs $5 and ${x} {not json}"
     assert text in insight.render([text])[1]["content"]
+
+
+def test_the_graph_reading_schema_bounds_what_a_schema_enforcing_server_lets_a_model_write():
+    from lembrar.model.graph import ENTITY_TYPES
+    from lembrar.model.predicates import PREDICATES
+
+    schema = graph_extract.RESPONSE.model_json_schema()
+    entity, fact = schema["$defs"]["EntityReading"], schema["$defs"]["FactReading"]
+    assert set(entity["properties"]["type"]["enum"]) == set(ENTITY_TYPES)
+    assert set(fact["properties"]["predicate"]["enum"]) == set(PREDICATES)
+    assert schema["properties"]["entities"]["maxItems"] == graph_extract.MAX_ENTITIES
+    assert schema["properties"]["facts"]["maxItems"] == graph_extract.MAX_FACTS
+    assert entity["properties"]["aliases"]["maxItems"] == graph_extract.MAX_ALIASES
+    # a server that does not enforce the schema may send more: the reply is still read
+    many = [{"name": f"thing {i}", "type": "thing"} for i in range(graph_extract.MAX_ENTITIES + 3)]
+    reading = graph_extract.RESPONSE.model_validate({"entities": many, "facts": []})
+    assert len(reading.entities) == graph_extract.MAX_ENTITIES + 3
+    with pytest.raises(ValueError, match="predicate must be one of"):
+        graph_extract.RESPONSE.model_validate(
+            {
+                "entities": [{"name": "Ana", "type": "user"}, {"name": "Porto", "type": "place"}],
+                "facts": [{"subject": "Ana", "predicate": "resides", "object": "Porto"}],
+            }
+        )

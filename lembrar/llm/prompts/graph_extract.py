@@ -18,7 +18,12 @@ from lembrar.model.predicates import PREDICATES
 
 __all__ = ["RESPONSE", "SYSTEM", "USER", "VERSION", "GraphReading", "render"]
 
-VERSION = "1"
+VERSION = "2"
+MAX_ENTITIES = 12
+MAX_FACTS = 8
+MAX_ALIASES = 4
+"""How many entities, facts and aliases the reply schema allows: a server that enforces the schema closes
+the list there, which stops a small model that would go on listing ("John's John's support")."""
 
 SYSTEM = Template("""
 You turn one message into facts for a knowledge graph about the user and their world.
@@ -56,8 +61,8 @@ Message: $text
 
 class EntityReading(BaseModel):
     name: str = Field(min_length=1)
-    type: str
-    aliases: list[str] = Field(default_factory=list)
+    type: str = Field(json_schema_extra={"enum": list(ENTITY_TYPES)})
+    aliases: list[str] = Field(default_factory=list, json_schema_extra={"maxItems": MAX_ALIASES})
 
     @field_validator("type")
     @classmethod
@@ -69,7 +74,7 @@ class EntityReading(BaseModel):
 
 class FactReading(BaseModel):
     subject: str = Field(min_length=1)
-    predicate: str
+    predicate: str = Field(json_schema_extra={"enum": [*sorted(PREDICATES)]})
     object: str = Field(min_length=1)
     valid_at: date | None = None
     ending: bool = False
@@ -85,8 +90,12 @@ class FactReading(BaseModel):
 class GraphReading(BaseModel):
     """What the model read in the message."""
 
-    entities: list[EntityReading] = Field(default_factory=list)
-    facts: list[FactReading] = Field(default_factory=list)
+    entities: list[EntityReading] = Field(
+        default_factory=list, json_schema_extra={"maxItems": MAX_ENTITIES}
+    )
+    facts: list[FactReading] = Field(
+        default_factory=list, json_schema_extra={"maxItems": MAX_FACTS}
+    )
 
     @model_validator(mode="after")
     def _facts_name_entities(self) -> GraphReading:
