@@ -174,8 +174,6 @@ def _settings(results: Path, args: argparse.Namespace) -> RunSettings:
         raise ValidationError("--set", f"name the benchmark to answer: {' or '.join(SETS)}")
     if args.budget < 16:
         raise ValidationError("--budget", "give at least 16 tokens")
-    if args.threads < 1:
-        raise ValidationError("--threads", "use 1 or more threads")
     data = data_file(args.data_set, args.data)
     conditions = tuple(c.strip() for c in args.conditions.split(",") if c.strip())
     oracle = None

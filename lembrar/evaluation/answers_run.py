@@ -38,6 +38,9 @@ ANSWER_TOKENS = 64
 JUDGE_TOKENS = 8
 LOCAL_TIMEOUT = 1800.0
 SERVER_TIMEOUT = 600.0
+EXAMPLE_MODEL = (
+    "/models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"  # the reader of the published runs
+)
 
 
 @dataclass(frozen=True)
@@ -93,18 +96,32 @@ def reader_config(
     model: str | None,
     api_key: str | None = None,
 ) -> LLMConfig:
-    """The reader: a GGUF file run in this process, or an OpenAI-protocol server."""
+    """The reader: a GGUF file run in this process, or an OpenAI-protocol server; a
+    ValidationError naming the option when one is missing, wrong or names no file."""
     from lembrar.llm.config import LLMConfig
-    from lembrar.llm.local import LocalModel
+    from lembrar.llm.local import LocalModel, LocalModelMissingError
 
     if bool(model_path) == bool(base_url):
         raise ValidationError(
             "--model-path",
             "name one reader: --model-path FILE.gguf, or --llm-base-url URL with --llm-model NAME",
         )
+    if threads < 1:
+        raise ValidationError("--threads", "use 1 or more threads")
+    if base_url and not model:
+        raise ValidationError(
+            "--llm-model", "name the model the server runs, e.g. --llm-model llama3.2"
+        )
     if model_path:
-        local = LocalModel(Path(model_path), threads=threads)
-        local.check()
+        local = LocalModel(Path(model_path).expanduser(), threads=threads)
+        try:
+            local.check()
+        except LocalModelMissingError:
+            raise ValidationError(
+                "--model-path",
+                f"no model file at {model_path}; give the path of a GGUF chat model on disk "
+                f"(e.g. --model-path {EXAMPLE_MODEL}): nothing is downloaded",
+            ) from None
         return LLMConfig(
             base_url=local.spec, model="", local=local, timeout=LOCAL_TIMEOUT, max_retries=0
         )

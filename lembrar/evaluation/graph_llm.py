@@ -10,7 +10,6 @@ silent fallback to the offline extractor, measured under the model's name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lembrar.errors import ValidationError
@@ -27,8 +26,6 @@ if TYPE_CHECKING:
     from lembrar.llm.config import LLMConfig
 
 __all__ = ["ModelOptions", "open_model_extractor"]
-
-EXAMPLE_MODEL = "/models/qwen2.5-1.5b-instruct-q4_k_m.gguf"
 
 
 @dataclass(frozen=True)
@@ -63,18 +60,6 @@ def open_model_extractor(options: ModelOptions, names: str = "rules") -> LLMExtr
 def _config(options: ModelOptions) -> LLMConfig:
     from lembrar.evaluation.answers_run import reader_config
 
-    if options.threads < 1:
-        raise ValidationError("--threads", "use 1 or more threads")
-    if options.model_path and not Path(options.model_path).expanduser().is_file():
-        raise ValidationError(
-            "--model-path",
-            f"no model file at {options.model_path}; give the path of a GGUF chat model on "
-            f"disk (e.g. --model-path {EXAMPLE_MODEL}): nothing is downloaded",
-        )
-    if options.base_url and not options.model:
-        raise ValidationError(
-            "--llm-model", "name the model the server runs, e.g. --llm-model llama3.2"
-        )
     return reader_config(
         model_path=options.model_path,
         threads=options.threads,

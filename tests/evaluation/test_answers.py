@@ -516,3 +516,30 @@ def test_the_in_process_reader_needs_the_local_extra(tmp_path, data, capsys):
     err = capsys.readouterr().err
     assert "lembrar[local]" in err and "Traceback" not in err
     assert "stopped: 0 of 1 answers" in err and not results.exists()
+
+
+@pytest.mark.parametrize(
+    ("reader", "field"),
+    [
+        (["--llm-base-url", "http://127.0.0.1:9/v1"], "--llm-model"),
+        (
+            ["--llm-base-url", "http://127.0.0.1:9/v1", "--llm-model", "m", "--threads", "0"],
+            "--threads",
+        ),
+    ],
+)
+@pytest.mark.parametrize(
+    "command", [["answers", "--set", "locomo"], ["graph", "quality", "--extractor", "llm"]]
+)
+def test_both_benchmarks_check_the_reader_options_alike_before_any_work(
+    tmp_path, data, capsys, command, reader, field
+):
+    results = tmp_path / "answers.jsonl"
+    where = (
+        ["--data", str(data["locomo"]), "--results", str(results)]
+        if command[0] == "answers"
+        else []
+    )
+    assert main(["bench", *command, *where, *reader]) != 0
+    assert f"{field}:" in capsys.readouterr().err
+    assert not results.exists()
