@@ -48,7 +48,10 @@ def test_chit_chat_in_a_facts_shape_gives_no_fact(text):
         ("We love hiking in the mountains.", ("Mel", "likes", "hiking in the mountains")),
         ("Ana likes jazz.", ("Ana", "likes", "jazz")),
         ("I just started volunteering at the shelter.", ("Mel", "does", "volunteering")),
-        ("I'm going to do more ads so I can reach more people.", ("Mel", "plans", "more ads")),
+        (
+            "I'm going to host more workshops so I can reach more people.",
+            ("Mel", "plans", "host more workshops"),
+        ),
         ("I moved to Porto when I was 20.", ("Mel", "lives_in", "Porto")),
         ("I own a red bike.", ("Mel", "owns", "red bike")),
         ("Thankfully, my son Max is ok.", ("Mel", "has_child", "Max")),

@@ -19,7 +19,7 @@ from lembrar.model.episode import Episode
 from lembrar.model.inputs import EpisodeIn
 
 AT = datetime(2024, 3, 1, 10, tzinfo=UTC)
-ERRAND = "I'm planning to take my old pair of boots to the cobbler soon."
+TASTE = "Some of my favorite thrill rides are at Six Flags."
 SISTER = "My sister Ana lives in Lisbon."
 
 
@@ -41,27 +41,27 @@ def test_the_stored_fit_has_one_weight_per_named_feature_and_a_threshold() -> No
 
 
 def test_features_say_how_the_fact_was_read() -> None:
-    found, scope = RuleExtractor().read(episode(ERRAND))
-    (plan, sentence), *_ = found
+    found, scope = RuleExtractor().read(episode(TASTE))
+    (taste, sentence), *_ = found
     on = {
         name
-        for name, value in zip(FEATURES, features(plan, sentence, scope.speaker, scope.entities))
+        for name, value in zip(FEATURES, features(taste, sentence, scope.speaker, scope.entities))
         if value
     }
-    assert plan.predicate == "plans" and plan.origin == "pattern_plan"
-    assert {"origin_pattern_plan", "predicate_plans", "subject_speaker", "plan_other"} <= on
-    assert "plan_event" not in on and "origin_parse" not in on
+    assert (taste.predicate, taste.object, taste.origin) == ("likes", "thrill rides", "activity")
+    assert {"origin_activity", "predicate_taste", "subject_speaker", "object_words"} <= on
+    assert "origin_parse" not in on and "predicate_plans" not in on
 
 
-def test_an_errand_scores_below_a_relative_named_with_her_city() -> None:
+def test_a_favourite_in_passing_scores_below_a_relative_named_with_her_city() -> None:
     def scores(text: str) -> dict[str, float]:
         found, scope = RuleExtractor().read(episode(text))
         return {
             f.object: confidence(features(f, s, scope.speaker, scope.entities)) for f, s in found
         }
 
-    errand, sister = scores(ERRAND), scores(SISTER)
-    assert max(errand.values()) < fitted().threshold
+    taste, sister = scores(TASTE), scores(SISTER)
+    assert max(taste.values()) < fitted().threshold
     assert min(sister.values()) >= fitted().threshold
 
 
@@ -69,21 +69,21 @@ def test_an_errand_scores_below_a_relative_named_with_her_city() -> None:
 def test_trusted_extraction_drops_low_confidence_facts_and_their_objects(names: str) -> None:
     if names == "spacy":
         pytest.importorskip("spacy")
-    plain = offline_extractor(names).extract(episode(f"{ERRAND} {SISTER}"))
-    trusted = offline_extractor(names, trusted=True).extract(episode(f"{ERRAND} {SISTER}"))
-    plans = [f.object for f in plain.facts if f.predicate == "plans"]
-    assert [p.split()[0] for p in plans] == ["take"]
-    assert "plans" not in {f.predicate for f in trusted.facts}
+    plain = offline_extractor(names).extract(episode(f"{TASTE} {SISTER}"))
+    trusted = offline_extractor(names, trusted=True).extract(episode(f"{TASTE} {SISTER}"))
+    tastes = [f.object for f in plain.facts if f.predicate == "likes"]
+    assert tastes == ["thrill rides"]
+    assert "likes" not in {f.predicate for f in trusted.facts}
     assert {("Maria", "has_sibling", "Ana"), ("Ana", "lives_in", "Lisbon")} <= triples(trusted)
-    assert plans[0] in {e.name for e in plain.entities}
-    assert plans[0] not in {e.name for e in trusted.entities}
+    assert tastes[0] in {e.name for e in plain.entities}
+    assert tastes[0] not in {e.name for e in trusted.entities}
     assert {"Ana", "Lisbon"} <= {e.name for e in trusted.entities}
 
 
 def test_a_store_with_trusted_facts_keeps_and_shows_only_those() -> None:
     items = [
         EpisodeIn(user_id="maria", content=text, role="user", speaker="Maria", at=AT)
-        for text in (ERRAND, SISTER)
+        for text in (TASTE, SISTER)
     ]
     config = GraphConfig(trusted_facts=True)
     with Memory(":memory:", embedder=HashingEmbedder(), graph=config) as memory:
@@ -95,9 +95,9 @@ def test_a_store_with_trusted_facts_keeps_and_shows_only_those() -> None:
 def test_a_store_without_trusted_facts_keeps_every_fact_read() -> None:
     items = [
         EpisodeIn(user_id="maria", content=text, role="user", speaker="Maria", at=AT)
-        for text in (ERRAND, SISTER)
+        for text in (TASTE, SISTER)
     ]
     with Memory(":memory:", embedder=HashingEmbedder(), graph=GraphConfig()) as memory:
         memory.add_many(items)
         facts = memory.graph.load("maria").facts
-    assert sorted(f.predicate for f in facts) == ["has_sibling", "lives_in", "plans"]
+    assert sorted(f.predicate for f in facts) == ["has_sibling", "likes", "lives_in"]

@@ -103,7 +103,7 @@ ORDINAL_PATTERN = re.compile(
     re.I,
 )
 CURRENT = re.compile(
-    r"\bmy\s+(?:current|present)\s+(?P<thing>[a-z][a-z -]{1,25}?)\s*(?:,|\bis\b|\bare\b|:|-)\s*"
+    r"\bmy\s+(?:current|present)\s+(?P<thing>[a-z][a-z -]{1,25}?)\s*(?:,|\bis\b|\bare\b|:|\s[-–])\s*"
     r"(?:now\s+)?(?:(?:an?|the)\s+)?(?P<obj>[A-Za-z0-9][^,.;!?()]{1,60})",
     re.I,
 )

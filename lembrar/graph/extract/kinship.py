@@ -12,22 +12,38 @@ from lembrar.graph.extract.patterns import CHILDREN, KIN_EN, KIN_PT, PETS
 from lembrar.graph.extract.scope import Scope, kin_alias
 from lembrar.model.graph import ExtractedFact
 
-__all__ = ["APPOSED", "NAME", "NAMED_AFTER", "called", "one_per_kind", "read_kinship"]
+__all__ = [
+    "APPOSED",
+    "KIN_APPOSED",
+    "NAME",
+    "NAMED_AFTER",
+    "called",
+    "one_per_kind",
+    "read_kinship",
+]
 
-NAME = r"[A-ZÀ-Þ][\w'’-]*(?:\s+(?:(?:da|de|do|dos|das|van|von|of)\s+)?(?:[A-ZÀ-Þ][\w'’-]*|\d+[A-Z]\w*)){0,3}"
-BABY = r"baby girl|baby boy|baby|bebé|bebê"
+NAME = (  # a name goes on with capitalised words, never into "I" ("FYI I'm allergic…")
+    r"[A-ZÀ-Þ][\w'’-]*(?:\s+(?:(?:da|de|do|dos|das|van|von|of)\s+)?"
+    r"(?:(?!I\b|I['’])[A-ZÀ-Þ][\w'’-]*|\d+[A-Z]\w*)){0,3}"
+)
+BABY = r"baby girl|baby boy|little girl|little boy|baby|bebé|bebê"
 APPOSITION = re.compile(  # "Max, my childhood dog", "Duarte (my boyfriend)", "a Rita, a minha irmã"
     rf"(?P<kname>{NAME})(?:,|\s*\()\s*(?:[Mm]y|[Oo]ur|[ao]\s+(?:minha|meu|nossa|nosso))\s+"
     rf"(?:(?:little|big|older|younger|childhood|new|old)\s+)?(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b"
 )
 KINSHIP = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger|new)\s+)?"
-    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS}|{BABY})\b\s*,?\s*(?:(?:named|called|chamad[oa]|chama-se|se chama"
-    rf"|que se chama)\s+|[ao]\s+(?=[A-ZÀ-Þ]))?(?P<kname>{NAME})"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS}|{BABY})\b(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
+    rf"(?:(?:named|called|chamad[oa]|chama-se|se chama|que se chama)\s+|[ao]\s+(?=[A-ZÀ-Þ]))?"
+    rf"(?P<kname>{NAME})"
 )
 APPOSED = re.compile(  # "Leonor, my sister, works as…": the name is the clause's subject
     rf"(?P<name>{NAME}),\s+(?:(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+)?|an?\s+|(?:[ao]\s+)?(?:meu|minha)\s+)"
     rf"(?P<kin>{KIN_EN}|{KIN_PT})(?:\s+of\s+(?:mine|ours))?,\s*"
+)
+KIN_APPOSED = re.compile(  # "My older sister, Rita, lives…", "a minha irmã mais nova, a Sofia, vive…"
+    rf"(?:\b[Mm]y|\b[Oo]ur|\b[AaOo]\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger)\s+)?"
+    rf"(?:{KIN_EN}|{KIN_PT})(?:\s+mais\s+(?:nov|velh)[oa])?,\s+(?:[ao]\s+)?(?P<name>{NAME}),\s*"
 )
 COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã"
     rf"(?P<kname>{NAME})\s+(?:is|é)\s+(?:[Mm]y|[Oo]ur|(?:[ao]\s+)?(?:minha|meu|nossa|nosso))\s+"
@@ -38,20 +54,30 @@ NAMED_AFTER = re.compile(  # "a kitten, Nina, and…", "a rabbit last week, his 
     rf"\s*,\s*(?:[ao]\s+)?|(?:\s+[a-zà-ú][\w'’-]*){{0,3}}\s*,\s*(?:(?:her|his|its) name is"
     rf"|(?:she|he|it)(?:['’]s| is) (?:called|named)|chama-se|que se chama)\s+)"
     rf"(?P<name>{NAME})\b(?!\s+(?:and|e|&)\b)"
+    rf"|\b(?:an?|the|uma?)\s+(?:[a-zà-ú][\w-]*\s+)?(?P<kind2>{PETS}|{CHILDREN})"
+    rf"\s+(?:named|called|chamad[oa])\s+(?P<name2>{NAME})"
 )
 
 
 def called(match: re.Match[str]) -> str:
     name = match.group("name")
+    if name is None:  # "a kitten named Mia" says it already
+        return match.group(0)
     return f"{match.group('kind')} called {name}" if is_name(name.split()[0]) else match.group(0)
 
 
 UNNAMED_KIN = re.compile(
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
+    r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
     r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
-    r"|daughters|sister|sisters|brother|brothers|dogs?|cats?|pups?|puppy|puppies|kittens?)\b"
+    r"|daughters|sister|sisters|brother|brothers|dogs?|cats?|pups?|puppy|puppies|kittens?|mom|mum"
+    r"|mother|dad|father|parents)"
+    r"|\b(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso)\s+(?P<noun_pt>marido|mulher|esposa|namorad[oa]"
+    r"|irmã|irmão|filh[oa]|mãe|pai|cão|cadela|gat[oa]|gatinh[oa]|cachorrinh[oa])"
+    r"|\b(?:[Oo]s)\s+(?:meus|nossos)\s+(?P<plural_pt>pais|filhos))\b"
     r"(?P<after>\s*,?\s*\S*)"
 )
+NOT_KIN = frozenset("tongue language land country board ship nature figure".split())
+"""Words after which a kin word names no one: "my mother tongue", "my father figure"."""
 UNNAMED_AND = re.compile(  # "my husband and kids": the second relation
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:husband|wife|partner|boyfriend|girlfriend|kids|children|dogs?|cats?)"
     r"\s+and\s+(?:(?:my|our)\s+)?(?P<noun>kids|children|sons?|daughters?|dogs?|cats?|pups?)\b"
@@ -65,6 +91,13 @@ UNNAMED_PREDICATE = {
     **dict.fromkeys(["kid", "kids", "children", "son", "daughter"], "has_child"),
     **dict.fromkeys(["sister", "brother"], "has_sibling"),
     **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten"], "has_pet"),
+    **dict.fromkeys(["mom", "mum", "mother", "dad", "father", "parent"], "has_parent"),
+    **dict.fromkeys(["marido", "mulher", "esposa", "namorado", "namorada"], "has_partner"),
+    **dict.fromkeys(["irmã", "irmão", "irma", "irmao"], "has_sibling"),
+    **dict.fromkeys(["filho", "filha", "filhos"], "has_child"),
+    **dict.fromkeys(["mãe", "mae", "pai", "pais"], "has_parent"),
+    **dict.fromkeys(["cão", "cao", "cadela", "gato", "gata", "gatinho", "gatinha"], "has_pet"),
+    **dict.fromkeys(["cachorrinho", "cachorrinha"], "has_pet"),
 }
 
 NAMED_PET = (
@@ -79,7 +112,7 @@ NAMED_PET = (
 )
 
 
-ANY_KIN = Look.of(re.compile(rf"(?i:{KIN_EN}|{KIN_PT}|{PETS}|{CHILDREN})"))
+ANY_KIN = Look.of(re.compile(rf"(?i:{KIN_EN}|{KIN_PT}|{PETS}|{CHILDREN}|{BABY}|parents|pais)"))
 """A first look: every rule here needs a word for kin, a pet or a child."""
 
 
@@ -120,7 +153,8 @@ def _named_after(scope: Scope, sentence: str) -> None:
     if scope.speaker is None or not FIRST_PERSON.search(sentence):
         return
     for match in NAMED_AFTER.finditer(sentence):
-        name, kind = match.group("name"), match.group("kind").lower()
+        name = match.group("name") or match.group("name2")
+        kind = (match.group("kind") or match.group("kind2")).lower()
         if not is_name(name.split()[0]):
             continue
         pet = bool(re.fullmatch(PETS, kind))
@@ -153,19 +187,24 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
     if scope.speaker is None or not found:
         return
     named = [m.span("kin") for m in APPOSITION.finditer(sentence)]
+    named += [
+        m.span("kin") for m in KINSHIP.finditer(sentence) if is_name(m.group("kname").split()[0])
+    ]
     named += [m.span("kin") for m in COPULA.finditer(sentence)]
     named += [m.span("kin") for m in APPOSED.finditer(sentence)]
     for match in found:
-        noun = match.group("noun")
-        if any(start <= match.start("noun") < end for start, end in named):
+        group = next(g for g in ("noun", "noun_pt", "plural_pt") if match.groupdict().get(g))
+        noun, after = match.group(group), (match.group("after") or "").strip(" ,")
+        if any(start <= match.start(group) < end for start, end in named):
             continue
-        predicate = UNNAMED_PREDICATE.get(fold(noun).rstrip("s")) or UNNAMED_PREDICATE.get(
-            fold(noun)
+        predicate = UNNAMED_PREDICATE.get(fold(noun)) or UNNAMED_PREDICATE.get(
+            fold(noun).rstrip("s")
         )
-        if predicate is None or (match.group("after") or "").strip(" ,")[:1].isupper():
+        if predicate is None or after[:1].isupper() or fold(after).strip(".,!?") in NOT_KIN:
             continue
         type_ = "animal" if predicate == "has_pet" else "person"
-        obj = scope.entity(noun, type_, (f"my {noun}",))
+        alias = f"my {noun}" if group == "noun" else kin_alias(noun, False)
+        obj = scope.entity(noun, type_, (alias,))
         fact = ExtractedFact(scope.speaker, predicate, obj, match.group(0), origin="kin_unnamed")
         scope.facts.append(fact)
 

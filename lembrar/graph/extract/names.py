@@ -334,6 +334,19 @@ BOUNDARY_WORDS = frozenset(
         "so",
         "very",
         "really",
+        "every",
+        "each",
+        "twice",
+        "once",
+        "todas",
+        "todos",
+        "aos",
+        "sempre",
+        "esta",
+        "estao",
+        "anda",
+        "vai",
+        "foi",
     ]
 )
 _CONTRACTION = re.compile(r"^\w+['’](?:s|ll|re|ve|d|m|t)$", re.IGNORECASE)

@@ -32,7 +32,7 @@ from lembrar.graph.extract.lexicon import (
     verb_phrase,
 )
 from lembrar.graph.extract.names import fold, is_name
-from lembrar.graph.extract.patterns import KIN_EN, PETS
+from lembrar.graph.extract.patterns import EVENTS, KIN_EN, PETS, UNDERTAKINGS
 from lembrar.graph.extract.scope import Scope
 from lembrar.graph.extract.tokens import DATES, Reading
 from lembrar.model.graph import ExtractedFact
@@ -68,6 +68,19 @@ def plan_object(predicate: str, phrase: str, date: datetime | None) -> str:
     """A plan's object: "move to Porto (2024-06-01)"; the date only when the text gives one."""
     text = f"{PLANNED.get(predicate, '')} {phrase}".strip()
     return f"{text} ({date.date().isoformat()})" if date else text
+
+
+def is_undertaking(plan: str) -> bool:
+    """A plan of an event, a journey, an undertaking or a named place or thing ("trip to
+    Miami", "open a studio", "the Tsukiji Fish Market"), not an errand ("pack light",
+    "plant out my seedlings")."""
+    words = plan.split()
+    folded = [fold(w.strip("(),.!?")) for w in words]
+    return bool(words) and (
+        folded[0] in UNDERTAKINGS
+        or any(w in EVENTS or w.rstrip("s") in EVENTS for w in folded)
+        or any(w[:1].isupper() for w in words)
+    )
 
 
 def read_sentence(scope: Scope, sentence: Any, tz: str) -> None:
@@ -129,6 +142,8 @@ def _add(
         if ending:
             return
         date = _date(when, at, True)
+        if not is_undertaking(plan_object(reading.predicate, reading.text, None)):
+            return
         obj = scope.entity(plan_object(reading.predicate, reading.text, date), "activity")
         scope.facts.append(ExtractedFact(subject, "plans", obj, quote, origin="parse_plan"))
         if date is not None and reading.predicate in PLANNED:

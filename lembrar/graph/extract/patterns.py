@@ -28,10 +28,30 @@ ADVERBS_EN = (
     r"|totally|absolutely)\s+)*"
 )
 ADVERBS_PT = r"(?:(?:agora|atualmente|ainda|também|já|realmente|finalmente|muito)\s+)*"
+EVENTS = frozenset(
+    "trip vacation holiday wedding party conference visit move festival concert tour gathering"
+    " competition course class show event journey flight cruise camp retreat start viagem festa"
+    " casamento hike camping reunion celebration marathon race dinner honeymoon graduation"
+    " ceremony workshop exhibition game match".split()
+)
+"""Nouns of the plans people tell ("a road trip", "the conference"), not errands."""
+UNDERTAKINGS = frozenset(
+    "move relocate visit travel go attend host open launch start found build renovate adopt"
+    " learn study apply run write publish join marry retire mudar visitar viajar abrir"
+    " começar".split()
+)
+"""Verbs a plan worth keeping opens with ("open a studio", "visit Kyoto"), not errands
+("pack light", "order more")."""
+BREEDS = (
+    r"beagle|labrador|retriever|poodle|terrier|dachshund|bulldog|pug|husky|corgi|chihuahua"
+    r"|spaniel|collie|greyhound|rottweiler|schnauzer|dalmatian|doberman|whippet|labradoodle"
+    r"|cockapoo|siamese|ragdoll|sphynx|tabby"
+)
+"""Dog and cat breeds that name nothing else: "our beagle", "a poodle named Rex"."""
 PETS = (
     r"dog|cat|puppy|pup|kitten|parrot|rabbit|bunny|hamster|fish|turtle|horse|bird|snake|lizard"
     r"|guinea pig|cãozinho|caozinho|cão|cao|gatinho|gatinha|gato|gata|cachorrinho|cachorro"
-    r"|cadelinha|cadela|papagaio|coelhinho|coelho|tartaruga|cavalo|peixe"
+    rf"|cadelinha|cadela|papagaio|coelhinho|coelho|tartaruga|cavalo|peixe|{BREEDS}"
 )
 DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten-free|keto|halal|kosher|vegetarian[oa]"
@@ -76,7 +96,11 @@ _EN = [
         r"(?:start|starts|am starting|is starting|begin|begins|am beginning|is beginning)"
         r"(?: (?:my|his|her|a|the) new job| work| working)? (?:at|with)",
     ),
-    ("works_at", r"(?:am joining|is joining|will join|will be joining|am going to join)"),
+    (  # "I join Hooli next Monday": a plan when the clause's time is ahead (``rules``)
+        "works_at",
+        r"(?:am joining|is joining|will join|will be joining|am going to join|join|joins)",
+        "org",
+    ),
     (  # "my sister is an architect in Paris": where one works as that is where one lives
         "lives_in",
         r"(?:am|is) an? [\w-]+(?: [\w-]+)? in",
@@ -95,7 +119,8 @@ _EN = [
     (
         "works_as",
         (
-            r"(?:work as|works as|am working as|is working as|became|have become|has become"
+            r"(?:(?:work|works|am working|is working)(?: (?:there|here|now|remotely|full-time"
+            r"|part-time))? as|became|have become|has become"
             r"|got a job as|started working as|(?:started|got|took|landed|began) a (?:new )?job"
             r" as)(?: an?)?"
         ),
@@ -126,6 +151,7 @@ _EN = [
         "likes",
         (
             r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores|am into|is into"
+            r"|am (?:\w+ly |really |so )?(?:loving|enjoying)|have been (?:\w+ly |really )?(?:loving|enjoying)"
             r"|am a big fan of|is a big fan of|am a fan of|is a fan of)"
         ),
     ),
@@ -147,7 +173,7 @@ _EN = [
         "name",
     ),
     ("age", r"(?:am|is|turned|just turned|will turn)", "age"),
-    ("allergic_to", r"(?:am|is|am very|is very|am severely|is severely) allergic to"),
+    ("allergic_to", r"(?:am|is)(?: (?:very|so|super|quite|really|\w+ly))? allergic to"),
     ("allergic_to", r"(?:have|has) an? (?:\w+ )?allergy to"),
     ("allergic_to", r"(?:have|has|got)", "allergen"),
     (
@@ -157,6 +183,11 @@ _EN = [
         "habit",
     ),
     ("diet", r"(?:am|is|went|became|have been|has been|have gone|has gone)(?: an?)?", "diet"),
+    (  # "I've been playing guitar for a while": a bare activity, not "playing my guitar"
+        "does",
+        r"(?:have|has) been (?:playing|practicing|practising)",
+        "activity",
+    ),
     (
         "owns",
         r"(?:own|owns|bought|just bought|have bought|purchased|got a new|have a new|has a new)",
@@ -175,6 +206,7 @@ _EN = [
             r"(?:have plans for|has plans for|have plans to|has plans to|plan to|plans to"
             r"|am planning to|is planning to|am planning on|is planning on"
             r"|am going to|is going to|intend to|intends to|hope to|hopes to|am planning"
+            r"|are planning to|are planning on|are going to|are planning|are hosting"
             r"|is planning|am hosting|is hosting|am excited to host|is excited to host)"
         ),
     ),
@@ -188,6 +220,12 @@ _EN_ENDINGS = [
         ),
     ),
     ("works_at", r"(?:quit|left|lost) (?:my|his|her|their) job (?:at|with|in)"),
+    (  # "I handed in my notice at Farfetch"
+        "works_at",
+        r"(?:handed in|have handed in|has handed in|gave|have given|has given|put in|turned in)"
+        r" (?:my|his|her|their) notice (?:at|to)",
+        "org",
+    ),
     (  # "I left Google", "she quit Acme": a company one leaves is one no longer worked at
         "works_at",
         r"(?:quit|left|am leaving|is leaving|resigned from|have resigned from|has resigned"
@@ -216,6 +254,7 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
         False,
     ),
     ("lives_in", r"(?:settling|settled) in", "phrase", False),
+    ("lives_in", r"(?:moved|relocated) to", "phrase", False),  # "Just moved to Porto!"
     ("lives_in", r"(?:here|over here|back here) in", "phrase", False),  # "…, here in Coimbra"
     ("does", r"(?:started|took up|picked up|began)", "activity", False),
 ]
@@ -240,7 +279,10 @@ _PT_FIRST = [
     ("has_child", r"(?:temos|tivemos)", "child"),
     ("likes", r"(?:gostamos(?: muito)? d[eoa]|adoramos|amamos)"),
     ("owns", r"(?:compramos|comprámos)"),
-    ("allergic_to", r"(?:sou|estou) alérgic[oa] (?:a|ao|à|aos|às|de)"),
+    (
+        "allergic_to",
+        r"(?:sou|estou)(?: muito| bastante| super| tão)? alérgic[oa] (?:a|ao|à|aos|às|de)",
+    ),
     ("allergic_to", r"tenho alergia (?:a|ao|à|aos|às|de)"),
     ("diet", r"(?:sou|virei|tornei-me)", "diet"),
     ("does", r"(?:faço|fazemos|pratico|praticamos)", "habit"),
@@ -254,6 +296,11 @@ _PT_FIRST = [
         r"(?:trabalho|estou a trabalhar|comecei a trabalhar|entrei) (?:em|no|na|para)(?: o| a)?",
     ),
     ("works_as", r"(?:trabalho como|sou|tornei-me|virei)(?: um| uma)?", "role"),
+    (  # "trabalho como analista de dados na Sonae"
+        "works_at",
+        r"trabalho como [\w-]+(?: de [\w-]+)? (?:na|no|em|para)(?: a| o)?",
+        "org",
+    ),
     ("works_at", r"sou [\w-]+(?: de [\w-]+)? (?:na|no)", "org"),
     ("lives_in", r"sou [\w-]+(?: de [\w-]+)? em", "org"),
     ("studies_at", r"(?:estudo|ando) (?:em|no|na)"),
@@ -284,7 +331,10 @@ _PT_FIRST_ENDINGS = [
     ("does", r"(?:deixei de|parei de)"),
 ]
 _PT_THIRD = [
-    ("allergic_to", r"(?:é|está) alérgic[oa] (?:a|ao|à|aos|às|de)"),
+    (
+        "allergic_to",
+        r"(?:é|está)(?: muito| bastante| super| tão)? alérgic[oa] (?:a|ao|à|aos|às|de)",
+    ),
     ("allergic_to", r"tem alergia (?:a|ao|à|aos|às|de)"),
     ("diet", r"(?:é|virou|tornou-se)", "diet"),
     ("lives_in", r"(?:mora|vive|reside|está a viver) (?:em|no|na|nos|nas)"),
@@ -299,6 +349,7 @@ _PT_THIRD = [
         r"(?:trabalha|está a trabalhar|começou a trabalhar|entrou) (?:em|no|na|para)(?: o| a)?",
     ),
     ("works_as", r"(?:trabalha como|é|tornou-se|virou)(?: um| uma)?", "role"),
+    ("works_at", r"trabalha como [\w-]+(?: de [\w-]+)? (?:na|no|em|para)(?: a| o)?", "org"),
     ("works_at", r"é [\w-]+(?: de [\w-]+)? (?:na|no)", "org"),
     ("lives_in", r"é [\w-]+(?: de [\w-]+)? em", "org"),
     ("studies", r"(?:estuda|tira o curso de|faz o curso de)"),

@@ -1,36 +1,101 @@
-"""What the speaker owns, read from "my <thing>" (English): "my old sneakers", "my Canon EOS
-80D camera", "my dance studio" give ``owns``.
+"""What the speaker owns, read from "my <thing>" and "I have / got / inherited a <thing>"
+(English): "my old sneakers", "my Canon EOS 80D camera", "my dance studio", "I already have a
+portable power bank" give ``owns``; "my piano, a Korg B1" gives the model's name.
 
-Only nouns that name things people own count (``OWNED``): objects, collections, vehicles,
-homes and businesses; "my work", "my skills" or "my heart" are not possessions.
+Only nouns that name things people own count (``OWNED``, written by kind of thing rather than
+from examples): objects, clothes, jewellery, instruments, appliances, furniture, collections,
+vehicles, homes and businesses; "my work", "my skills" or "my heart" are not possessions, and
+neither is a thing used as a modifier ("my ukulele lessons").
 """
 
 from __future__ import annotations
 
 import re
 
-OWNED = (
-    r"laptop|computer|phone|smartphone|tablet|camera|lens|tripod|drone|console|headphones"
-    r"|watch|guitar|piano|keyboard|violin|drums|ukulele|bike|bicycle|car|truck|motorcycle|scooter"
-    r"|van|boat|house|apartment|flat|condo|cabin|closet|garage|garden|backyard|notebook|journal"
-    r"|sneakers|shoes|boots|sandals|jacket|dress|collection|library|records|vinyls|books"
-    r"|business|startup|company|shop|store|studio|restaurant|bakery|cafe|salon|gym|farm"
-    r"|printer|tv|television|fridge|oven|couch|sofa|desk|aquarium|plants|tent|kayak|surfboard"
+_KINDS = {
+    "devices": "laptop|computer|pc|phone|smartphone|tablet|ipad|kindle|e-reader|camera|lens"
+    "|tripod|drone|console|headphones|earbuds|speaker|speakers|smartwatch|watch|monitor|printer"
+    "|router|tv|television|projector|power bank|hard drive|binoculars|telescope|microscope"
+    "|typewriter|record player|turntable",
+    "instruments": "guitar|bass|piano|keyboard|violin|cello|drums|drum kit|ukulele|flute"
+    "|saxophone|trumpet|synthesizer|amp|amplifier|instruments",
+    "vehicles": "bike|bicycle|e-bike|car|truck|motorcycle|motorbike|scooter|van|boat|kayak"
+    "|canoe|surfboard|skateboard|snowboard|skis|rv|camper",
+    "homes": "house|apartment|flat|condo|cabin|cottage|studio apartment|garage|garden|backyard"
+    "|balcony|closet",
+    "clothes": "sneakers|shoes|boots|sandals|heels|jacket|coat|dress|suit|jeans|pants|trousers"
+    "|shorts|skirt|shirt|t-shirt|sweater|hoodie|blouse|scarf|hat|cap|bag|handbag|backpack"
+    "|purse|wallet|suitcase|luggage",
+    "jewellery": "necklace|ring|bracelet|earrings|pendant|brooch|jewelry|jewellery",
+    "kitchen": "mixer|stand mixer|blender|grinder|coffee grinder|frother|espresso machine"
+    "|coffee maker|kettle|toaster|microwave|oven|air fryer|instant pot|slow cooker|fridge"
+    "|freezer|dishwasher|cookware|knives|tea set|glassware|china",
+    "home things": "couch|sofa|desk|chair|armchair|table|dresser|wardrobe|bookshelf|bed"
+    "|mattress|lamp|rug|vacuum|washing machine|sewing machine|dryer|heater|aquarium|plants"
+    "|tent|grill|bbq|music box",
+    "collections": "collection|library|records|vinyls|books|stamps|coins|postcards|figurines"
+    "|action figures|comics",
+    "businesses": "business|startup|company|shop|store|studio|restaurant|bakery|cafe|salon"
+    "|gym|farm",
+}
+OWNED = "|".join(sorted((w for words in _KINDS.values() for w in words.split("|")), key=len)[::-1])
+"""Every owned noun, longest first (so "stand mixer" is read whole)."""
+MODIFIED = frozenset(
+    "lessons lesson class classes teacher tutor tech technician repair repairs case strings"
+    " skills practice session sessions playlist account app finger tone tire tyre".split()
 )
-POSSESSION = re.compile(r"\b[Mm]y\s+(?P<thing>(?:[\w'-]+\s+){0,4}?(?:" + OWNED + r"))\b")
+"""Nouns after which an owned word only modifies ("my ukulele lessons", "my guitar teacher")."""
+MODEL = r"[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*|I|II|V\d))*"
+"""A maker's model name: "Korg B1", "Yamaha FZ6R", "Fender Mustang I V2"."""
+POSSESSION = re.compile(
+    rf"\b[Mm]y\s+(?P<thing>(?:[\w'-]+\s+){{0,4}}?(?:{OWNED}))\b"
+    rf"(?:,\s+(?:an?|the|my)\s+(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
+)
+HAVING = re.compile(  # "I already have a portable power bank", "I inherited an antique music box"
+    r"\b(?:I|[Ww]e)\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
+    r"(?:have|own|got|inherited|received|bought|purchased|ordered)\s+(?:a|an|two|three|some)\s+"
+    rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'-]+\s+){{0,4}}?(?:{OWNED}))\b"
+    r"(?P<after>\s+[\w']+)?"
+)
+NUMBERED = re.compile(  # "my current Yamaha P-125", "my Fender Mustang I V2"
+    r"\b[Mm]y\s+(?:(?:current|new|old|trusty|beloved)\s+)?"
+    r"(?P<model>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*)){0,4})(?P<after>\s+[\w']+)?"
+)
+"""A maker's model with a number in it, said as the speaker's."""
 PAST = frozenset({"previous", "former", "ex", "late", "local", "usual", "nearest", "neighborhood"})
 """Words after which "my" is not owning: "my previous company", "my local pet store"."""
-NOT_MINE = re.compile(r"['’]s\b|\b(?:on|in|at|of|with|for|from|to)\b", re.IGNORECASE)
+NOT_MINE = re.compile(
+    r"['’]s\b|s['’](?!\w)|\b(?:on|in|at|of|with|for|from|to|a|an|the)\b", re.IGNORECASE
+)
 """A possession's words hold no other owner ("my family's dog") and no place ("… on a couch")."""
+PLACE_BEFORE = re.compile(r"\b(?:under|on|in|into|onto|inside|behind|beside|near|at)\s*$", re.I)
+"""A thing named as where something is ("under my bed", "in my garden") is not what the
+sentence is about."""
+LEADING = frozenset("own very whole first last favorite favourite current new spare".split())
 
 
 def possessions(sentence: str) -> list[str]:
-    """The things a sentence says are "my ..." (modifiers kept: "old sneakers")."""
+    """The things a sentence says the speaker has (modifiers kept: "old sneakers"; a model
+    named beside the thing instead of the thing: "Korg B1")."""
     found = []
-    for match in POSSESSION.finditer(sentence):
+    for match in [*POSSESSION.finditer(sentence), *HAVING.finditer(sentence)]:
+        after = (match.group("after") or "").strip().lower()
+        if after in MODIFIED or PLACE_BEFORE.search(sentence[: match.start()]):
+            continue
+        model = match.groupdict().get("model")
+        if model:
+            found.append(model)
+            continue
         words = match.group("thing").split()
-        if words[0].lower() in ("own", "very", "whole", "first", "last", "favorite", "favourite"):
+        while words and words[0].lower() in LEADING and len(words) > 1:
             words = words[1:]
         if words and not PAST & {w.lower() for w in words} and not NOT_MINE.search(" ".join(words)):
             found.append(" ".join(words))
-    return list(dict.fromkeys(found))
+    for match in NUMBERED.finditer(sentence):
+        model, after = match.group("model"), (match.group("after") or "").strip().lower()
+        if any(c.isdigit() for c in model) and after not in MODIFIED:
+            found.append(model)
+    unique = list(dict.fromkeys(found))
+    return [
+        t for t in unique if not any(f" {t} " in f" {other} " for other in unique if other != t)
+    ]

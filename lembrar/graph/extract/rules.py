@@ -12,9 +12,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from lembrar.graph.extract.activities import activities, favourites
 from lembrar.graph.extract.amounts import amounts
 from lembrar.graph.extract.kinship import (
     APPOSED,
+    KIN_APPOSED,
     NAME,
     NAMED_AFTER,
     called,
@@ -23,7 +25,13 @@ from lembrar.graph.extract.kinship import (
 )
 from lembrar.graph.extract.names import fold, is_name, trim_object
 from lembrar.graph.extract.needles import Look, Sentence
-from lembrar.graph.extract.parsed import PLANNED, plan_date, plan_object, read_sentence
+from lembrar.graph.extract.parsed import (
+    PLANNED,
+    is_undertaking,
+    plan_date,
+    plan_object,
+    read_sentence,
+)
 from lembrar.graph.extract.patterns import (
     ADVERBS_EN,
     ADVERBS_PT,
@@ -62,7 +70,9 @@ SUBJECT_PT = (
     rf"(?:\s+(?P<kname>{NAME}))?|(?P<conj>\be\b)|(?:\b[AaOo]\s+)?(?P<name>{NAME}))"
 )
 FIRST_PT = r"(?P<subj>(?<![\w-])(?:(?:[Ee]u|[Nn]ós|[Aa] gente)\s+)?)"
-BARE = r"(?P<subj>^[\s\"'“(]*)"  # a clause that opens on its verb
+BARE = (  # a clause that opens on its verb, or on an adverb before it ("Finally settled in…")
+    r"(?P<subj>^[\s\"'“(]*)(?:(?:[Ff]inally|[Jj]ust|[Nn]ow|[Aa]lready|[Oo]fficially|[Hh]appily)\s+)?"
+)
 POSSESSIVE = r"(?P<subj>\b(?:[Mm]y|[Oo]ur|[Oo]\s+meu|[Aa]\s+minha|[Mm]eu|[Mm]inha))\s+"
 BREED = r"(?!(?:few|couple|lot|lots|bunch|pair|couple|some|many|several|more|other)\b)[a-z][\w-]*"
 """A word before a pet's kind that says its breed ("a beagle puppy"), not how many."""
@@ -250,6 +260,7 @@ class RuleExtractor:
             return
         _amounts(scope, sentence)
         _possessions(scope, sentence)
+        _activities(scope, sentence)
         if parsed is not None:
             read_sentence(scope, parsed, tz)
             _by_patterns(scope, said, typed, tz, PARSE_GAPS)
@@ -266,7 +277,8 @@ def _by_patterns(
     candidates = [(p, r) for p, r, look in compiled if look.search(said)]
     if not candidates:
         return
-    joined = NAMED_AFTER.sub(called, APPOSED.sub(r"\g<name> ", sentence))
+    named = KIN_APPOSED.sub(r"\g<name> ", APPOSED.sub(r"\g<name> ", sentence))
+    joined = NAMED_AFTER.sub(called, named)
     clauses = [c for c in CLAUSE.split(joined) if c.strip()]
     if not any(_matches(c, candidates) for c in clauses):
         return  # the time phrases are read only where there is something to date
@@ -436,6 +448,8 @@ def _plan(
     phrase = trim_object(match.group("obj") or "", 5)
     if subject is None or not phrase or fold(phrase) in ("it", "that", "this", "isso"):
         return None
+    if not is_undertaking(plan_object(pattern.predicate, phrase, None)):
+        return None
     obj = scope.entity(plan_object(pattern.predicate, phrase, date), "activity")
     quote = " ".join(sentence.split())
     return ExtractedFact(subject, "plans", obj, quote, origin="pattern_plan")
@@ -521,7 +535,10 @@ def _possessions(scope: Scope, sentence: str) -> None:
     """'my old sneakers', 'my dance studio': the speaker owns them."""
     if scope.speaker is None:
         return
+    owned = [fold(f.object) for f in scope.facts if f.predicate == "owns"]
     for thing in possessions(sentence):
+        if any(o == fold(thing) or o.endswith(f" {fold(thing)}") for o in owned):
+            continue  # "my camera" after "my Canon EOS 80D camera"
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
         gone = re.search(rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+{re.escape(thing)}", sentence, re.I)
         quote = " ".join(sentence.split())
@@ -529,6 +546,19 @@ def _possessions(scope: Scope, sentence: str) -> None:
             scope.speaker, "owns", obj, quote, negated=bool(gone), origin="possession"
         )
         scope.facts.append(fact)
+
+
+def _activities(scope: Scope, sentence: str) -> None:
+    """'I've been playing volleyball and tennis', 'my yoga practice': the speaker does them."""
+    if scope.speaker is None:
+        return
+    quote = " ".join(sentence.split())
+    for activity in activities(sentence):
+        obj = scope.entity(activity, scope.type_of(activity, "activity"))
+        scope.facts.append(ExtractedFact(scope.speaker, "does", obj, quote, origin="activity"))
+    for thing in favourites(sentence):
+        obj = scope.entity(thing, scope.type_of(thing, "thing"))
+        scope.facts.append(ExtractedFact(scope.speaker, "likes", obj, quote, origin="activity"))
 
 
 GIVEN_AWAY = (

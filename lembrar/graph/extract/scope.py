@@ -19,7 +19,7 @@ KIN_PREDICATE = {
     **dict.fromkeys(PARTNERS, "has_partner"),
     **dict.fromkeys(EXES, "has_ex"),
     **dict.fromkeys("son daughter filho filha baby bebe".split(), "has_child"),
-    **dict.fromkeys(["baby girl", "baby boy"], "has_child"),
+    **dict.fromkeys(["baby girl", "baby boy", "little girl", "little boy"], "has_child"),
     **dict.fromkeys("mom mum mother dad father mãe mae pai".split(), "has_parent"),
 }
 """Kin words whose named person is linked to the speaker by a fact ("my sister Ana")."""

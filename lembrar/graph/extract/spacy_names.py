@@ -66,6 +66,20 @@ _PT_WORDS = frozenset(
         "moramos",
         "chama-se",
         "se",
+        "todas",
+        "todos",
+        "pelo",
+        "pela",
+        "ao",
+        "do",
+        "dos",
+        "das",
+        "no",
+        "nos",
+        "ainda",
+        "agora",
+        "isto",
+        "isso",
     ]
 )
 _WORD = re.compile(r"\w+")
@@ -74,10 +88,21 @@ _WORD = re.compile(r"\w+")
 _NAME_INSIDE = re.compile(r"(?<=[\w,;] )[A-ZÀ-Þ]\w*")
 
 
+_EN_WORDS = frozenset(
+    "the and is are was i my we our you it to of in on at for with this that have has be not"
+    " just so".split()
+)
+_PT_LETTERS = re.compile(r"[ãõçâêôáíóúà]")
+
+
 def looks_portuguese(text: str) -> bool:
-    """Enough common Portuguese words, names inside a sentence ("Hospital São João") aside."""
+    """More Portuguese than English: common Portuguese words and words spelt with its accents
+    ("Pratico cerâmica todas as semanas") against common English words, names inside a
+    sentence ("Hospital São João") aside."""
     words = [w.lower() for w in _WORD.findall(_NAME_INSIDE.sub(" ", text))]
-    return bool(words) and sum(w in _PT_WORDS for w in words) / len(words) > 0.12
+    portuguese = sum(w in _PT_WORDS or bool(_PT_LETTERS.search(w)) for w in words)
+    english = sum(w in _EN_WORDS for w in words)
+    return bool(words) and portuguese / len(words) > 0.12 and portuguese > english
 
 
 @lru_cache(maxsize=1)

@@ -39,6 +39,7 @@ ORIGINS = (
     "kin_unnamed",  # "my husband", "my two dogs"
     "amount",  # counts and current states ("my 5th project")
     "possession",  # "my old sneakers"
+    "activity",  # "I've been playing volleyball", "my yoga practice"
 )
 PREDICATE_KINDS = {
     **dict.fromkeys(("lives_in", "from"), "home"),
@@ -76,12 +77,6 @@ CLAUSE_WORDS = frozenset(
     " be been being do does did have has had".split()
 )
 DETERMINERS = frozenset("the a an this that these those some any".split())
-EVENTS = frozenset(
-    "trip vacation holiday wedding party conference visit move festival concert tour gathering"
-    " competition course class show event journey flight cruise camp retreat start viagem festa"
-    " casamento".split()
-)
-"""Nouns of the plans people tell ("a road trip", "the conference"), not errands."""
 
 FEATURES = (
     "bias",
@@ -97,8 +92,6 @@ FEATURES = (
     "object_clause",  # the object holds pronouns or verbs: a clause, not a noun phrase
     "object_determiner",  # the object starts with "the", "a", "this", …
     "object_ragged",  # the object ends in a word that leaves it unfinished ("a pair of")
-    "plan_event",  # a plan of an event, a journey or a named place ("trip to Miami")
-    "plan_other",  # a plan of anything else ("pack light", "order"): an errand, likely
     "owns_named",  # a named thing of the speaker's ("a Korg B1")
     *(f"cue_{c}" for c in CUES),
     "question",  # the sentence asks
@@ -146,7 +139,6 @@ def features(
     is_speaker = speaker is not None and fold(fact.subject) == fold(speaker)
     person = subject is not None and subject.type == "person"
     kind = PREDICATE_KINDS.get(fact.predicate, "")
-    event = any(w in EVENTS for w in folded) or any(w[:1].isupper() for w in obj_words)
     values: list[float] = [1.0]
     values += [float(fact.origin == o) for o in ORIGINS]
     values += [float(kind == k) for k in KINDS]
@@ -161,8 +153,6 @@ def features(
         float(any(w in CLAUSE_WORDS for w in folded)),
         float(bool(folded) and folded[0] in DETERMINERS),
         float(bool(folded) and (folded[-1] in STOPWORDS or folded[-1] in DETERMINERS)),
-        float(kind == "plans" and event),
-        float(kind == "plans" and not event),
         float(kind == "owns" and any(w[:1].isupper() for w in obj_words)),
     ]
     values += [float(bool(p.search(sentence))) for p in CUE_PATTERNS.values()]

@@ -1,0 +1,71 @@
+"""What the speaker does regularly, read where no verb pattern says it (English): "I've been
+playing volleyball and tennis", "my yoga practice", "I'm volunteering at a shelter" give
+``does``.
+
+Each reading needs the speaker as the clause's subject or owner ("I", "we", "my"), and an
+activity said as a bare noun ("playing the game" is one occasion, not a pastime).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lembrar.graph.extract.possessions import OWNED
+
+NOT_ACTIVITY = frozenset(
+    "the a an it them this that these those with around for in on at some any outside together"
+    " here there games game my our your his her their more less against".split()
+)
+ACTIVITY = r"[a-z][\w-]*"
+PLAYING = re.compile(  # "I've also been enjoying the social aspect of playing volleyball and tennis"
+    r"\b(?:I|[Ww]e)\b(?P<between>[^,.;!?]{0,60}?)\b(?:playing|practi[cs]ing)\s+"
+    rf"(?P<first>{ACTIVITY})(?:\s*,\s*(?P<second>{ACTIVITY}))?(?:\s*,?\s+and\s+(?P<third>{ACTIVITY}))?"
+)
+OTHER_SUBJECT = re.compile(
+    r"\b(?:he|she|they|his|her|their|him|them|my\s+\w+|[A-Z][a-z]+)\b(?!['’])"
+)
+"""Someone else between the speaker and the verb: "I think my son loves playing chess"."""
+NOT_A_HABIT = re.compile(
+    r"\b(?:was|were|will|would|going to|want to|wanna|stopped|quit|gave up|no longer|used to"
+    r"|never|not|hate|hated|miss|missed|if)\b|n['’]t\b"
+)
+"""One game, a wish, a habit gone or denied: "we were playing cards", "I'll be playing chess
+tonight", "I stopped playing tennis", "I don't enjoy playing golf"."""
+ROUTINE = re.compile(  # "my yoga practice", "my journaling routine", "our weekly salsa classes"
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:daily|weekly|morning|evening|regular)\s+)?"
+    rf"(?P<first>{ACTIVITY})\s+(?:practice|routine|training|sessions|classes|lessons)\b"
+)
+VOLUNTEERING = re.compile(
+    r"\b(?:I|[Ww]e)\s+(?:(?:also|still|now|currently|actually)\s+)?(?:am |are |have been |'m |'ve been )?"
+    r"(?:also\s+)?(?:volunteering|volunteer)\s+(?:at|with|for|as|in)\b"
+)
+
+
+FAVOURITE = re.compile(  # "some of my favorite indie bands": a taste
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:all-time\s+|absolute\s+)?favou?rite\s+"
+    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?s)\b"
+)
+"""Things said to be the speaker's favourites, in the plural: kinds, not one thing owned."""
+
+
+def favourites(sentence: str) -> list[str]:
+    """What the sentence says the speaker's favourite kinds of thing are."""
+    return [
+        m.group("thing")
+        for m in FAVOURITE.finditer(sentence)
+        if not re.search(rf"\b(?:{OWNED})$", m.group("thing"))
+    ]
+
+
+def activities(sentence: str) -> list[str]:
+    """The activities a sentence says the speaker does."""
+    found: list[str] = []
+    for match in PLAYING.finditer(sentence):
+        between = match.group("between")
+        if OTHER_SUBJECT.search(between.replace(" I ", " ")) or NOT_A_HABIT.search(between):
+            continue
+        found += [match.group(g) for g in ("first", "second", "third") if match.group(g)]
+    found += [m.group("first") for m in ROUTINE.finditer(sentence)]
+    if VOLUNTEERING.search(sentence):
+        found.append("volunteering")
+    return list(dict.fromkeys(w for w in found if w.lower() not in NOT_ACTIVITY))

@@ -1,0 +1,120 @@
+"""Facts people say in passing, in phrasings the rules were not written from: unnamed parents,
+pets named by breed or after "named", apposed kin in both languages, jobs said with an adverb
+or in Portuguese, notices and starts, things owned by kind and by model, pastimes, favourites,
+and plans that are undertakings rather than errands."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lembrar.evaluation.graph_quality import episode_of, found_triples
+from lembrar.graph.extract import offline_extractor
+from lembrar.graph.extract.activities import activities
+from lembrar.graph.extract.possessions import possessions
+from lembrar.graph.extract.spacy_names import looks_portuguese
+from lembrar.model.inputs import EpisodeIn
+
+AT = datetime(2024, 5, 1, 10, tzinfo=UTC)
+
+
+def facts(text: str, names: str = "rules") -> set[tuple[str, str, str]]:
+    item = EpisodeIn(user_id="u", content=text, role="user", speaker="Ana", at=AT)
+    return set(found_triples(offline_extractor(names).extract(episode_of(item))))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We're taking my dad to the airport tomorrow.", ("Ana", "has_parent", "dad")),
+        ("My parents' house is full of books.", ("Ana", "has_parent", "parents")),
+        ("O meu pai faz anos amanhã.", ("Ana", "has_parent", "pai")),
+        ("Os meus pais vêm jantar.", ("Ana", "has_parent", "pais")),
+        ("Last spring I rescued a greyhound called Pepper.", ("Ana", "has_pet", "Pepper")),
+        ("Our poodle is named Biscuit.", ("Ana", "has_pet", "Biscuit")),
+        ("Heads up: I'm seriously allergic to sesame.", ("Ana", "allergic_to", "sesame")),
+        ("A Rita é muito alérgica a glúten.", ("Rita", "allergic_to", "glúten")),
+        ("My younger brother, Hugo, lives in Leeds.", ("Hugo", "lives_in", "Leeds")),
+        ("O meu irmão mais velho, o Rui, mora em Faro.", ("Rui", "lives_in", "Faro")),
+        ("O meu irmão mais velho, o Rui, mora em Faro.", ("Ana", "has_sibling", "Rui")),
+        ("My brother works part-time as a driver.", ("brother", "works_as", "driver")),
+        (
+            "Trabalho como enfermeira no Hospital de Santa Maria.",
+            ("Ana", "works_at", "Hospital de Santa Maria"),
+        ),
+        ("I gave my notice to Initech yesterday.", ("Ana", "not:works_at", "Initech")),
+        ("I join Globex next Tuesday.", ("Ana", "works_at", "Globex")),
+        ("Officially moved to Porto!", ("Ana", "lives_in", "Porto")),
+        ("Our little boy Tomás arrived on Sunday.", ("Ana", "has_child", "Tomás")),
+        ("Pratico natação todas as semanas.", ("Ana", "does", "natação")),
+        ("I already own an espresso machine.", ("Ana", "owns", "espresso machine")),
+        ("My bike, a Brompton, folds in seconds.", ("Ana", "owns", "Brompton")),
+        ("I've been practising piano and violin since spring.", ("Ana", "does", "violin")),
+        ("My morning yoga routine keeps me sane.", ("Ana", "does", "yoga")),
+        ("We volunteer at the food bank on Saturdays.", ("Ana", "does", "volunteering")),
+        ("My favourite podcasts are about history.", ("Ana", "likes", "podcasts")),
+        ("I'm planning to visit Kyoto in April.", ("Ana", "plans", "visit Kyoto (2025-04-01)")),
+        ("We're planning a surprise party for Leo.", ("Ana", "plans", "surprise party")),
+    ],
+)
+@pytest.mark.parametrize("names", ["rules", "spacy"])
+def test_facts_said_in_passing(text: str, expected: tuple[str, str, str], names: str) -> None:
+    if names == "spacy":
+        pytest.importorskip("spacy")
+    assert expected in facts(text, names)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It's my mother tongue, after all.",
+        "A collie named Rex lives next door.",
+        "There's a spider under my desk.",
+        "My guitar teacher is great.",
+        "We were playing chess all night.",
+        "I don't enjoy playing golf.",
+        "I stopped playing squash years ago.",
+        "I'm planning to pick up groceries after work.",
+        "I'm going to fix the sink.",
+    ],
+)
+def test_no_fact_where_none_is_said(text: str) -> None:
+    assert not {
+        f for f in facts(text) if f[1] in ("has_parent", "has_pet", "owns", "does", "plans")
+    }
+
+
+def test_a_model_named_beside_the_thing_is_what_is_owned() -> None:
+    assert possessions("My camera, a Fujifilm X-T4, goes everywhere with me.") == ["Fujifilm X-T4"]
+    assert possessions("I still use my trusty Casio F-91W.") == ["Casio F-91W"]
+    assert possessions("I passed my Spanish 101 class.") == []
+
+
+def test_the_longest_name_of_a_thing_stands_for_it() -> None:
+    assert possessions("Is my Sony A7 camera waterproof, or is my camera doomed?") == [
+        "Sony A7 camera"
+    ]
+
+
+def test_a_pastime_needs_the_speaker_and_a_bare_activity() -> None:
+    assert activities("My son loves playing chess.") == []
+    assert activities("I love playing the game.") == []
+    assert activities("We've been playing badminton, squash and tennis.") == [
+        "badminton",
+        "squash",
+        "tennis",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "portuguese"),
+    [
+        ("Pratico cerâmica todas as semanas.", True),
+        ("Chegou a gatinha Luna cá a casa.", True),
+        ("I had a café latte with Ana.", False),
+        ("No, I don't live in Lisbon anymore.", False),
+    ],
+)
+def test_the_language_is_told_by_words_and_accents(text: str, portuguese: bool) -> None:
+    assert looks_portuguese(text) is portuguese
