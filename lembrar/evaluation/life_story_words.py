@@ -4,8 +4,14 @@ on.
 
 * ``SECOND`` (seeds 100–199) was written before any extraction output was read; extraction was
   developed on seeds 0–4, measured once on 100–109, and then developed further on those too.
-* ``THIRD`` (seeds 200 and above) was written after that first measurement and before any more
-  extraction output was read: the held-out set for the work that followed.
+* ``THIRD`` (seeds 200–299) was written after that first measurement and before any more
+  extraction output was read: the held-out set for the work that followed. Extraction has since
+  been developed on it too.
+* ``FOURTH`` (seeds 300 and above) was written without reading the extractor or any of its
+  output: the held-out set for the work after THIRD was developed on, to be measured once.
+  Its sentences take other shapes again: facts said in passing inside a request, lowercase and
+  contractions, time phrases first, relative clauses, colloquial verbs, Portuguese with
+  "a gente" and diminutives.
 """
 
 from __future__ import annotations
@@ -364,5 +370,208 @@ THIRD: Words = {
     ),
 }
 
-WORDS: dict[int, Words] = {100: SECOND, 200: THIRD}
+FOURTH: Words = {
+    0: (
+        (
+            "hey! you around?",
+            "Morning, it's me again",
+        ),
+        ("Olá olá! Estás por aí?",),
+    ),
+    0.1: (
+        (
+            "can you help me tidy up my CV? i'm a {role} at {company1}, based in {city1}",
+            "Been at {company1} for three years now as a {role}, and {city1}'s been home the whole"
+            " time.",
+            "Living in {city1} and working as a {role} at {company1} means long days, so: quick"
+            " dinner ideas?",
+        ),
+        ("Podes ajudar-me com o LinkedIn? Moro em {city1} e estou na {company1} como {role_pt}.",),
+    ),
+    1: (
+        (
+            "need a date-night idea for me and my boyfriend {partner}, something cheap?",
+            "{partner}'s been my boyfriend for two years and he still can't cook rice, send help",
+            "My boyfriend's name is {partner}, by the way, he'll come up a lot.",
+        ),
+        ("O meu namorado chama-se {partner} e faz anos amanhã, o que é que lhe ofereço?",),
+    ),
+    2: (
+        (
+            "can you note that {allergen} is a no-go for me? allergic since I was a kid",
+            "Found out the hard way that I'm allergic to {allergen}, one trip to A&E was enough.",
+        ),
+        ("Nada de {allergen_pt} para mim, tenho alergia desde miúda.",),
+    ),
+    3: (
+        (
+            "Tuesdays and Thursdays are for {hobby}, non-negotiable.",
+            "these days {hobby} has taken over my weekends, in the best way",
+            "what should i wear for {hobby}? i go most weekends now and my old stuff is falling"
+            " apart",
+        ),
+        ("Ando viciada em {hobby_pt}, vou todas as semanas.",),
+    ),
+    4: (
+        (
+            "Help me plan a trip to see my sister {sister}? She lives in {sister_city1} and her"
+            " {sister_role} job only gives her weekends off.",
+            "my sister {sister}, who lives in {sister_city1}, loves her {sister_role} job",
+        ),
+        ("A minha mana, a {sister}, vive em {sister_city1} e trabalha lá como {sister_role_pt}.",),
+    ),
+    4.5: (
+        (
+            "does {friend} still live near the river, or did she move?",
+            "remind me, what does {friend} do for a living again?",
+        ),
+        ("Sabes se a {friend} ainda vive no mesmo sítio?",),
+    ),
+    5: (
+        (
+            "what do {pet_kind} puppies eat? we brought ours home from the shelter on saturday",
+            "So there's a {pet_kind} puppy asleep on my feet right now, we adopted him yesterday!",
+            "After months of begging, we finally adopted a {pet_kind} pup.",
+        ),
+        ("Temos cãozinho novo: um {pet_kind_pt}, adotado ontem no canil!",),
+    ),
+    5.2: (
+        (
+            "we went with {pet} for the puppy's name in the end",
+            "{pet} it is! that's what we named the pup.",
+            "how do I get the puppy to answer to {pet}? we only settled on the name last night",
+        ),
+        ("Ficou {pet}, o nome do nosso cãozinho.",),
+    ),
+    6: (
+        (
+            "if we were ever to move to {dream_city}, how expensive would rent be?",
+            "In another life I'd be living in {dream_city}, eating late dinners.",
+            "daydreaming again: a flat in {dream_city}, wouldn't that be something?",
+        ),
+        ("Se a gente vivesse em {dream_city}, ia ser outra vida.",),
+    ),
+    7: (
+        (
+            "{colleague}, who sits next to me at work, lives in {colleague_city} and drives in"
+            " every day.",
+            "any podcast recs for a long commute? asking for my colleague {colleague}, he lives"
+            " out in {colleague_city}",
+        ),
+        ("O {colleague}, cá do trabalho, mora em {colleague_city} e faz a viagem todos os dias.",),
+    ),
+    8: (
+        (
+            "can you explain how compound interest works, like I'm five?",
+            "what's the difference between baking soda and baking powder?",
+            "Translate 'see you soon' into Italian for me?",
+        ),
+        ("Qual é a diferença entre fermento e bicarbonato?",),
+    ),
+    9: (
+        (
+            "we got hitched on saturday!! me and {partner}, tiny ceremony, perfect day",
+            "Now that {partner} and I are married, how do I change my surname on everything?",
+            "As of last weekend, {partner} is officially my husband!",
+        ),
+        ("A gente casou-se no sábado, eu e o {partner}! Estou tão feliz.",),
+    ),
+    10: (
+        (
+            "my husband snores like a tractor, any tips that actually work?",
+            "What's a good gift for my husband? He's into cycling lately.",
+            "Date night tonight with my husband, first one in ages.",
+        ),
+        ("O meu marido anda a aprender a fazer pão.",),
+    ),
+    11: (
+        (
+            "no TV at our place, never saw the point.",
+            "I don't drink coffee, never have.",
+        ),
+        ("A gente não tem máquina de lavar loiça.",),
+    ),
+    12: (
+        (
+            "{sister}'s taking a job in {sister_city2}, she moves out there at the end of next"
+            " month.",
+            "can you help me find a going-away gift? my sister's moving to {sister_city2} before"
+            " the summer",
+        ),
+        ("Daqui a umas semanas a {sister} muda-se para {sister_city2}, arranjou lá emprego.",),
+    ),
+    13: (
+        (
+            "{sister} called from her new flat in {sister_city2}, she's all moved in.",
+            "since my sister moved to {sister_city2} we only talk on sundays",
+        ),
+        ("A minha irmã já está instaladinha em {sister_city2}.",),
+    ),
+    14: (
+        (
+            "can you make me a moving checklist? we're off to {city2} in a couple of months",
+            "{city2} it is! we've decided to move there this spring.",
+            "It's official: in April we're moving to {city2}.",
+        ),
+        ("A gente vai mudar-se para {city2} na primavera, já está decidido!",),
+    ),
+    14.5: (
+        (
+            "how do I pack plates so they don't break?",
+            "tape, boxes, bubble wrap... the van's booked for thursday",
+        ),
+        ("Ando a encaixotar a casa toda, que canseira.",),
+    ),
+    15: (
+        (
+            "can you help me plan meals now that we're in {city2}? the market here is amazing",
+            "we're {city2} people now! the move's done and the flat is full of boxes.",
+            "A week into life in {city2}, and I already know the best bakery.",
+        ),
+        ("Já moramos em {city2}, a casinha nova é um amor.",),
+    ),
+    16: (
+        (
+            "So I've left {company1}, and a new gig at {company2} starts next monday.",
+            "can you help me write a goodbye message for my team? today's my last day at"
+            " {company1}, and I start at {company2} next week",
+            "{company2} made me an offer and I took it, so I resigned from {company1}; first day's"
+            " next monday.",
+        ),
+        ("Já não estou na {company1}! Começo na {company2} para a semana.",),
+    ),
+    16.5: (
+        (
+            "a month into the new job at {company2} and i actually like mondays now",
+            "can you help me prep for my first review at {company2}? I've been there three months",
+        ),
+        ("Cá estou na {company2} há um mês e a equipa é impecável.",),
+    ),
+    20: (
+        (
+            "she's here!! {child}, our daughter, born at 3am, tiny and perfect",
+            "our daughter {child} was born on sunday and we're home now, what do we actually need"
+            " for the first weeks?",
+            "On Sunday morning our baby girl {child} was born.",
+        ),
+        ("A {child} já cá está! A nossa bebé nasceu ontem à noite.",),
+    ),
+    21: (
+        (
+            "the dog has a new housemate: {kitten}, a kitten we took in last week",
+            "any tips for introducing a kitten to a dog? we just got {kitten}, she's eight weeks"
+            " old",
+        ),
+        ("A gente trouxe uma gatinha para casa, a {kitten}, e o cão anda desconfiado.",),
+    ),
+    22: (
+        (
+            "would it be weird to surprise {sister} on her birthday?",
+            "ok that's all for today, thanks!!",
+        ),
+        ("Pronto, é tudo, beijinhos!",),
+    ),
+}
+
+WORDS: dict[int, Words] = {100: SECOND, 200: THIRD, 300: FOURTH}
 """Each set of other words by the first seed that tells it."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -13,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from lembrar.evaluation.graph_quality import DataFiles, run_labelled, score_story
-from lembrar.evaluation.life_story import LifeStory, StoryFact, life_story
+from lembrar.evaluation.life_story import BEATS, LifeStory, StoryFact, life_story
+from lembrar.evaluation.life_story_words import FOURTH, THIRD, Words
 from lembrar.model.graph import Entity, Fact, FactSource, GraphData
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +33,7 @@ def test_a_seed_tells_the_same_story_and_seeds_tell_it_in_other_words():
 
 def test_held_out_seeds_say_every_beat_in_words_no_earlier_seeds_use():
     seen: set[str] = set()
-    for first in (0, 100, 200):
+    for first in (0, 100, 200, 300):
         stories = [life_story(seed) for seed in range(first, first + 40)]
         texts = {t.text for story in stories for t in story.turns}
         assert not texts & seen, first
@@ -40,7 +42,35 @@ def test_held_out_seeds_say_every_beat_in_words_no_earlier_seeds_use():
         seen |= texts
 
 
-@pytest.mark.parametrize("seed", [*range(8), 100, 101, 102, 200, 201, 202])
+def _wording(template: str) -> re.Pattern[str]:
+    """A template as a pattern its filled-in turns match: each placeholder any name."""
+    parts = re.split(r"\{\w+\}", template)
+    return re.compile("(.+?)".join(re.escape(part) for part in parts))
+
+
+def _told_wordings(seeds: range, words: Words) -> set[str]:
+    """The templates of ``words`` that the stories of ``seeds`` tell; fails on a turn told in
+    other words, or with a placeholder left unfilled."""
+    told: set[str] = set()
+    for seed in seeds:
+        for beat, turn in zip(BEATS, life_story(seed).turns, strict=True):
+            assert "{" not in turn.text and "}" not in turn.text, (seed, turn.text)
+            en, pt = words[beat.month]
+            matches = [t for t in (*en, *pt) if _wording(t).fullmatch(turn.text)]
+            assert matches, (seed, turn.text)
+            told |= set(matches)
+    return told
+
+
+def test_seeds_from_300_tell_every_fourth_wording_filled_in_and_200s_still_tell_third() -> None:
+    assert set(FOURTH) == set(THIRD) == {beat.month for beat in BEATS}
+    assert all(en and pt for en, pt in FOURTH.values())
+    every = {t for en, pt in FOURTH.values() for t in (*en, *pt)}
+    assert _told_wordings(range(300, 400), FOURTH) == every
+    assert _told_wordings(range(200, 210), THIRD)
+
+
+@pytest.mark.parametrize("seed", [*range(8), 100, 101, 102, 200, 201, 202, 300, 301, 302])
 def test_the_story_states_what_it_says_holds_and_traps_state_nothing(seed: int):
     story = life_story(seed)
     stated = {(f.subject, f.predicate, f.objects) for t in story.turns for f in t.facts}
