@@ -56,6 +56,12 @@ def facts(text: str, names: str = "rules") -> set[tuple[str, str, str]]:
         ("My favourite podcasts are about history.", ("Ana", "likes", "podcasts")),
         ("I'm planning to visit Kyoto in April.", ("Ana", "plans", "visit Kyoto (2025-04-01)")),
         ("We're planning a surprise party for Leo.", ("Ana", "plans", "surprise party")),
+        ("I'm a 41-year-old accountant.", ("Ana", "age", "41")),
+        ("I'm a 41-year-old accountant.", ("Ana", "works_as", "accountant")),
+        ("I've been living in Canada for ten years.", ("Ana", "lives_in", "Canada")),
+        ("Dad, can you pick me up after practice?", ("Ana", "has_parent", "dad")),
+        ("I'm struggling with my Linear Algebra exam.", ("Ana", "studies", "Linear Algebra")),
+        ("I only let my child watch cartoons on weekends.", ("Ana", "has_child", "child")),
     ],
 )
 @pytest.mark.parametrize("names", ["rules", "spacy"])
@@ -77,6 +83,8 @@ def test_facts_said_in_passing(text: str, expected: tuple[str, str, str], names:
         "I stopped playing squash years ago.",
         "I'm planning to pick up groceries after work.",
         "I'm going to fix the sink.",
+        "I'm planning to order more concert merchandise online.",
+        "Your mom makes the best pie.",
     ],
 )
 def test_no_fact_where_none_is_said(text: str) -> None:

@@ -57,6 +57,17 @@ def favourites(sentence: str) -> list[str]:
     ]
 
 
+COURSE = re.compile(  # "my Database Systems course", "our Organic Chemistry class"
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?P<subject>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|and|of|\d+)){0,4})"
+    r"\s+(?:course|class|module|seminar|lectures?|exam)\b"
+)
+
+
+def courses(sentence: str) -> list[str]:
+    """The subjects a sentence says the speaker studies."""
+    return [m.group("subject") for m in COURSE.finditer(sentence)]
+
+
 def activities(sentence: str) -> list[str]:
     """The activities a sentence says the speaker does."""
     found: list[str] = []

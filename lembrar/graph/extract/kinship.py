@@ -69,11 +69,12 @@ def called(match: re.Match[str]) -> str:
 UNNAMED_KIN = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
     r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
-    r"|daughters|sister|sisters|brother|brothers|dogs?|cats?|pups?|puppy|puppies|kittens?|mom|mum"
+    r"|daughters|child|sister|sisters|brother|brothers|dogs?|cats?|pups?|puppy|puppies|kittens?|mom|mum"
     r"|mother|dad|father|parents)"
     r"|\b(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso)\s+(?P<noun_pt>marido|mulher|esposa|namorad[oa]"
     r"|irmã|irmão|filh[oa]|mãe|pai|cão|cadela|gat[oa]|gatinh[oa]|cachorrinh[oa])"
-    r"|\b(?:[Oo]s)\s+(?:meus|nossos)\s+(?P<plural_pt>pais|filhos))\b"
+    r"|\b(?:[Oo]s)\s+(?:meus|nossos)\s+(?P<plural_pt>pais|filhos)"
+    r"|(?<![Yy]our )(?<!his )(?<!her )(?<![Tt]heir )\b(?P<called>Mom|Mum|Dad|Mommy|Daddy))\b"
     r"(?P<after>\s*,?\s*\S*)"
 )
 NOT_KIN = frozenset("tongue language land country board ship nature figure".split())
@@ -88,10 +89,12 @@ UNNAMED_PREDICATE = {
         ["husband", "wife", "partner", "boyfriend", "girlfriend", "fiancée", "fiancé"],
         "has_partner",
     ),
-    **dict.fromkeys(["kid", "kids", "children", "son", "daughter"], "has_child"),
+    **dict.fromkeys(["kid", "kids", "child", "children", "son", "daughter"], "has_child"),
     **dict.fromkeys(["sister", "brother"], "has_sibling"),
     **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten"], "has_pet"),
-    **dict.fromkeys(["mom", "mum", "mother", "dad", "father", "parent"], "has_parent"),
+    **dict.fromkeys(
+        ["mom", "mum", "mother", "dad", "father", "parent", "mommy", "daddy"], "has_parent"
+    ),
     **dict.fromkeys(["marido", "mulher", "esposa", "namorado", "namorada"], "has_partner"),
     **dict.fromkeys(["irmã", "irmão", "irma", "irmao"], "has_sibling"),
     **dict.fromkeys(["filho", "filha", "filhos"], "has_child"),
@@ -193,17 +196,21 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
     named += [m.span("kin") for m in COPULA.finditer(sentence)]
     named += [m.span("kin") for m in APPOSED.finditer(sentence)]
     for match in found:
-        group = next(g for g in ("noun", "noun_pt", "plural_pt") if match.groupdict().get(g))
+        groups = ("noun", "noun_pt", "plural_pt", "called")
+        group = next(g for g in groups if match.groupdict().get(g))
         noun, after = match.group(group), (match.group("after") or "").strip(" ,")
         if any(start <= match.start(group) < end for start, end in named):
             continue
         predicate = UNNAMED_PREDICATE.get(fold(noun)) or UNNAMED_PREDICATE.get(
             fold(noun).rstrip("s")
         )
-        if predicate is None or after[:1].isupper() or fold(after).strip(".,!?") in NOT_KIN:
+        named_after = after[:1].isupper() and group != "called"  # "Mom, Dad and I": no name
+        if predicate is None or named_after or fold(after).strip(".,!?") in NOT_KIN:
             continue
         type_ = "animal" if predicate == "has_pet" else "person"
-        alias = f"my {noun}" if group == "noun" else kin_alias(noun, False)
+        if group == "called":  # "I broke Mom's vase": the speaker's mom
+            noun = noun.lower()
+        alias = f"my {noun}" if group in ("noun", "called") else kin_alias(noun, False)
         obj = scope.entity(noun, type_, (alias,))
         fact = ExtractedFact(scope.speaker, predicate, obj, match.group(0), origin="kin_unnamed")
         scope.facts.append(fact)

@@ -150,6 +150,10 @@ def _live(head: Any) -> Iterator[Reading]:
 
 
 def _move(head: Any) -> Iterator[Reading]:
+    if any(
+        k.dep_ == "prt" and k.lower_ in ("on", "along", "forward", "ahead") for k in head.children
+    ):
+        return  # "move on to the music box": the next thing, not a home
     place = object_of(head, "to", "into")
     if place is not None and place.lemma_.lower() not in HOMES:
         yield Reading("lives_in", phrase(place), type="place")

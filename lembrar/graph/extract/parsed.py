@@ -76,11 +76,21 @@ def is_undertaking(plan: str) -> bool:
     "plant out my seedlings")."""
     words = plan.split()
     folded = [fold(w.strip("(),.!?")) for w in words]
+    head = next((i for i, w in enumerate(folded) if w in PLAN_PREPOSITIONS), len(folded)) - 1
+    while head > 0 and folded[head] in PLAN_TIMES:
+        head -= 1
     return bool(words) and (
         folded[0] in UNDERTAKINGS
-        or any(w in EVENTS or w.rstrip("s") in EVENTS for w in folded)
+        or (head >= 0 and (folded[head] in EVENTS or folded[head].rstrip("s") in EVENTS))
         or any(w[:1].isupper() for w in words)
     )
+
+
+PLAN_TIMES = frozenset("soon later today tomorrow tonight again too also now".split())
+"""Time words a plan's phrase may end on ("a family gathering soon")."""
+PLAN_PREPOSITIONS = frozenset("to for at in on with from of into para em com de".split())
+"""Where a plan's noun phrase ends: its head is the word before ("a trip to Miami", "concert
+merchandise online")."""
 
 
 def read_sentence(scope: Scope, sentence: Any, tz: str) -> None:

@@ -25,7 +25,7 @@ class Pattern:
 
 ADVERBS_EN = (
     r"(?:(?:now|currently|still|also|really|just|recently|actually|finally|even|already"
-    r"|totally|absolutely)\s+)*"
+    r"|totally|absolutely|mostly|usually|often|sometimes|regularly|always|first)\s+)*"
 )
 ADVERBS_PT = r"(?:(?:agora|atualmente|ainda|também|já|realmente|finalmente|muito)\s+)*"
 EVENTS = frozenset(
@@ -71,7 +71,8 @@ KIN_PT = (
 _EN = [
     (
         "lives_in",
-        r"(?:live|lives|lived|am living|is living|are living|reside|resides|am based|is based"
+        r"(?:live|lives|lived|am living|is living|are living|have been living|has been living"
+        r"|have lived|has lived|reside|resides|am based|is based"
         r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
         r"(?: (?:all the )?way)?(?: out| over| up| down| back)? in",
     ),
@@ -172,7 +173,7 @@ _EN = [
         ),
         "name",
     ),
-    ("age", r"(?:am|is|turned|just turned|will turn)", "age"),
+    ("age", r"(?:am|is|turned|just turned|will turn)", "age", "besides"),  # "a 32-year-old nurse"
     ("allergic_to", r"(?:am|is)(?: (?:very|so|super|quite|really|\w+ly))? allergic to"),
     ("allergic_to", r"(?:have|has) an? (?:\w+ )?allergy to"),
     ("allergic_to", r"(?:have|has|got)", "allergen"),

@@ -62,6 +62,11 @@ NUMBERED = re.compile(  # "my current Yamaha P-125", "my Fender Mustang I V2"
     r"(?P<model>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*)){0,4})(?P<after>\s+[\w']+)?"
 )
 """A maker's model with a number in it, said as the speaker's."""
+KIN = frozenset(
+    "child children kid kids son daughter sister brother mom mum dad mother father parents"
+    " husband wife partner boyfriend girlfriend friend cousin aunt uncle".split()
+)
+"""People are not owned: "my child watch cartoons" is no watch."""
 PAST = frozenset({"previous", "former", "ex", "late", "local", "usual", "nearest", "neighborhood"})
 """Words after which "my" is not owning: "my previous company", "my local pet store"."""
 NOT_MINE = re.compile(
@@ -89,7 +94,8 @@ def possessions(sentence: str) -> list[str]:
         words = match.group("thing").split()
         while words and words[0].lower() in LEADING and len(words) > 1:
             words = words[1:]
-        if words and not PAST & {w.lower() for w in words} and not NOT_MINE.search(" ".join(words)):
+        lower = {w.lower() for w in words}
+        if words and not (PAST | KIN) & lower and not NOT_MINE.search(" ".join(words)):
             found.append(" ".join(words))
     for match in NUMBERED.finditer(sentence):
         model, after = match.group("model"), (match.group("after") or "").strip().lower()

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from lembrar.graph.extract.activities import activities, favourites
+from lembrar.graph.extract.activities import activities, courses, favourites
 from lembrar.graph.extract.amounts import amounts
 from lembrar.graph.extract.kinship import (
     APPOSED,
@@ -101,7 +101,10 @@ OBJECTS = {
     "habit": rf"\s+(?!{NOT_ACTIVITY})(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+{OFTEN}",
     "activity": rf"\s+(?!{NOT_ACTIVITY})(?P<obj>[^,.;!?:()\n]+)",
     "diet": rf"\s+(?P<obj>{DIETS})\b",
-    "age": r"\s+(?P<obj>\d{1,3})(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;]|$)))",
+    "age": (  # "34", "34 years old", "a 32-year-old engineer"
+        r"\s+(?:an?\s+(?=\d{1,3}-year-old\b))?(?P<obj>\d{1,3})"
+        r"(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;]|$)))"
+    ),
     "pet": (
         rf"\s+(?:(?:a|an|one|two|three|this|another|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little"
         rf"|young|cute|sweet|adorable|tiny|rescue|novo|nova|pequeno|pequena)\s+)?(?P<kind>(?:{BREED}\s+)?"
@@ -177,12 +180,12 @@ PARSE_GAPS = tuple(
     for c in COMPILED["en"]
     if c[0].person in ("bare", "possessive")
     or c[0].object_kind in ("org", "allergen", "habit")
-    or c[0].predicate == "allergic_to"
+    or c[0].predicate in ("allergic_to", "age")
 )
 """What a parse does not read as a clause's object: a clause with no subject ("Quit Acme
 yesterday!", "…, here in Coimbra"), a noun phrase ("our new flat in Faro", "my new job at X"),
 a company after a role or a leaving ("a nurse at X", "left X"), an allergen before its noun ("a
-peanut allergy") and a habit told by how often."""
+peanut allergy"), an age said as an adjective ("a 32-year-old") and a habit told by how often."""
 
 
 class RuleExtractor:
@@ -487,7 +490,7 @@ def _object(
     if kind == "org" and not is_name(raw.split()[0]):
         return None  # "I left the party": a company is named
     if kind == "role":  # "a nurse in Paris", "a designer at Sonae": the role ends there
-        raw = ROLE_END.split(raw)[0]
+        raw = re.sub(r"^\d{1,3}-year-old\s+", "", ROLE_END.split(raw)[0])  # "a 32-year-old nurse"
     phrase = trim_object(raw, 3 if kind == "role" else 5)
     if not phrase or fold(phrase) in ("it", "that", "this", "there", "isso", "lá", "la"):
         return None
@@ -556,6 +559,9 @@ def _activities(scope: Scope, sentence: str) -> None:
     for activity in activities(sentence):
         obj = scope.entity(activity, scope.type_of(activity, "activity"))
         scope.facts.append(ExtractedFact(scope.speaker, "does", obj, quote, origin="activity"))
+    for subject in courses(sentence):
+        obj = scope.entity(subject, scope.type_of(subject, "activity"))
+        scope.facts.append(ExtractedFact(scope.speaker, "studies", obj, quote, origin="activity"))
     for thing in favourites(sentence):
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
         scope.facts.append(ExtractedFact(scope.speaker, "likes", obj, quote, origin="activity"))
