@@ -16,9 +16,10 @@ same.
 The threshold is the lowest confidence at which the labelled turns' facts kept are right nine
 times in ten, each fact scored by the weights fitted without its conversation (ten folds of
 whole conversations and stories); the scripted stories' facts help fit the weights but not
-choose the threshold (they are read right by construction and would set it at zero). Leave-one-set-out, each set scored by the weights fitted on the
-others, is the harder check: how the confidence carries to a kind of conversation it has not
-seen. Both are reported per set and extractor, with the precision / recall curve.
+choose the threshold (they are read right by construction and would set it at zero).
+Leave-one-set-out, each set scored by the weights fitted on the others, is the harder check:
+how the confidence carries to a kind of conversation it has not seen. Both are reported per set
+and extractor, with the precision / recall curve.
 """
 
 from __future__ import annotations
