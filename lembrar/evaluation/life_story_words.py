@@ -7,14 +7,19 @@ on.
 * ``THIRD`` (seeds 200–299) was written after that first measurement and before any more
   extraction output was read: the held-out set for the work that followed. Extraction has since
   been developed on it too.
-* ``FOURTH`` (seeds 300 and above) was written without reading the extractor or any of its
-  output: the held-out set for the work after THIRD was developed on, to be measured once.
-  Its sentences take other shapes again: facts said in passing inside a request, lowercase and
-  contractions, time phrases first, relative clauses, colloquial verbs, Portuguese with
-  "a gente" and diminutives.
+* ``FOURTH`` (seeds 300–399) was written without reading the extractor or any of its output:
+  the held-out set for the work after THIRD was developed on. Its sentences take other shapes
+  again: facts said in passing inside a request, lowercase and contractions, time phrases first,
+  relative clauses, colloquial verbs, Portuguese with "a gente" and diminutives. Extraction has
+  since been developed on it too.
+* ``FIFTH`` (seeds 400 and above, in ``life_story_words_fifth``) was written without reading the
+  extractor or any of its output: the held-out set for the work after FOURTH was developed on,
+  to be measured once.
 """
 
 from __future__ import annotations
+
+from lembrar.evaluation.life_story_words_fifth import FIFTH
 
 Words = dict[float, tuple[tuple[str, ...], tuple[str, ...]]]
 """A beat's month -> (English templates, Portuguese templates)."""
@@ -573,5 +578,5 @@ FOURTH: Words = {
     ),
 }
 
-WORDS: dict[int, Words] = {100: SECOND, 200: THIRD, 300: FOURTH}
+WORDS: dict[int, Words] = {100: SECOND, 200: THIRD, 300: FOURTH, 400: FIFTH}
 """Each set of other words by the first seed that tells it."""

@@ -16,6 +16,7 @@ import pytest
 from lembrar.evaluation.graph_quality import DataFiles, run_labelled, score_story
 from lembrar.evaluation.life_story import BEATS, LifeStory, StoryFact, life_story
 from lembrar.evaluation.life_story_words import FOURTH, THIRD, Words
+from lembrar.evaluation.life_story_words_fifth import FIFTH
 from lembrar.model.graph import Entity, Fact, FactSource, GraphData
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +24,7 @@ T0 = datetime(2024, 1, 1, tzinfo=UTC)
 
 
 # -- the story -------------------------------------------------------------------------------
-def test_a_seed_tells_the_same_story_and_seeds_tell_it_in_other_words():
+def test_a_seed_tells_the_same_story_and_seeds_tell_it_in_other_words() -> None:
     assert life_story(3) == life_story(3)
     texts = {tuple(t.text for t in life_story(seed).turns) for seed in range(6)}
     assert len(texts) == 6
@@ -31,9 +32,9 @@ def test_a_seed_tells_the_same_story_and_seeds_tell_it_in_other_words():
     assert languages == {"en", "pt"}
 
 
-def test_held_out_seeds_say_every_beat_in_words_no_earlier_seeds_use():
+def test_held_out_seeds_say_every_beat_in_words_no_earlier_seeds_use() -> None:
     seen: set[str] = set()
-    for first in (0, 100, 200, 300):
+    for first in (0, 100, 200, 300, 400):
         stories = [life_story(seed) for seed in range(first, first + 40)]
         texts = {t.text for story in stories for t in story.turns}
         assert not texts & seen, first
@@ -70,8 +71,18 @@ def test_seeds_from_300_tell_every_fourth_wording_filled_in_and_200s_still_tell_
     assert _told_wordings(range(200, 210), THIRD)
 
 
-@pytest.mark.parametrize("seed", [*range(8), 100, 101, 102, 200, 201, 202, 300, 301, 302])
-def test_the_story_states_what_it_says_holds_and_traps_state_nothing(seed: int):
+def test_seeds_from_400_tell_every_fifth_wording_filled_in_and_300s_still_tell_fourth() -> None:
+    assert set(FIFTH) == {beat.month for beat in BEATS}
+    assert all(en and pt for en, pt in FIFTH.values())
+    every = {t for en, pt in FIFTH.values() for t in (*en, *pt)}
+    assert _told_wordings(range(400, 500), FIFTH) == every
+    assert _told_wordings(range(300, 310), FOURTH)
+
+
+@pytest.mark.parametrize(
+    "seed", [*range(8), 100, 101, 102, 200, 201, 202, 300, 301, 302, 400, 401, 402]
+)
+def test_the_story_states_what_it_says_holds_and_traps_state_nothing(seed: int) -> None:
     story = life_story(seed)
     stated = {(f.subject, f.predicate, f.objects) for t in story.turns for f in t.facts}
     allowed = {(f.subject, f.predicate, f.objects) for t in story.turns for f in t.allowed}
@@ -89,7 +100,7 @@ def test_the_story_states_what_it_says_holds_and_traps_state_nothing(seed: int):
     assert times == sorted(times) and times[-1] - times[0] > timedelta(days=600)
 
 
-def test_the_partner_is_one_person_under_two_names():
+def test_the_partner_is_one_person_under_two_names() -> None:
     story = life_story(0)
     partner = next(f for f in story.current if f.predicate == "has_partner")
     husband = [f for t in story.turns for f in t.facts if "husband" in f.objects]
