@@ -62,6 +62,25 @@ def facts(text: str, names: str = "rules") -> set[tuple[str, str, str]]:
         ("Dad, can you pick me up after practice?", ("Ana", "has_parent", "dad")),
         ("I'm struggling with my Linear Algebra exam.", ("Ana", "studies", "Linear Algebra")),
         ("I only let my child watch cartoons on weekends.", ("Ana", "has_child", "child")),
+        ("quick one: i'm a pharmacist at Boots, based in Leeds", ("Ana", "lives_in", "Leeds")),
+        ("quick one: i'm a pharmacist at Boots, based in Leeds", ("Ana", "works_at", "Boots")),
+        ("My cousin Eva, who works at Siemens, sent a card.", ("Eva", "works_at", "Siemens")),
+        (
+            "my brother Tom, who lives in Cork, hates his plumber job",
+            ("Tom", "works_as", "plumber"),
+        ),
+        ("Marco's been my partner since 2019.", ("Ana", "has_partner", "Marco")),
+        ("My wife's name is Inês.", ("Ana", "has_partner", "Inês")),
+        ("O meu mano, o Zé, trabalha lá como cozinheiro.", ("Zé", "works_as", "cozinheiro")),
+        ("Glasgow's been home for a decade now.", ("Ana", "lives_in", "Glasgow")),
+        (
+            "Our neighbour's cat sleeps here; Miso, a tabby we adopted, hides.",
+            ("Ana", "has_pet", "Miso"),
+        ),
+        ("Ando na Jerónimo Martins como contabilista.", ("Ana", "works_at", "Jerónimo Martins")),
+        ("O meu irmão já está instalado em Madrid.", ("irmão", "lives_in", "Madrid")),
+        ("Eva wrote from her new apartment in Oslo.", ("Eva", "lives_in", "Oslo")),
+        ("Já não estou na Galp! Agora é outra vida.", ("Ana", "not:works_at", "Galp")),
     ],
 )
 @pytest.mark.parametrize("names", ["rules", "spacy"])
@@ -85,6 +104,8 @@ def test_facts_said_in_passing(text: str, expected: tuple[str, str, str], names:
         "I'm going to fix the sink.",
         "I'm planning to order more concert merchandise online.",
         "Your mom makes the best pie.",
+        "Paris is home to the Louvre.",
+        "Estou na praia com a Rita.",
     ],
 )
 def test_no_fact_where_none_is_said(text: str) -> None:

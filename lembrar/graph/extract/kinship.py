@@ -34,7 +34,8 @@ APPOSITION = re.compile(  # "Max, my childhood dog", "Duarte (my boyfriend)", "a
 KINSHIP = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger|new)\s+)?"
     rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS}|{BABY})\b(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
-    rf"(?:(?:named|called|chamad[oa]|chama-se|se chama|que se chama)\s+|[ao]\s+(?=[A-ZÀ-Þ]))?"
+    rf"(?:(?:named|called|chamad[oa]|chama-se|se chama|que se chama|['’]s name is|"
+    rf"is called|is named)\s+|[ao]\s+(?=[A-ZÀ-Þ]))?"
     rf"(?P<kname>{NAME})"
 )
 APPOSED = re.compile(  # "Leonor, my sister, works as…": the name is the clause's subject
@@ -46,7 +47,8 @@ KIN_APPOSED = re.compile(  # "My older sister, Rita, lives…", "a minha irmã m
     rf"(?:{KIN_EN}|{KIN_PT})(?:\s+mais\s+(?:nov|velh)[oa])?,\s+(?:[ao]\s+)?(?P<name>{NAME}),\s*"
 )
 COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã"
-    rf"(?P<kname>{NAME})\s+(?:is|é)\s+(?:[Mm]y|[Oo]ur|(?:[ao]\s+)?(?:minha|meu|nossa|nosso))\s+"
+    rf"(?P<kname>{NAME})(?:\s+(?:is|é|has been|became|is now|is officially|é agora)|['’]s(?: been)?)\s+"
+    rf"(?:[Mm]y|[Oo]ur|(?:[ao]\s+)?(?:minha|meu|nossa|nosso))\s+"
     rf"(?:(?:little|big|older|younger|best|mais nova|mais velha)\s+)?(?P<kin>{KIN_EN}|{KIN_PT})\b"
 )
 NAMED_AFTER = re.compile(  # "a kitten, Nina, and…", "a rabbit last week, his name is Tambor"
@@ -54,6 +56,8 @@ NAMED_AFTER = re.compile(  # "a kitten, Nina, and…", "a rabbit last week, his 
     rf"\s*,\s*(?:[ao]\s+)?|(?:\s+[a-zà-ú][\w'’-]*){{0,3}}\s*,\s*(?:(?:her|his|its) name is"
     rf"|(?:she|he|it)(?:['’]s| is) (?:called|named)|chama-se|que se chama)\s+)"
     rf"(?P<name>{NAME})\b(?!\s+(?:and|e|&)\b)"
+    rf"|(?P<name3>{NAME}),\s+(?:an?|uma?)\s+(?:[a-zà-ú][\w-]*\s+)?(?P<kind3>{PETS}|{CHILDREN})\b"
+    rf"(?=\s+(?:we|I|que)\b)"  # "Luna, a kitten we took in"
     rf"|\b(?:an?|the|uma?)\s+(?:[a-zà-ú][\w-]*\s+)?(?P<kind2>{PETS}|{CHILDREN})"
     rf"\s+(?:named|called|chamad[oa])\s+(?P<name2>{NAME})"
 )
@@ -156,8 +160,8 @@ def _named_after(scope: Scope, sentence: str) -> None:
     if scope.speaker is None or not FIRST_PERSON.search(sentence):
         return
     for match in NAMED_AFTER.finditer(sentence):
-        name = match.group("name") or match.group("name2")
-        kind = (match.group("kind") or match.group("kind2")).lower()
+        name = match.group("name") or match.group("name2") or match.group("name3")
+        kind = (match.group("kind") or match.group("kind2") or match.group("kind3")).lower()
         if not is_name(name.split()[0]):
             continue
         pet = bool(re.fullmatch(PETS, kind))

@@ -347,6 +347,12 @@ BOUNDARY_WORDS = frozenset(
         "anda",
         "vai",
         "foi",
+        "we",
+        "i",
+        "she",
+        "he",
+        "they",
+        "you",
     ]
 )
 _CONTRACTION = re.compile(r"^\w+['’](?:s|ll|re|ve|d|m|t)$", re.IGNORECASE)

@@ -297,6 +297,9 @@ def _subjects(scope: Scope, head: Any) -> list[str]:
 
 def _who(scope: Scope, token: Any) -> str | None:
     lower = token.lower_
+    if lower in ("who", "that") and token.head.dep_ == "relcl":  # "Eva, who works at X"
+        token = token.head.head
+        lower = token.lower_
     if lower in ("i", "we", "me", "us"):
         return scope.speaker
     if lower in ("he", "she"):

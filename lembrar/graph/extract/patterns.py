@@ -64,7 +64,7 @@ KIN_EN = (
     r"|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour"
 )
 KIN_PT = (
-    r"irmãzinha|irmãozinho|irmã|irma|irmão|irmao|filhinha|filhinho|mãe|mae|pai|mulher|marido|esposa|namorada|namorado|noiva|noivo"
+    r"irmãzinha|irmãozinho|irmã|irma|irmão|irmao|mana|mano|filhinha|filhinho|mãe|mae|pai|mulher|marido|esposa|namorada|namorado|noiva|noivo"
     r"|filha|filho|amiga|amigo|prima|primo|tia|tio|avó|avô|chefe|colega|vizinha|vizinho"
 )
 
@@ -102,6 +102,11 @@ _EN = [
         r"(?:am joining|is joining|will join|will be joining|am going to join|join|joins)",
         "org",
     ),
+    (  # "Rita called from her new flat in Zurich": one's home is where one lives
+        "lives_in",
+        r"[\w-]+ (?:from|of|into|in) (?:her|his|their|my|our) (?:new )?(?:flat|apartment|house"
+        r"|place|home) in",
+    ),
     (  # "my sister is an architect in Paris": where one works as that is where one lives
         "lives_in",
         r"(?:am|is) an? [\w-]+(?: [\w-]+)? in",
@@ -128,6 +133,12 @@ _EN = [
         "role",
     ),
     ("works_as", r"(?:am|is)(?: an?)", "role"),
+    (  # "loves her architect job": the role one's job is
+        "works_as",
+        r"(?:love|loves|like|likes|enjoy|enjoys|hate|hates|started|quit|left|got) (?:my|her|his)"
+        r"(?: new| old| current)?(?= [\w-]+(?: [\w-]+)? (?:job|gig)\b)",
+        "role",
+    ),
     (  # "I'm employed at Sonae as a data analyst"
         "works_as",
         r"(?:am|is) (?:employed|working) (?:at|by|for|with) [\w-]+(?: [\w-]+){0,2} as(?: an?)?",
@@ -255,12 +266,34 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
         False,
     ),
     ("lives_in", r"(?:settling|settled) in", "phrase", False),
+    ("lives_in", r"based in", "phrase", False),  # "…, based in Braga"
+    (  # "…, and a new gig at Talkdesk starts next monday": a plan when dated ahead
+        "works_at",
+        r"(?:(?:and|so|but) )?(?:a|the|my) new (?:job|gig|role|position) (?:at|with)",
+        "org",
+        False,
+    ),
+    ("works_as", r"working as(?: an?)?", "role", False),  # "Living in X and working as a…"
+    ("works_at", r"working as (?:an? )?[\w-]+(?: [\w-]+)? (?:at|for)", "org", False),
+    ("works_at", r"(?:been|working|worked) (?:at|for)", "org", False),  # "Been at Sonae for…"
     ("lives_in", r"(?:moved|relocated) to", "phrase", False),  # "Just moved to Porto!"
     ("lives_in", r"(?:here|over here|back here) in", "phrase", False),  # "…, here in Coimbra"
     ("does", r"(?:started|took up|picked up|began)", "activity", False),
 ]
 _PT_FIRST = [
     ("lives_in", r"(?:moramos|vivemos|estamos a viver|estamos morando) (?:em|no|na|nos|nas)"),
+    ("lives_in", r"(?:estou|estamos) (?:instalad|instaladinh)[oa]s? (?:em|no|na)"),
+    (  # "estou na Sonae como analista": where and as what one works
+        "works_as",
+        r"(?:estou|ando) (?:na|no|em) [A-ZÀ-Þ][\w-]*(?: [A-ZÀ-Þ][\w-]*){0,2} como(?: um| uma)?",
+        "role",
+        "besides",
+    ),
+    (
+        "works_at",
+        r"(?:estou|ando) (?:na|no)(?= [A-ZÀ-Þ][\w-]*(?: [A-ZÀ-Þ][\w-]*){0,2} como)",
+        "org",
+    ),
     (
         "lives_in",
         r"(?:nos mudamos|nos mudámos|mudámo-nos|mudamo-nos|mudamos|fomos morar|fomos viver)"
@@ -296,7 +329,7 @@ _PT_FIRST = [
         "works_at",
         r"(?:trabalho|estou a trabalhar|comecei a trabalhar|entrei) (?:em|no|na|para)(?: o| a)?",
     ),
-    ("works_as", r"(?:trabalho como|sou|tornei-me|virei)(?: um| uma)?", "role"),
+    ("works_as", r"(?:trabalho(?: lá| cá| aqui)? como|sou|tornei-me|virei)(?: um| uma)?", "role"),
     (  # "trabalho como analista de dados na Sonae"
         "works_at",
         r"trabalho como [\w-]+(?: de [\w-]+)? (?:na|no|em|para)(?: a| o)?",
@@ -325,7 +358,8 @@ _PT_FIRST_ENDINGS = [
     (
         "works_at",
         (
-            r"(?:saí da|saí do|deixei a|deixei o|despedi-me da|despedi-me do|já não trabalho"
+            r"(?:saí da|saí do|deixei a|deixei o|despedi-me da|despedi-me do|já não estou na"
+            r"|já não estou no|já não trabalho"
             r" na|já não trabalho no|já não trabalho em)"
         ),
     ),
@@ -339,6 +373,8 @@ _PT_THIRD = [
     ("allergic_to", r"tem alergia (?:a|ao|à|aos|às|de)"),
     ("diet", r"(?:é|virou|tornou-se)", "diet"),
     ("lives_in", r"(?:mora|vive|reside|está a viver) (?:em|no|na|nos|nas)"),
+    ("lives_in", r"(?:está|estão) (?:instalad|instaladinh)[oa]s? (?:em|no|na)"),
+    ("lives_in", r"(?:muda-se|se muda|mudam-se|se mudam) (?:para|pra)(?: o| a)?"),
     ("lives_in", r"(?:mudou-se|se mudou|mudou|foi morar|foi viver) (?:para|pra)(?: o| a)?"),
     (
         "lives_in",
@@ -349,7 +385,7 @@ _PT_THIRD = [
         "works_at",
         r"(?:trabalha|está a trabalhar|começou a trabalhar|entrou) (?:em|no|na|para)(?: o| a)?",
     ),
-    ("works_as", r"(?:trabalha como|é|tornou-se|virou)(?: um| uma)?", "role"),
+    ("works_as", r"(?:trabalha(?: lá| cá| aqui)? como|é|tornou-se|virou)(?: um| uma)?", "role"),
     ("works_at", r"trabalha como [\w-]+(?: de [\w-]+)? (?:na|no|em|para)(?: a| o)?", "org"),
     ("works_at", r"é [\w-]+(?: de [\w-]+)? (?:na|no)", "org"),
     ("lives_in", r"é [\w-]+(?: de [\w-]+)? em", "org"),
@@ -372,7 +408,10 @@ _PT_THIRD_ENDINGS = [
 
 
 _POSSESSIVE = [  # "my new job at X": the speaker's
-    ("works_at", r"(?:new |current |first |old )?(?:job|work|position|internship) (?:at|with|in)"),
+    (
+        "works_at",
+        r"(?:new |current |first |old )?(?:job|work|position|internship|gig|role) (?:at|with|in)",
+    ),
     ("works_at", r"(?:novo |atual |primeiro )?(?:emprego|trabalho|estágio) (?:na|no|em)"),
     ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment|place) (?:is )?in"),
     ("does", r"(?:new |current |favourite |favorite )?(?:passion|hobby|obsession) is"),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.activities import activities, courses, favourites
 from lembrar.graph.extract.amounts import amounts
+from lembrar.graph.extract.homes import homes
 from lembrar.graph.extract.kinship import (
     APPOSED,
     KIN_APPOSED,
@@ -119,6 +120,11 @@ OBJECTS = {
 }
 CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
 PRONOUNS = frozenset({"she", "he", "ela", "ele"})
+WHO = re.compile(rf"(?P<name>{NAME}),\s+(?:who|que)\s+(?P<said>(?:\w+s|[a-zà-ú]+a)\b[^,;]*),\s*")
+"""A relative clause on a name, between commas: what it says is said of that person, and so is
+what follows it ("Rita, who lives in Paris, loves her job")."""
+LOWER_I = re.compile(r"(?<![\w'’-])i(?=['’](?:m|ve|d|ll)\b|\s+(?!\.)|$)")
+"""The pronoun typed in lower case: "i'm", "i go", "and i"."""
 CONTRACTIONS = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
@@ -131,6 +137,11 @@ CONTRACTIONS = tuple(
         (r"\b([Ww]e|[Tt]hey)['’]ve\b", r"\1 have"),
         (r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
         (r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
+        (r"\b(\w+)['’]s been\b", r"\1 has been"),  # "Duarte's been", "my sister's been"
+        (
+            r"\b(\w+)['’]s (moving|going|taking|living|working|starting|leaving|getting)\b",
+            r"\1 is \2",
+        ),
     )
 )
 """Each needs an apostrophe: a text without one is left as it is."""
@@ -218,7 +229,7 @@ class RuleExtractor:
     ) -> tuple[list[tuple[ExtractedFact, str]], Scope]:
         """Every fact read, each with the sentence it was read from, and the scope (its
         entities and speaker), before any is weighed."""
-        text = without_markup(episode.content)
+        text = LOWER_I.sub("I", without_markup(episode.content))  # "i'm a nurse", as typed
         if "'" in text or "’" in text:
             for pattern, replacement in CONTRACTIONS:
                 text = pattern.sub(replacement, text)
@@ -281,6 +292,7 @@ def _by_patterns(
     if not candidates:
         return
     named = KIN_APPOSED.sub(r"\g<name> ", APPOSED.sub(r"\g<name> ", sentence))
+    named = WHO.sub(r"\g<name> \g<said>; \g<name> ", named)  # "Rita, who lives in X, loves…"
     joined = NAMED_AFTER.sub(called, named)
     clauses = [c for c in CLAUSE.split(joined) if c.strip()]
     if not any(_matches(c, candidates) for c in clauses):
@@ -504,7 +516,7 @@ def _object(
 
 
 ROLE_END = re.compile(
-    r"\s+(?:in|at|for|with|from|on|here|there|working|employed|based|living|who|and)\b"
+    r"\s+(?:in|at|for|with|from|on|here|there|working|employed|based|living|who|and|job|gig)\b"
 )
 FREQUENCY = re.compile(r"(?:\w+ times|twice|once|every|each)\b", re.IGNORECASE)
 """How often, not what: "I practise three times a week" names no activity."""
@@ -559,6 +571,9 @@ def _activities(scope: Scope, sentence: str) -> None:
     for activity in activities(sentence):
         obj = scope.entity(activity, scope.type_of(activity, "activity"))
         scope.facts.append(ExtractedFact(scope.speaker, "does", obj, quote, origin="activity"))
+    for place in homes(sentence):
+        obj = scope.entity(place, "place", retype=True)
+        scope.facts.append(ExtractedFact(scope.speaker, "lives_in", obj, quote, origin="activity"))
     for subject in courses(sentence):
         obj = scope.entity(subject, scope.type_of(subject, "activity"))
         scope.facts.append(ExtractedFact(scope.speaker, "studies", obj, quote, origin="activity"))

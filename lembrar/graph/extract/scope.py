@@ -15,7 +15,7 @@ PARTNERS = frozenset(
 )
 EXES = frozenset("ex ex-wife ex-husband ex-boyfriend ex-girlfriend ex-partner".split())
 KIN_PREDICATE = {
-    **dict.fromkeys("sister brother irmã irma irmão irmao".split(), "has_sibling"),
+    **dict.fromkeys("sister brother irmã irma irmão irmao mana mano".split(), "has_sibling"),
     **dict.fromkeys(PARTNERS, "has_partner"),
     **dict.fromkeys(EXES, "has_ex"),
     **dict.fromkeys("son daughter filho filha baby bebe".split(), "has_child"),
