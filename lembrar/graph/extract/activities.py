@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from lembrar.graph.extract.names import BOUNDARY_WORDS
 from lembrar.graph.extract.possessions import OWNED
 
 NOT_ACTIVITY = frozenset(
@@ -68,6 +69,24 @@ def courses(sentence: str) -> list[str]:
     return [m.group("subject") for m in COURSE.finditer(sentence)]
 
 
+NEXT_WORD = re.compile(r"\s+([a-z][\w-]*)")
+
+
+def _with_next_word(activity: str, rest: str) -> str:
+    """ "acoustic guitar", "table tennis": a second word that goes on the activity's noun
+    (not "lately", "with", "and")."""
+    match = NEXT_WORD.match(rest)
+    if match is None:
+        return activity
+    word = match.group(1)
+    if word in NOT_ACTIVITY or word in BOUNDARY_WORDS or word.endswith("ly") or word in STOPS:
+        return activity
+    return f"{activity} {word}"
+
+
+STOPS = frozenset("since every each most all again online outdoors indoors much".split())
+
+
 def activities(sentence: str) -> list[str]:
     """The activities a sentence says the speaker does."""
     found: list[str] = []
@@ -76,6 +95,8 @@ def activities(sentence: str) -> list[str]:
         if OTHER_SUBJECT.search(between.replace(" I ", " ")) or NOT_A_HABIT.search(between):
             continue
         found += [match.group(g) for g in ("first", "second", "third") if match.group(g)]
+        if not match.group("second") and not match.group("third"):
+            found[-1] = _with_next_word(found[-1], sentence[match.end("first") :])
     found += [m.group("first") for m in ROUTINE.finditer(sentence)]
     if VOLUNTEERING.search(sentence):
         found.append("volunteering")

@@ -254,7 +254,7 @@ class RuleExtractor:
             said += [sentence] * (len(scope.facts) - before)
         if self.recognizer is None:
             _capitalized(scope, [sentence for sentence, _ in sentences])
-        kept = {id(f) for f in one_per_kind(scope)}
+        kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in _said_longer(scope.facts)}
         unique = {
             (f.subject, f.predicate, f.object, f.negated): (f, s)
             for f, s in reversed(list(zip(scope.facts, said, strict=True)))
@@ -550,10 +550,7 @@ def _possessions(scope: Scope, sentence: str) -> None:
     """'my old sneakers', 'my dance studio': the speaker owns them."""
     if scope.speaker is None:
         return
-    owned = [fold(f.object) for f in scope.facts if f.predicate == "owns"]
     for thing in possessions(sentence):
-        if any(o == fold(thing) or o.endswith(f" {fold(thing)}") for o in owned):
-            continue  # "my camera" after "my Canon EOS 80D camera"
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
         gone = re.search(rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+{re.escape(thing)}", sentence, re.I)
         quote = " ".join(sentence.split())
@@ -561,6 +558,23 @@ def _possessions(scope: Scope, sentence: str) -> None:
             scope.speaker, "owns", obj, quote, negated=bool(gone), origin="possession"
         )
         scope.facts.append(fact)
+
+
+def _said_longer(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
+    """Facts of a thing the same message names more fully ("guitar" beside "acoustic guitar",
+    "camera" beside "Canon EOS 80D camera"): the shorter ones."""
+    full = [(f.subject, f.predicate, f" {fold(f.object)} ") for f in facts if not f.negated]
+    return [
+        f
+        for f in facts
+        if f.predicate in ("owns", "does", "likes")
+        and any(
+            (s, p) == (f.subject, f.predicate)
+            and o != f" {fold(f.object)} "
+            and f" {fold(f.object)} " in o
+            for s, p, o in full
+        )
+    ]
 
 
 def _activities(scope: Scope, sentence: str) -> None:
