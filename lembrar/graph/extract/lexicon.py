@@ -144,7 +144,8 @@ def _stand(head: Any) -> Iterator[Reading]:
 
 
 def _live(head: Any) -> Iterator[Reading]:
-    place = object_of(head, "in", "on")
+    on = () if head.lemma_.lower() == "settle" else ("on",)  # "we settled on the name"
+    place = object_of(head, "in", *on)
     if place is not None:
         yield Reading("lives_in", phrase(place), type="place")
 
