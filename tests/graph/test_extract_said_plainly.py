@@ -81,6 +81,24 @@ def facts(text: str, names: str = "rules") -> set[tuple[str, str, str]]:
         ("O meu irmão já está instalado em Madrid.", ("irmão", "lives_in", "Madrid")),
         ("Eva wrote from her new apartment in Oslo.", ("Eva", "lives_in", "Oslo")),
         ("Já não estou na Galp! Agora é outra vida.", ("Ana", "not:works_at", "Galp")),
+        ("Is the food good in Ghent? We only moved here in March.", ("Ana", "lives_in", "Ghent")),
+        ("Tom found work in Oslo and lives there now.", ("Tom", "lives_in", "Oslo")),
+        ("Tenho um irmão, o Vasco, que é médico em Faro.", ("Ana", "has_sibling", "Vasco")),
+        ("We're parents now! Tiago was born at dawn.", ("Ana", "has_child", "Tiago")),
+        ("My aunt Rosa loves her baker job.", ("Rosa", "works_as", "baker")),
+        (
+            "where is good for brunch in Leeds? my brother's lived there for years",
+            ("brother", "lives_in", "Leeds"),
+        ),
+        ("We rent a tiny apartment in Bristol.", ("Ana", "lives_in", "Bristol")),
+        ("background: nurse, home is Dundee, two kids.", ("Ana", "lives_in", "Dundee")),
+        ("Priya from my team lives in Reading.", ("Priya", "lives_in", "Reading")),
+        ("Cleared my desk on my last day at Acme.", ("Ana", "not:works_at", "Acme")),
+        ("My allergy to latex flared up again.", ("Ana", "allergic_to", "latex")),
+        ("A minha alergia a marisco piorou.", ("Ana", "allergic_to", "marisco")),
+        ("A Joana mora cá em Setúbal desde 2020.", ("Joana", "lives_in", "Setúbal")),
+        ("Ando a praticar ioga às terças.", ("Ana", "does", "ioga")),
+        ("Ganho a vida como professora na Escola Azul.", ("Ana", "works_at", "Escola Azul")),
     ],
 )
 @pytest.mark.parametrize("names", ["rules", "spacy"])
@@ -106,6 +124,8 @@ def test_facts_said_in_passing(text: str, expected: tuple[str, str, str], names:
         "Your mom makes the best pie.",
         "Paris is home to the Louvre.",
         "Estou na praia com a Rita.",
+        "Mozart was born in Salzburg.",
+        "I handed back my old phone to the shop.",
     ],
 )
 def test_no_fact_where_none_is_said(text: str) -> None:

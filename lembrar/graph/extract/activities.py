@@ -87,6 +87,17 @@ def _with_next_word(activity: str, rest: str) -> str:
 STOPS = frozenset("since every each most all again online outdoors indoors much".split())
 
 
+ROLE_JOB = re.compile(  # "her nurse job", "my teacher job"
+    r"\b(?P<owner>[Mm]y|[Hh]er|[Hh]is)\s+(?:(?:new|old|current|first)\s+)?"
+    r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:job|gig|career)\b"
+)
+
+
+def role_jobs(sentence: str) -> list[tuple[str, str]]:
+    """(whose, role) of each "<owner> <role> job" in the sentence ("her nurse job")."""
+    return [(m.group("owner").lower(), m.group("role")) for m in ROLE_JOB.finditer(sentence)]
+
+
 def activities(sentence: str) -> list[str]:
     """The activities a sentence says the speaker does."""
     found: list[str] = []

@@ -51,6 +51,17 @@ COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã"
     rf"(?:[Mm]y|[Oo]ur|(?:[ao]\s+)?(?:minha|meu|nossa|nosso))\s+"
     rf"(?:(?:little|big|older|younger|best|mais nova|mais velha)\s+)?(?P<kin>{KIN_EN}|{KIN_PT})\b"
 )
+HAVE_KIN = re.compile(  # "tenho uma irmã, a Leonor, …", "I have a younger brother, Tom"
+    rf"\b(?:[Tt]enho|I have|I have got)\s+(?:uma?|an?)\s+(?:(?:older|younger|little|big)\s+)?"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT})(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
+    rf"(?:(?:named|called|chamad[oa])\s+|[ao]\s+(?=[A-ZÀ-Þ]))?(?P<kname>{NAME})"
+)
+BORN = re.compile(rf"(?P<name>{NAME})\s+(?:was born|nasceu)\b")
+"""A birth told in a message that speaks as a parent ("I'm a mum! Clara was born this morning")."""
+PARENT = re.compile(
+    r"\b(?:[Oo]ur|[Mm]y|I(?:['’]m| am) a (?:mum|mom|dad|mother|father)|[Ww]e(?:['’]re| are)"
+    r" (?:now )?parents|[Ss]omos pais|[Aa] nossa|[Oo] nosso)\b"
+)
 NAMED_AFTER = re.compile(  # "a kitten, Nina, and…", "a rabbit last week, his name is Tambor"
     rf"\b(?P<kind>{PETS}|{CHILDREN})(?:(?:\s+(?:girl|boy|menina|menino|nov[oa]|new|too|também))?"
     rf"\s*,\s*(?:[ao]\s+)?|(?:\s+[a-zà-ú][\w'’-]*){{0,3}}\s*,\s*(?:(?:her|his|its) name is"
@@ -124,6 +135,7 @@ ANY_KIN = Look.of(re.compile(rf"(?i:{KIN_EN}|{KIN_PT}|{PETS}|{CHILDREN}|{BABY}|p
 
 
 def read_kinship(scope: Scope, said: Sentence) -> None:
+    _born(scope, said.text)
     if not ANY_KIN.search(said):
         return
     sentence = said.text
@@ -139,6 +151,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         *KINSHIP.finditer(sentence),
         *APPOSITION.finditer(sentence),
         *COPULA.finditer(sentence),
+        *HAVE_KIN.finditer(sentence),
     ]:
         kin, words = match.group("kin"), match.group("kname").split()
         while words and not is_name(words[0]):  # "A Leonor, a minha irmã": the article goes
@@ -152,6 +165,22 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
             scope.facts.append(fact)
             continue
         scope.kin(kin, kname, kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I))))
+
+
+def _born(scope: Scope, sentence: str) -> None:
+    """ "Clara was born this morning" in a message whose writer speaks as a parent."""
+    if scope.speaker is None or not PARENT.search(scope.episode.content):
+        return
+    for match in BORN.finditer(sentence):
+        words = match.group("name").split()
+        while words and not is_name(words[0]):  # "A Clara nasceu": the article goes
+            words.pop(0)
+        if words:
+            child = scope.entity(" ".join(words), "person", retype=True)
+            fact = ExtractedFact(
+                scope.speaker, "has_child", child, match.group(0), origin="kin_named"
+            )
+            scope.facts.append(fact)
 
 
 def _named_after(scope: Scope, sentence: str) -> None:

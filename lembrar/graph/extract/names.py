@@ -341,6 +341,8 @@ BOUNDARY_WORDS = frozenset(
         "todas",
         "todos",
         "aos",
+        "ao",
+        "às",
         "sempre",
         "esta",
         "estao",

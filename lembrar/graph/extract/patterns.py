@@ -25,7 +25,7 @@ class Pattern:
 
 ADVERBS_EN = (
     r"(?:(?:now|currently|still|also|really|just|recently|actually|finally|even|already"
-    r"|totally|absolutely|mostly|usually|often|sometimes|regularly|always|first)\s+)*"
+    r"|totally|absolutely|mostly|usually|often|sometimes|regularly|always|first|only)\s+)*"
 )
 ADVERBS_PT = r"(?:(?:agora|atualmente|ainda|também|já|realmente|finalmente|muito)\s+)*"
 EVENTS = frozenset(
@@ -78,7 +78,7 @@ _EN = [
     ),
     (
         "lives_in",
-        r"(?:moved|am moving|is moving|are moving|relocated|am relocating|is relocating"
+        r"(?:moved|moves|am moving|is moving|are moving|relocated|am relocating|is relocating"
         r"|are relocating|have moved|has moved|will move|will be moving|am going to move"
         r"|is going to move|are going to move|(?:have |has )?decided to (?:move|relocate)"
         r"|(?:am |is |are )?planning to (?:move|relocate))(?: back)? to",
@@ -101,6 +101,11 @@ _EN = [
         "works_at",
         r"(?:am joining|is joining|will join|will be joining|am going to join|join|joins)",
         "org",
+    ),
+    (  # "I rent a small flat in Braga"
+        "lives_in",
+        r"(?:rent|rents|am renting|is renting|are renting|own|owns|share|shares) (?:a|an|the|our|my)"
+        r" (?:[\w-]+ )?(?:flat|apartment|house|place|room|studio) in",
     ),
     (  # "Rita called from her new flat in Zurich": one's home is where one lives
         "lives_in",
@@ -267,6 +272,7 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
     ),
     ("lives_in", r"(?:settling|settled) in", "phrase", False),
     ("lives_in", r"based in", "phrase", False),  # "…, based in Braga"
+    ("lives_in", r"home is(?: now| still)?", "org", False),  # "…, home is Braga"
     (  # "…, and a new gig at Talkdesk starts next monday": a plan when dated ahead
         "works_at",
         r"(?:(?:and|so|but) )?(?:a|the|my) new (?:job|gig|role|position) (?:at|with)",
@@ -320,7 +326,10 @@ _PT_FIRST = [
     ("allergic_to", r"tenho alergia (?:a|ao|à|aos|às|de)"),
     ("diet", r"(?:sou|virei|tornei-me)", "diet"),
     ("does", r"(?:faço|fazemos|pratico|praticamos)", "habit"),
-    ("lives_in", r"(?:moro|vivo|resido|estou a viver|estou morando) (?:em|no|na|nos|nas)"),
+    (
+        "lives_in",
+        r"(?:moro|vivo|resido|estou a viver|estou morando)(?: lá| cá| aqui)? (?:em|no|na|nos|nas)",
+    ),
     (
         "lives_in",
         r"(?:mudei-me|me mudei|mudei|fui morar|fui viver)(?: de novo)? (?:para|pra)(?: o| a)?",
@@ -329,10 +338,14 @@ _PT_FIRST = [
         "works_at",
         r"(?:trabalho|estou a trabalhar|comecei a trabalhar|entrei) (?:em|no|na|para)(?: o| a)?",
     ),
-    ("works_as", r"(?:trabalho(?: lá| cá| aqui)? como|sou|tornei-me|virei)(?: um| uma)?", "role"),
+    (
+        "works_as",
+        r"(?:trabalho(?: lá| cá| aqui)? como|ganho a vida como|sou|tornei-me|virei)(?: um| uma)?",
+        "role",
+    ),
     (  # "trabalho como analista de dados na Sonae"
         "works_at",
-        r"trabalho como [\w-]+(?: de [\w-]+)? (?:na|no|em|para)(?: a| o)?",
+        r"(?:trabalho|ganho a vida) como [\w-]+(?: de [\w-]+)? (?:na|no|em|para)(?: a| o)?",
         "org",
     ),
     ("works_at", r"sou [\w-]+(?: de [\w-]+)? (?:na|no)", "org"),
@@ -350,7 +363,7 @@ _PT_FIRST = [
     ),
     ("age", r"(?:tenho|fiz|vou fazer)", "age"),
     ("owns", r"(?:comprei|tenho um novo|tenho uma nova|possuo)"),
-    ("does", r"(?:comecei a|passei a|jogo|pratico)"),
+    ("does", r"(?:comecei a|passei a|jogo|pratico|ando a fazer|ando a praticar)"),
     ("plans", r"(?:vou|planeio|pretendo|estou a planear|quero)"),
 ]
 _PT_FIRST_ENDINGS = [
@@ -372,7 +385,7 @@ _PT_THIRD = [
     ),
     ("allergic_to", r"tem alergia (?:a|ao|à|aos|às|de)"),
     ("diet", r"(?:é|virou|tornou-se)", "diet"),
-    ("lives_in", r"(?:mora|vive|reside|está a viver) (?:em|no|na|nos|nas)"),
+    ("lives_in", r"(?:mora|vive|reside|está a viver)(?: lá| cá| aqui)? (?:em|no|na|nos|nas)"),
     ("lives_in", r"(?:está|estão) (?:instalad|instaladinh)[oa]s? (?:em|no|na)"),
     ("lives_in", r"(?:muda-se|se muda|mudam-se|se mudam) (?:para|pra)(?: o| a)?"),
     ("lives_in", r"(?:mudou-se|se mudou|mudou|foi morar|foi viver) (?:para|pra)(?: o| a)?"),
@@ -410,11 +423,18 @@ _PT_THIRD_ENDINGS = [
 _POSSESSIVE = [  # "my new job at X": the speaker's
     (
         "works_at",
-        r"(?:new |current |first |old )?(?:job|work|position|internship|gig|role) (?:at|with|in)",
+        r"(?:new |current |first |old )?(?:job|work|position|internship|gig|role|team) (?:at|with|in)",
     ),
     ("works_at", r"(?:novo |atual |primeiro )?(?:emprego|trabalho|estágio) (?:na|no|em)"),
     ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment|place) (?:is )?in"),
     ("does", r"(?:new |current |favourite |favorite )?(?:passion|hobby|obsession) is"),
+    ("allergic_to", r"(?:allergy|allergies) (?:is |are )?to"),  # "my allergy to nuts"
+]
+
+
+_POSSESSIVE_PT = [("allergic_to", r"alergia (?:a|ao|à|aos|às)")]  # "a minha alergia a marisco"
+_POSSESSIVE_ENDINGS = [  # "…on my last day at Sonae": the job ends
+    ("works_at", r"(?:last|final) (?:day|week) (?:at|with)", "org"),
 ]
 
 
@@ -443,6 +463,8 @@ PATTERNS: tuple[Pattern, ...] = tuple(
     + _build(_EN_ENDINGS, language="en", person="any", negated=True)
     + _build(_EN, language="en", person="any", negated=False)
     + _build(_POSSESSIVE, language="any", person="possessive", negated=False)
+    + _build(_POSSESSIVE_ENDINGS, language="en", person="possessive", negated=True)
+    + _build(_POSSESSIVE_PT, language="pt", person="possessive", negated=False)
     + _build(_PT_FIRST_ENDINGS, language="pt", person="first", negated=True)
     + _build(_PT_THIRD_ENDINGS, language="pt", person="third", negated=True)
     + _build(_PT_FIRST, language="pt", person="first", negated=False)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from lembrar.graph.extract.activities import activities, courses, favourites
+from lembrar.graph.extract.activities import activities, courses, favourites, role_jobs
 from lembrar.graph.extract.amounts import amounts
 from lembrar.graph.extract.homes import homes
 from lembrar.graph.extract.kinship import (
@@ -64,7 +64,7 @@ SUBJECT_EN = (
     rf"(?P<subj>\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|best|new|old)\s+)?"
     rf"(?P<kin>{KIN_EN})\b(?:\s*,?\s*(?P<kname>{NAME}))?|\b[Ss]he\b|\b[Hh]e\b|(?P<conj>\band\b)"
     rf"|(?P<name>{NAME})(?:\s*,\s*(?:my|our)\s+(?:[\w-]+\s+)?(?:{KIN_EN})\s*,"
-    rf"|\s+from\s+(?:work|school|college|uni|the office|the gym))?)"
+    rf"|\s+(?:from|at|on)\s+(?:(?:my|our|the)\s+)?(?:work|team|office|school|college|uni|gym))?)"
 )
 SUBJECT_PT = (
     rf"(?P<subj>\b[Aa] gente\b|\b[Nn]ós\b|\b[Ee]la\b|\b[Ee]le\b|\b(?:[Aa]|[Oo])\s+(?:minha|meu)\s+(?P<kin>{KIN_PT})\b"
@@ -120,7 +120,9 @@ OBJECTS = {
 }
 CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
 PRONOUNS = frozenset({"she", "he", "ela", "ele"})
-WHO = re.compile(rf"(?P<name>{NAME}),\s+(?:who|que)\s+(?P<said>(?:\w+s|[a-zà-ú]+a)\b[^,;]*),\s*")
+WHO = re.compile(
+    rf"(?P<name>{NAME}),\s+(?:who|que)\s+(?P<said>(?:\w+s|[a-zà-ú]+a|é|is|was)\b[^,;]*),?\s*"
+)
 """A relative clause on a name, between commas: what it says is said of that person, and so is
 what follows it ("Rita, who lives in Paris, loves her job")."""
 LOWER_I = re.compile(r"(?<![\w'’-])i(?=['’](?:m|ve|d|ll)\b|\s+(?!\.)|$)")
@@ -137,7 +139,7 @@ CONTRACTIONS = tuple(
         (r"\b([Ww]e|[Tt]hey)['’]ve\b", r"\1 have"),
         (r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
         (r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
-        (r"\b(\w+)['’]s been\b", r"\1 has been"),  # "Duarte's been", "my sister's been"
+        (r"\b(\w+)['’]s (been|lived|moved|gone|left|got)\b", r"\1 has \2"),  # "Duarte's been"
         (
             r"\b(\w+)['’]s (moving|going|taking|living|working|starting|leaving|getting)\b",
             r"\1 is \2",
@@ -191,12 +193,13 @@ PARSE_GAPS = tuple(
     for c in COMPILED["en"]
     if c[0].person in ("bare", "possessive")
     or c[0].object_kind in ("org", "allergen", "habit")
-    or c[0].predicate in ("allergic_to", "age")
+    or c[0].predicate in ("allergic_to", "age", "lives_in")
 )
 """What a parse does not read as a clause's object: a clause with no subject ("Quit Acme
 yesterday!", "…, here in Coimbra"), a noun phrase ("our new flat in Faro", "my new job at X"),
 a company after a role or a leaving ("a nurse at X", "left X"), an allergen before its noun ("a
-peanut allergy"), an age said as an adjective ("a 32-year-old") and a habit told by how often."""
+peanut allergy"), an age said as an adjective ("a 32-year-old"), a habit told by how often, and
+a home said in the shapes the patterns know ("rent a flat in X", "moved there")."""
 
 
 class RuleExtractor:
@@ -234,7 +237,7 @@ class RuleExtractor:
             for pattern, replacement in CONTRACTIONS:
                 text = pattern.sub(replacement, text)
         speaker = speaker_of(episode)
-        scope = Scope(episode, None)
+        scope = Scope(episode, None, text=text)
         if speaker is not None:
             scope.speaker = scope.entity(speaker[0], speaker[1])
             scope.last_person = None
@@ -283,11 +286,37 @@ class RuleExtractor:
         _by_patterns(scope, said, typed, tz, COMPILED[language])
 
 
+THERE = re.compile(
+    r"\b(?P<verb>(?:move[sd]?|moving|relocat(?:e[sd]?|ing)|live[sd]?|living|settled?|based))\s+"
+    r"(?P<where>there|here)\b",
+    re.IGNORECASE,
+)
+PLACE_NAMED = re.compile(rf"\b(?:in|to|at|from)\s+(?:the\s+)?(?P<place>{NAME})")
+
+
+def _there_named(sentence: str, message: str) -> str:
+    """ "…a job in Zurich and moves there", "Porto? We only moved here last week": "there" and
+    "here" after a verb of living are the place the message last named."""
+    match = THERE.search(sentence)
+    if match is None:
+        return sentence
+    upto = message.find(sentence)
+    before = (message[:upto] if upto >= 0 else "") + sentence[: match.start()]
+    places = [m.group("place") for m in PLACE_NAMED.finditer(before) if is_name(m.group("place"))]
+    if not places:
+        return sentence
+    verb = match.group("verb")
+    joint = "to" if re.match(r"(?i)mov|reloc", verb) else "in"
+    return f"{sentence[: match.start()]}{verb} {joint} {places[-1]}{sentence[match.end() :]}"
+
+
 def _by_patterns(
     scope: Scope, said: Sentence, typed: dict[str, str], tz: str, compiled: Sequence[Compiled]
 ) -> None:
     """The facts the patterns read in a sentence, clause by clause."""
-    sentence = said.text
+    sentence = _there_named(said.text, scope.text)
+    if sentence != said.text:
+        said = Sentence(sentence)
     candidates = [(p, r) for p, r, look in compiled if look.search(said)]
     if not candidates:
         return
@@ -317,7 +346,9 @@ def _by_patterns(
 
 
 START_NOW = re.compile(
-    r"\b(?:start|starts|begin|begins|join|joins|começo|começamos|começa|entro|entra)\b", re.I
+    r"\b(?:start|starts|begin|begins|join|joins|move|moves|começo|começamos|começa|entro|entra"
+    r"|muda-se|mudamo-nos|mudam-se)\b",
+    re.I,
 )
 """A start said in the present ("I start at Hooli on Monday"): a plan when its time is ahead."""
 
@@ -406,7 +437,7 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     if folded in PRONOUNS:
         return scope.last_person
     if match.groupdict().get("conj"):
-        return scope.last_subject
+        return scope.last_subject or _clause_subject(scope, match.string[: match.start("subj")])
     kin = match.groupdict().get("kin")
     if kin:
         kname = match.group("kname")
@@ -418,6 +449,23 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     if not words or not all(is_name(w) for w in words if w[0].isupper()):
         return None
     name = " ".join(words)
+    return scope.entity(name, scope.type_of(name, "person"))
+
+
+OPENING = re.compile(rf"^\W*(?:(?P<me>I|[Ww]e)\b|(?P<name>{NAME})\s+[a-z])")
+
+
+def _clause_subject(scope: Scope, before: str) -> str | None:
+    """Whom "and <verb>" speaks of when nothing read before it named a subject: the one the
+    sentence opens with ("Rita got a job in Zurich and is moving there")."""
+    match = OPENING.match(before)
+    if match is None:
+        return None
+    if match.group("me"):
+        return scope.speaker
+    name = match.group("name")
+    if not all(is_name(w) for w in name.split()):
+        return None
     return scope.entity(name, scope.type_of(name, "person"))
 
 
@@ -503,7 +551,9 @@ def _object(
         return None  # "I left the party": a company is named
     if kind == "role":  # "a nurse in Paris", "a designer at Sonae": the role ends there
         raw = re.sub(r"^\d{1,3}-year-old\s+", "", ROLE_END.split(raw)[0])  # "a 32-year-old nurse"
-    phrase = trim_object(raw, 3 if kind == "role" else 5)
+    phrase = trim_object(raw, _most_words(pattern))
+    if pattern.predicate == "allergic_to":  # "latex flared up": the verb is not the allergen
+        phrase = re.sub(r"\s+[a-z]+ed$", "", phrase)
     if not phrase or fold(phrase) in ("it", "that", "this", "there", "isso", "lá", "la"):
         return None
     if FREQUENCY.match(phrase):
@@ -520,6 +570,16 @@ ROLE_END = re.compile(
 )
 FREQUENCY = re.compile(r"(?:\w+ times|twice|once|every|each)\b", re.IGNORECASE)
 """How often, not what: "I practise three times a week" names no activity."""
+
+
+def _most_words(pattern: Pattern) -> int:
+    """How many words an object may take: a role three ("data engineer"), an allergen two in
+    English and one in Portuguese ("tree nuts", "marisco": a verb may follow), others five."""
+    if pattern.object_kind == "role":
+        return 3
+    if pattern.predicate == "allergic_to":
+        return 1 if pattern.language == "pt" else 2
+    return 5
 
 
 def _is_role(phrase: str) -> bool:
@@ -588,6 +648,11 @@ def _activities(scope: Scope, sentence: str) -> None:
     for place in homes(sentence):
         obj = scope.entity(place, "place", retype=True)
         scope.facts.append(ExtractedFact(scope.speaker, "lives_in", obj, quote, origin="activity"))
+    for owner, role in role_jobs(sentence):
+        whose = scope.speaker if owner == "my" else scope.last_person
+        if whose is not None and _is_role(role):
+            obj = scope.entity(role, "role")
+            scope.facts.append(ExtractedFact(whose, "works_as", obj, quote, origin="activity"))
     for subject in courses(sentence):
         obj = scope.entity(subject, scope.type_of(subject, "activity"))
         scope.facts.append(ExtractedFact(scope.speaker, "studies", obj, quote, origin="activity"))
@@ -598,7 +663,7 @@ def _activities(scope: Scope, sentence: str) -> None:
 
 GIVEN_AWAY = (
     r"\b(?:sold|donated|gave away|gave up|got rid of|lost|traded in|crashed|totaled|totalled"
-    r"|wrecked|returned|vendi|doei)"
+    r"|wrecked|returned|handed back|gave back|vendi|doei)"
 )
 """Verbs after which "my car" is no longer the speaker's."""
 

@@ -44,6 +44,7 @@ class Scope:
     facts: list[ExtractedFact] = field(default_factory=list)
     last_person: str | None = None
     last_subject: str | None = None
+    text: str = ""  # the message as read (contractions spelt out)
 
     def entity(
         self, name: str, type_: str, aliases: tuple[str, ...] = (), retype: bool = False

@@ -102,7 +102,8 @@ def looks_portuguese(text: str) -> bool:
     words = [w.lower() for w in _WORD.findall(_NAME_INSIDE.sub(" ", text))]
     portuguese = sum(w in _PT_WORDS or bool(_PT_LETTERS.search(w)) for w in words)
     english = sum(w in _EN_WORDS for w in words)
-    return bool(words) and portuguese / len(words) > 0.12 and portuguese > english
+    share = portuguese / len(words) if words else 0.0
+    return portuguese > english and (share > 0.12 or english == 0)
 
 
 @lru_cache(maxsize=1)
