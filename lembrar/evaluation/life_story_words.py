@@ -12,14 +12,18 @@ on.
   again: facts said in passing inside a request, lowercase and contractions, time phrases first,
   relative clauses, colloquial verbs, Portuguese with "a gente" and diminutives. Extraction has
   since been developed on it too.
-* ``FIFTH`` (seeds 400 and above, in ``life_story_words_fifth``) was written without reading the
+* ``FIFTH`` (seeds 400–499, in ``life_story_words_fifth``) was written without reading the
   extractor or any of its output: the held-out set for the work after FOURTH was developed on,
+  to be measured once. Extraction has since been developed on it too.
+* ``SIXTH`` (seeds 500 and above, in ``life_story_words_sixth``) was written without reading the
+  extractor or any of its output: the held-out set for the work after FIFTH was developed on,
   to be measured once.
 """
 
 from __future__ import annotations
 
 from lembrar.evaluation.life_story_words_fifth import FIFTH
+from lembrar.evaluation.life_story_words_sixth import SIXTH
 
 Words = dict[float, tuple[tuple[str, ...], tuple[str, ...]]]
 """A beat's month -> (English templates, Portuguese templates)."""
@@ -578,5 +582,5 @@ FOURTH: Words = {
     ),
 }
 
-WORDS: dict[int, Words] = {100: SECOND, 200: THIRD, 300: FOURTH, 400: FIFTH}
+WORDS: dict[int, Words] = {100: SECOND, 200: THIRD, 300: FOURTH, 400: FIFTH, 500: SIXTH}
 """Each set of other words by the first seed that tells it."""

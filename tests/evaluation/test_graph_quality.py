@@ -17,6 +17,7 @@ from lembrar.evaluation.graph_quality import DataFiles, run_labelled, score_stor
 from lembrar.evaluation.life_story import BEATS, LifeStory, StoryFact, life_story
 from lembrar.evaluation.life_story_words import FOURTH, THIRD, Words
 from lembrar.evaluation.life_story_words_fifth import FIFTH
+from lembrar.evaluation.life_story_words_sixth import SIXTH
 from lembrar.model.graph import Entity, Fact, FactSource, GraphData
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +35,7 @@ def test_a_seed_tells_the_same_story_and_seeds_tell_it_in_other_words() -> None:
 
 def test_held_out_seeds_say_every_beat_in_words_no_earlier_seeds_use() -> None:
     seen: set[str] = set()
-    for first in (0, 100, 200, 300, 400):
+    for first in (0, 100, 200, 300, 400, 500):
         stories = [life_story(seed) for seed in range(first, first + 40)]
         texts = {t.text for story in stories for t in story.turns}
         assert not texts & seen, first
@@ -79,8 +80,17 @@ def test_seeds_from_400_tell_every_fifth_wording_filled_in_and_300s_still_tell_f
     assert _told_wordings(range(300, 310), FOURTH)
 
 
+def test_seeds_from_500_tell_every_sixth_wording_filled_in_and_400s_still_tell_fifth() -> None:
+    assert set(SIXTH) == {beat.month for beat in BEATS}
+    assert all(en and pt for en, pt in SIXTH.values())
+    every = {t for en, pt in SIXTH.values() for t in (*en, *pt)}
+    assert _told_wordings(range(500, 600), SIXTH) == every
+    assert _told_wordings(range(400, 410), FIFTH)
+
+
 @pytest.mark.parametrize(
-    "seed", [*range(8), 100, 101, 102, 200, 201, 202, 300, 301, 302, 400, 401, 402]
+    "seed",
+    [*range(8), 100, 101, 102, 200, 201, 202, 300, 301, 302, 400, 401, 402, 500, 501, 502],
 )
 def test_the_story_states_what_it_says_holds_and_traps_state_nothing(seed: int) -> None:
     story = life_story(seed)
