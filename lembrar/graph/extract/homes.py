@@ -1,5 +1,5 @@
-"""Where the speaker lives, said with the place first (English): "Lisbon's been home for
-years", "Porto is home now" give ``lives_in``."""
+"""Where people live, said with the place after their home or first (English): "Lisbon's been
+home for years", "Porto is home now", "Rita called from her new flat in Zurich"."""
 
 from __future__ import annotations
 
@@ -11,8 +11,17 @@ HOME_IS = re.compile(
     rf"(?P<place>{NAME})(?:['’]s|\s+is|\s+has)(?:\s+been)?\s+(?:(?:now|still|finally)\s+)?"
     r"(?:my|our)?\s*home\b(?!\s+(?:of|to)\b)"
 )
+HOME_OF = re.compile(  # "Rita called from her new flat in Zurich"
+    r"\b(?:from|of|into|in)\s+(?P<owner>her|his|my|our)\s+(?:new\s+)?"
+    rf"(?:flat|apartment|house|place|home)\s+in\s+(?P<place>{NAME})"
+)
 
 
 def homes(sentence: str) -> list[str]:
     """The places a sentence calls the speaker's home."""
     return [m.group("place") for m in HOME_IS.finditer(sentence)]
+
+
+def homes_of(sentence: str) -> list[tuple[str, str]]:
+    """(whose, place) of each "<owner>'s new flat in <place>" ("her", "his", "my", "our")."""
+    return [(m.group("owner"), m.group("place")) for m in HOME_OF.finditer(sentence)]

@@ -88,9 +88,12 @@ UNNAMED_KIN = re.compile(
     r"|mother|dad|father|parents)"
     r"|\b(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso)\s+(?P<noun_pt>marido|mulher|esposa|namorad[oa]"
     r"|irmã|irmão|filh[oa]|mãe|pai|cão|cadela|gat[oa]|gatinh[oa]|cachorrinh[oa])"
-    r"|\b(?:[Oo]s)\s+(?:meus|nossos)\s+(?P<plural_pt>pais|filhos)"
-    r"|(?<![Yy]our )(?<!his )(?<!her )(?<![Tt]heir )\b(?P<called>Mom|Mum|Dad|Mommy|Daddy))\b"
+    r"|\b(?:[Oo]s)\s+(?:meus|nossos)\s+(?P<plural_pt>pais|filhos))\b"
     r"(?P<after>\s*,?\s*\S*)"
+)
+PARENT_CALLED = re.compile(  # "I broke Mom's vase", "Dad, can you…"
+    r"\b(?P<called>Mom|Mum|Dad|Mommy|Daddy)\b(?<![Yy]our Mom)(?<![Yy]our Mum)(?<![Yy]our Dad)"
+    r"(?<!his Mom)(?<!his Dad)(?<!her Mom)(?<!her Dad)(?P<after>\s*,?\s*\S*)"
 )
 NOT_KIN = frozenset("tongue language land country board ship nature figure".split())
 """Words after which a kin word names no one: "my mother tongue", "my father figure"."""
@@ -130,7 +133,9 @@ NAMED_PET = (
 )
 
 
-ANY_KIN = Look.of(re.compile(rf"(?i:{KIN_EN}|{KIN_PT}|{PETS}|{CHILDREN}|{BABY}|parents|pais)"))
+ANY_KIN = Look.of(
+    re.compile(rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{CHILDREN}|{BABY}|parents|pais))")
+)
 """A first look: every rule here needs a word for kin, a pet or a child."""
 
 
@@ -169,6 +174,8 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
 
 def _born(scope: Scope, sentence: str) -> None:
     """ "Clara was born this morning" in a message whose writer speaks as a parent."""
+    if "born" not in sentence and "nasceu" not in sentence:
+        return
     if scope.speaker is None or not PARENT.search(scope.episode.content):
         return
     for match in BORN.finditer(sentence):
@@ -220,6 +227,8 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
     """'my husband and kids', 'my four dogs': a relation to someone the text does not name
     ("Tiago, my boyfriend, …" names him)."""
     found = [*UNNAMED_KIN.finditer(sentence), *UNNAMED_AND.finditer(sentence)]
+    if "Mom" in sentence or "Mum" in sentence or "Dad" in sentence:
+        found += PARENT_CALLED.finditer(sentence)
     if scope.speaker is None or not found:
         return
     named = [m.span("kin") for m in APPOSITION.finditer(sentence)]

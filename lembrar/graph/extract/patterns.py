@@ -107,11 +107,6 @@ _EN = [
         r"(?:rent|rents|am renting|is renting|are renting|own|owns|share|shares) (?:a|an|the|our|my)"
         r" (?:[\w-]+ )?(?:flat|apartment|house|place|room|studio) in",
     ),
-    (  # "Rita called from her new flat in Zurich": one's home is where one lives
-        "lives_in",
-        r"[\w-]+ (?:from|of|into|in) (?:her|his|their|my|our) (?:new )?(?:flat|apartment|house"
-        r"|place|home) in",
-    ),
     (  # "my sister is an architect in Paris": where one works as that is where one lives
         "lives_in",
         r"(?:am|is) an? [\w-]+(?: [\w-]+)? in",

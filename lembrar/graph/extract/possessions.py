@@ -67,6 +67,7 @@ KIN = frozenset(
     " husband wife partner boyfriend girlfriend friend cousin aunt uncle".split()
 )
 """People are not owned: "my child watch cartoons" is no watch."""
+HAVING_VERB = re.compile(r"\b(?:have|own|got|inherited|received|bought|purchased|ordered)\b")
 PAST = frozenset({"previous", "former", "ex", "late", "local", "usual", "nearest", "neighborhood"})
 """Words after which "my" is not owning: "my previous company", "my local pet store"."""
 NOT_MINE = re.compile(
@@ -82,8 +83,14 @@ LEADING = frozenset("own very whole first last favorite favourite current new sp
 def possessions(sentence: str) -> list[str]:
     """The things a sentence says the speaker has (modifiers kept: "old sneakers"; a model
     named beside the thing instead of the thing: "Korg B1")."""
-    found = []
-    for match in [*POSSESSION.finditer(sentence), *HAVING.finditer(sentence)]:
+    found: list[str] = []
+    lower = sentence.lower()
+    mine = "my " in lower
+    if not mine and not HAVING_VERB.search(lower):
+        return found
+    matches = [*POSSESSION.finditer(sentence)] if mine else []
+    matches += HAVING.finditer(sentence) if HAVING_VERB.search(lower) else []
+    for match in matches:
         after = (match.group("after") or "").strip().lower()
         if after in MODIFIED or PLACE_BEFORE.search(sentence[: match.start()]):
             continue
@@ -97,7 +104,7 @@ def possessions(sentence: str) -> list[str]:
         lower = {w.lower() for w in words}
         if words and not (PAST | KIN) & lower and not NOT_MINE.search(" ".join(words)):
             found.append(" ".join(words))
-    for match in NUMBERED.finditer(sentence):
+    for match in NUMBERED.finditer(sentence) if mine else ():
         model, after = match.group("model"), (match.group("after") or "").strip().lower()
         if any(c.isdigit() for c in model) and after not in MODIFIED:
             found.append(model)

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.activities import activities, courses, favourites, role_jobs
 from lembrar.graph.extract.amounts import amounts
-from lembrar.graph.extract.homes import homes
+from lembrar.graph.extract.homes import homes, homes_of
 from lembrar.graph.extract.kinship import (
+    ANY_KIN,
     APPOSED,
     KIN_APPOSED,
     NAME,
@@ -276,8 +277,8 @@ class RuleExtractor:
         if is_question(sentence):
             return
         _amounts(scope, sentence)
-        _possessions(scope, sentence)
-        _activities(scope, sentence)
+        _possessions(scope, said)
+        _activities(scope, said)
         if parsed is not None:
             read_sentence(scope, parsed, tz)
             _by_patterns(scope, said, typed, tz, PARSE_GAPS)
@@ -297,7 +298,7 @@ PLACE_NAMED = re.compile(rf"\b(?:in|to|at|from)\s+(?:the\s+)?(?P<place>{NAME})")
 def _there_named(sentence: str, message: str) -> str:
     """ "…a job in Zurich and moves there", "Porto? We only moved here last week": "there" and
     "here" after a verb of living are the place the message last named."""
-    match = THERE.search(sentence)
+    match = THERE.search(sentence) if "here" in sentence.lower() else None  # also "there"
     if match is None:
         return sentence
     upto = message.find(sentence)
@@ -320,9 +321,13 @@ def _by_patterns(
     candidates = [(p, r) for p, r, look in compiled if look.search(said)]
     if not candidates:
         return
-    named = KIN_APPOSED.sub(r"\g<name> ", APPOSED.sub(r"\g<name> ", sentence))
-    named = WHO.sub(r"\g<name> \g<said>; \g<name> ", named)  # "Rita, who lives in X, loves…"
-    joined = NAMED_AFTER.sub(called, named)
+    named = sentence
+    if ANY_KIN.search(said):  # "Leonor, my sister, works…", "a kitten, Nina, …": kin words
+        named = KIN_APPOSED.sub(r"\g<name> ", APPOSED.sub(r"\g<name> ", named))
+        named = NAMED_AFTER.sub(called, named)
+    if ", who " in named or ", que " in named:  # "Rita, who lives in X, loves…"
+        named = WHO.sub(r"\g<name> \g<said>; \g<name> ", named)
+    joined = named
     clauses = [c for c in CLAUSE.split(joined) if c.strip()]
     if not any(_matches(c, candidates) for c in clauses):
         return  # the time phrases are read only where there is something to date
@@ -606,10 +611,11 @@ def _amounts(scope: Scope, sentence: str) -> None:
         scope.facts.append(ExtractedFact(thing, amount.predicate, value, quote, origin="amount"))
 
 
-def _possessions(scope: Scope, sentence: str) -> None:
+def _possessions(scope: Scope, said: Sentence) -> None:
     """'my old sneakers', 'my dance studio': the speaker owns them."""
-    if scope.speaker is None:
+    if scope.speaker is None or not HAVING_WORDS.search(said.folded):
         return
+    sentence = said.text
     for thing in possessions(sentence):
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
         gone = re.search(rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+{re.escape(thing)}", sentence, re.I)
@@ -637,28 +643,52 @@ def _said_longer(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
     ]
 
 
-def _activities(scope: Scope, sentence: str) -> None:
-    """'I've been playing volleyball and tennis', 'my yoga practice': the speaker does them."""
-    if scope.speaker is None:
+HAVING_WORDS = re.compile(
+    r"\bmy\b|\b(?:have|own|got|inherited|received|bought|purchased|ordered)\b"
+)
+"""A sentence can say what the speaker owns only with one of these words."""
+PLAIN_WORDS = re.compile(
+    r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
+    r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place"
+)
+"""A sentence can state a fact without a verb pattern only with one of these words."""
+
+
+def _activities(scope: Scope, said: Sentence) -> None:
+    """'I've been playing volleyball and tennis', 'my yoga practice', 'her nurse job', 'Lisbon's
+    been home': facts said without a verb pattern."""
+    if scope.speaker is None or not PLAIN_WORDS.search(said.folded):
         return
+    sentence = said.text
     quote = " ".join(sentence.split())
+
+    def add(subject: str, predicate: str, obj: str) -> None:
+        scope.facts.append(ExtractedFact(subject, predicate, obj, quote, origin="activity"))
+
     for activity in activities(sentence):
-        obj = scope.entity(activity, scope.type_of(activity, "activity"))
-        scope.facts.append(ExtractedFact(scope.speaker, "does", obj, quote, origin="activity"))
+        add(scope.speaker, "does", scope.entity(activity, scope.type_of(activity, "activity")))
     for place in homes(sentence):
-        obj = scope.entity(place, "place", retype=True)
-        scope.facts.append(ExtractedFact(scope.speaker, "lives_in", obj, quote, origin="activity"))
+        add(scope.speaker, "lives_in", scope.entity(place, "place", retype=True))
+    for owner, place in homes_of(sentence):
+        whose = _owner(scope, owner, sentence)
+        if whose is not None and is_name(place.split()[0]):
+            add(whose, "lives_in", scope.entity(place, "place", retype=True))
     for owner, role in role_jobs(sentence):
-        whose = scope.speaker if owner == "my" else scope.last_person
+        whose = _owner(scope, owner, sentence)
         if whose is not None and _is_role(role):
-            obj = scope.entity(role, "role")
-            scope.facts.append(ExtractedFact(whose, "works_as", obj, quote, origin="activity"))
+            add(whose, "works_as", scope.entity(role, "role"))
     for subject in courses(sentence):
-        obj = scope.entity(subject, scope.type_of(subject, "activity"))
-        scope.facts.append(ExtractedFact(scope.speaker, "studies", obj, quote, origin="activity"))
+        add(scope.speaker, "studies", scope.entity(subject, scope.type_of(subject, "activity")))
     for thing in favourites(sentence):
-        obj = scope.entity(thing, scope.type_of(thing, "thing"))
-        scope.facts.append(ExtractedFact(scope.speaker, "likes", obj, quote, origin="activity"))
+        add(scope.speaker, "likes", scope.entity(thing, scope.type_of(thing, "thing")))
+
+
+def _owner(scope: Scope, owner: str, sentence: str) -> str | None:
+    """Whose "my" / "our" / "her" / "his" thing: the speaker's, or the person the sentence opens
+    with, or the last person named."""
+    if owner.lower() in ("my", "our"):
+        return scope.speaker
+    return _clause_subject(scope, sentence) or scope.last_person
 
 
 GIVEN_AWAY = (
