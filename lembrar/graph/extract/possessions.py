@@ -101,8 +101,8 @@ def possessions(sentence: str) -> list[str]:
         words = match.group("thing").split()
         while words and words[0].lower() in LEADING and len(words) > 1:
             words = words[1:]
-        lower = {w.lower() for w in words}
-        if words and not (PAST | KIN) & lower and not NOT_MINE.search(" ".join(words)):
+        said = {w.lower() for w in words}
+        if words and not (PAST | KIN) & said and not NOT_MINE.search(" ".join(words)):
             found.append(" ".join(words))
     for match in NUMBERED.finditer(sentence) if mine else ():
         model, after = match.group("model"), (match.group("after") or "").strip().lower()
