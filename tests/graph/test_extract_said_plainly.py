@@ -99,6 +99,10 @@ def facts(text: str, names: str = "rules") -> set[tuple[str, str, str]]:
         ("A Joana mora cá em Setúbal desde 2020.", ("Joana", "lives_in", "Setúbal")),
         ("Ando a praticar ioga às terças.", ("Ana", "does", "ioga")),
         ("Ganho a vida como professora na Escola Azul.", ("Ana", "works_at", "Escola Azul")),
+        ("Honestly I'm a huge fan of bouldering.", ("Ana", "likes", "bouldering")),
+        ("We enrolled in a salsa class last month.", ("Ana", "does", "salsa")),
+        ("It reminds me of my home country, Norway.", ("Ana", "from", "Norway")),
+        ("I'm passionate about birdwatching.", ("Ana", "likes", "birdwatching")),
     ],
 )
 @pytest.mark.parametrize("names", ["rules", "spacy"])

@@ -32,6 +32,10 @@ NOT_A_HABIT = re.compile(
 )
 """One game, a wish, a habit gone or denied: "we were playing cards", "I'll be playing chess
 tonight", "I stopped playing tennis", "I don't enjoy playing golf"."""
+SIGNED_UP = re.compile(  # "I just signed up for a pottery class"
+    r"\b(?:I|[Ww]e)\s+(?:(?:just|finally|recently|also)\s+)?(?:signed up|enrolled|registered)"
+    rf"\s+(?:for|in)\s+(?:an?|some)\s+(?P<first>{ACTIVITY})\s+(?:class|classes|course|lessons)\b"
+)
 ROUTINE = re.compile(  # "my yoga practice", "my journaling routine", "our weekly salsa classes"
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:daily|weekly|morning|evening|regular)\s+)?"
     rf"(?P<first>{ACTIVITY})\s+(?:practice|routine|training|sessions|classes|lessons)\b"
@@ -109,6 +113,7 @@ def activities(sentence: str) -> list[str]:
         if not match.group("second") and not match.group("third"):
             found[-1] = _with_next_word(found[-1], sentence[match.end("first") :])
     found += [m.group("first") for m in ROUTINE.finditer(sentence)]
+    found += [m.group("first") for m in SIGNED_UP.finditer(sentence)]
     if VOLUNTEERING.search(sentence):
         found.append("volunteering")
     return list(dict.fromkeys(w for w in found if w.lower() not in NOT_ACTIVITY))

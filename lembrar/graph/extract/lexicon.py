@@ -400,6 +400,12 @@ def _be(head: Any) -> Iterator[Reading]:
                 yield Reading("diet", f"{cause[0]} intolerant", type="thing")
         elif word in ("married", "engaged"):
             yield from _marry(token)
+        elif word in FOND:  # "I'm passionate about birdwatching", "a huge fan of jazz"
+            for thing in with_conjuncts(object_of(token, *FOND[word])):
+                if thing.tag_ == "VBG":
+                    yield from _activity("likes", thing)
+                elif general(thing):
+                    yield Reading("likes", phrase(thing))
         elif word == "based":
             yield from _live(token)
         elif token.pos_ == "NUM" or _years_old(token):
@@ -414,6 +420,10 @@ def _be(head: Any) -> Iterator[Reading]:
     yield from home_country(head)
     if head.lemma_.lower() == "base":
         yield from _live(head)
+
+
+FOND = {"fan": ("of",), "passionate": ("about",), "keen": ("on",), "fond": ("of",)}
+"""Words of taste said with "be" and the preposition their object takes."""
 
 
 def _years_old(token: Any) -> bool:

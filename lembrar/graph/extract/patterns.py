@@ -132,7 +132,7 @@ _EN = [
         ),
         "role",
     ),
-    ("works_as", r"(?:am|is)(?: an?)", "role"),
+    ("works_as", r"(?:am|is)(?: an?)", "role", "besides"),  # not over "am a big fan of"
     (  # "loves her architect job": the role one's job is
         "works_as",
         r"(?:love|loves|like|likes|enjoy|enjoys|hate|hates|started|quit|left|got) (?:my|her|his)"
@@ -162,9 +162,11 @@ _EN = [
     (
         "likes",
         (
-            r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores|am into|is into"
-            r"|am (?:\w+ly |really |so )?(?:loving|enjoying)|have been (?:\w+ly |really )?(?:loving|enjoying)"
-            r"|am a big fan of|is a big fan of|am a fan of|is a fan of)"
+            r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores|am into|is into|am keen on"
+            r"|is keen on|am passionate about|is passionate about|am an? (?:[\w-]+ )?fan of"
+            r"|is an? (?:[\w-]+ )?fan of|am fond of|is fond of"
+            r"|am (?:\w+ly |really |so )?(?:loving|enjoying)"
+            r"|have been (?:\w+ly |really )?(?:loving|enjoying))"
         ),
     ),
     (

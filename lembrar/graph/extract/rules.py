@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.activities import activities, courses, favourites, role_jobs
 from lembrar.graph.extract.amounts import amounts
-from lembrar.graph.extract.homes import homes, homes_of
+from lembrar.graph.extract.homes import home_countries, homes, homes_of
 from lembrar.graph.extract.kinship import (
     ANY_KIN,
     APPOSED,
@@ -649,7 +649,8 @@ HAVING_WORDS = re.compile(
 """A sentence can say what the speaker owns only with one of these words."""
 PLAIN_WORDS = re.compile(
     r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
-    r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place"
+    r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
+    r"|enrolled|registered"
 )
 """A sentence can state a fact without a verb pattern only with one of these words."""
 
@@ -669,6 +670,8 @@ def _activities(scope: Scope, said: Sentence) -> None:
         add(scope.speaker, "does", scope.entity(activity, scope.type_of(activity, "activity")))
     for place in homes(sentence):
         add(scope.speaker, "lives_in", scope.entity(place, "place", retype=True))
+    for place in home_countries(sentence):
+        add(scope.speaker, "from", scope.entity(place, "place", retype=True))
     for owner, place in homes_of(sentence):
         whose = _owner(scope, owner, sentence)
         if whose is not None and is_name(place.split()[0]):
