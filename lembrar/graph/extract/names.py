@@ -334,6 +334,7 @@ BOUNDARY_WORDS = frozenset(
         "so",
         "very",
         "really",
+        "like",
         "every",
         "each",
         "twice",
@@ -361,7 +362,7 @@ _CONTRACTION = re.compile(r"^\w+['’](?:s|ll|re|ve|d|m|t)$", re.IGNORECASE)
 
 _SPACE = re.compile(r"\s+")
 LEADING = re.compile(
-    r"^(?:the|a|an|my|our|his|her|their|some|o|a|os|as|um|uma|uns|umas|"
+    r"^(?:the|a|an|my|our|his|her|their|some|both|either|o|a|os|as|um|uma|uns|umas|"
     r"meu|minha|meus|minhas|seu|sua|do|da|de)\s+",
     re.IGNORECASE,
 )
