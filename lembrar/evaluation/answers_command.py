@@ -159,7 +159,7 @@ def _run(results: Path, args: argparse.Namespace) -> int:
 def _stopped(progress: Progress, results: Path) -> None:
     if progress.total:
         print(
-            f"stopped: {progress.done} of {progress.total} answers are in {results}; "
+            f"stopped: {progress.in_file(results)} of {progress.total} answers are in {results}; "
             "run the same command again to resume",
             file=sys.stderr,
         )

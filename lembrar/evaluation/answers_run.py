@@ -148,10 +148,20 @@ def haystacks(settings: RunSettings) -> list[Haystack]:
 
 @dataclass
 class Progress:
-    """How many of a run's answers are in the results file, kept current as rows are added."""
+    """How many of a run's answers are in the results file, kept current as rows are added;
+    ``wanted`` names them ((condition, question) of ``data_set``)."""
 
     total: int = 0
     done: int = 0
+    data_set: str = ""
+    wanted: frozenset[tuple[str, str]] = frozenset()
+
+    def in_file(self, results: Path) -> int:
+        """The run's answers the results file holds now: the count to report after a stop (a
+        stop can land between a row's write and its count)."""
+        rows = read_rows(results) if results.exists() else []
+        found = {(r["condition"], r["qid"]) for r in rows if r["set"] == self.data_set}
+        return len(found & self.wanted)
 
 
 def run_answers(
@@ -171,6 +181,7 @@ def run_answers(
     done = {(r["condition"], r["qid"]) for r in rows if r["set"] == settings.data_set}
     wanted = [(c, q.qid) for h in stacks for q in h.questions for c in conditions]
     progress.total, progress.done = len(wanted), sum(key in done for key in wanted)
+    progress.data_set, progress.wanted = settings.data_set, frozenset(wanted)
     _say(
         f"{settings.data_set}: {len(wanted) // max(len(conditions), 1)} questions x "
         f"{len(conditions)} conditions = {len(wanted)} answers; {progress.done} already in "
