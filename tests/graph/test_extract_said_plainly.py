@@ -103,6 +103,7 @@ def facts(text: str, names: str = "rules") -> set[tuple[str, str, str]]:
         ("We enrolled in a salsa class last month.", ("Ana", "does", "salsa")),
         ("It reminds me of my home country, Norway.", ("Ana", "from", "Norway")),
         ("I'm passionate about birdwatching.", ("Ana", "likes", "birdwatching")),
+        ("We've officially moved to Leiria!", ("Ana", "lives_in", "Leiria")),
     ],
 )
 @pytest.mark.parametrize("names", ["rules", "spacy"])
@@ -110,6 +111,12 @@ def test_facts_said_in_passing(text: str, expected: tuple[str, str, str], names:
     if names == "spacy":
         pytest.importorskip("spacy")
     assert expected in facts(text, names)
+
+
+def test_a_journey_keeps_where_it_goes_with_the_rules() -> None:
+    assert ("Ana", "plans", "honeymoon to the Maldives") in facts(
+        "We're still planning our honeymoon to the Maldives."
+    )
 
 
 @pytest.mark.parametrize(

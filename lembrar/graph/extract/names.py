@@ -387,17 +387,23 @@ def is_name(word: str) -> bool:
     )
 
 
-TRAVELS = frozenset({"trip", "visit", "move", "vacation", "holiday", "journey", "flight", "tour"})
+TRAVELS = frozenset(
+    "trip visit move vacation holiday journey flight tour honeymoon cruise getaway drive"
+    " expedition pilgrimage relocation".split()
+)
 
 
 def _travel_to(kept: list[str], rest: list[str]) -> bool:
-    """'a trip to Zion National Park': "to" and a name go on after a word of travel."""
+    """'a trip to Zion National Park', 'a road trip to the Grand Canyon': "to" and a name go on
+    after a word of travel."""
+    named = rest[2:3] if len(rest) > 2 and fold(rest[1]) == "the" else rest[1:2]
     return (
         bool(kept)
         and len(rest) > 1
         and fold(rest[0]) == "to"
         and fold(kept[-1]) in TRAVELS
-        and rest[1][:1].isupper()
+        and bool(named)
+        and named[0][:1].isupper()
     )
 
 

@@ -126,6 +126,12 @@ WHO = re.compile(
 )
 """A relative clause on a name, between commas: what it says is said of that person, and so is
 what follows it ("Rita, who lives in Paris, loves her job")."""
+INNER_ADVERB = re.compile(
+    r"\b(am|is|are|have|has|have been|has been|will|will be)\s+(?:still|now|also|really|just|already"
+    r"|currently|finally|actually|definitely|even|officially)\s+(?=\w+(?:ing|ed)\b)"
+)
+"""An adverb inside a verb phrase, before its participle: "I'm still planning", "we've finally
+moved"."""
 LOWER_I = re.compile(r"(?<![\w'’-])i(?=['’](?:m|ve|d|ll)\b|\s+(?!\.)|$)")
 """The pronoun typed in lower case: "i'm", "i go", "and i"."""
 CONTRACTIONS = tuple(
@@ -237,6 +243,7 @@ class RuleExtractor:
         if "'" in text or "’" in text:
             for pattern, replacement in CONTRACTIONS:
                 text = pattern.sub(replacement, text)
+        text = INNER_ADVERB.sub(r"\1 ", text)  # "I am still planning" reads as "I am planning"
         speaker = speaker_of(episode)
         scope = Scope(episode, None, text=text)
         if speaker is not None:
