@@ -104,6 +104,11 @@ def facts(text: str, names: str = "rules") -> set[tuple[str, str, str]]:
         ("It reminds me of my home country, Norway.", ("Ana", "from", "Norway")),
         ("I'm passionate about birdwatching.", ("Ana", "likes", "birdwatching")),
         ("We've officially moved to Leiria!", ("Ana", "lives_in", "Leiria")),
+        (
+            "I'll need a visa for our honeymoon to Japan.",
+            ("Ana", "plans", "honeymoon to Japan"),
+        ),
+        ("I prefer board games to video games.", ("Ana", "likes", "board games")),
     ],
 )
 @pytest.mark.parametrize("names", ["rules", "spacy"])
@@ -133,6 +138,7 @@ def test_a_journey_keeps_where_it_goes_with_the_rules() -> None:
         "I'm going to fix the sink.",
         "I'm planning to order more concert merchandise online.",
         "Your mom makes the best pie.",
+        "My trip to Lisbon was a blast.",
         "Paris is home to the Louvre.",
         "Estou na praia com a Rita.",
         "Mozart was born in Salzburg.",

@@ -97,6 +97,22 @@ ROLE_JOB = re.compile(  # "her nurse job", "my teacher job"
 )
 
 
+TRIP_AHEAD = re.compile(  # "…a bag for my week-long trip to Miami", "our upcoming road trip"
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:upcoming|next|planned|big|first|long|short|week-long|[\w-]+-day)\s+)*"
+    r"(?P<trip>(?:road\s+)?(?:trip|vacation|holiday|honeymoon|cruise|tour|getaway)"
+    r"(?:\s+to\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})?)"
+)
+AHEAD = re.compile(r"\b(?:will|'ll|going to|planning|plan to|next|upcoming|soon|before)\b|['’]ll\b")
+"""A word that puts the sentence ahead: a trip in it is still to come."""
+
+
+def trips_ahead(sentence: str) -> list[str]:
+    """The speaker's journeys a sentence says are still to come."""
+    if not AHEAD.search(sentence):
+        return []
+    return [m.group("trip") for m in TRIP_AHEAD.finditer(sentence)]
+
+
 def role_jobs(sentence: str) -> list[tuple[str, str]]:
     """(whose, role) of each "<owner> <role> job" in the sentence ("her nurse job")."""
     return [(m.group("owner").lower(), m.group("role")) for m in ROLE_JOB.finditer(sentence)]

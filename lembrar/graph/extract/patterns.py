@@ -162,7 +162,8 @@ _EN = [
     (
         "likes",
         (
-            r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores|am into|is into|am keen on"
+            r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores|prefer|prefers|am into|is into"
+            r"|am keen on"
             r"|is keen on|am passionate about|is passionate about|am an? (?:[\w-]+ )?fan of"
             r"|is an? (?:[\w-]+ )?fan of|am fond of|is fond of"
             r"|am (?:\w+ly |really |so )?(?:loving|enjoying)"

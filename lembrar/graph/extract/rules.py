@@ -12,7 +12,13 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from lembrar.graph.extract.activities import activities, courses, favourites, role_jobs
+from lembrar.graph.extract.activities import (
+    activities,
+    courses,
+    favourites,
+    role_jobs,
+    trips_ahead,
+)
 from lembrar.graph.extract.amounts import amounts
 from lembrar.graph.extract.homes import home_countries, homes, homes_of
 from lembrar.graph.extract.kinship import (
@@ -657,6 +663,7 @@ HAVING_WORDS = re.compile(
 PLAIN_WORDS = re.compile(
     r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
+    r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
     r"|enrolled|registered"
 )
 """A sentence can state a fact without a verb pattern only with one of these words."""
@@ -687,6 +694,8 @@ def _activities(scope: Scope, said: Sentence) -> None:
         whose = _owner(scope, owner, sentence)
         if whose is not None and _is_role(role):
             add(whose, "works_as", scope.entity(role, "role"))
+    for trip in trips_ahead(sentence):
+        add(scope.speaker, "plans", scope.entity(trip, "activity"))
     for subject in courses(sentence):
         add(scope.speaker, "studies", scope.entity(subject, scope.type_of(subject, "activity")))
     for thing in favourites(sentence):
