@@ -47,6 +47,7 @@ async function run() {
   if ($("search-role").value) body.filters = { roles: [$("search-role").value] };
   if ($("search-preset").value) body.preset = $("search-preset").value;
   $("search-explain").replaceChildren(h("p", { class: "muted" }, "Searching…"));
+  $("search-hits").replaceChildren(); // the last search's hits do not stand for this one's
   try {
     const overview = await post(userPath(ctx.user, "/search/overview"), body);
     $("search-explain").replaceChildren(explain(overview, body), ...emptyWindow(overview));
