@@ -1,8 +1,8 @@
-"""The fifth set of other words for the life story's beats, told by seeds 400 and above
+"""The fifth set of other words for the life story's beats, told by seeds 400-499
 (``lembrar.evaluation.life_story_words`` says how each set came to be).
 
 ``FIFTH`` was written without reading the extractor or any of its output: the held-out set for
-the work after FOURTH was developed on, to be measured once. Its sentences take other shapes
+the work after FOURTH was developed on, measured once and then developed on too. Its sentences take other shapes
 again: a fact as one clause of a longer message, terse notes, questions that carry the fact,
 other verbs and nouns for the same facts ("pays my bills", "going out with", "done with"), and
 Portuguese with "a gente", "cá", "lá" and diminutives.
