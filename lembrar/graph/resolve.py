@@ -187,6 +187,7 @@ class EntityIndex:
             self.by_id[i]
             for i in self._stems.get(name[:NICKNAME_MIN], ())
             if (self.by_id[i].type in PERSONS or longer)
+            and self.by_id[i].name != "User"  # "Use" is no short form of a user without a name
             and any(_short_of(name, fold(n), longer) for n in self.by_id[i].names)
         ]
         return fits[0] if len(fits) == 1 else None
@@ -247,7 +248,7 @@ def absorb(entity: Entity, new: ExtractedEntity, episode_id: str) -> Entity:
         )
     if type_ == "person" and name[:1].islower() and new.name[:1].isupper():
         name, aliases = new.name, tuple(a for a in (*aliases, entity.name) if a != new.name)
-    if type_ == "user" and name == "User" and new.name != "User":
+    if type_ == "user" and name == "User" and new.type == "user" and new.name != "User":
         name = new.name
     episodes = entity.episodes if episode_id in entity.episodes else (*entity.episodes, episode_id)
     return replace(entity, name=name, type=type_, aliases=aliases, episodes=episodes)

@@ -85,6 +85,22 @@ def test_the_user_node_resolves_by_type():
     assert resolve_entity(ExtractedEntity("Maria", "user"), None, [entity("Maria"), me]) is me
 
 
+def test_a_word_is_no_short_form_of_a_user_without_a_name():
+    me = entity("User", "user")
+    assert resolve_entity(ExtractedEntity("Users", "person"), None, [me]) is None
+    assert resolve_entity(ExtractedEntity("Use", "thing"), None, [me]) is None
+    melanie = entity("Melanie", "user")  # a user with a name keeps her short form
+    assert resolve_entity(ExtractedEntity("Mel", "person"), None, [melanie]) is melanie
+
+
+def test_a_user_without_a_name_takes_only_a_name_said_for_the_user():
+    from lembrar.graph.resolve import absorb
+
+    me = entity("User", "user")
+    assert absorb(me, ExtractedEntity("Use", "person"), "ep1").name == "User"
+    assert absorb(me, ExtractedEntity("Maria", "user"), "ep1").name == "Maria"
+
+
 def _windows(facts):
     return sorted((f.object_id, f.valid_at, f.invalid_at) for f in facts)
 
