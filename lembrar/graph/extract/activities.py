@@ -1,9 +1,10 @@
-"""What the speaker does regularly, read where no verb pattern says it (English): "I've been
-playing volleyball and tennis", "my yoga practice", "I'm volunteering at a shelter" give
-``does``.
+"""Facts said in a noun phrase rather than by a verb pattern (English): pastimes ("I've been
+playing volleyball and tennis", "my yoga practice", "I'm volunteering at a shelter": ``does``),
+favourites in the plural (``likes``), courses (``studies``), a job's role ("her nurse job":
+``works_as``) and journeys still to come ("my week-long trip to Miami": ``plans``).
 
-Each reading needs the speaker as the clause's subject or owner ("I", "we", "my"), and an
-activity said as a bare noun ("playing the game" is one occasion, not a pastime).
+A pastime needs the speaker as the clause's subject or owner ("I", "we", "my") and an activity
+said as a bare noun ("playing the game" is one occasion, not a pastime).
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ FAVOURITE = re.compile(  # "some of my favorite indie bands": a taste
     r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?s)\b"
 )
 """Things said to be the speaker's favourites, in the plural: kinds, not one thing owned."""
+OWNED_LAST = re.compile(rf"\b(?:{OWNED})$")
+"""A favourite that is a thing owned ("my favorite black pants") is no taste."""
 
 
 def favourites(sentence: str) -> list[str]:
@@ -58,7 +61,7 @@ def favourites(sentence: str) -> list[str]:
     return [
         m.group("thing")
         for m in FAVOURITE.finditer(sentence)
-        if not re.search(rf"\b(?:{OWNED})$", m.group("thing"))
+        if not OWNED_LAST.search(m.group("thing"))
     ]
 
 
@@ -97,6 +100,11 @@ ROLE_JOB = re.compile(  # "her nurse job", "my teacher job"
 )
 
 
+def role_jobs(sentence: str) -> list[tuple[str, str]]:
+    """(whose, role) of each "<owner> <role> job" in the sentence ("her nurse job")."""
+    return [(m.group("owner").lower(), m.group("role")) for m in ROLE_JOB.finditer(sentence)]
+
+
 TRIP_AHEAD = re.compile(  # "…a bag for my week-long trip to Miami", "our upcoming road trip"
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:upcoming|next|planned|big|first|long|short|week-long|[\w-]+-day)\s+)*"
     r"(?P<trip>(?:road\s+)?(?:trip|vacation|holiday|honeymoon|cruise|tour|getaway)"
@@ -111,11 +119,6 @@ def trips_ahead(sentence: str) -> list[str]:
     if not AHEAD.search(sentence):
         return []
     return [m.group("trip") for m in TRIP_AHEAD.finditer(sentence)]
-
-
-def role_jobs(sentence: str) -> list[tuple[str, str]]:
-    """(whose, role) of each "<owner> <role> job" in the sentence ("her nurse job")."""
-    return [(m.group("owner").lower(), m.group("role")) for m in ROLE_JOB.finditer(sentence)]
 
 
 def activities(sentence: str) -> list[str]:

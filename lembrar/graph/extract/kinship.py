@@ -9,7 +9,7 @@ import re
 from lembrar.graph.extract.names import fold, is_name
 from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.patterns import CHILDREN, KIN_EN, KIN_PT, PETS
-from lembrar.graph.extract.scope import Scope, kin_alias
+from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
 from lembrar.model.graph import ExtractedFact
 
 __all__ = [
@@ -103,23 +103,15 @@ UNNAMED_AND = re.compile(  # "my husband and kids": the second relation
     r"(?P<after>\s*,?\s*\S*)"
 )
 UNNAMED_PREDICATE = {
-    **dict.fromkeys(
-        ["husband", "wife", "partner", "boyfriend", "girlfriend", "fiancée", "fiancé"],
-        "has_partner",
-    ),
-    **dict.fromkeys(["kid", "kids", "child", "children", "son", "daughter"], "has_child"),
-    **dict.fromkeys(["sister", "brother"], "has_sibling"),
+    **{fold(kin): predicate for kin, predicate in KIN_PREDICATE.items()},
+    **dict.fromkeys(["kid", "kids", "child", "children", "filhos"], "has_child"),
+    **dict.fromkeys(["parent", "mommy", "daddy", "pais"], "has_parent"),
     **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten"], "has_pet"),
-    **dict.fromkeys(
-        ["mom", "mum", "mother", "dad", "father", "parent", "mommy", "daddy"], "has_parent"
-    ),
-    **dict.fromkeys(["marido", "mulher", "esposa", "namorado", "namorada"], "has_partner"),
-    **dict.fromkeys(["irmã", "irmão", "irma", "irmao"], "has_sibling"),
-    **dict.fromkeys(["filho", "filha", "filhos"], "has_child"),
-    **dict.fromkeys(["mãe", "mae", "pai", "pais"], "has_parent"),
-    **dict.fromkeys(["cão", "cao", "cadela", "gato", "gata", "gatinho", "gatinha"], "has_pet"),
+    **dict.fromkeys(["cao", "cadela", "gato", "gata", "gatinho", "gatinha"], "has_pet"),
     **dict.fromkeys(["cachorrinho", "cachorrinha"], "has_pet"),
 }
+"""A kin word's relation (``scope.KIN_PREDICATE``), with the words for children, parents and
+pets said without a name; keys folded, as they are looked up."""
 
 NAMED_PET = (
     re.compile(  # "we named the puppy Bolt", "our dog is called Bolt", "o cão chama-se Bolt"

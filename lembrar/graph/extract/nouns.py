@@ -1,5 +1,5 @@
 """Facts said by a noun phrase rather than a verb: "our new flat in Porto", "my new job at
-Feedzai", "my home country, Sweden", "our beagle is called Biscuit"."""
+Feedzai", "our beagle is called Biscuit"."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from lembrar.graph.extract.tokens import (
     clause_of,
     dobj,
     employer,
-    is_role,
     label,
     object_of,
     owned_by_speaker,
@@ -39,17 +38,6 @@ def home_country(head: Any) -> Iterator[Reading]:
 def _hometown(token: Any) -> bool:
     words = {fold(t.text) for t in token.subtree if t.i <= token.i}
     return bool({"my", "our"} & words) and ("hometown" in words or {"home", "country"} <= words)
-
-
-def _home_apposed(head: Any) -> list[Reading]:
-    """ "…from my home country, Sweden" """
-    return [
-        Reading("from", phrase(place), type="place", of_speaker=True)
-        for token in head.subtree
-        if token.lemma_.lower() in ("country", "hometown", "town") and clause_of(token).i == head.i
-        for place in children(token, "appos")
-        if label(place) == "place" and _hometown(token)
-    ]
 
 
 def called(head: Any) -> Iterator[Reading]:
@@ -83,19 +71,16 @@ def _proper(token: Token) -> str:
 
 
 def _homes(head: Any) -> list[Reading]:
-    """ "our new apartment in Porto": the speaker lives there; "Eva wrote from her new flat in
-    Oslo": the clause's subject does."""
+    """ "our new apartment in Porto": the speaker lives there."""
     found = []
     for token in head.subtree:
-        mine = owned_by_speaker(token)
-        theirs = any(k.dep_ == "poss" and k.lower_ in ("her", "his") for k in token.children)
-        if token.lemma_.lower() not in HOMES or not (mine or theirs):
+        if token.lemma_.lower() not in HOMES or not owned_by_speaker(token):
             continue
         if clause_of(token).i != head.i:
             continue
         place = object_of(token, "in")
         if place is not None and label(place) == "place":
-            found.append(Reading("lives_in", phrase(place), type="place", of_speaker=mine))
+            found.append(Reading("lives_in", phrase(place), type="place", of_speaker=True))
     return found
 
 
@@ -117,21 +102,6 @@ def _my_job(head: Any) -> list[Reading]:
 PAST_JOBS = frozenset("old previous former last first".split())
 
 
-def _job_roles(head: Any) -> list[Reading]:
-    """ "loves her architect job", "my nurse job": the role one's job is."""
-    found = []
-    for token in head.subtree:
-        if token.lemma_.lower() not in ("job", "gig", "career") or clause_of(token).i != head.i:
-            continue
-        owner = next((k.lower_ for k in token.children if k.dep_ == "poss"), None)
-        role = [k for k in token.children if k.dep_ == "compound" and is_role(k)]
-        if owner in ("my", "her", "his") and role:
-            mine = owner == "my"
-            found.append(Reading("works_as", role[-1].text, type="role", of_speaker=mine))
-    return found
-
-
 def noun_readings(head: Any) -> list[Reading]:
-    """What the noun phrases of the clause headed by ``head`` say of the speaker, or of its
-    subject ("her new flat in Oslo", "his plumber job")."""
-    return _homes(head) + _my_job(head) + _home_apposed(head) + _job_roles(head)
+    """What the noun phrases of the clause headed by ``head`` say of the speaker."""
+    return _homes(head) + _my_job(head)

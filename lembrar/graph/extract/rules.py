@@ -290,8 +290,8 @@ class RuleExtractor:
         if is_question(sentence):
             return
         _amounts(scope, sentence)
-        _possessions(scope, said)
-        _activities(scope, said)
+        _possessions(scope, sentence)
+        _plain_readings(scope, said)
         if parsed is not None:
             read_sentence(scope, parsed, tz)
             _by_patterns(scope, said, typed, tz, PARSE_GAPS)
@@ -340,8 +340,7 @@ def _by_patterns(
         named = NAMED_AFTER.sub(called, named)
     if ", who " in named or ", que " in named:  # "Rita, who lives in X, loves…"
         named = WHO.sub(r"\g<name> \g<said>; \g<name> ", named)
-    joined = named
-    clauses = [c for c in CLAUSE.split(joined) if c.strip()]
+    clauses = [c for c in CLAUSE.split(named) if c.strip()]
     if not any(_matches(c, candidates) for c in clauses):
         return  # the time phrases are read only where there is something to date
     at = scope.episode.at
@@ -624,11 +623,10 @@ def _amounts(scope: Scope, sentence: str) -> None:
         scope.facts.append(ExtractedFact(thing, amount.predicate, value, quote, origin="amount"))
 
 
-def _possessions(scope: Scope, said: Sentence) -> None:
+def _possessions(scope: Scope, sentence: str) -> None:
     """'my old sneakers', 'my dance studio': the speaker owns them."""
-    if scope.speaker is None or not HAVING_WORDS.search(said.folded):
+    if scope.speaker is None:
         return
-    sentence = said.text
     for thing in possessions(sentence):
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
         gone = re.search(rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+{re.escape(thing)}", sentence, re.I)
@@ -656,10 +654,6 @@ def _said_longer(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
     ]
 
 
-HAVING_WORDS = re.compile(
-    r"\bmy\b|\b(?:have|own|got|inherited|received|bought|purchased|ordered)\b"
-)
-"""A sentence can say what the speaker owns only with one of these words."""
 PLAIN_WORDS = re.compile(
     r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
@@ -669,7 +663,7 @@ PLAIN_WORDS = re.compile(
 """A sentence can state a fact without a verb pattern only with one of these words."""
 
 
-def _activities(scope: Scope, said: Sentence) -> None:
+def _plain_readings(scope: Scope, said: Sentence) -> None:
     """'I've been playing volleyball and tennis', 'my yoga practice', 'her nurse job', 'Lisbon's
     been home': facts said without a verb pattern."""
     if scope.speaker is None or not PLAIN_WORDS.search(said.folded):
