@@ -28,7 +28,13 @@ import numpy as np
 from lembrar.evaluation.harness import DEFAULT_CACHE_DIR, bench_embedder
 from lembrar.graph import GraphConfig
 from lembrar.retrieval import features, ranker
-from lembrar.retrieval.search import candidate_pool, inside_named_time, may_lead, pool_signals
+from lembrar.retrieval.search import (
+    candidate_pool,
+    inside_named_time,
+    may_lead,
+    pool_signals,
+    said_in_named_time,
+)
 
 L2 = 1e-3
 STEPS = 600
@@ -64,8 +70,10 @@ def collect(name: str, style: str, limit: int | None, cache: Path) -> list[Quest
                 signals = pool_signals(memory.store, pool, request)
                 cands = pool.candidates
                 sessions = [c.row.episode.session_id or c.row.episode.id for c in cands]
+                eligible = may_lead(cands, request, pool.rankings)
                 inside = inside_named_time(cands, request)
-                leads = inside & may_lead(cands, request, pool.rankings)
+                inside |= said_in_named_time(cands, request, eligible & ~inside)
+                leads = inside & eligible
                 if leads.all():
                     leads = np.zeros_like(leads)
                 out.append(

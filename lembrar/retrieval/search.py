@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -218,8 +218,10 @@ def _rank(store: Store, pool: Pool, request: SearchRequest, lifts: Sequence[Lift
         for c, value in zip(cands, reranked):
             c.signals["rerank"] = value
     scores = ranker.probability(linear)
-    inside = inside_named_time(cands, request)
     eligible = may_lead(cands, request, pool.rankings)
+    made = inside_named_time(cands, request)
+    said = said_in_named_time(cands, request, eligible & ~made)
+    inside = made | said
     leads = inside & eligible
     scores = ranker.window_first(scores, inside, eligible)
     timed = request.time is not None and request.time.has_time
@@ -232,6 +234,8 @@ def _rank(store: Store, pool: Pool, request: SearchRequest, lifts: Sequence[Lift
         c.leads = bool(leads[i]) and not bool(leads.all())
         if timed:
             c.signals["time_score"] = float(base["time"][i])
+            if said[i]:
+                c.signals["said_time"] = 1.0
         for name in ("speaker", "coverage"):
             if reported[name]:
                 c.signals[name] = float(base[name][i])
@@ -264,6 +268,42 @@ def inside_named_time(cands: Sequence[_Candidate], request: SearchRequest) -> ND
             for c in cands
         ],
         dtype=bool,
+    )
+
+
+def said_in_named_time(
+    cands: Sequence[_Candidate], request: SearchRequest, among: NDArray[np.bool_]
+) -> NDArray[np.bool_]:
+    """Per candidate of ``among``: does its text say something happened in a window the query
+    names (or within its tolerance), read as of when it was said? "I got my bike repaired in
+    mid-February", said on 10 March, is inside "in February". A time named wider than the
+    query's window does not count ("this year" says nothing of February); nor does any for a
+    question that names only a time, which asks when the conversation was."""
+    parsed = request.time
+    out = np.zeros(len(cands), dtype=bool)
+    if parsed is None or not parsed.windows or not request.topical:
+        return out
+    config = request.config
+    zone = request.settings.zone_name
+    for i in np.flatnonzero(among):
+        c = cands[i]
+        out[i] = any(
+            width <= (w.end - w.start).total_seconds()
+            and w.distance(middle).total_seconds() <= config.tolerance_seconds(w.tolerance)
+            for middle, width in _said_times(c.row.text, c.row.episode.at, zone)
+            for w in parsed.windows
+        )
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _said_times(text: str, at: datetime, zone: str) -> tuple[tuple[datetime, float], ...]:
+    """The middle and the width in seconds of each window ``text`` names, read as of ``at``."""
+    from lembrar.temporal import parse_time
+
+    windows = parse_time(text, at, zone).windows
+    return tuple(
+        (w.start + (w.end - w.start) / 2, (w.end - w.start).total_seconds()) for w in windows
     )
 
 

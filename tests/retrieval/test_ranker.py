@@ -102,3 +102,56 @@ def test_a_question_naming_only_a_time_returns_that_days_memories(tmp_path):
         ):
             hits = memory.search(question, user_id="ana")
             assert {h.episode.session_id for h in hits[:2]} == {"gold"}, question
+
+
+@pytest.fixture
+def bike(tmp_path):
+    """Bike talk in August, September and November; in October (added by each test), a repair
+    said to be in September."""
+    with Memory(tmp_path / "m.db", embedder=HashingEmbedder(), clock=lambda: NOW) as memory:
+        for n in range(20):
+            day = datetime(2025, 9, 1 + n, tzinfo=UTC)
+            _day(memory, day, ["the weather", "lunch with a friend"], f"s{n}")
+        _day(memory, datetime(2025, 9, 12), ["rode the bike to work in the rain"], "ride")
+        _day(memory, datetime(2025, 9, 5), ["my bike helmet is blue"], "helmet")
+        _day(memory, datetime(2025, 9, 25), ["a new bike lane opened downtown"], "lane")
+        _day(memory, datetime(2025, 8, 20), ["the bike repair shop was closed"], "august")
+        _day(memory, datetime(2025, 11, 2), ["the bike repair went fine"], "november")
+        yield memory
+
+
+@pytest.mark.parametrize(
+    ("said", "question"),
+    [
+        (
+            "I got the bike repaired back in mid-September",
+            "When was the bike repaired in September?",
+        ),
+        ("consertei a bicicleta em meados de setembro", "a bicicleta, consertei em setembro?"),
+        ("arreglé la bicicleta el 20 de septiembre", "¿cuándo arreglé la bicicleta en septiembre?"),
+        ("fixed the bike repair three weeks ago", "the bike repair in September, when was it?"),
+    ],
+)
+def test_what_a_memory_says_happened_in_the_named_time_is_inside_it(bike, said, question):
+    _day(bike, datetime(2025, 10, 10), [said], "gold")
+    hits = bike.search(question, user_id="ana")
+    order = [h.episode.session_id for h in hits]
+    # only the September ride on the bike may come before it: the other September memories, the
+    # August and November bike talk rank behind it
+    assert "gold" in order and set(order[: order.index("gold")]) <= {"ride"}
+    assert hits[order.index("gold")].signals["said_time"] == 1.0
+
+
+def test_a_time_named_wider_than_the_question_says_nothing_of_it(bike):
+    _day(bike, datetime(2025, 10, 10), ["this year the bike rides were fun"], "wide")
+    hits = bike.search("the bike rides in September?", user_id="ana")
+    assert hits[0].episode.session_id == "ride"
+
+
+def test_a_question_naming_only_a_time_asks_when_the_conversation_was(bike):
+    _day(bike, datetime(2025, 10, 10), ["on September 12th we cleaned the garage"], "later")
+    hits = bike.search("What did we talk about on September 12, 2025?", user_id="ana")
+    order = [h.episode.session_id for h in hits]
+    said_that_day = [h for h in hits if h.episode.at.date() == datetime(2025, 9, 12).date()]
+    assert "ride" in order and "later" in order  # found, and behind every turn of that day
+    assert order.index("later") >= len(said_that_day)
