@@ -101,7 +101,16 @@ def understand(
     # A phrase that only names a weekday or a part of day stays in the text: "the rotation on a
     # Sunday", "activities for the evening" are as often what a memory says as when it was made.
     semantic = parsed.stripped.strip() if parsed.windows else query
-    return _past_only(_day_words_as_topic(parsed, config), now), semantic or query
+    return _past_only(_with_earlier(_day_words_as_topic(parsed, config)), now), semantic or query
+
+
+def _with_earlier(parsed: TimeQuery) -> TimeQuery:
+    """With the previous instance of a month or weekday named bare while its current one is
+    under way: asked on 1 February, "in February I told you about X" may mean either February,
+    and the current one has barely begun."""
+    if not parsed.earlier:
+        return parsed
+    return replace(parsed, windows=parsed.windows + parsed.earlier, earlier=())
 
 
 def _day_words_as_topic(parsed: TimeQuery, config: SearchConfig) -> TimeQuery:

@@ -104,13 +104,19 @@ class TimeWindow:
 
 @dataclass(frozen=True)
 class TimeQuery:
-    """What a piece of text says about time, ready for filtering and ranking."""
+    """What a piece of text says about time, ready for filtering and ranking.
+
+    ``earlier``: for a month or a weekday named bare whose current instance is still under way
+    ("in February" said on 1 February, "on Monday" said on a Monday), its previous instance,
+    which the text may mean as well; not among ``windows``.
+    """
 
     windows: tuple[TimeWindow, ...] = ()
     periods: frozenset[str] = frozenset()
     weekdays: frozenset[int] = frozenset()
     stripped: str = ""
     phrases: tuple[str, ...] = ()
+    earlier: tuple[TimeWindow, ...] = ()
 
     @property
     def has_time(self) -> bool:

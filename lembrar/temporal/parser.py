@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from lembrar.errors import ValidationError
 from lembrar.model.timetags import HEMISPHERES, DayPeriods, zone
@@ -12,7 +12,7 @@ from lembrar.temporal import delegate
 from lembrar.temporal.combine import combine
 from lembrar.temporal.grammar import grammar_for
 from lembrar.temporal.hits import Context, Grammar, Hit
-from lembrar.temporal.intervals import TimeQuery, require_aware
+from lembrar.temporal.intervals import TimeQuery, TimeWindow, require_aware
 from lembrar.temporal.text import fold, remove_spans, tidy
 
 DEFAULT_LANGUAGES = ("en", "pt", "es", "fr")
@@ -55,7 +55,29 @@ def _query(ctx: Context, hits: list[Hit]) -> TimeQuery:
         weekdays=frozenset(day for hit in hits for day in hit.weekdays),
         stripped=remove_spans(text, [(hit.start, hit.end) for hit in hits]),
         phrases=tuple(tidy(text[hit.start : hit.end]) for hit in hits),
+        earlier=tuple(w for hit in hits if (w := _previous_instance(ctx, hit)) is not None),
     )
+
+
+def _previous_instance(ctx: Context, hit: Hit) -> TimeWindow | None:
+    """For a month or a weekday named bare while its current instance is under way, the one
+    before it: said on 1 February, "in February I told you…" may mean last February."""
+    window, anchor = hit.window, hit.anchor
+    if window is None or anchor is None or anchor.year is not None:
+        return None
+    if not window.contains(ctx.now):
+        return None
+    if anchor.kind == "weekday" and window.granularity == "day":
+        step = timedelta(days=7)
+        return replace(window, start=window.start - step, end=window.end - step, phrase="")
+    if anchor.kind == "month" and window.granularity in ("month", "range"):
+        try:
+            start = window.start.replace(year=window.start.year - 1)
+            end = window.end.replace(year=window.end.year - 1)
+        except ValueError:  # the 29th of February
+            return None
+        return replace(window, start=start, end=end, phrase="")
+    return None
 
 
 def _context(
