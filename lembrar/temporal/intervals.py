@@ -106,9 +106,9 @@ class TimeWindow:
 class TimeQuery:
     """What a piece of text says about time, ready for filtering and ranking.
 
-    ``earlier``: for a month or a weekday named bare whose current instance is still under way
-    ("in February" said on 1 February, "on Monday" said on a Monday), its previous instance,
-    which the text may mean as well; not among ``windows``.
+    ``earlier``: for a month or a weekday named bare whose current instance has not ended ("in
+    February" said on 1 February, "on Monday" said on a Monday, "late March" said on 13 March),
+    its previous instance, which the text may mean as well; not among ``windows``.
     """
 
     windows: tuple[TimeWindow, ...] = ()

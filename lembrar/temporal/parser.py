@@ -60,12 +60,12 @@ def _query(ctx: Context, hits: list[Hit]) -> TimeQuery:
 
 
 def _previous_instance(ctx: Context, hit: Hit) -> TimeWindow | None:
-    """For a month or a weekday named bare while its current instance is under way, the one
+    """For a month or a weekday named bare whose current instance has not ended, the one
     before it: said on 1 February, "in February I told you…" may mean last February."""
     window, anchor = hit.window, hit.anchor
     if window is None or anchor is None or anchor.year is not None:
         return None
-    if not window.contains(ctx.now):
+    if window.end <= ctx.now:  # over: the name meant this one
         return None
     if anchor.kind == "weekday" and window.granularity == "day":
         step = timedelta(days=7)

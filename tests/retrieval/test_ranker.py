@@ -84,6 +84,21 @@ def test_the_month_the_user_names_comes_first_however_crowded(crowded, question)
     assert hits[0].episode.session_id == "gold"
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Didn't we talk about the gearbox in February?",
+        "o gearbox, falamos disso em fevereiro, né?",
+        "In February, something about the gearbox?",
+    ],
+)
+def test_a_month_named_on_its_first_day_may_mean_last_years(crowded, question):
+    # asked on 1 February 2026: this February has barely begun, last February holds the talk
+    _day(crowded, datetime(2025, 2, 10), ["the gearbox rattled on the highway"], "february")
+    hits = crowded.search(question, user_id="ana")
+    assert hits[0].episode.session_id == "february"
+
+
 def test_a_time_the_topic_never_touches_does_not_decide(crowded):
     hits = crowded.search("did we talk about the gearbox in January?", user_id="ana")
     assert "gearbox" in hits[0].episode.content

@@ -375,3 +375,29 @@ def test_before_or_until_the_present_is_the_whole_past(text, stripped):
 def test_before_a_longer_present_span_still_looks_back_from_its_start():
     [window] = parse("what did I read before this week").windows
     assert window.end == local("2024-03-11") and window.start < window.end
+
+
+@pytest.mark.parametrize(
+    ("text", "earlier"),
+    [
+        ("in March I told you about the roof", ("2023-03-01", "2023-04-01")),
+        ("a gente falou disso em março, não?", ("2023-03-01", "2023-04-01")),
+        ("late March, I think", ("2023-03-21", "2023-04-01")),
+        ("on Wednesday we discussed it", ("2024-03-06", "2024-03-07")),
+        ("on ne l'a pas dit mercredi ?", ("2024-03-06", "2024-03-07")),
+    ],
+)
+def test_a_name_whose_current_instance_is_under_way_may_mean_the_one_before(text, earlier):
+    # NOW is Wednesday 13 March 2024: this March and this Wednesday have not ended
+    parsed = parse_time(text, NOW, TZ)
+    assert parsed.windows[0].end > NOW
+    (before,) = parsed.earlier
+    assert (before.start.date().isoformat(), before.end.date().isoformat()) == earlier
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["in February", "last March", "early March", "this month", "March 2024", "today", "on Friday"],
+)
+def test_a_name_already_past_or_fixed_has_no_earlier_reading(text):
+    assert parse_time(text, NOW, TZ).earlier == ()
