@@ -28,13 +28,7 @@ import numpy as np
 from lembrar.evaluation.harness import DEFAULT_CACHE_DIR, bench_embedder
 from lembrar.graph import GraphConfig
 from lembrar.retrieval import features, ranker
-from lembrar.retrieval.search import (
-    candidate_pool,
-    inside_named_time,
-    may_lead,
-    pool_signals,
-    said_in_named_time,
-)
+from lembrar.retrieval.search import candidate_pool, named_time_leaders, pool_signals
 
 L2 = 1e-3
 STEPS = 600
@@ -70,9 +64,10 @@ def collect(name: str, style: str, limit: int | None, cache: Path) -> list[Quest
                 signals = pool_signals(memory.store, pool, request)
                 cands = pool.candidates
                 sessions = [c.row.episode.session_id or c.row.episode.id for c in cands]
-                eligible = may_lead(cands, request, pool.rankings)
-                inside = inside_named_time(cands, request)
-                inside |= said_in_named_time(cands, request, eligible & ~inside)
+                # which turns outside the named time have their text read for the times it
+                # names follows the shipped weights' first stage, not the weights being fitted
+                first = ranker.fitted().linear(features.base_features(signals))
+                inside, eligible, _ = named_time_leaders(cands, request, pool.rankings, first)
                 leads = inside & eligible
                 if leads.all():
                     leads = np.zeros_like(leads)

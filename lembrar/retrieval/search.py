@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
 LOGIT_SPAN = 4.0  # logit units a source's lift of weight 1, or a reranker's score of 1, adds
 NEAREST_BY_MEANING = 10  # a turn this near the question by meaning is on its topic
+SAID_TIMES_READ = 5  # the best candidates outside a named window whose text is read for times
 
 
 @dataclass(frozen=True)
@@ -218,10 +219,7 @@ def _rank(store: Store, pool: Pool, request: SearchRequest, lifts: Sequence[Lift
         for c, value in zip(cands, reranked):
             c.signals["rerank"] = value
     scores = ranker.probability(linear)
-    eligible = may_lead(cands, request, pool.rankings)
-    made = inside_named_time(cands, request)
-    said = said_in_named_time(cands, request, eligible & ~made)
-    inside = made | said
+    inside, eligible, said = named_time_leaders(cands, request, pool.rankings, scores)
     leads = inside & eligible
     scores = ranker.window_first(scores, inside, eligible)
     timed = request.time is not None and request.time.has_time
@@ -269,6 +267,30 @@ def inside_named_time(cands: Sequence[_Candidate], request: SearchRequest) -> ND
         ],
         dtype=bool,
     )
+
+
+def named_time_leaders(
+    cands: Sequence[_Candidate],
+    request: SearchRequest,
+    rankings: Mapping[str, list[tuple[int, float]]],
+    scores: features.Array,
+) -> tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.bool_]]:
+    """Per candidate: inside the named time (made there, or saying something happened there:
+    the text of the ``SAID_TIMES_READ`` best-scored on-topic candidates outside is read), may it
+    lead (:func:`may_lead`), and inside by what it says only."""
+    eligible = may_lead(cands, request, rankings)
+    made = inside_named_time(cands, request)
+    said = said_in_named_time(cands, request, _best(eligible & ~made, scores, SAID_TIMES_READ))
+    return made | said, eligible, said
+
+
+def _best(among: NDArray[np.bool_], scores: features.Array, count: int) -> NDArray[np.bool_]:
+    """The ``count`` best-scored candidates of ``among``."""
+    chosen = np.flatnonzero(among)
+    chosen = chosen[np.argsort(-scores[chosen], kind="stable")[:count]]
+    out = np.zeros(len(among), dtype=bool)
+    out[chosen] = True
+    return out
 
 
 def said_in_named_time(
