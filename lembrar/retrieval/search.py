@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
@@ -30,12 +30,14 @@ from lembrar.store.base import Store
 
 if TYPE_CHECKING:
     from lembrar.model.episode import Episode
-    from lembrar.temporal import TimeQuery
+    from lembrar.temporal import TimeQuery, TimeWindow
 
 EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
 LOGIT_SPAN = 4.0  # logit units a source's lift of weight 1, or a reranker's score of 1, adds
 NEAREST_BY_MEANING = 10  # a turn this near the question by meaning is on its topic
 SAID_TIMES_READ = 5  # the best candidates outside a named window whose text is read for times
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
 
 
 @dataclass(frozen=True)
@@ -178,7 +180,7 @@ def pool_signals(store: Store, pool: Pool, request: SearchRequest) -> features.S
     )
     parsed = request.time
     timed = parsed if parsed is not None and parsed.has_time else None
-    time = np.array([_time_part(c, timed, request.config) for c in cands]) if timed else None
+    time = _time_part(cands, timed, request.config) if timed else None
     speakers = {c.row.episode.speaker for c in cands if c.row.episode.speaker}
     named = named_speakers(request.query, speakers)
     speaker = np.array([float(c.row.episode.speaker in named) for c in cands]) if named else None
@@ -254,19 +256,9 @@ def inside_named_time(cands: Sequence[_Candidate], request: SearchRequest) -> ND
     parsed = request.time
     if parsed is None or not parsed.windows:
         return np.zeros(len(cands), dtype=bool)
-    config = request.config
-    return np.array(
-        [
-            any(
-                w.distance(c.row.episode.at).total_seconds()
-                <= config.tolerance_seconds(w.tolerance)
-                for w in parsed.windows
-            )
-            and _filters_match(c, parsed) > 0
-            for c in cands
-        ],
-        dtype=bool,
-    )
+    gaps = _window_gaps(cands, parsed.windows)
+    within = (gaps <= _tolerances(parsed.windows, request.config)).any(axis=0)
+    return within & (_filters_match(cands, parsed) > 0)
 
 
 def named_time_leaders(
@@ -307,7 +299,7 @@ def said_in_named_time(
         return out
     config = request.config
     zone = request.settings.zone_name
-    for i in np.flatnonzero(among):
+    for i in np.flatnonzero(among).tolist():
         c = cands[i]
         out[i] = any(
             width <= (w.end - w.start).total_seconds()
@@ -448,30 +440,66 @@ def _signals(ref: int, rankings: dict[str, dict[int, float]]) -> dict[str, float
     return {name: hits[ref] for name, hits in rankings.items() if ref in hits}
 
 
-def _time_affinity(at: datetime, parsed: TimeQuery, config: SearchConfig) -> float:
-    scores = []
-    for window in parsed.windows:
-        tolerance = config.tolerance_seconds(window.tolerance)
-        scores.append(fusion.soft_time_score(window.distance(at).total_seconds(), tolerance))
-    return max(scores, default=1.0)
+def _micros(instant: datetime) -> int:
+    return (instant - _EPOCH) // _MICROSECOND
 
 
-def _filters_match(c: _Candidate, parsed: TimeQuery) -> float:
-    tags = c.row.episode.tags
-    ok = (not parsed.periods or tags.period in parsed.periods) and (
-        not parsed.weekdays or WEEKDAYS.index(tags.weekday) in parsed.weekdays
+def _window_gaps(cands: Sequence[_Candidate], windows: Sequence[TimeWindow]) -> features.Array:
+    """Seconds from each candidate's time to each window (a row per window), as
+    ``TimeWindow.distance`` measures them: 0 inside, the end being exclusive."""
+    at = np.array([_micros(c.row.episode.at) for c in cands], dtype=np.int64)
+    gaps = np.empty((len(windows), len(cands)))
+    for row, w in enumerate(windows):
+        first, last = _micros(w.start), _micros(w.end) - 1
+        gaps[row] = np.maximum(0, np.maximum(first - at, at - last)) / 1e6
+    return gaps
+
+
+def _tolerances(windows: Sequence[TimeWindow], config: SearchConfig) -> features.Array:
+    """Each window's tolerance in seconds, as a column."""
+    return np.array([[config.tolerance_seconds(w.tolerance)] for w in windows])
+
+
+def _affinities(gaps: features.Array, tolerances: features.Array) -> features.Array:
+    """``fusion.soft_time_score`` elementwise: 1 inside, halving every tolerance outside."""
+    positive = tolerances > 0
+    halvings = gaps / np.where(positive, tolerances, 1.0)
+    return np.where(gaps <= 0, 1.0, np.where(positive, np.power(0.5, halvings), 0.0))
+
+
+def _filters_match(cands: Sequence[_Candidate], parsed: TimeQuery) -> features.Array:
+    """1 where the candidate was made in a part of day and on a weekday the query names (only
+    those named), else 0."""
+    if not parsed.periods and not parsed.weekdays:
+        return np.ones(len(cands))
+    return np.array(
+        [
+            float(
+                (not parsed.periods or c.row.episode.tags.period in parsed.periods)
+                and (
+                    not parsed.weekdays
+                    or WEEKDAYS.index(c.row.episode.tags.weekday) in parsed.weekdays
+                )
+            )
+            for c in cands
+        ]
     )
-    return 1.0 if ok else 0.0
 
 
 def _session_key(c: _Candidate) -> str:
     return c.row.episode.session_id or c.row.episode.id
 
 
-def _time_part(c: _Candidate, timed: TimeQuery, config: SearchConfig) -> float:
-    """The affinity to the named windows, zero where a named weekday or part of day does not
-    match (only those named: 1 where they match)."""
-    return _time_affinity(c.row.episode.at, timed, config) * _filters_match(c, timed)
+def _time_part(
+    cands: Sequence[_Candidate], timed: TimeQuery, config: SearchConfig
+) -> features.Array:
+    """The affinity to the named windows (the best of them; 1 when only a weekday or part of
+    day is named), zero where a named weekday or part of day does not match."""
+    affinity = np.ones(len(cands))
+    if timed.windows:
+        gaps = _window_gaps(cands, timed.windows)
+        affinity = _affinities(gaps, _tolerances(timed.windows, config)).max(axis=0)
+    return affinity * _filters_match(cands, timed)
 
 
 def named_speakers(query: str, speakers: set[str]) -> set[str]:
