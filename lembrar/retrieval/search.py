@@ -314,7 +314,10 @@ def said_in_named_time(
 def _said_times(text: str, at: datetime, zone: str) -> tuple[tuple[datetime, float], ...]:
     """The middle and the width in seconds of each window ``text`` names, read as of ``at``."""
     from lembrar.temporal import parse_time
+    from lembrar.temporal.cues import may_name_a_time
 
+    if not may_name_a_time(text):
+        return ()
     windows = parse_time(text, at, zone).windows
     return tuple(
         (w.start + (w.end - w.start) / 2, (w.end - w.start).total_seconds()) for w in windows

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from lembrar.temporal import parse_time
+from lembrar.temporal.cues import may_name_a_time
 
 TZ = "America/Sao_Paulo"
 NOW = datetime(2024, 3, 13, 15, 30, tzinfo=ZoneInfo(TZ))
@@ -398,3 +399,16 @@ def test_days_run_local_midnight_to_midnight_across_dst(zone, now, phrase, start
         window.end.timestamp() - window.start.timestamp() == hours * 3600
     )
     assert window.end.timestamp() - window.start.timestamp() == hours * 3600
+
+
+@pytest.mark.parametrize("phrase", sorted({p[1] for p in PHRASES} | {c[2] for c in ZONE_CASES}))
+def test_every_phrase_that_names_a_time_passes_the_quick_look(phrase):
+    assert may_name_a_time(phrase)
+    assert may_name_a_time(f"Oh well, {phrase.lower()} it rained.")
+
+
+@pytest.mark.parametrize(
+    "text", ["I love pottery and hiking", "Adoro cerâmica", "Merci beaucoup !", "¡Qué bien!"]
+)
+def test_a_text_without_a_time_word_fails_the_quick_look(text):
+    assert not may_name_a_time(text)
