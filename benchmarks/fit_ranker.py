@@ -31,6 +31,7 @@ from lembrar.retrieval import features, ranker
 from lembrar.retrieval.search import candidate_pool, named_time_leaders, pool_signals
 
 L2 = 1e-3
+DEFAULT_EMBEDDER = "use-m3"
 STEPS = 600
 
 
@@ -46,12 +47,14 @@ class Question:
     gold_sessions: frozenset[str]
 
 
-def collect(name: str, style: str, limit: int | None, cache: Path) -> list[Question]:
+def collect(
+    name: str, style: str, limit: int | None, cache: Path, embedder_name: str
+) -> list[Question]:
     import shapes as harness_sets  # benchmarks/shapes.py
 
     from lembrar import Memory
 
-    embedder = bench_embedder("use-m3", cache)
+    embedder = bench_embedder(embedder_name, cache)
     out = []
     for case in harness_sets.cases_of(name, style, limit):
         with Memory(":memory:", embedder=embedder, graph=GraphConfig(enabled=False)) as memory:
@@ -90,10 +93,12 @@ def collect(name: str, style: str, limit: int | None, cache: Path) -> list[Quest
 def pools(name: str, args: argparse.Namespace) -> list[Question]:
     """The set's questions with their candidate pools, read from ``--pools`` when kept there."""
     label = f"{name}-{args.limit}" if name.startswith("lme") else name
+    if args.embedder != DEFAULT_EMBEDDER:
+        label = f"{label}-{args.embedder}"
     kept = args.pools / f"{label}.pickle" if args.pools else None
     if kept is not None and kept.exists():
         return pickle.loads(kept.read_bytes())
-    questions = collect(name, "dev", args.limit, args.cache_dir)
+    questions = collect(name, "dev", args.limit, args.cache_dir, args.embedder)
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
         kept.write_bytes(pickle.dumps(questions))
@@ -197,11 +202,18 @@ def main() -> None:
     parser.add_argument("--sets", default="calendar,story,diary,locomo,dailydialog")
     parser.add_argument("--limit", type=int, default=None, help="LongMemEval questions")
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE_DIR)
+    parser.add_argument(
+        "--embedder",
+        default=DEFAULT_EMBEDDER,
+        help="the embedder whose scale the weights are fitted on (the shipped ones: use-m3)",
+    )
     parser.add_argument("--write", action="store_true", help="write lembrar/retrieval/ranker.json")
     parser.add_argument(
         "--pools", type=Path, default=None, help="a folder keeping each set's candidate pools"
     )
     args = parser.parse_args()
+    if args.write and args.embedder != DEFAULT_EMBEDDER:
+        parser.error(f"--write ships weights for {DEFAULT_EMBEDDER}, the default embedder")
     names = args.sets.split(",")
     by_set = {name: pools(name, args) for name in names}
     everything = [q for qs in by_set.values() for q in qs]
