@@ -36,7 +36,8 @@ class SearchConfig:
                  keep them): a search "as of" a past moment sees only what had been said by then,
                  give or take the margin (a day's dates may be logged in another zone)
     mmr_lambda   relevance/diversity balance of maximal marginal relevance (None: off)
-    dedup_threshold  drop a hit whose vector is this close (cosine) to a better one (None: off)
+    dedup_threshold  drop a hit whose vector is this close (cosine) to a better one of the same
+                 conversation (None: off); the same words in two conversations are two events
     granularity  one hit per ``chunk``, per ``episode`` or per ``session``
     neighbours   turns before and after each hit to attach as context
     reranker     a registered reranker (``lembrar.retrieval.rerank``) whose score joins the

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
@@ -71,14 +71,19 @@ def mmr(relevance: Sequence[float], vectors: NDArray[np.float32], lam: float, k:
 
 
 def near_duplicates(
-    order: Sequence[int], vectors: NDArray[np.float32], threshold: float
+    order: Sequence[int],
+    vectors: NDArray[np.float32],
+    threshold: float,
+    groups: Sequence[Hashable] | None = None,
 ) -> set[int]:
-    """Positions (in ``order``) whose vector is within ``threshold`` cosine of an earlier kept one."""
+    """Positions (in ``order``) whose vector is within ``threshold`` cosine of an earlier kept
+    one; of the same group, when ``groups`` (one per position) are given."""
     dropped: set[int] = set()
-    kept: list[int] = []
+    kept: dict[Hashable, list[int]] = {}
     for pos in order:
-        if kept and float(np.max(vectors[kept] @ vectors[pos])) >= threshold:
+        mine = kept.setdefault(None if groups is None else groups[pos], [])
+        if mine and float(np.max(vectors[mine] @ vectors[pos])) >= threshold:
             dropped.add(pos)
         else:
-            kept.append(pos)
+            mine.append(pos)
     return dropped

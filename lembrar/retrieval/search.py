@@ -554,7 +554,12 @@ def _diversify(
     head = candidates[: max(3 * k, 30)]
     vectors = pool.chunk_vectors(store, user_id, [c.ref for c in head])
     if config.dedup_threshold is not None:
-        dropped = fusion.near_duplicates(range(len(head)), vectors, config.dedup_threshold)
+        # a copy within one conversation (a message stored twice) is one memory; the same words
+        # in two conversations are two events, each with its own date
+        conversations = [c.row.episode.session_id or c.row.episode.at for c in head]
+        dropped = fusion.near_duplicates(
+            range(len(head)), vectors, config.dedup_threshold, conversations
+        )
         keep = [i for i in range(len(head)) if i not in dropped]
         head, vectors = [head[i] for i in keep], vectors[keep]
     if config.mmr_lambda is not None:

@@ -165,7 +165,7 @@ def test_a_time_named_wider_than_the_question_says_nothing_of_it(bike):
 
 def test_a_question_naming_only_a_time_asks_when_the_conversation_was(bike):
     _day(bike, datetime(2025, 10, 10), ["on September 12th we cleaned the garage"], "later")
-    hits = bike.search("What did we talk about on September 12, 2025?", user_id="ana")
+    hits = bike.search("What did we talk about on September 12, 2025?", user_id="ana", k=60)
     order = [h.episode.session_id for h in hits]
     said_that_day = [h for h in hits if h.episode.at.date() == datetime(2025, 9, 12).date()]
     assert "ride" in order and "later" in order  # found, and behind every turn of that day
