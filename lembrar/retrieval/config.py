@@ -75,6 +75,8 @@ class SearchConfig:
             raise ValidationError("granularity", f"use one of {GRANULARITIES}")
         if self.mmr_lambda is not None and not 0.0 <= self.mmr_lambda <= 1.0:
             raise ValidationError("mmr_lambda", "must be between 0 and 1")
+        if self.dedup_threshold is not None and not -1.0 <= self.dedup_threshold <= 1.0:
+            raise ValidationError("dedup_threshold", "must be None (off) or a cosine from -1 to 1")
         if self.as_of_days is not None and self.as_of_days < 0:
             raise ValidationError("as_of_days", "must be None (off), zero or a positive margin")
         if self.time_tolerance_days is not None and self.time_tolerance_days < 0:

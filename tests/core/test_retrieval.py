@@ -243,14 +243,21 @@ def test_session_support_and_coverage_are_reported_where_they_count(memory):
     assert all("session" not in h.signals for h in framed)
 
 
-def test_near_copies_collapse_unless_turned_off(memory):
-    for day in range(3):
-        memory.add("Remember to buy oat milk", user_id="ana", at=SUNDAY - timedelta(days=day))
+def test_a_copy_made_at_the_same_moment_collapses_unless_turned_off(memory):
+    for _ in range(2):  # a write retried, outside any conversation
+        memory.add("Remember to buy oat milk", user_id="ana", at=SUNDAY)
     memory.add("The oat harvest was early this year", user_id="ana")
     collapsed = memory.search("oat milk", user_id="ana")
     assert texts(collapsed).count("Remember to buy oat milk") == 1
     kept = memory.search("oat milk", user_id="ana", preset=BALANCED.with_(dedup_threshold=None))
-    assert texts(kept).count("Remember to buy oat milk") == 3
+    assert texts(kept).count("Remember to buy oat milk") == 2
+
+
+def test_the_same_words_on_three_days_are_three_memories(memory):
+    for day in range(3):
+        memory.add("Remember to buy oat milk", user_id="ana", at=SUNDAY - timedelta(days=day))
+    hits = memory.search("oat milk", user_id="ana")
+    assert texts(hits).count("Remember to buy oat milk") == 3
 
 
 def test_session_granularity_returns_one_hit_per_session(memory):
@@ -294,6 +301,7 @@ def test_neighbour_expansion_brings_the_turns_around_a_hit(memory):
         ({"as_of_days": -1.0}, "as_of_days"),
         ({"time_tolerance_days": -1.0}, "time_tolerance_days"),
         ({"mmr_lambda": 1.5}, "mmr_lambda"),
+        ({"dedup_threshold": 1.2}, "dedup_threshold"),
         ({"methods": ("dense", "psychic")}, "methods"),
         ({"granularity": "paragraph"}, "granularity"),
         ({"ranker": "borda"}, "ranker"),
