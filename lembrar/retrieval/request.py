@@ -101,16 +101,18 @@ def understand(
     # A phrase that only names a weekday or a part of day stays in the text: "the rotation on a
     # Sunday", "activities for the evening" are as often what a memory says as when it was made.
     semantic = parsed.stripped.strip() if parsed.windows else query
-    return _past_only(_with_earlier(_day_words_as_topic(parsed, config)), now), semantic or query
+    return _past_only(
+        _with_alternatives(_day_words_as_topic(parsed, config)), now
+    ), semantic or query
 
 
-def _with_earlier(parsed: TimeQuery) -> TimeQuery:
-    """With the previous instance of a month or weekday named bare while its current one is
-    under way: asked on 1 February, "in February I told you about X" may mean either February,
-    and the current one has barely begun."""
-    if not parsed.earlier:
+def _with_alternatives(parsed: TimeQuery) -> TimeQuery:
+    """With the other readings of its phrases among the windows: asked on 1 February, "in
+    February I told you about X" may mean either February, the current one having barely begun;
+    "the winter of 2023" may be the one of January 2023 or the one begun in December 2023."""
+    if not parsed.alternatives:
         return parsed
-    return replace(parsed, windows=parsed.windows + parsed.earlier, earlier=())
+    return replace(parsed, windows=parsed.windows + parsed.alternatives, alternatives=())
 
 
 def _day_words_as_topic(parsed: TimeQuery, config: SearchConfig) -> TimeQuery:

@@ -39,6 +39,7 @@ class Hit:
     periods: tuple[str, ...] = ()
     weekdays: frozenset[int] = frozenset()
     anchor: Anchor | None = None
+    alternative: TimeWindow | None = None  # another reading of the same phrase
     quantity: bool = False
     plural: bool = False
     priority: int = 0

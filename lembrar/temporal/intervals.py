@@ -106,9 +106,11 @@ class TimeWindow:
 class TimeQuery:
     """What a piece of text says about time, ready for filtering and ranking.
 
-    ``earlier``: for a month or a weekday named bare whose current instance has not ended ("in
-    February" said on 1 February, "on Monday" said on a Monday, "late March" said on 13 March),
-    its previous instance, which the text may mean as well; not among ``windows``.
+    ``alternatives``: other readings the text may mean as well, not among ``windows``: for a
+    month or a weekday named bare whose current instance has not ended ("in February" said on 1
+    February, "on Monday" said on a Monday, "late March" said on 13 March), its previous
+    instance; for a season across New Year named by a year ("the winter of 2023", read as the
+    one of its January), the one that begins in that year's December.
     """
 
     windows: tuple[TimeWindow, ...] = ()
@@ -116,7 +118,7 @@ class TimeQuery:
     weekdays: frozenset[int] = frozenset()
     stripped: str = ""
     phrases: tuple[str, ...] = ()
-    earlier: tuple[TimeWindow, ...] = ()
+    alternatives: tuple[TimeWindow, ...] = ()
 
     @property
     def has_time(self) -> bool:

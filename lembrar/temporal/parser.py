@@ -55,8 +55,19 @@ def _query(ctx: Context, hits: list[Hit]) -> TimeQuery:
         weekdays=frozenset(day for hit in hits for day in hit.weekdays),
         stripped=remove_spans(text, [(hit.start, hit.end) for hit in hits]),
         phrases=tuple(tidy(text[hit.start : hit.end]) for hit in hits),
-        earlier=tuple(w for hit in hits if (w := _previous_instance(ctx, hit)) is not None),
+        alternatives=tuple(w for hit in hits if (w := _alternative(ctx, hit)) is not None),
     )
+
+
+def _alternative(ctx: Context, hit: Hit) -> TimeWindow | None:
+    """Another window the phrase of ``hit`` may mean (see ``TimeQuery.alternatives``)."""
+    if (
+        hit.alternative is not None
+        and hit.window is not None
+        and hit.window.granularity == "season"
+    ):
+        return hit.alternative  # kept only while the hit is the season its rule read
+    return _previous_instance(ctx, hit)
 
 
 def _previous_instance(ctx: Context, hit: Hit) -> TimeWindow | None:

@@ -263,11 +263,15 @@ def _season(match: re.Match[str], ctx: Context) -> Hit | None:
     if not licensed and _strength(ctx, match.start(), ctx.lex.season_leads, lead_key) != "strong":
         return None
     season = ctx.lex.seasons[required_key(match, "s")]
+    alternative = None
     if match.group("y"):
-        first = dates.season_of_year(int(match.group("y")), season, ctx.hemisphere)
+        year = int(match.group("y"))
+        first = dates.season_of_year(year, season, ctx.hemisphere)
+        if first.year < year:  # across New Year: "winter 2023" may be the one begun in its December
+            alternative = windows.season(ctx, date(year, first.month, first.day))
     else:
         first = _season_first(ctx, season, ctx.offset(modifier))
-    return Hit(match.start(), match.end(), windows.season(ctx, first))
+    return Hit(match.start(), match.end(), windows.season(ctx, first), alternative=alternative)
 
 
 # -- a bare day number, only inside a range ("between 1 and 10 May") ------------------------

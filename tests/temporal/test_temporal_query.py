@@ -391,7 +391,7 @@ def test_a_name_whose_current_instance_is_under_way_may_mean_the_one_before(text
     # NOW is Wednesday 13 March 2024: this March and this Wednesday have not ended
     parsed = parse_time(text, NOW, TZ)
     assert parsed.windows[0].end > NOW
-    (before,) = parsed.earlier
+    (before,) = parsed.alternatives
     assert (before.start.date().isoformat(), before.end.date().isoformat()) == earlier
 
 
@@ -400,4 +400,29 @@ def test_a_name_whose_current_instance_is_under_way_may_mean_the_one_before(text
     ["in February", "last March", "early March", "this month", "March 2024", "today", "on Friday"],
 )
 def test_a_name_already_past_or_fixed_has_no_earlier_reading(text):
-    assert parse_time(text, NOW, TZ).earlier == ()
+    assert parse_time(text, NOW, TZ).alternatives == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "hemisphere", "read", "also"),
+    [
+        ("the winter of 2022, I think", "north", "2021-12-01", "2022-12-01"),
+        ("no inverno de 2022", "north", "2021-12-01", "2022-12-01"),
+        ("l'hiver 2022", "north", "2021-12-01", "2022-12-01"),
+        ("in the summer of 2022", "south", "2021-12-01", "2022-12-01"),
+    ],
+)
+def test_a_season_across_new_year_named_by_a_year_has_both_readings(text, hemisphere, read, also):
+    parsed = parse_time(text, NOW, TZ, hemisphere=hemisphere)
+    (window,) = parsed.windows
+    (other,) = parsed.alternatives
+    assert window.start.date().isoformat() == read and other.start.date().isoformat() == also
+    assert other.granularity == "season" and (other.end - other.start).days in (90, 91)
+
+
+@pytest.mark.parametrize(
+    ("text", "hemisphere"),
+    [("the summer of 2022", "north"), ("winter 2022", "south"), ("last winter", "north")],
+)
+def test_a_season_within_one_year_or_without_one_has_one_reading(text, hemisphere):
+    assert parse_time(text, NOW, TZ, hemisphere=hemisphere).alternatives == ()
