@@ -355,7 +355,7 @@ def _by_patterns(
     for when, found in zip(times, read):
         valid_at = _start(when, at) if when.phrases else next(iter(floating), None)
         for pattern, match in found:
-            lead = _lead(match)
+            lead = _without_verb(_lead(match), pattern)
             if unstated(lead, pattern.negated):
                 continue
             for fact in _read(scope, pattern, match, typed, (when, valid_at), sentence):
@@ -405,6 +405,13 @@ def _lead(match: re.Match[str]) -> str:
     moved to", "she said she moved to"); what follows the object is another matter ("I moved
     to Denver and I was wondering if…")."""
     return match.string[: match.start("obj") if match.group("obj") else match.end()]
+
+
+def _without_verb(lead: str, pattern: Pattern) -> str:
+    """``lead`` without the pattern's own verb at its end: a negation that is part of the verb
+    ("can't stand", "don't like" for a dislike) is what the pattern reads, not a denial."""
+    verb = re.search(rf"(?i:{pattern.verb})\s*$", lead)
+    return lead[: verb.start()] if verb else lead
 
 
 def _start(when: TimeQuery, at: datetime) -> datetime | None:
