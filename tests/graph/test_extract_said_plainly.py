@@ -184,3 +184,24 @@ def test_a_pastime_needs_the_speaker_and_a_bare_activity() -> None:
 )
 def test_the_language_is_told_by_words_and_accents(text: str, portuguese: bool) -> None:
     assert looks_portuguese(text) is portuguese
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Honestly, I can't stand horror movies.", ("Ana", "dislikes", "horror movies")),
+        ("My cousin Vera can't stand cilantro.", ("Vera", "dislikes", "cilantro")),
+        ("I just can’t stand loud bars anymore.", ("Ana", "dislikes", "loud bars")),
+    ],
+)
+def test_a_negation_inside_the_verb_of_a_dislike_is_read(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I don't hate olives.", "I never said I can't stand opera.", "If I ever hated jazz…"]
+)
+def test_a_denied_or_reported_dislike_is_none(text: str) -> None:
+    assert not {f for f in facts(text) if f[1] == "dislikes"}

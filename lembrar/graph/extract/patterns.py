@@ -173,8 +173,8 @@ _EN = [
     (
         "dislikes",
         (
-            r"(?:hate|hates|dislike|dislikes|don't like|do not like|doesn't like"
-            r"|does not like|can't stand|cannot stand)"
+            r"(?:hate|hates|dislike|dislikes|don['’]t like|do not like|doesn['’]t like"
+            r"|does not like|can['’]t stand|cannot stand)"
         ),
     ),
     ("has_pet", r"(?:have|has|got|adopted|just got|have got|rescued)", "pet"),
