@@ -197,6 +197,10 @@ def evaluate(questions: list[Question], model: ranker.Ranker) -> dict[str, float
     return {"first": float(np.mean(first)), "all@5": float(np.mean(all5)), "n": len(questions)}
 
 
+def _rounded(figures: dict[str, float]) -> dict[str, float]:
+    return {key: round(value, 3) for key, value in figures.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", default="calendar,story,diary,locomo,dailydialog")
@@ -225,7 +229,7 @@ def main() -> None:
         rest = [q for other, qs in by_set.items() if other != name for q in qs]
         held = full_fit(rest)
         mine, out = evaluate(by_set[name], model), evaluate(by_set[name], held)
-        loso[name] = {"all": mine, "without": out}
+        loso[name] = {"all": _rounded(mine), "without": _rounded(out)}
         print(
             f"| {name} | {mine['n']} | {mine['first']:.3f} / {mine['all@5']:.3f} |"
             f" {out['first']:.3f} / {out['all@5']:.3f} |",

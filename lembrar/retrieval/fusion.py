@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Mapping, Sequence
 
 import numpy as np
@@ -44,13 +43,19 @@ def relative(
     return fused
 
 
+def soft_time_scores(
+    distances: NDArray[np.float64], tolerances: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """1 inside the window, halving every tolerance outside it (0 outside a window of no
+    tolerance); elementwise, the arrays broadcast (seconds)."""
+    positive = tolerances > 0
+    halvings = distances / np.where(positive, tolerances, 1.0)
+    return np.where(distances <= 0, 1.0, np.where(positive, np.power(0.5, halvings), 0.0))
+
+
 def soft_time_score(distance_seconds: float, tolerance_seconds: float) -> float:
-    """1 inside the window, halving every ``tolerance`` outside it."""
-    if distance_seconds <= 0:
-        return 1.0
-    if tolerance_seconds <= 0:
-        return 0.0
-    return math.pow(0.5, distance_seconds / tolerance_seconds)
+    """:func:`soft_time_scores` for one distance."""
+    return float(soft_time_scores(np.array(distance_seconds), np.array(tolerance_seconds)))
 
 
 def mmr(relevance: Sequence[float], vectors: NDArray[np.float32], lam: float, k: int) -> list[int]:

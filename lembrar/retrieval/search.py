@@ -463,13 +463,6 @@ def _tolerances(windows: Sequence[TimeWindow], config: SearchConfig) -> features
     return np.array([[config.tolerance_seconds(w.tolerance)] for w in windows])
 
 
-def _affinities(gaps: features.Array, tolerances: features.Array) -> features.Array:
-    """``fusion.soft_time_score`` elementwise: 1 inside, halving every tolerance outside."""
-    positive = tolerances > 0
-    halvings = gaps / np.where(positive, tolerances, 1.0)
-    return np.where(gaps <= 0, 1.0, np.where(positive, np.power(0.5, halvings), 0.0))
-
-
 def _filters_match(cands: Sequence[_Candidate], parsed: TimeQuery) -> features.Array:
     """1 where the candidate was made in a part of day and on a weekday the query names (only
     those named), else 0."""
@@ -501,7 +494,8 @@ def _time_part(
     affinity = np.ones(len(cands))
     if timed.windows:
         gaps = _window_gaps(cands, timed.windows)
-        affinity = _affinities(gaps, _tolerances(timed.windows, config)).max(axis=0)
+        tolerances = _tolerances(timed.windows, config)
+        affinity = fusion.soft_time_scores(gaps, tolerances).max(axis=0)
     return affinity * _filters_match(cands, timed)
 
 
