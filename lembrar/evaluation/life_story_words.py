@@ -15,14 +15,18 @@ on.
 * ``FIFTH`` (seeds 400–499, in ``life_story_words_fifth``) was written without reading the
   extractor or any of its output: the held-out set for the work after FOURTH was developed on,
   to be measured once. Extraction has since been developed on it too.
-* ``SIXTH`` (seeds 500 and above, in ``life_story_words_sixth``) was written without reading the
+* ``SIXTH`` (seeds 500–599, in ``life_story_words_sixth``) was written without reading the
   extractor or any of its output: the held-out set for the work after FIFTH was developed on,
-  to be measured once.
+  to be measured once. Extraction has since been developed on it too.
+* ``SEVENTH`` (seeds 600 and above, in ``life_story_words_seventh``) was written without reading
+  the extractor or any of its output: the held-out set for the work after SIXTH was developed
+  on, to be measured once.
 """
 
 from __future__ import annotations
 
 from lembrar.evaluation.life_story_words_fifth import FIFTH
+from lembrar.evaluation.life_story_words_seventh import SEVENTH
 from lembrar.evaluation.life_story_words_sixth import SIXTH
 
 Words = dict[float, tuple[tuple[str, ...], tuple[str, ...]]]
@@ -582,5 +586,12 @@ FOURTH: Words = {
     ),
 }
 
-WORDS: dict[int, Words] = {100: SECOND, 200: THIRD, 300: FOURTH, 400: FIFTH, 500: SIXTH}
+WORDS: dict[int, Words] = {
+    100: SECOND,
+    200: THIRD,
+    300: FOURTH,
+    400: FIFTH,
+    500: SIXTH,
+    600: SEVENTH,
+}
 """Each set of other words by the first seed that tells it."""
