@@ -228,9 +228,13 @@ def _join(head: Any) -> Iterator[Reading]:
 
 
 def _hire(head: Any) -> Iterator[Reading]:
+    """ "I was hired by Globex as a data scientist": the employer and the role."""
     org = object_of(head, "by", "at")
     if org is not None and label(org) != "person":
         yield Reading("works_at", phrase(org), type="organization")
+    role = object_of(head, "as")
+    if role is not None and is_role(role):
+        yield Reading("works_as", phrase(role), type="role")
 
 
 def _leave(head: Any) -> Iterator[Reading]:
@@ -456,7 +460,7 @@ READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
     **dict.fromkeys(["start", "begin"], _start),
     "join": _join,
     **dict.fromkeys(["plan", "organise", "organize", "book"], _plan),
-    "hire": _hire,
+    **dict.fromkeys(["hire", "recruit"], _hire),
     **dict.fromkeys(["leave", "quit"], _leave),
     **dict.fromkeys(["study", "learn"], _study),
     **dict.fromkeys(["attend", "enroll", "enrol"], _attend),

@@ -57,7 +57,9 @@ DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten-free|keto|halal|kosher|vegetarian[oa]"
     r"|vegan[oa]|vegetariano|vegetariana|celíac[oa]|celiac"
 )
-CHILDREN = r"filhinho|filhinha|son|daughter|baby|kid|child|filho|filha|bebé|bebe|bebê"
+CHILDREN = (
+    r"filhinho|filhinha|filhote|filhota|son|daughter|baby|kid|child|filho|filha|bebé|bebe|bebê"
+)
 KIN_EN = (
     r"sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend"
     r"|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"
@@ -133,6 +135,24 @@ _EN = [
         "role",
     ),
     ("works_as", r"(?:am|is)(?: an?)", "role", "besides"),  # not over "am a big fan of"
+    (  # "I was hired by Feedzai as a data analyst", "she got taken on as a nurse"
+        "works_as",
+        r"(?:was|were|got|have been|has been|am|is) (?:just )?(?:hired|employed|recruited|taken on"
+        r"|brought on|brought in)(?: (?:by|at) [\w-]+(?: [\w-]+){0,2})? as(?: an?)?",
+        "role",
+        "besides",
+    ),
+    (  # "I was hired by Feedzai", "I've been taken on at Sonae"
+        "works_at",
+        r"(?:was|were|got|have been|has been|am|is) (?:just )?(?:hired|employed|recruited|taken on"
+        r"|brought on|brought in) (?:by|at)",
+        "org",
+    ),
+    (  # "on Monday I'm the new hire at Talkdesk": a plan when dated ahead
+        "works_at",
+        r"(?:am|is) the (?:new|newest) (?:hire|starter|recruit|joiner|employee) (?:at|with)",
+        "org",
+    ),
     (  # "loves her architect job": the role one's job is
         "works_as",
         r"(?:love|loves|like|likes|enjoy|enjoys|hate|hates|started|quit|left|got) (?:my|her|his)"
@@ -285,6 +305,14 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
     ("does", r"(?:started|took up|picked up|began)", "activity", False),
 ]
 _PT_FIRST = [
+    (  # "Fui contratada pela Sonae como engenheira de dados"
+        "works_as",
+        r"fui (?:contratad|admitid|recrutad)[oa] (?:pela|pelo|por|na|no) [A-ZÀ-Þ][\w-]*"
+        r"(?: [A-ZÀ-Þ][\w-]*){0,2} como(?: um| uma)?",
+        "role",
+        "besides",
+    ),
+    ("works_at", r"fui (?:contratad|admitid|recrutad)[oa] (?:pela|pelo|por|na|no)", "org"),
     ("lives_in", r"(?:moramos|vivemos|estamos a viver|estamos morando) (?:em|no|na|nos|nas)"),
     ("lives_in", r"(?:estou|estamos) (?:instalad|instaladinh)[oa]s? (?:em|no|na)"),
     (  # "estou na Sonae como analista": where and as what one works
@@ -426,11 +454,21 @@ _POSSESSIVE = [  # "my new job at X": the speaker's
     ("works_at", r"(?:novo |atual |primeiro )?(?:emprego|trabalho|estágio) (?:na|no|em)"),
     ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment|place) (?:is )?in"),
     ("does", r"(?:new |current |favourite |favorite )?(?:passion|hobby|obsession) is"),
+    (  # "my job title at Sonae is data engineer"
+        "works_as",
+        r"(?:(?:official|current|actual|new) )?(?:job title|title|job|position|role|profession"
+        r"|occupation)"
+        r"(?: (?:at|with) [\w-]+(?: [\w-]+){0,2})? is(?: an?)?",
+        "role",
+    ),
     ("allergic_to", r"(?:allergy|allergies) (?:is |are )?to"),  # "my allergy to nuts"
 ]
 
 
-_POSSESSIVE_PT = [("allergic_to", r"alergia (?:a|ao|à|aos|às)")]  # "a minha alergia a marisco"
+_POSSESSIVE_PT = [
+    ("allergic_to", r"alergia (?:a|ao|à|aos|às)"),  # "a minha alergia a marisco"
+    ("works_as", r"(?:trabalho|cargo|emprego|profissão) é (?:de|como)(?: um| uma)?", "role"),
+]
 _POSSESSIVE_ENDINGS = [  # "…on my last day at Sonae": the job ends
     ("works_at", r"(?:last|final) (?:day|week) (?:at|with)", "org"),
 ]

@@ -57,6 +57,7 @@ from lembrar.graph.extract.possessions import possessions
 from lembrar.graph.extract.scope import Scope, kin_alias, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import is_plan, is_question, unstated
+from lembrar.graph.extract.topical import allergies, pastimes, pet_names, weddings
 from lembrar.graph.extract.trust import fitted, trusted
 from lembrar.model.episode import Episode
 from lembrar.model.graph import ExtractedFact, Extraction
@@ -269,6 +270,9 @@ class RuleExtractor:
             before = len(scope.facts)
             self._sentence(scope, sentence, typed, tz, parsed)
             said += [sentence] * (len(scope.facts) - before)
+        before = len(scope.facts)
+        _topical(scope, text)
+        said += [text] * (len(scope.facts) - before)
         if self.recognizer is None:
             _capitalized(scope, [sentence for sentence, _ in sentences])
         kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in _said_longer(scope.facts)}
@@ -302,7 +306,7 @@ class RuleExtractor:
 
 THERE = re.compile(
     r"\b(?P<verb>(?:move[sd]?|moving|relocat(?:e[sd]?|ing)|live[sd]?|living|settled?|based))\s+"
-    r"(?P<where>there|here)\b",
+    r"(?:in\s+)?(?P<where>there|here)\b",  # "we moved in here", "settled in there"
     re.IGNORECASE,
 )
 PLACE_NAMED = re.compile(rf"\b(?:in|to|at|from)\s+(?:the\s+)?(?P<place>{NAME})")
@@ -701,6 +705,31 @@ def _plain_readings(scope: Scope, said: Sentence) -> None:
         add(scope.speaker, "studies", scope.entity(subject, scope.type_of(subject, "activity")))
     for thing in favourites(sentence):
         add(scope.speaker, "likes", scope.entity(thing, scope.type_of(thing, "thing")))
+
+
+KINSHIP = frozenset({"has_partner", "has_ex", "has_child", "has_sibling", "has_parent"})
+
+
+def _topical(scope: Scope, message: str) -> None:
+    """Allergies, pets' names, a wedding's partner and pastimes read from what the message is about
+    (``topical``), whatever shape its sentences take: the speaker's own."""
+    if scope.speaker is None or scope.episode.role == "assistant":
+        return
+    speaker = scope.speaker
+    quote = " ".join(message.split())
+
+    def add(predicate: str, obj: str) -> None:
+        scope.facts.append(ExtractedFact(speaker, predicate, obj, quote, origin="topic"))
+
+    for allergen in allergies(message):
+        add("allergic_to", scope.entity(allergen, "thing"))
+    people = {fold(speaker)} | {fold(f.object) for f in scope.facts if f.predicate in KINSHIP}
+    for name, kind in pet_names(message, tuple(people)):
+        add("has_pet", scope.entity(name, "animal", (f"my {kind}",), retype=True))
+    for partner in weddings(message):
+        add("has_partner", scope.entity(partner, "person", retype=True))
+    for pastime in pastimes(message):
+        add("does", scope.entity(pastime, scope.type_of(pastime, "activity")))
 
 
 def _owner(scope: Scope, owner: str, sentence: str) -> str | None:

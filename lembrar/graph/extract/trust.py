@@ -40,6 +40,7 @@ ORIGINS = (
     "amount",  # counts and current states ("my 5th project")
     "possession",  # "my old sneakers"
     "activity",  # "I've been playing volleyball", "my yoga practice"
+    "topic",  # what the message is about: "Could you check it for peanuts? I'm allergic"
 )
 PREDICATE_KINDS = {
     **dict.fromkeys(("lives_in", "from"), "home"),

@@ -1,0 +1,321 @@
+"""Facts read from what a message is about rather than from how its sentences are built.
+
+A word names the kind of fact (an allergy, the family's pet, a weekly habit) and an object of
+that kind stands in the same message: a word of a lexicon written by category (allergens,
+pastimes) or a name beside the pet word. The sentence around them may take any shape:
+
+* "Could you check this recipe for peanuts? I'm allergic, and the label is vague", "no
+  shellfish, ever (allergy)", "My shellfish allergy was confirmed…" → ``allergic_to``;
+* "We're calling the pup Farol", "we have a kitten now: Luna", "Tobias, for the puppy",
+  "O cachorrinho ficou a chamar-se Farol" → ``has_pet``;
+* "Any stretches after surfing? I've been going every Saturday", "most evenings you'll find
+  me at climbing", "Faço escalada aos sábados" → ``does``.
+
+The part of the message that says it (a clause ending at ``.``, ``!``, ``?`` or ``;``) states it
+of the speaker: it is no question, hypothetical, reported speech or denial, and no one else is
+spoken of in it ("my son is allergic", "she goes every week"). Pure: the caller adds the facts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from lembrar.graph.extract.names import fold, is_name
+from lembrar.graph.extract.patterns import PETS
+from lembrar.graph.extract.stance import HYPOTHETICAL, NEGATION, REPORTED, is_question, unstated
+
+ALLERGENS = (
+    # foods
+    r"peanuts?|tree nuts|nuts|almonds?|cashews?|walnuts?|hazelnuts?|pistachios?|pecans?"
+    r"|shellfish|seafood|shrimps?|prawns?|crab|lobster|mussels|oysters|fish|eggs?|milk|dairy"
+    r"|lactose|gluten|wheat|soy|soya|sesame|mustard|celery|lupin|kiwis?|strawberries|tomatoes"
+    r"|avocados?|bananas?|corn|garlic|chocolate|sulphites|sulfites"
+    # medicines and the rest
+    r"|penicillin|amoxicillin|antibiotics|aspirin|ibuprofen|sulfa drugs|codeine|morphine"
+    r"|latex|iodine|nickel|pollen|grass|ragweed|dust|dust mites|mould|mold|bees?|bee stings"
+    r"|wasps?|cats|dogs|horses|feathers|perfume"
+    # Portuguese
+    r"|amendoim|amendoins|frutos secos|nozes|amêndoas?|cajus?|avelãs?|marisco|mariscos|camarão"
+    r"|peixe|ovos?|leite|lacticínios|laticínios|lactose|glúten|trigo|soja|sésamo|mostarda"
+    r"|aipo|morangos|kiwi|penicilina|amoxicilina|antibióticos|aspirina|ibuprofeno|látex"
+    r"|iodo|níquel|pólen|pó|ácaros|bolor|abelhas?|vespas?|gatos|cães|pelo de gato"
+)
+PASTIMES = (
+    r"rock climbing|climbing|bouldering|surfing|bodyboarding|running|jogging|cycling|swimming"
+    r"|yoga|pilates|tennis|padel|squash|badminton|football|soccer|futsal|volleyball|basketball"
+    r"|handball|rugby|hiking|trekking|skating|skateboarding|skiing|snowboarding|rowing"
+    r"|kayaking|canoeing|sailing|boxing|kickboxing|karate|judo|jiu-jitsu|taekwondo|fencing"
+    r"|dancing|salsa|ballet|tango|crossfit|weightlifting|golf|fishing|diving|scuba diving"
+    r"|pottery|ceramics|knitting|crochet|painting|drawing|sketching|sewing|embroidery"
+    r"|woodworking|photography|gardening|baking|chess|piano|guitar|violin|drums|singing|choir"
+    r"|archery|horse riding|riding|triathlon|spinning|zumba|aerobics|martial arts"
+    # Portuguese
+    r"|escalada|surf|corrida|natação|ciclismo|ioga|ténis|futebol|voleibol|basquetebol"
+    r"|caminhadas|patinagem|esqui|remo|canoagem|vela|boxe|dança|danças|cerâmica|olaria"
+    r"|tricô|croché|pintura|desenho|costura|bordado|fotografia|jardinagem|xadrez|piano"
+    r"|guitarra|violino|bateria|canto|coro|equitação|pesca|mergulho"
+)
+ALLERGEN = re.compile(rf"(?<![\w-])(?:{ALLERGENS})(?![\w-])", re.IGNORECASE)
+PASTIME = re.compile(rf"(?<![\w-])(?:{PASTIMES})(?![\w-])", re.IGNORECASE)
+PET_WORD = re.compile(rf"(?<![\w-])(?:{PETS})(?![\w-])")  # lower-case: not "Fish Market"
+
+ALLERGY = re.compile(r"\b(?:allerg\w*|alerg\w*|alérgic\w*)", re.IGNORECASE)
+OWN_ALLERGY = re.compile(
+    r"\b(?:allergic|alérgic[oa]s?)\b"
+    r"|\b(?:my|our|have|has|got|with|tenho|temos|minha|minhas|nossa)\s+(?:\w+\s+){0,3}?"
+    r"(?:allerg|alerg)\w*|\((?:an?\s+)?(?:allergy|alergia)\)",
+    re.IGNORECASE,
+)
+"""An allergy someone has: "allergic", "my shellfish allergy", "(allergy)"; not "an article on
+peanut allergies"."""
+NO_ALLERGY = re.compile(
+    r"\b(?:no|not|never|any|sem|nenhuma|não)\s+(?:\w+\s+)?(?:allerg|alerg|alérg)", re.IGNORECASE
+)
+"""No allergy said: "no allergies", "not allergic", "sem alergias"."""
+HABIT = re.compile(
+    r"\b(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|week|weekend|month"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|\bmost\s+(?:days|mornings|evenings|nights|weekends|weeks)"
+    r"|\b(?:once|twice|\w+\s+times)\s+a\s+(?:week|month|day)"
+    r"|\b(?:weekly|daily)(?=\s*(?:[.,;:!?)]|$|now\b))"  # not "my daily commute"
+    r"|\b(?:regularly|religiously|without fail|on\s+(?:the\s+)?weekends"
+    r"|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b"
+    r"|\b(?:aos|às)\s+(?:segundas|terças|quartas|quintas|sextas|sábados|domingos|fins de semana)"
+    r"|\btod[ao]s\s+(?:os|as)\s+(?:dias|semanas|manhãs|noites|sábados|domingos|fins de semana)"
+    r"|\b(?:duas|três|quatro)\s+vezes\s+por\s+semana|\buma\s+vez\s+por\s+semana",
+    re.IGNORECASE,
+)
+"""How often the speaker goes: a pastime is a habit, not one outing."""
+GOING = re.compile(r"\b(?:go|goes|going|went|gone|it|there|vou|vamos|faço|lá)\b", re.IGNORECASE)
+"""A habit said of a pastime the message named elsewhere: "I've been going every Saturday"."""
+NOT_A_HABIT = re.compile(
+    r"\b(?:used to|stopped|quit|gave up|no longer|want to|wanna|thinking of|watch|watching"
+    r"|planning|plan to|(?<!been )going to|to start|start doing|hope to|hoping to"
+    r"|deixei de|já não|quero|gostava de|ver|vou começar)\b",
+    re.IGNORECASE,
+)
+"""A habit gone, wished for, or watched rather than done."""
+
+FIRST_PERSON = re.compile(
+    r"(?<![\w'’])(?:I|I['’]m|I['’]ve|me|my|mine|we|we['’]re|we['’]ve|us|our|ours|eu|me|meu|minha"
+    r"|nós|nosso|nossa|nossos|nossas|a gente|cá em casa)(?![\w'’])"
+    r"|\b(?:sou|estou|tenho|faço|vou|fomos|temos|estamos|somos)\b|\b\w+(?:ámos|amos|emos|imos)\b",
+    re.IGNORECASE,
+)
+OTHER_PERSON = re.compile(
+    r"\b(?:he|she|they|his|her|their|him|them|ele|ela|eles|elas|dele|dela|deles)\b"
+    r"|\b(?:my|our|o meu|a minha|os meus|as minhas)\s+(?:\w+\s+)?(?:son|daughter|kids?|children"
+    r"|husband|wife|partner|boyfriend|girlfriend|sister|brother|mum|mom|mother|dad|father"
+    r"|friend|colleague|neighbou?r|boss|filh[oa]s?|marido|mulher|namorad[oa]|irmã|irmão|mãe"
+    r"|pai|amig[oa]|colega|vizinh[oa])\b",
+    re.IGNORECASE,
+)
+"""Someone else the clause speaks of: the allergy or the habit may be theirs."""
+
+PART = re.compile(r"[^.!?;]+[.!?;]*")
+SHOWN = re.compile(r"\[[^\[\]]*\]")
+"""What a message shows rather than says: "[shared a photo: a photography of …]"."""
+NAME = re.compile(r"[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?")
+NAME_AFTER = frozenset(
+    "now is was became becomes called named calling naming name 's finally officially a an the"
+    " ficou chama chama-se chamar-se chamamos chamámos se o a de nome é".split()
+)
+"""The words that may stand between a pet word and the name after it: "the pup Farol", "a
+kitten now: Luna", "the puppy became Bolt", "ficou a chamar-se Farol"."""
+NAME_BEFORE = frozenset("for the our new little a an o nosso nossa para pelo".split())
+"""… and between a name and the pet word after it: "Tobias, for the puppy", "Luna, our new
+kitten"."""
+AFTER_A_PERSON = re.compile(r"\s*(?:says|said|thinks|told|asked|wants|and\b|&)", re.IGNORECASE)
+OTHER_OWNER = re.compile(
+    r"(?:['’]s|\b(?:his|her|their|your|dele|dela|deles|teu|tua|seu|sua|vizinh\w*))\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def parts(message: str) -> list[str]:
+    """The message's clauses that end at a full stop, a question mark, an exclamation or a
+    semicolon: "We're calling the pup Farol; any tips…?" is a statement and a question."""
+    return [p.strip() for p in PART.findall(SHOWN.sub(" ", message)) if p.strip()]
+
+
+CLAUSE_END = re.compile(r"[,;:()]|\s(?:but|and|or|so|e|mas|ou|embora)\s", re.IGNORECASE)
+
+
+def _clause(part: str, said: re.Match[str]) -> str:
+    """The clause of ``part`` that holds ``said``."""
+    starts = [m.end() for m in CLAUSE_END.finditer(part, 0, said.start())]
+    end = CLAUSE_END.search(part, said.end())
+    return part[starts[-1] if starts else 0 : end.start() if end else len(part)]
+
+
+def _states(part: str, said: re.Match[str]) -> bool:
+    """The part states ``said`` of the speaker and of no one else: no question, hypothetical or
+    reported speech, no one else spoken of, and no denial in ``said``'s own clause ("Sou
+    alérgica e não quero arriscar" is an allergy)."""
+    clause = _clause(part, said)
+    return (
+        not is_question(part)
+        and not HYPOTHETICAL.search(part)
+        and not REPORTED.search(part)
+        and not NEGATION.search(clause)
+        and not OTHER_PERSON.search(part)
+    )
+
+
+def _found(
+    words_of: Callable[[str], list[str]], said: Sequence[str], at: int, beside: bool = True
+) -> list[str]:
+    """The lexicon's words in part ``at`` of the message, or else (``beside``) the one word of
+    that kind in the part before it, or else in the part after it ("Sesame? Yeah, I'm quite
+    allergic"); two different ones leave it unsaid which."""
+    here = list(dict.fromkeys(words_of(said[at])))
+    if here or not beside:
+        return here
+    for other in (at - 1, at + 1):
+        if 0 <= other < len(said):
+            near = {fold(word): word for word in words_of(said[other])}
+            if near:
+                return list(near.values()) if len(near) == 1 else []
+    return []
+
+
+def _allergen_words(part: str) -> list[str]:
+    return [m.group(0) for m in ALLERGEN.finditer(part)]
+
+
+def allergies(message: str) -> list[str]:
+    """What the speaker says they are allergic to."""
+    if not ALLERGY.search(message):
+        return []
+    said = parts(message)
+    found: list[str] = []
+    for at, part in enumerate(said):
+        own = OWN_ALLERGY.search(part)
+        if own and not NO_ALLERGY.search(part) and _states(part, own):
+            clause = _allergen_words(_clause(part, own))
+            found += clause or _found(_allergen_words, said, at)
+    return list(dict.fromkeys(found))
+
+
+PASTIME_FOLLOWED = re.compile(
+    r"\s+(?:the|a|an|my|our|his|her|their|some|this|that|these|those|it|them|o|os|as|um|uma"
+    r"|gym|gyms|shoes|gear|wall|studio|shop|store|teacher|instructor|coach|trip|holiday|season"
+    r"|team|match|game|video|videos|show|magazine|competition|championship|world cup|scores"
+    r"|results|news|fan|fans|player|players|stadium|tickets?|tournament|highlights|channel"
+    r"|podcast|books?)\b",
+    re.IGNORECASE,
+)
+"""A pastime word followed by its own object or by the thing it qualifies is one task or a
+thing: "painting the hall", "a climbing gym", "the football season"."""
+
+
+SPOKEN_OF = re.compile(r"\b(?:about|regarding|sobre)\b[^.;:!?]{0,40}$", re.IGNORECASE)
+"""A pastime talked about, not done: "accounts that post about travel, food, and photography"."""
+
+
+def _pastime_words(part: str) -> list[str]:
+    return [
+        m.group(0)
+        for m in PASTIME.finditer(part)
+        if not PASTIME_FOLLOWED.match(part, m.end()) and not SPOKEN_OF.search(part[: m.start()])
+    ]
+
+
+def pastimes(message: str) -> list[str]:
+    """What the speaker does as a habit: a pastime and how often they go."""
+    if not HABIT.search(message):
+        return []
+    said = parts(message)
+    found: list[str] = []
+    for at, part in enumerate(said):
+        habit = HABIT.search(part)
+        if (
+            habit
+            and FIRST_PERSON.search(part)
+            and not NOT_A_HABIT.search(part)
+            and _states(part, habit)
+        ):
+            found += _found(_pastime_words, said, at, beside=bool(GOING.search(part)))
+    return list(dict.fromkeys(found))
+
+
+WEDDING = re.compile(
+    r"\b(?:married|wed|tied the knot|newlyweds?|casámos|casamos|casámo-nos|casamo-nos"
+    r"|marido e mulher|mulher e marido)\b"
+    r"|\b(?:our|o nosso|a nossa)\s+(?:\w+\s+)?(?:wedding|honeymoon|casamento|lua de mel)\b",
+    re.IGNORECASE,
+)
+PAIR = re.compile(
+    r"(?P<a>[A-ZÀ-Þ][\w'’-]*)\s+(?:and|&|e)\s+(?:I|me|eu)\b"
+    r"|\b(?:I|[Mm]e|[Ee]u)\s+(?:and|&|e)\s+(?:o\s+|a\s+)?(?P<b>[A-ZÀ-Þ][\w'’-]*)"
+)
+"""The speaker and one named person: "Tiago and I", "me and Duarte", "O André e eu"."""
+GIVEN = re.compile(r"\b(?:now that|since|agora que|já que)\b", re.IGNORECASE)
+"""A question that takes its clause as given: "How do we merge accounts now that Duarte and I
+are wed?"."""
+
+
+def weddings(message: str) -> list[str]:
+    """Whom the speaker says they married: "Tiago and I had our wedding on Saturday"."""
+    if not WEDDING.search(message):
+        return []
+    found: list[str] = []
+    for part in parts(message):
+        wedding = WEDDING.search(part)
+        pair = PAIR.search(part)
+        if wedding is None or pair is None:
+            continue
+        asked = is_question(part) and not GIVEN.search(part)
+        if asked or HYPOTHETICAL.search(part) or NEGATION.search(_clause(part, wedding)):
+            continue
+        name = pair.group("a") or pair.group("b")
+        if is_name(name):
+            found.append(name)
+    return list(dict.fromkeys(found))
+
+
+def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """The names the speaker's pets are given beside the pet word ("the pup Farol"), each with
+    that word; a name known as someone else (``people``, folded) is no pet's."""
+    if not PET_WORD.search(message):
+        return []
+    found: list[tuple[str, str]] = []
+    for part in parts(message):
+        if is_question(part) or unstated(part, ending=False) is not None:
+            continue
+        for pet in PET_WORD.finditer(part):
+            if OTHER_OWNER.search(part[: pet.start()]) or not FIRST_PERSON.search(part):
+                continue
+            name = _beside(part, pet.start(), pet.end())
+            if name is not None and fold(name) not in people:
+                found.append((name, pet.group(0).lower()))
+    return list(dict.fromkeys(found))
+
+
+def _beside(part: str, start: int, end: int) -> str | None:
+    """The name at most four naming words after the pet word, or just before it."""
+    for match in NAME.finditer(part):
+        name = match.group(0)
+        if not all(is_name(word) for word in name.split()):
+            continue
+        if match.start() >= end:
+            gap, allowed = part[end : match.start()], NAME_AFTER
+        elif match.end() <= start and re.match(r"\s*(?:[,.;:!?)]|$)", part[end:]):
+            gap, allowed = (
+                part[match.end() : start],
+                NAME_BEFORE,
+            )  # not "Whisker Wonders cat litter"
+        else:
+            continue
+        words = re.findall(r"[\w'’-]+", gap)
+        if (
+            len(words) <= 4
+            and all(fold(word) in allowed for word in words)
+            and not any(PET_WORD.fullmatch(w) for w in name.lower().split())  # "a Golden Retriever"
+            and not AFTER_A_PERSON.match(part[match.end() :])
+            and not part[match.end() :].startswith(("'s", "’s"))
+            and (match.start() > 0 or "," in gap)  # a first word alone: "Walking the dog"
+        ):
+            return name
+    return None

@@ -1,0 +1,197 @@
+"""Facts read from what a message is about (``lembrar.graph.extract.topical``) and the job and
+home readings added beside them, in phrasings none of the labelled sets or life stories use:
+an allergy said apart from its allergen, a pet named beside its kind, a pastime told by how
+often, a wedding's partner — and the messages that must give none (someone else's allergy, a
+topic talked about, a wish, a thing named after a pet word)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lembrar.evaluation.graph_quality import episode_of, found_triples
+from lembrar.graph.extract import offline_extractor
+from lembrar.graph.extract.topical import allergies, parts, pastimes, pet_names, weddings
+from lembrar.model.inputs import EpisodeIn
+
+AT = datetime(2024, 5, 1, 10, tzinfo=UTC)
+
+
+def facts(text: str, names: str = "rules") -> set[tuple[str, str, str]]:
+    item = EpisodeIn(user_id="u", content=text, role="user", speaker="Ana", at=AT)
+    return set(found_triples(offline_extractor(names).extract(episode_of(item))))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Is there sesame in hummus? Asking because I'm allergic.", ["sesame"]),
+        ("Turns out I have a mild latex allergy, the dentist noticed.", ["latex"]),
+        ("Eggs are off the menu for me. Allergic since I was a kid.", ["Eggs"]),
+        ("Tem glúten? É que sou alérgica e não posso arriscar.", ["glúten"]),
+        ("Dinner rule for my guests: no prawns (allergy).", ["prawns"]),
+        ("I'm allergic to penicillin, and I've been eating lots of eggs.", ["penicillin"]),
+    ],
+)
+def test_an_allergy_said_apart_from_its_allergen(text: str, expected: list[str]) -> None:
+    assert allergies(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm writing an article about peanut allergies.",
+        "My son is allergic to eggs, any breakfast ideas?",
+        "Is she allergic to penicillin?",
+        "I'm not allergic to anything, cook whatever.",
+        "No allergies here, I eat everything including shellfish.",
+        "If I were allergic to cats I'd cry.",
+        "My friend has a nut allergy, any cake ideas?",
+        "Eggs or milk? I'm allergic.",  # two allergens before: which one is not said
+    ],
+)
+def test_no_allergy_of_the_speaker(text: str) -> None:
+    assert allergies(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We're naming the bunny Clover; what do rabbits eat?", [("Clover", "bunny")]),
+        ("We have a hamster now: Peanut. He never sleeps.", [("Peanut", "hamster")]),
+        ("Biscuit, our new puppy, chewed my shoe.", [("Biscuit", "puppy")]),
+        ("Our rescue cat is officially named Pickles!", [("Pickles", "cat")]),
+        ("A gente adotou um gato e chama-se Tobias.", []),  # the name is not beside the word
+    ],
+)
+def test_a_pet_named_beside_its_kind(text: str, expected: list[tuple[str, str]]) -> None:
+    assert pet_names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm planning to visit the Tsukiji Fish Market.",
+        "I got a puppy for Christmas.",
+        "My dog and Tom went to Porto.",
+        "Tom walked our dog today.",
+        "The dog is a Golden Retriever, we think.",
+        "my neighbour's cat Tigger keeps visiting us",
+        "If we got a dog we'd call him Max.",
+        "Should we name the kitten Luna?",
+        "I'll buy Whisker Wonders cat litter this week.",
+        "Our puppy, Ana says, is too loud.",
+    ],
+)
+def test_no_pet_name(text: str) -> None:
+    assert pet_names(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Is padel hard on the knees? I go every Sunday now.", ["padel"]),
+        (
+            "I was dragged into bouldering by a colleague and now I'm there twice a week.",
+            ["bouldering"],
+        ),
+        ("Pilates daily, it keeps my back happy", ["Pilates"]),
+        ("Faço natação duas vezes por semana.", ["natação"]),
+        ("I've been going to salsa classes on Fridays for a year.", ["salsa"]),
+    ],
+)
+def test_a_pastime_told_by_how_often(text: str, expected: list[str]) -> None:
+    assert pastimes(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My new flat makes my daily commute easy. Any volleyball leagues nearby?",
+        "I've been painting the hall every weekend, it never ends.",
+        "I used to go climbing every week.",
+        "I watch football every Sunday.",
+        "My daughter does ballet twice a week.",
+        "I want to start running every morning.",
+        "I work at a climbing gym every day.",
+        "I read accounts that post about food and photography every day.",
+        "I'm planning to start yoga classes on Mondays.",
+    ],
+)
+def test_no_pastime(text: str) -> None:
+    assert pastimes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("me and Lucas tied the knot in June lol", ["Lucas"]),
+        ("Eu e o Pedro casámos em maio.", ["Pedro"]),
+        ("Which thank-you cards? Nadia and I had our wedding on Saturday.", ["Nadia"]),
+        ("Can we file taxes jointly now that Omar and I are married?", ["Omar"]),
+        ("Tom and I went to Rui's wedding.", []),
+        ("Should Tom and I get married?", []),
+        ("Ana and I never married, we just live together.", []),
+    ],
+)
+def test_a_wedding_names_the_partner(text: str, expected: list[str]) -> None:
+    assert weddings(text) == expected
+
+
+def test_a_shown_photo_is_not_said() -> None:
+    assert parts("We go a lot. [shared a photo: a kid on a swing] It's fun.") == [
+        "We go a lot.",
+        "It's fun.",
+    ]
+
+
+@pytest.mark.parametrize("names", ["rules", "spacy"])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Is there sesame in hummus? Asking because I'm allergic.",
+            ("Ana", "allergic_to", "sesame"),
+        ),
+        ("We're naming the bunny Clover; what do rabbits eat?", ("Ana", "has_pet", "Clover")),
+        ("Is padel hard on the knees? I go every Sunday now.", ("Ana", "does", "padel")),
+        ("me and Lucas tied the knot in June lol", ("Ana", "has_partner", "Lucas")),
+        (
+            "I was recruited by Globex as a data scientist last year.",
+            ("Ana", "works_as", "data scientist"),
+        ),
+        ("I was recruited by Globex as a data scientist last year.", ("Ana", "works_at", "Globex")),
+        (
+            "Fui admitida pela Jerónimo Martins como contabilista.",
+            ("Ana", "works_as", "contabilista"),
+        ),
+        (
+            "My official job title at Initech is systems analyst.",
+            ("Ana", "works_as", "systems analyst"),
+        ),
+        ("O meu cargo é de gestora de projeto.", ("Ana", "works_as", "gestora de projeto")),
+        ("Where's a good bakery in Ghent? We moved in here in May.", ("Ana", "lives_in", "Ghent")),
+    ],
+)
+def test_read_by_the_extractor(names: str, text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in facts(text, names)
+
+
+def test_the_named_pet_replaces_its_kind() -> None:
+    found = facts("We have a hamster now: Peanut. He never sleeps.")
+    assert ("Ana", "has_pet", "Peanut") in found
+    assert ("Ana", "has_pet", "hamster") not in found
+
+
+def test_an_assistant_states_no_allergy_of_its_own() -> None:
+    item = EpisodeIn(
+        user_id="u",
+        content="Is there sesame in it? I'm allergic, so check.",
+        role="assistant",
+        at=AT,
+    )
+    assert not any(
+        p == "allergic_to"
+        for _, p, _ in found_triples(offline_extractor().extract(episode_of(item)))
+    )
