@@ -82,6 +82,7 @@ def test_a_pet_named_beside_its_kind(text: str, expected: list[tuple[str, str]])
         "Should we name the kitten Luna?",
         "I'll buy Whisker Wonders cat litter this week.",
         "Our puppy, Ana says, is too loud.",
+        "My brother got a kitten, Milo.",
     ],
 )
 def test_no_pet_name(text: str) -> None:

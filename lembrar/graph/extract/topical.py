@@ -285,7 +285,12 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
         if is_question(part) or unstated(part, ending=False) is not None:
             continue
         for pet in PET_WORD.finditer(part):
-            if OTHER_OWNER.search(part[: pet.start()]) or not FIRST_PERSON.search(part):
+            before = part[: pet.start()]
+            if OTHER_OWNER.search(before) or OTHER_PERSON.search(
+                before
+            ):  # "My sister has a kitten"
+                continue
+            if not FIRST_PERSON.search(part):
                 continue
             name = _beside(part, pet.start(), pet.end())
             if name is not None and fold(name) not in people:
