@@ -12,7 +12,16 @@ import pytest
 
 from lembrar.evaluation.graph_quality import episode_of, found_triples
 from lembrar.graph.extract import offline_extractor
-from lembrar.graph.extract.topical import allergies, parts, pastimes, pet_names, weddings
+from lembrar.graph.extract.topical import (
+    allergies,
+    births,
+    employers,
+    parts,
+    pastimes,
+    pet_names,
+    roles_said,
+    weddings,
+)
 from lembrar.model.inputs import EpisodeIn
 
 AT = datetime(2024, 5, 1, 10, tzinfo=UTC)
@@ -140,6 +149,53 @@ def test_a_wedding_names_the_partner(text: str, expected: list[str]) -> None:
     assert weddings(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Line cook at Nando's here, quick one about knives.", [("me", "Line cook", "Nando's")]),
+        (
+            "(background: accountant at Deloitte) is this deductible?",
+            [("me", "accountant", "Deloitte")],
+        ),
+        ("My cousin Leo lives in Cork; plumber is what he does.", [("he", "plumber", "")]),
+        ("O Hugo é canalizador de profissão.", [("she", "canalizador", "")]),
+        ("I met a nurse at St Mary's yesterday.", []),
+        ("What does a data engineer at Google earn?", []),
+        ("If I were a pilot at Ryanair I'd travel more.", []),
+    ],
+)
+def test_a_role_said_without_a_verb(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert roles_said(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Globex starts me on the 3rd, any onboarding tips?", ["Globex"]),
+        ("Can I expense this? My manager at Initech approved it.", ["Initech"]),
+        ("Adoro a equipa na Farfetch, onde trabalho há um ano.", ["Farfetch"]),
+        ("My friend's boss at Globex is awful.", []),
+        ("If my boss at Globex finds out, I'm done.", []),
+    ],
+)
+def test_the_speakers_employer(text: str, expected: list[str]) -> None:
+    assert employers(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He's here!! Our son Noah was born at dawn.", [("Noah", "son")]),
+        ("Já nasceu o nosso menino, o Duarte!", [("Duarte", "menino")]),
+        ("We flew to Lisbon the week our son was born.", []),
+        ("My sister's baby Tom was born yesterday!", []),
+        ("Was your daughter Eva born in May?", []),
+    ],
+)
+def test_a_birth_names_the_child(text: str, expected: list[tuple[str, str]]) -> None:
+    assert births(text) == expected
+
+
 def test_a_shown_photo_is_not_said() -> None:
     assert parts("We go a lot. [shared a photo: a kid on a swing] It's fun.") == [
         "We go a lot.",
@@ -173,10 +229,28 @@ def test_a_shown_photo_is_not_said() -> None:
         ),
         ("O meu cargo é de gestora de projeto.", ("Ana", "works_as", "gestora de projeto")),
         ("Where's a good bakery in Ghent? We moved in here in May.", ("Ana", "lives_in", "Ghent")),
+        ("O Tiago anda a morar em Leiria desde março.", ("Tiago", "lives_in", "Leiria")),
+        ("Estamos a morar em Braga, finalmente.", ("Ana", "lives_in", "Braga")),
+        ("My aunt Rosa has been in Dublin for decades.", ("Rosa", "lives_in", "Dublin")),
+        ("We adopted a cat, Miso; any tips for the first week?", ("Ana", "has_pet", "Miso")),
+        ("Our son Noah was born at dawn.", ("Ana", "has_child", "Noah")),
+        ("Globex starts me on the 3rd, any onboarding tips?", ("Ana", "works_at", "Globex")),
     ],
 )
 def test_read_by_the_extractor(names: str, text: str, expected: tuple[str, str, str]) -> None:
     assert expected in facts(text, names)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Museum trip with Lena from her flat in Porto today.",  # "Museum" is no one
+        "We have been in Paris for a week, lovely trip.",  # a stay, not a home
+        "Is she a nurse; or a doctor?",
+    ],
+)
+def test_nothing_about_anyone_named(text: str) -> None:
+    assert not {f for f in facts(text) if f[1] in ("lives_in", "works_as")}
 
 
 def test_the_named_pet_replaces_its_kind() -> None:

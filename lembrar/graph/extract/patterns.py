@@ -104,6 +104,11 @@ _EN = [
         r"(?:am joining|is joining|will join|will be joining|am going to join|join|joins)",
         "org",
     ),
+    (  # "my sister has been in Ghent for years": a stay of years is a home
+        "lives_in",
+        r"(?:has|have) been (?:living |based )?in(?= (?:[A-ZÀ-Þ][\w-]*\s+){1,3}(?:for|since)"
+        r" (?:years|ages|months|decades|a long time|a while|over a year|\d+ years|\d{4}))",
+    ),
     (  # "I rent a small flat in Braga"
         "lives_in",
         r"(?:rent|rents|am renting|is renting|are renting|own|owns|share|shares) (?:a|an|the|our|my)"
@@ -313,7 +318,11 @@ _PT_FIRST = [
         "besides",
     ),
     ("works_at", r"fui (?:contratad|admitid|recrutad)[oa] (?:pela|pelo|por|na|no)", "org"),
-    ("lives_in", r"(?:moramos|vivemos|estamos a viver|estamos morando) (?:em|no|na|nos|nas)"),
+    (
+        "lives_in",
+        r"(?:moramos|vivemos|estamos a (?:viver|morar)|estamos (?:morando|vivendo))"
+        r" (?:em|no|na|nos|nas)",
+    ),
     ("lives_in", r"(?:estou|estamos) (?:instalad|instaladinh)[oa]s? (?:em|no|na)"),
     (  # "estou na Sonae como analista": where and as what one works
         "works_as",
@@ -354,7 +363,8 @@ _PT_FIRST = [
     ("does", r"(?:faço|fazemos|pratico|praticamos)", "habit"),
     (
         "lives_in",
-        r"(?:moro|vivo|resido|estou a viver|estou morando)(?: lá| cá| aqui)? (?:em|no|na|nos|nas)",
+        r"(?:moro|vivo|resido|estou a (?:viver|morar)|estou (?:morando|vivendo))(?: lá| cá| aqui)?"
+        r" (?:em|no|na|nos|nas)",
     ),
     (
         "lives_in",
@@ -411,7 +421,11 @@ _PT_THIRD = [
     ),
     ("allergic_to", r"tem alergia (?:a|ao|à|aos|às|de)"),
     ("diet", r"(?:é|virou|tornou-se)", "diet"),
-    ("lives_in", r"(?:mora|vive|reside|está a viver)(?: lá| cá| aqui)? (?:em|no|na|nos|nas)"),
+    (  # "A Sofia já está a morar em Viena"
+        "lives_in",
+        r"(?:mora|vive|reside|(?:está|anda) a (?:viver|morar)|está (?:morando|vivendo))"
+        r"(?: lá| cá| aqui)? (?:em|no|na|nos|nas)",
+    ),
     ("lives_in", r"(?:está|estão) (?:instalad|instaladinh)[oa]s? (?:em|no|na)"),
     ("lives_in", r"(?:muda-se|se muda|mudam-se|se mudam) (?:para|pra)(?: o| a)?"),
     ("lives_in", r"(?:mudou-se|se mudou|mudou|foi morar|foi viver) (?:para|pra)(?: o| a)?"),

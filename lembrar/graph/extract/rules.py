@@ -57,7 +57,15 @@ from lembrar.graph.extract.possessions import possessions
 from lembrar.graph.extract.scope import Scope, kin_alias, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import is_plan, is_question, unstated
-from lembrar.graph.extract.topical import allergies, pastimes, pet_names, weddings
+from lembrar.graph.extract.topical import (
+    allergies,
+    births,
+    employers,
+    pastimes,
+    pet_names,
+    roles_said,
+    weddings,
+)
 from lembrar.graph.extract.trust import fitted, trusted
 from lembrar.model.episode import Episode
 from lembrar.model.graph import ExtractedFact, Extraction
@@ -292,6 +300,8 @@ class RuleExtractor:
         said = Sentence(sentence)
         read_kinship(scope, said)
         if is_question(sentence):
+            for statement in _stated_before(sentence):  # "We named her Mia; any tips…?"
+                self._sentence(scope, statement, typed, tz)
             return
         _amounts(scope, sentence)
         _possessions(scope, sentence)
@@ -302,6 +312,13 @@ class RuleExtractor:
             return
         language = "pt" if looks_portuguese(sentence) else "en"
         _by_patterns(scope, said, typed, tz, COMPILED[language])
+
+
+def _stated_before(question: str) -> list[str]:
+    """The clauses of a question that end at a semicolon before it and ask nothing: "My job
+    title at Sonae is data engineer; does that change anything?" states the job."""
+    *before, _ = question.split(";")
+    return [clause for clause in before if clause.strip() and not is_question(clause)]
 
 
 THERE = re.compile(
@@ -480,7 +497,15 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     return scope.entity(name, scope.type_of(name, "person"))
 
 
-OPENING = re.compile(rf"^\W*(?:(?P<me>I|[Ww]e)\b|(?P<name>{NAME})\s+[a-z])")
+OPENING = re.compile(
+    rf"^\W*(?:(?P<me>I|[Ww]e)\b|(?P<name>{NAME})\s+"
+    r"(?:(?:just|also|still|now|finally|recently|already|then|really|never)\s+)?"
+    r"(?:[a-z]+(?:ed|es|s)|is|was|has|had|got|went|came|left|began|became|took|made|found|met"
+    r"|wrote|said|told|sent|bought|brought|thought|felt|kept|spent|gave|ran|won|lost|sold|flew"
+    r"|drove|saw|heard|knew|grew|chose|fell|paid|quit|set|put|let|read|can|will|would|could"
+    r"|did|does|do|and)\b)"
+)
+"""A sentence that opens on a name and its verb ("Rita got a job…"); not "Video call with Rita"."""
 
 
 def _clause_subject(scope: Scope, before: str) -> str | None:
@@ -726,6 +751,22 @@ def _topical(scope: Scope, message: str) -> None:
     people = {fold(speaker)} | {fold(f.object) for f in scope.facts if f.predicate in KINSHIP}
     for name, kind in pet_names(message, tuple(people)):
         add("has_pet", scope.entity(name, "animal", (f"my {kind}",), retype=True))
+    for child, kind in births(message, tuple(people)):
+        add("has_child", scope.entity(child, "person", (f"my {kind}",), retype=True))
+    for who, role, org in roles_said(message):
+        whose = speaker if who == "me" else scope.last_person
+        if whose is None or not _is_role(role):
+            continue
+        scope.facts.append(
+            ExtractedFact(whose, "works_as", scope.entity(role, "role"), quote, origin="topic")
+        )
+        if org and is_name(org.split()[0]):
+            organization = scope.entity(org, "organization", retype=True)
+            scope.facts.append(
+                ExtractedFact(whose, "works_at", organization, quote, origin="topic")
+            )
+    for employer in employers(message):
+        add("works_at", scope.entity(employer, "organization", retype=True))
     for partner in weddings(message):
         add("has_partner", scope.entity(partner, "person", retype=True))
     for pastime in pastimes(message):

@@ -275,6 +275,119 @@ def weddings(message: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+ORG = r"[A-ZÀ-Þ][\w&'’.-]*(?:\s+[A-ZÀ-Þ][\w&'’.-]*){0,2}"
+ROLE = r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?"
+ROLE_SAID = (
+    re.compile(  # "(for context: data engineer at Feedzai, …)", "nurse @ St Mary's here"
+        rf"(?:^|[(:—–]\s*)(?P<role>{ROLE})\s+(?:at|@)\s+(?P<org>{ORG})",
+    ),
+    re.compile(rf"(?:^|[;:,]\s*|\band\s+)(?P<role>{ROLE}) is what (?P<who>I|she|he) (?:do|does)\b"),
+    re.compile(
+        rf"(?:^|[;:,(]\s*|\b(?:is|é)\s+(?:an?\s+|um\s+|uma\s+)?)(?P<role>{ROLE})"
+        r"\s+(?:by profession|by trade|de profissão)\b"
+    ),
+)
+"""A role said without a verb of working: "data engineer at Feedzai", "nurse is what she does",
+"teacher by profession"."""
+EMPLOYER = (
+    re.compile(  # "Sword Health starts me next monday", "Globex hired me"
+        rf"(?P<org>{ORG})\s+(?:starts|expects|hired|has hired|employs|took on|has taken on"
+        r"|onboards)\s+me\b"
+    ),
+    re.compile(  # "my manager at OutSystems", "my colleagues at Sonae"
+        rf"\b(?i:my|our|a minha|o meu|os meus|as minhas)\s+(?:new\s+)?(?:manager|boss|supervisor"
+        r"|colleagues|coworkers|co-workers|teammates|team lead|line manager|chefe|colegas|equipa)"
+        rf"\s+(?:at|with|na|no|da|do)\s+(?P<org>{ORG})"
+    ),
+    re.compile(  # "at Talkdesk, where I work", "na Talkdesk, onde trabalho"
+        rf"\b(?:at|for|with|na|no|em)\s+(?P<org>{ORG})\s*,\s*(?:where I(?: have)? work"
+        r"|where I am working|onde (?:eu )?(?:trabalho|estou a trabalhar))"
+    ),
+)
+"""The speaker's employer, said of the company or of the people at work."""
+
+
+SOMEONE = re.compile(
+    rf"(?i:{OTHER_PERSON.pattern}|\b(?:sister|brother|son|daughter|mother|father|mum|mom|dad"
+    r"|husband|wife|partner|friend|colleague|irmã|irmão|filh[oa]|mãe|pai|marido|mulher|amig[oa]"
+    r"|colega)\b)|(?<=[\s,;:(])[A-ZÀ-Þ][a-zà-ÿ]+"
+)
+"""Someone other than the speaker spoken of: a pronoun, a kin word, a name."""
+
+
+def roles_said(message: str) -> list[tuple[str, str, str]]:
+    """(who, role, org) of each role said without a verb of working, in a statement or beside a
+    question ("(for context: data engineer at Feedzai) which bag…?"): who is "me", or "she" or
+    "he" (the person last named); org is empty where none is said."""
+    found: list[tuple[str, str, str]] = []
+    for part in parts(message):
+        if HYPOTHETICAL.search(part) or NEGATION.search(part):
+            continue
+        for pattern in ROLE_SAID:
+            for match in pattern.finditer(part):
+                groups = match.groupdict()
+                who = (groups.get("who") or "").lower()
+                if not who:  # a bare role is the speaker's when no one else is spoken of before
+                    who = "she" if SOMEONE.search(part[: match.start()]) else "me"
+                found.append(
+                    (who if who != "i" else "me", match.group("role"), groups.get("org") or "")
+                )
+    return found
+
+
+def employers(message: str) -> list[str]:
+    """The companies the message says the speaker works at, questions included ("how do I ask
+    my manager at X…?" takes the job as given); not in a clause of a wish or a denial."""
+    found: list[str] = []
+    for part in parts(message):
+        for match in (m for pattern in EMPLOYER for m in pattern.finditer(part)):
+            clause = _clause(part, match)
+            if not HYPOTHETICAL.search(clause) and not NEGATION.search(clause):
+                found.append(match.group("org"))
+    return list(dict.fromkeys(found))
+
+
+BIRTH = re.compile(
+    r"\b(?:was born|were born|born|arrived|was delivered|came into the world|nasceu|nasceram)\b",
+    re.IGNORECASE,
+)
+CHILD_WORD = re.compile(
+    r"\b(?:daughter|son|baby|baby girl|baby boy|girl|boy|newborn|filha|filho|filhota|filhote"
+    r"|filhinha|filhinho|bebé|bebê|menina|menino|pequenina|pequenino)\b",
+    re.IGNORECASE,
+)
+PLACE_BEFORE = re.compile(r"\b(?:in|to|at|from|em|para|no|na|de)\s+$", re.IGNORECASE)
+
+
+def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """The name of the speaker's child whose birth the message tells ("our daughter is here: my
+    girl Matilde arrived on Tuesday"), with the child word said: one name, not a place, not
+    someone known (``people``)."""
+    if not BIRTH.search(message):
+        return []
+    found: list[tuple[str, str]] = []
+    for part in parts(message):
+        child = CHILD_WORD.search(part)
+        if child is None or not BIRTH.search(part) or not FIRST_PERSON.search(part):
+            continue
+        if is_question(part) or HYPOTHETICAL.search(part) or NEGATION.search(part):
+            continue
+        before = part[: child.start()]
+        if OTHER_OWNER.search(before) or OTHER_PERSON.search(before):
+            continue
+        names = {
+            m.group(0)
+            for m in NAME.finditer(part)
+            if all(is_name(w) for w in m.group(0).split())
+            and not PLACE_BEFORE.search(part[: m.start()])
+            and not part[m.end() :].startswith(("'s", "’s"))
+            and fold(m.group(0)) not in people
+        }
+        if len(names) == 1:
+            found.append((names.pop(), child.group(0).lower()))
+    return list(dict.fromkeys(found))
+
+
 def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
     """The names the speaker's pets are given beside the pet word ("the pup Farol"), each with
     that word; a name known as someone else (``people``, folded) is no pet's."""
