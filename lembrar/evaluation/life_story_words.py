@@ -18,13 +18,17 @@ on.
 * ``SIXTH`` (seeds 500–599, in ``life_story_words_sixth``) was written without reading the
   extractor or any of its output: the held-out set for the work after FIFTH was developed on,
   to be measured once. Extraction has since been developed on it too.
-* ``SEVENTH`` (seeds 600 and above, in ``life_story_words_seventh``) was written without reading
-  the extractor or any of its output: the held-out set for the work after SIXTH was developed
+* ``SEVENTH`` (seeds 600–699, in ``life_story_words_seventh``) was written without reading the
+  extractor or any of its output: the held-out set for the work after SIXTH was developed on,
+  to be measured once. Extraction has since been developed on it too.
+* ``EIGHTH`` (seeds 700 and above, in ``life_story_words_eighth``) was written without reading
+  the extractor or any of its output: the held-out set for the work after SEVENTH was developed
   on, to be measured once.
 """
 
 from __future__ import annotations
 
+from lembrar.evaluation.life_story_words_eighth import EIGHTH
 from lembrar.evaluation.life_story_words_fifth import FIFTH
 from lembrar.evaluation.life_story_words_seventh import SEVENTH
 from lembrar.evaluation.life_story_words_sixth import SIXTH
@@ -593,5 +597,6 @@ WORDS: dict[int, Words] = {
     400: FIFTH,
     500: SIXTH,
     600: SEVENTH,
+    700: EIGHTH,
 }
 """Each set of other words by the first seed that tells it."""
