@@ -87,6 +87,7 @@ def test_a_pet_named_beside_its_kind(text: str, expected: list[tuple[str, str]])
         "Tom walked our dog today.",
         "The dog is a Golden Retriever, we think.",
         "my neighbour's cat Tigger keeps visiting us",
+        "the neighbours' puppy Rex barks at us all night",
         "If we got a dog we'd call him Max.",
         "Should we name the kitten Luna?",
         "I'll buy Whisker Wonders cat litter this week.",
@@ -235,6 +236,23 @@ def test_a_shown_photo_is_not_said() -> None:
         ("We adopted a cat, Miso; any tips for the first week?", ("Ana", "has_pet", "Miso")),
         ("Our son Noah was born at dawn.", ("Ana", "has_child", "Noah")),
         ("Globex starts me on the 3rd, any onboarding tips?", ("Ana", "works_at", "Globex")),
+        ("my gf Priya is learning the drums, send help", ("Ana", "has_partner", "Priya")),
+        ("my bro Sam works as a plumber out in Cork", ("Sam", "works_as", "plumber")),
+        (
+            "The person who keeps me sane, Omar, has been my husband for ten years.",
+            ("Ana", "has_partner", "Omar"),
+        ),
+        ("wed Lucas on friday at the town hall!!", ("Ana", "has_partner", "Lucas")),
+        ("Já vivemos cá em Setúbal, que alegria.", ("Ana", "lives_in", "Setúbal")),
+        ("ugh, being a paralegal at Dewey means no lunch breaks", ("Ana", "works_as", "paralegal")),
+        ("keep walnuts out of it pls, im alergic", ("Ana", "allergic_to", "walnuts")),
+        ("Alergia a camarão, é o que eu tenho.", ("Ana", "allergic_to", "camarão")),
+        ("We got a hamster too 🐹 Nibbles. the cat is intrigued", ("Ana", "has_pet", "Nibbles")),
+        (
+            "Exhausted because Iris, our newborn daughter, hates her cot.",
+            ("Ana", "has_child", "Iris"),
+        ),
+        ("Sou mãe! A Benedita, a nossa pequenina, nasceu hoje.", ("Ana", "has_child", "Benedita")),
     ],
 )
 def test_read_by_the_extractor(names: str, text: str, expected: tuple[str, str, str]) -> None:

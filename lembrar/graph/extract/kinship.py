@@ -46,8 +46,8 @@ KIN_APPOSED = re.compile(  # "My older sister, Rita, lives…", "a minha irmã m
     rf"(?:\b[Mm]y|\b[Oo]ur|\b[AaOo]\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger)\s+)?"
     rf"(?:{KIN_EN}|{KIN_PT})(?:\s+mais\s+(?:nov|velh)[oa])?,\s+(?:[ao]\s+)?(?P<name>{NAME}),\s*"
 )
-COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã"
-    rf"(?P<kname>{NAME})(?:\s+(?:is|é|has been|became|is now|is officially|é agora)|['’]s(?: been)?)\s+"
+COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã", "…, Tiago, has been my bf"
+    rf"(?P<kname>{NAME})(?:,?\s+(?:is|é|has been|became|is now|is officially|é agora)|['’]s(?: been)?)\s+"
     rf"(?:[Mm]y|[Oo]ur|(?:[ao]\s+)?(?:minha|meu|nossa|nosso))\s+"
     rf"(?:(?:little|big|older|younger|best|mais nova|mais velha)\s+)?(?P<kin>{KIN_EN}|{KIN_PT})\b"
 )

@@ -58,6 +58,7 @@ from lembrar.graph.extract.scope import Scope, kin_alias, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import is_plan, is_question, unstated
 from lembrar.graph.extract.topical import (
+    VERB_AFTER,
     allergies,
     births,
     employers,
@@ -137,10 +138,11 @@ OBJECTS = {
 CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
 PRONOUNS = frozenset({"she", "he", "ela", "ele"})
 WHO = re.compile(
-    rf"(?P<name>{NAME}),\s+(?:who|que)\s+(?P<said>(?:\w+s|[a-zà-ú]+a|é|is|was)\b[^,;]*),?\s*"
+    rf"(?P<name>{NAME}),\s+(?:who|que)\s+(?P<said>(?:\w+s|[a-zà-ú]+a|é|is|was)\s+[^,;]*),?\s*"
 )
 """A relative clause on a name, between commas: what it says is said of that person, and so is
-what follows it ("Rita, who lives in Paris, loves her job")."""
+what follows it ("Rita, who lives in Paris, loves her job"); the verb has words after it
+("Setúbal, que alegria." is no relative clause)."""
 INNER_ADVERB = re.compile(
     r"\b(am|is|are|have|has|have been|has been|will|will be)\s+(?:still|now|also|really|just|already"
     r"|currently|finally|actually|definitely|even|officially)\s+(?=\w+(?:ing|ed)\b)"
@@ -169,6 +171,19 @@ CONTRACTIONS = tuple(
     )
 )
 """Each needs an apostrophe: a text without one is left as it is."""
+SHORTHAND = re.compile(r"\b(?:bf|gf|sis|bro|hubby|hubs|wifey|im|ive)\b")
+SPELT_OUT = {
+    "bf": "boyfriend",
+    "gf": "girlfriend",
+    "sis": "sister",
+    "bro": "brother",
+    "hubby": "husband",
+    "hubs": "husband",
+    "wifey": "wife",
+    "im": "I am",
+    "ive": "I have",
+}
+"""Chat shorthand, lower-case as typed: "my bf Miguel", "my sis Rita", "im allergic"."""
 
 
 def _compile(pattern: Pattern) -> re.Pattern[str]:
@@ -258,6 +273,7 @@ class RuleExtractor:
         if "'" in text or "’" in text:
             for pattern, replacement in CONTRACTIONS:
                 text = pattern.sub(replacement, text)
+        text = SHORTHAND.sub(lambda m: SPELT_OUT[m.group(0)], text)
         text = INNER_ADVERB.sub(r"\1 ", text)  # "I am still planning" reads as "I am planning"
         speaker = speaker_of(episode)
         scope = Scope(episode, None, text=text)
@@ -497,14 +513,7 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     return scope.entity(name, scope.type_of(name, "person"))
 
 
-OPENING = re.compile(
-    rf"^\W*(?:(?P<me>I|[Ww]e)\b|(?P<name>{NAME})\s+"
-    r"(?:(?:just|also|still|now|finally|recently|already|then|really|never)\s+)?"
-    r"(?:[a-z]+(?:ed|es|s)|is|was|has|had|got|went|came|left|began|became|took|made|found|met"
-    r"|wrote|said|told|sent|bought|brought|thought|felt|kept|spent|gave|ran|won|lost|sold|flew"
-    r"|drove|saw|heard|knew|grew|chose|fell|paid|quit|set|put|let|read|can|will|would|could"
-    r"|did|does|do|and)\b)"
-)
+OPENING = re.compile(rf"^\W*(?:(?P<me>I|[Ww]e)\b|(?P<name>{NAME})\s+{VERB_AFTER})")
 """A sentence that opens on a name and its verb ("Rita got a job…"); not "Video call with Rita"."""
 
 
@@ -619,7 +628,8 @@ def _object(
 
 
 ROLE_END = re.compile(
-    r"\s+(?:in|at|for|with|from|on|here|there|working|employed|based|living|who|and|job|gig)\b"
+    r"\s+(?:in|at|for|with|from|on|over|out|here|there|working|employed|based|living|who|and|job"
+    r"|gig)\b"
 )
 FREQUENCY = re.compile(r"(?:\w+ times|twice|once|every|each)\b", re.IGNORECASE)
 """How often, not what: "I practise three times a week" names no activity."""

@@ -62,7 +62,8 @@ PET_WORD = re.compile(rf"(?<![\w-])(?:{PETS})(?![\w-])")  # lower-case: not "Fis
 
 ALLERGY = re.compile(r"\b(?:allerg\w*|alerg\w*|alérgic\w*)", re.IGNORECASE)
 OWN_ALLERGY = re.compile(
-    r"\b(?:allergic|alérgic[oa]s?)\b"
+    r"\b(?:al+ergic|alérgic[oa]s?|alergic[oa]s?)\b"
+    r"|\b(?:al+erg(?:y|ies)|alergias?)\b(?=.*\b(?:I have|I have got|I got|I am|tenho)\b)"
     r"|\b(?:my|our|have|has|got|with|tenho|temos|minha|minhas|nossa)\s+(?:\w+\s+){0,3}?"
     r"(?:allerg|alerg)\w*|\((?:an?\s+)?(?:allergy|alergia)\)",
     re.IGNORECASE,
@@ -113,12 +114,23 @@ OTHER_PERSON = re.compile(
 )
 """Someone else the clause speaks of: the allergy or the habit may be theirs."""
 
+VERB_AFTER = (
+    r"(?:(?:just|also|still|now|finally|recently|already|then|really|never)\s+)?"
+    r"(?:[a-z]+(?:ed|es|s)|is|was|has|had|got|went|came|left|began|became|took|made|found|met"
+    r"|wrote|said|told|sent|bought|brought|thought|felt|kept|spent|gave|ran|won|lost|sold|flew"
+    r"|drove|saw|heard|knew|grew|chose|fell|paid|quit|set|put|let|read|can|will|would|could"
+    r"|did|does|do|and|nasceu|chegou|é|está|foi|tem)\b"
+)
+"""The words that may follow a sentence's opening name when it is the subject ("Rita got a
+job…", "Iris arrived"); "Video call with Rita", "Exhausted because…" open on no name."""
+OPENS_ON_NAME = re.compile(rf"[^\s]+\s+{VERB_AFTER}")
 PART = re.compile(r"[^.!?;]+[.!?;]*")
 SHOWN = re.compile(r"\[[^\[\]]*\]")
 """What a message shows rather than says: "[shared a photo: a photography of …]"."""
 NAME = re.compile(r"[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?")
 NAME_AFTER = frozenset(
-    "now is was became becomes called named calling naming name 's finally officially a an the"
+    "now too also is was became becomes called named calling naming name 's finally officially"
+    " a an the"
     " ficou chama chama-se chamar-se chamamos chamámos se o a de nome é".split()
 )
 """The words that may stand between a pet word and the name after it: "the pup Farol", "a
@@ -128,7 +140,8 @@ NAME_BEFORE = frozenset("for the our new little a an o nosso nossa para pelo".sp
 kitten"."""
 AFTER_A_PERSON = re.compile(r"\s*(?:says|said|thinks|told|asked|wants|and\b|&)", re.IGNORECASE)
 OTHER_OWNER = re.compile(
-    r"(?:['’]s|\b(?:his|her|their|your|dele|dela|deles|teu|tua|seu|sua|vizinh\w*))\s+(?:\w+\s+)?$",
+    r"(?:['’]s|s['’]|\b(?:his|her|their|your|dele|dela|deles|teu|tua|seu|sua|vizinh\w*))\s+"
+    r"(?:\w+\s+)?$",
     re.IGNORECASE,
 )
 
@@ -282,6 +295,7 @@ ROLE_SAID = (
         rf"(?:^|[(:—–]\s*)(?P<role>{ROLE})\s+(?:at|@)\s+(?P<org>{ORG})",
     ),
     re.compile(rf"(?:^|[;:,]\s*|\band\s+)(?P<role>{ROLE}) is what (?P<who>I|she|he) (?:do|does)\b"),
+    re.compile(rf"\bbeing an?\s+(?P<role>{ROLE})\s+(?:at|for|with)\s+(?P<org>{ORG})"),
     re.compile(
         rf"(?:^|[;:,(]\s*|\b(?:is|é)\s+(?:an?\s+|um\s+|uma\s+)?)(?P<role>{ROLE})"
         r"\s+(?:by profession|by trade|de profissão)\b"
@@ -321,10 +335,12 @@ def roles_said(message: str) -> list[tuple[str, str, str]]:
     "he" (the person last named); org is empty where none is said."""
     found: list[tuple[str, str, str]] = []
     for part in parts(message):
-        if HYPOTHETICAL.search(part) or NEGATION.search(part):
+        if HYPOTHETICAL.search(part):
             continue
         for pattern in ROLE_SAID:
             for match in pattern.finditer(part):
+                if NEGATION.search(_clause(part, match)):
+                    continue
                 groups = match.groupdict()
                 who = (groups.get("who") or "").lower()
                 if not who:  # a bare role is the speaker's when no one else is spoken of before
@@ -348,7 +364,8 @@ def employers(message: str) -> list[str]:
 
 
 BIRTH = re.compile(
-    r"\b(?:was born|were born|born|arrived|was delivered|came into the world|nasceu|nasceram)\b",
+    r"\b(?:was born|were born|born|newborn|arrived|was delivered|came into the world|nasceu"
+    r"|nasceram|recém-nascid[ao])\b",
     re.IGNORECASE,
 )
 CHILD_WORD = re.compile(
@@ -357,6 +374,14 @@ CHILD_WORD = re.compile(
     re.IGNORECASE,
 )
 PLACE_BEFORE = re.compile(r"\b(?:in|to|at|from|em|para|no|na|de)\s+$", re.IGNORECASE)
+
+
+def _trimmed(name: str) -> str:
+    """A run of capitals less the words before the name: "A Laura" is Laura; "" if none."""
+    words = name.split()
+    while words and not is_name(words[0]):
+        words.pop(0)
+    return " ".join(words) if all(is_name(w) for w in words) else ""
 
 
 def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
@@ -370,18 +395,19 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
         child = CHILD_WORD.search(part)
         if child is None or not BIRTH.search(part) or not FIRST_PERSON.search(part):
             continue
-        if is_question(part) or HYPOTHETICAL.search(part) or NEGATION.search(part):
+        if is_question(part) or HYPOTHETICAL.search(part) or NEGATION.search(_clause(part, child)):
             continue
         before = part[: child.start()]
         if OTHER_OWNER.search(before) or OTHER_PERSON.search(before):
             continue
         names = {
-            m.group(0)
+            name
             for m in NAME.finditer(part)
-            if all(is_name(w) for w in m.group(0).split())
+            if (name := _trimmed(m.group(0)))
+            and (not part.startswith(name) or OPENS_ON_NAME.match(part))
             and not PLACE_BEFORE.search(part[: m.start()])
             and not part[m.end() :].startswith(("'s", "’s"))
-            and fold(m.group(0)) not in people
+            and fold(name) not in people
         }
         if len(names) == 1:
             found.append((names.pop(), child.group(0).lower()))
@@ -403,7 +429,7 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
                 before
             ):  # "My sister has a kitten"
                 continue
-            if not FIRST_PERSON.search(part):
+            if not FIRST_PERSON.search(message):  # "the puppy is Pipoca now; we overruled them"
                 continue
             name = _beside(part, pet.start(), pet.end())
             if name is not None and fold(name) not in people:
