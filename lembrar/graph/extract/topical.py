@@ -235,9 +235,38 @@ def _pastime_words(part: str) -> list[str]:
     ]
 
 
+HABIT_WORDS = (
+    "every",
+    "each",
+    "most",
+    "once",
+    "twice",
+    "times",
+    "weekly",
+    "daily",
+    "regular",
+    "religious",
+    "fail",
+    "days",
+    "weekend",
+    "sábados",
+    "domingos",
+    "segundas",
+    "terças",
+    "quartas",
+    "quintas",
+    "sextas",
+    "todos",
+    "todas",
+    "vezes",
+)
+"""Words one of which every ``HABIT`` holds: a message without any is not searched."""
+
+
 def pastimes(message: str) -> list[str]:
     """What the speaker does as a habit: a pastime and how often they go."""
-    if not HABIT.search(message):
+    lower = message.lower()
+    if not any(word in lower for word in HABIT_WORDS) or not HABIT.search(message):
         return []
     said = parts(message)
     found: list[str] = []
@@ -291,31 +320,72 @@ def weddings(message: str) -> list[str]:
 ORG = r"[A-ZÀ-Þ][\w&'’.-]*(?:\s+[A-ZÀ-Þ][\w&'’.-]*){0,2}"
 ROLE = r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?"
 ROLE_SAID = (
-    re.compile(  # "(for context: data engineer at Feedzai, …)", "nurse @ St Mary's here"
-        rf"(?:^|[(:—–]\s*)(?P<role>{ROLE})\s+(?:at|@)\s+(?P<org>{ORG})",
+    (  # "(for context: data engineer at Feedzai, …)", "nurse @ St Mary's here"
+        (" at ", "@"),
+        re.compile(rf"(?:^|[(:—–]\s*)(?P<role>{ROLE})\s+(?:at|@)\s+(?P<org>{ORG})"),
     ),
-    re.compile(rf"(?:^|[;:,]\s*|\band\s+)(?P<role>{ROLE}) is what (?P<who>I|she|he) (?:do|does)\b"),
-    re.compile(rf"\bbeing an?\s+(?P<role>{ROLE})\s+(?:at|for|with)\s+(?P<org>{ORG})"),
-    re.compile(
-        rf"(?:^|[;:,(]\s*|\b(?:is|é)\s+(?:an?\s+|um\s+|uma\s+)?)(?P<role>{ROLE})"
-        r"\s+(?:by profession|by trade|de profissão)\b"
+    (
+        ("is what",),
+        re.compile(
+            rf"(?:^|[;:,]\s*|\band\s+)(?P<role>{ROLE}) is what (?P<who>I|she|he) (?:do|does)\b"
+        ),
+    ),
+    (
+        ("being a",),
+        re.compile(rf"\bbeing an?\s+(?P<role>{ROLE})\s+(?:at|for|with)\s+(?P<org>{ORG})"),
+    ),
+    (
+        ("by profession", "by trade", "de profissão"),
+        re.compile(
+            rf"(?:^|[;:,(]\s*|\b(?:is|é)\s+(?:an?\s+|um\s+|uma\s+)?)(?P<role>{ROLE})"
+            r"\s+(?:by profession|by trade|de profissão)\b"
+        ),
     ),
 )
 """A role said without a verb of working: "data engineer at Feedzai", "nurse is what she does",
-"teacher by profession"."""
+"teacher by profession"; each with the words (lower-case) a message needs to be searched."""
 EMPLOYER = (
-    re.compile(  # "Sword Health starts me next monday", "Globex hired me"
-        rf"(?P<org>{ORG})\s+(?:starts|expects|hired|has hired|employs|took on|has taken on"
-        r"|onboards)\s+me\b"
+    (  # "Sword Health starts me next monday", "Globex hired me"
+        (
+            "starts me",
+            "expects me",
+            "hired me",
+            "employs me",
+            "took on me",
+            "taken on me",
+            "onboards me",
+        ),
+        re.compile(
+            rf"(?P<org>{ORG})\s+(?:starts|expects|hired|has hired|employs|took on|has taken on"
+            r"|onboards)\s+me\b"
+        ),
     ),
-    re.compile(  # "my manager at OutSystems", "my colleagues at Sonae"
-        rf"\b(?i:my|our|a minha|o meu|os meus|as minhas)\s+(?:new\s+)?(?:manager|boss|supervisor"
-        r"|colleagues|coworkers|co-workers|teammates|team lead|line manager|chefe|colegas|equipa)"
-        rf"\s+(?:at|with|na|no|da|do)\s+(?P<org>{ORG})"
+    (  # "my manager at OutSystems", "my colleagues at Sonae"
+        (
+            "manager",
+            "boss",
+            "supervisor",
+            "colleagues",
+            "coworkers",
+            "co-workers",
+            "teammates",
+            "team lead",
+            "chefe",
+            "colegas",
+            "equipa",
+        ),
+        re.compile(
+            rf"\b(?i:my|our|a minha|o meu|os meus|as minhas)\s+(?:new\s+)?(?:manager|boss"
+            r"|supervisor|colleagues|coworkers|co-workers|teammates|team lead|line manager|chefe"
+            rf"|colegas|equipa)\s+(?:at|with|na|no|da|do)\s+(?P<org>{ORG})"
+        ),
     ),
-    re.compile(  # "at Talkdesk, where I work", "na Talkdesk, onde trabalho"
-        rf"\b(?:at|for|with|na|no|em)\s+(?P<org>{ORG})\s*,\s*(?:where I(?: have)? work"
-        r"|where I am working|onde (?:eu )?(?:trabalho|estou a trabalhar))"
+    (  # "at Talkdesk, where I work", "na Talkdesk, onde trabalho"
+        ("where i", "onde"),
+        re.compile(
+            rf"\b(?:at|for|with|na|no|em)\s+(?P<org>{ORG})\s*,\s*(?:where I(?: have)? work"
+            r"|where I am working|onde (?:eu )?(?:trabalho|estou a trabalhar))"
+        ),
     ),
 )
 """The speaker's employer, said of the company or of the people at work."""
@@ -333,11 +403,13 @@ def roles_said(message: str) -> list[tuple[str, str, str]]:
     """(who, role, org) of each role said without a verb of working, in a statement or beside a
     question ("(for context: data engineer at Feedzai) which bag…?"): who is "me", or "she" or
     "he" (the person last named); org is empty where none is said."""
+    lower = message.lower()
+    patterns = [p for needles, p in ROLE_SAID if any(n in lower for n in needles)]
     found: list[tuple[str, str, str]] = []
-    for part in parts(message):
+    for part in parts(message) if patterns else ():
         if HYPOTHETICAL.search(part):
             continue
-        for pattern in ROLE_SAID:
+        for pattern in patterns:
             for match in pattern.finditer(part):
                 if NEGATION.search(_clause(part, match)):
                     continue
@@ -354,9 +426,11 @@ def roles_said(message: str) -> list[tuple[str, str, str]]:
 def employers(message: str) -> list[str]:
     """The companies the message says the speaker works at, questions included ("how do I ask
     my manager at X…?" takes the job as given); not in a clause of a wish or a denial."""
+    lower = message.lower()
+    patterns = [p for needles, p in EMPLOYER if any(n in lower for n in needles)]
     found: list[str] = []
-    for part in parts(message):
-        for match in (m for pattern in EMPLOYER for m in pattern.finditer(part)):
+    for part in parts(message) if patterns else ():
+        for match in (m for pattern in patterns for m in pattern.finditer(part)):
             clause = _clause(part, match)
             if not HYPOTHETICAL.search(clause) and not NEGATION.search(clause):
                 found.append(match.group("org"))
