@@ -190,6 +190,8 @@ def test_the_speakers_employer(text: str, expected: list[str]) -> None:
         ("Já nasceu o nosso menino, o Duarte!", [("Duarte", "menino")]),
         ("We flew to Lisbon the week our son was born.", []),
         ("My sister's baby Tom was born yesterday!", []),
+        ("A baby-themed basket for my colleague Michael's newborn daughter Sophia?", []),
+        ("Gifts for Rui's newborn son Tomás, who was born on Friday.", []),
         ("Was your daughter Eva born in May?", []),
     ],
 )

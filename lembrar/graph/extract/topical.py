@@ -447,6 +447,14 @@ CHILD_WORD = re.compile(
     r"|filhinha|filhinho|bebé|bebê|menina|menino|pequenina|pequenino)\b",
     re.IGNORECASE,
 )
+OTHERS_CHILD = re.compile(
+    rf"(?:['’]s|\b(?:his|her|their|dele|dela))\s+(?:\w+\s+)?(?:{CHILD_WORD.pattern})"
+    r"|\b(?:my|our|a minha|o meu|a nossa|o nosso)\s+(?:\w+\s+)?(?:sister|brother|friend|colleague"
+    r"|cousin|neighbou?r|boss|aunt|uncle|irmã|irmão|amig[oa]|colega|prima|primo|vizinh[oa]|tia"
+    r"|tio)\b",
+    re.IGNORECASE,
+)
+"""Someone else's child: "Rui's newborn son", "her baby", "my sister's baby", "my colleague…"."""
 PLACE_BEFORE = re.compile(r"\b(?:in|to|at|from|em|para|no|na|de)\s+$", re.IGNORECASE)
 
 
@@ -471,8 +479,7 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
             continue
         if is_question(part) or HYPOTHETICAL.search(part) or NEGATION.search(_clause(part, child)):
             continue
-        before = part[: child.start()]
-        if OTHER_OWNER.search(before) or OTHER_PERSON.search(before):
+        if OTHERS_CHILD.search(part):  # "my colleague Michael's newborn daughter"
             continue
         names = {
             name
