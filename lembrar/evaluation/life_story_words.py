@@ -21,15 +21,20 @@ on.
 * ``SEVENTH`` (seeds 600–699, in ``life_story_words_seventh``) was written without reading the
   extractor or any of its output: the held-out set for the work after SIXTH was developed on,
   to be measured once. Extraction has since been developed on it too.
-* ``EIGHTH`` (seeds 700 and above, in ``life_story_words_eighth``) was written without reading
-  the extractor or any of its output: the held-out set for the work after SEVENTH was developed
-  on, to be measured once.
+* ``EIGHTH`` (seeds 700–799, in ``life_story_words_eighth``) was written without reading the
+  extractor or any of its output: the held-out set for the work after SEVENTH was developed on,
+  to be measured once. Extraction has since been developed on it too.
+* ``NINTH`` (seeds 800 and above, in ``life_story_words_ninth``) was written without reading the
+  extractor or any of its output: the held-out set for the work after EIGHTH was developed on,
+  to be measured once. Its facts come as the input to a task, as corrections, in indirect
+  speech, in the middle of long messages, with emoji and slang, and in informal Portuguese.
 """
 
 from __future__ import annotations
 
 from lembrar.evaluation.life_story_words_eighth import EIGHTH
 from lembrar.evaluation.life_story_words_fifth import FIFTH
+from lembrar.evaluation.life_story_words_ninth import NINTH
 from lembrar.evaluation.life_story_words_seventh import SEVENTH
 from lembrar.evaluation.life_story_words_sixth import SIXTH
 
@@ -598,5 +603,6 @@ WORDS: dict[int, Words] = {
     500: SIXTH,
     600: SEVENTH,
     700: EIGHTH,
+    800: NINTH,
 }
 """Each set of other words by the first seed that tells it."""
