@@ -71,7 +71,9 @@ def test_no_allergy_of_the_speaker(text: str) -> None:
         ("We have a hamster now: Peanut. He never sleeps.", [("Peanut", "hamster")]),
         ("Biscuit, our new puppy, chewed my shoe.", [("Biscuit", "puppy")]),
         ("Our rescue cat is officially named Pickles!", [("Pickles", "cat")]),
-        ("A gente adotou um gato e chama-se Tobias.", []),  # the name is not beside the word
+        ("A gente adotou um gato e chama-se Tobias.", [("Tobias", "gato")]),
+        ("Long week. anyway the bunny has a name now, it's Clover", [("Clover", "bunny")]),
+        ("Nome da gatinha: Amora. Decidido!", [("Amora", "gatinha")]),
     ],
 )
 def test_a_pet_named_beside_its_kind(text: str, expected: list[tuple[str, str]]) -> None:
@@ -92,6 +94,7 @@ def test_a_pet_named_beside_its_kind(text: str, expected: list[tuple[str, str]])
         "Should we name the kitten Luna?",
         "I'll buy Whisker Wonders cat litter this week.",
         "Our puppy, Ana says, is too loud.",
+        "My boss has a cat. her name is Greta.",
         "My brother got a kitten, Milo.",
     ],
 )
@@ -193,6 +196,8 @@ def test_the_speakers_employer(text: str, expected: list[str]) -> None:
         ("A baby-themed basket for my colleague Michael's newborn daughter Sophia?", []),
         ("Gifts for Rui's newborn son Tomás, who was born on Friday.", []),
         ("Was your daughter Eva born in May?", []),
+        ("Nasceu o nosso menino! O Vicente chegou de madrugada.", [("Vicente", "menino")]),
+        ("Our son was born! Lisbon is cold though.", []),
     ],
 )
 def test_a_birth_names_the_child(text: str, expected: list[tuple[str, str]]) -> None:
@@ -255,6 +260,25 @@ def test_a_shown_photo_is_not_said() -> None:
             ("Ana", "has_child", "Iris"),
         ),
         ("Sou mãe! A Benedita, a nossa pequenina, nasceu hoje.", ("Ana", "has_child", "Benedita")),
+        (
+            "so I work at Initech as a tester and need a new laptop bag",
+            ("Ana", "works_as", "tester"),
+        ),
+        ("Background, since you asked: sommelier, at Tavares.", ("Ana", "works_as", "sommelier")),
+        ("My judo coach says I'm ready for the brown belt.", ("Ana", "does", "judo")),
+        ("girlfriend's name is Anja, by the way", ("Ana", "has_partner", "Anja")),
+        ("The kitten's called Miso, she's tiny.", ("Ana", "has_pet", "Miso")),
+        ("Tenho namorado, o Vasco, desde o verão.", ("Ana", "has_partner", "Vasco")),
+        ("Casei-me! Eu e o Vasco demos o nó ontem.", ("Ana", "has_partner", "Vasco")),
+        (
+            "The dermatologist says it's latex, so I'm officially allergic.",
+            ("Ana", "allergic_to", "latex"),
+        ),
+        (
+            "Copying what I posted: 'Nadia and I got married today!' Too much?",
+            ("Ana", "has_partner", "Nadia"),
+        ),
+        ("My boss at Hooli is great. I've worked there since May.", ("Ana", "works_at", "Hooli")),
     ],
 )
 def test_read_by_the_extractor(names: str, text: str, expected: tuple[str, str, str]) -> None:
@@ -267,10 +291,14 @@ def test_read_by_the_extractor(names: str, text: str, expected: tuple[str, str, 
         "Museum trip with Lena from her flat in Porto today.",  # "Museum" is no one
         "We have been in Paris for a week, lovely trip.",  # a stay, not a home
         "Is she a nurse; or a doctor?",
+        "Tom forwarded me his notes: 'I moved to Paris and work as a nurse there'.",
+        'My cousin texted: "living in Oslo now, working as a nurse".',
+        "My aunt lives in Bern and works there as a nurse.",
     ],
 )
 def test_nothing_about_anyone_named(text: str) -> None:
-    assert not {f for f in facts(text) if f[1] in ("lives_in", "works_as")}
+    assert not {f for f in facts(text) if f[1] in ("lives_in", "works_as") and f[0] == "Ana"}
+    assert not {f for f in facts(text) if f[1] == "works_at"}
 
 
 def test_the_named_pet_replaces_its_kind() -> None:

@@ -52,10 +52,15 @@ COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã", "…, Ti
     rf"(?:(?:little|big|older|younger|best|mais nova|mais velha)\s+)?(?P<kin>{KIN_EN}|{KIN_PT})\b"
 )
 HAVE_KIN = re.compile(  # "tenho uma irmã, a Leonor, …", "I have a younger brother, Tom"
-    rf"\b(?:[Tt]enho|I have|I have got)\s+(?:uma?|an?)\s+(?:(?:older|younger|little|big)\s+)?"
+    rf"\b(?:[Tt]enho|I have|I have got)\s+(?:(?:uma?|an?)\s+)?(?:(?:older|younger|little|big)\s+)?"
     rf"(?P<kin>{KIN_EN}|{KIN_PT})(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
     rf"(?:(?:named|called|chamad[oa])\s+|[ao]\s+(?=[A-ZÀ-Þ]))?(?P<kname>{NAME})"
 )
+NAME_OF = re.compile(  # "boyfriend's name is Miguel, btw", "The puppy's called Pipoca."
+    rf"(?:^\W*|\b[Tt]he\s+)(?P<kin>{KIN_EN}|{PETS})['’]s\s+(?:name is|called|named)\s+"
+    rf"(?P<kname>{NAME})"
+)
+"""A kin word or pet word said bare at a sentence's start, or after "the", is the speaker's."""
 BORN = re.compile(rf"(?P<name>{NAME})\s+(?:was born|nasceu)\b")
 """A birth told in a message that speaks as a parent ("I'm a mum! Clara was born this morning")."""
 PARENT = re.compile(
@@ -149,6 +154,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         *APPOSITION.finditer(sentence),
         *COPULA.finditer(sentence),
         *HAVE_KIN.finditer(sentence),
+        *NAME_OF.finditer(sentence),
     ]:
         kin, words = match.group("kin"), match.group("kname").split()
         while words and not is_name(words[0]):  # "A Leonor, a minha irmã": the article goes

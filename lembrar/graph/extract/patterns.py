@@ -166,7 +166,8 @@ _EN = [
     ),
     (  # "I'm employed at Sonae as a data analyst"
         "works_as",
-        r"(?:am|is) (?:employed|working) (?:at|by|for|with) [\w-]+(?: [\w-]+){0,2} as(?: an?)?",
+        r"(?:(?:am|is) (?:employed|working)|work|works) (?:at|by|for|with) [\w-]+(?: [\w-]+){0,2}"
+        r" as(?: an?)?",
         "role",
         "besides",
     ),

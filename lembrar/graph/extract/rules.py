@@ -56,7 +56,7 @@ from lembrar.graph.extract.plausible import implausible
 from lembrar.graph.extract.possessions import possessions
 from lembrar.graph.extract.scope import Scope, kin_alias, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
-from lembrar.graph.extract.stance import is_plan, is_question, unstated
+from lembrar.graph.extract.stance import is_plan, is_question, unstated, without_others_words
 from lembrar.graph.extract.topical import (
     VERB_AFTER,
     allergies,
@@ -270,6 +270,7 @@ class RuleExtractor:
         """Every fact read, each with the sentence it was read from, and the scope (its
         entities and speaker), before any is weighed."""
         text = LOWER_I.sub("I", without_markup(episode.content))  # "i'm a nurse", as typed
+        text = without_others_words(text)
         if "'" in text or "’" in text:
             for pattern, replacement in CONTRACTIONS:
                 text = pattern.sub(replacement, text)
@@ -338,26 +339,32 @@ def _stated_before(question: str) -> list[str]:
 
 
 THERE = re.compile(
-    r"\b(?P<verb>(?:move[sd]?|moving|relocat(?:e[sd]?|ing)|live[sd]?|living|settled?|based))\s+"
-    r"(?:in\s+)?(?P<where>there|here)\b",  # "we moved in here", "settled in there"
+    r"\b(?P<verb>(?:move[sd]?|moving|relocat(?:e[sd]?|ing)|live[sd]?|living|settled?|based"
+    r"|work(?:s|ed|ing)?))\s+(?:in\s+)?(?P<where>there|here)\b",  # "we moved in here"
     re.IGNORECASE,
 )
-PLACE_NAMED = re.compile(rf"\b(?:in|to|at|from)\s+(?:the\s+)?(?P<place>{NAME})")
+PLACE_NAMED = re.compile(rf"\b(?:in|to|at|from|na|no|em)\s+(?:the\s+)?(?P<place>{NAME})")
 
 
 def _there_named(sentence: str, message: str) -> str:
     """ "…a job in Zurich and moves there", "Porto? We only moved here last week": "there" and
-    "here" after a verb of living are the place the message last named."""
+    "here" after a verb of living are the place the message last named; after a verb of working
+    ("my manager at X… I've only worked there a month"), the company named after "at"."""
     match = THERE.search(sentence) if "here" in sentence.lower() else None  # also "there"
     if match is None:
         return sentence
     upto = message.find(sentence)
     before = (message[:upto] if upto >= 0 else "") + sentence[: match.start()]
-    places = [m.group("place") for m in PLACE_NAMED.finditer(before) if is_name(m.group("place"))]
+    verb = match.group("verb")
+    work = bool(re.match(r"(?i)work", verb))  # where one works is named after "at": no city
+    places = [
+        m.group("place")
+        for m in PLACE_NAMED.finditer(before)
+        if is_name(m.group("place")) and (not work or m.group(0)[:2].lower() in ("at", "na", "no"))
+    ]
     if not places:
         return sentence
-    verb = match.group("verb")
-    joint = "to" if re.match(r"(?i)mov|reloc", verb) else "in"
+    joint = "to" if re.match(r"(?i)mov|reloc", verb) else "at" if work else "in"
     return f"{sentence[: match.start()]}{verb} {joint} {places[-1]}{sentence[match.end() :]}"
 
 

@@ -79,6 +79,7 @@ HABIT = re.compile(
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
     r"|\bmost\s+(?:days|mornings|evenings|nights|weekends|weeks)"
     r"|\b(?:once|twice|\w+\s+times)\s+a\s+(?:week|month|day)"
+    r"|\b(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time\s+this\s+(?:week|month)"
     r"|\b(?:weekly|daily)(?=\s*(?:[.,;:!?)]|$|now\b))"  # not "my daily commute"
     r"|\b(?:regularly|religiously|without fail|on\s+(?:the\s+)?weekends"
     r"|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b"
@@ -263,11 +264,21 @@ HABIT_WORDS = (
 """Words one of which every ``HABIT`` holds: a message without any is not searched."""
 
 
+PASTIME_PEOPLE = re.compile(
+    rf"\b(?i:my|our)\s+(?P<pastime>{PASTIMES})\s+(?:instructor|coach|club|crew|buddies|partner)\b"
+    r"|\b(?i:o meu|a minha)\s+(?:professor|professora|treinador|treinadora|clube)\s+de\s+"
+    rf"(?P<pt>{PASTIMES})\b"
+)
+"""The people one does a pastime with: "my judo coach", "a minha professora de escalada" (not
+"my history teacher": a school subject is no pastime)."""
+
+
 def pastimes(message: str) -> list[str]:
-    """What the speaker does as a habit: a pastime and how often they go."""
+    """What the speaker does as a habit (a pastime and how often they go) or with a coach."""
+    coached = [m.group("pastime") or m.group("pt") for m in PASTIME_PEOPLE.finditer(message)]
     lower = message.lower()
     if not any(word in lower for word in HABIT_WORDS) or not HABIT.search(message):
-        return []
+        return coached
     said = parts(message)
     found: list[str] = []
     for at, part in enumerate(said):
@@ -279,11 +290,12 @@ def pastimes(message: str) -> list[str]:
             and _states(part, habit)
         ):
             found += _found(_pastime_words, said, at, beside=bool(GOING.search(part)))
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys(coached + found))
 
 
 WEDDING = re.compile(
-    r"\b(?:married|wed|tied the knot|newlyweds?|casámos|casamos|casámo-nos|casamo-nos"
+    r"\b(?:married|wed|tied the knot|newlyweds?|casámos|casamos|casámo-nos|casamo-nos|casei"
+    r"|casei-me|demos o nó"
     r"|marido e mulher|mulher e marido)\b"
     r"|\b(?:our|o nosso|a nossa)\s+(?:\w+\s+)?(?:wedding|honeymoon|casamento|lua de mel)\b",
     re.IGNORECASE,
@@ -303,13 +315,19 @@ def weddings(message: str) -> list[str]:
     if not WEDDING.search(message):
         return []
     found: list[str] = []
-    for part in parts(message):
-        wedding = WEDDING.search(part)
+    said = parts(message)
+    for at, part in enumerate(said):
         pair = PAIR.search(part)
-        if wedding is None or pair is None:
+        if pair is None:
+            continue
+        near = [
+            p for p in said[max(0, at - 1) : at + 2] if WEDDING.search(p)
+        ]  # "casámos! Eu e o Duarte…"
+        wedding = WEDDING.search(part) or (WEDDING.search(near[0]) if near else None)
+        if wedding is None:
             continue
         asked = is_question(part) and not GIVEN.search(part)
-        if asked or HYPOTHETICAL.search(part) or NEGATION.search(_clause(part, wedding)):
+        if asked or HYPOTHETICAL.search(part) or NEGATION.search(part):
             continue
         name = pair.group("a") or pair.group("b")
         if is_name(name):
@@ -322,7 +340,7 @@ ROLE = r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?"
 ROLE_SAID = (
     (  # "(for context: data engineer at Feedzai, …)", "nurse @ St Mary's here"
         (" at ", "@"),
-        re.compile(rf"(?:^|[(:—–]\s*)(?P<role>{ROLE})\s+(?:at|@)\s+(?P<org>{ORG})"),
+        re.compile(rf"(?:^|[(:—–]\s*)(?P<role>{ROLE}),?\s+(?:at|@)\s+(?P<org>{ORG})"),
     ),
     (
         ("is what",),
@@ -439,7 +457,7 @@ def employers(message: str) -> list[str]:
 
 BIRTH = re.compile(
     r"\b(?:was born|were born|born|newborn|arrived|was delivered|came into the world|nasceu"
-    r"|nasceram|recém-nascid[ao])\b",
+    r"|nasceram|chegou|recém-nascid[ao])\b",
     re.IGNORECASE,
 )
 CHILD_WORD = re.compile(
@@ -473,7 +491,8 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
     if not BIRTH.search(message):
         return []
     found: list[tuple[str, str]] = []
-    for part in parts(message):
+    said = parts(message)
+    for at, part in enumerate(said):
         child = CHILD_WORD.search(part)
         if child is None or not BIRTH.search(part) or not FIRST_PERSON.search(part):
             continue
@@ -490,9 +509,20 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
             and not part[m.end() :].startswith(("'s", "’s"))
             and fold(name) not in people
         }
+        if not names and at + 1 < len(said) and BIRTH.search(said[at + 1]):  # "…! A Laura chegou"
+            names = {n for m in NAME.finditer(said[at + 1]) if (n := _trimmed(m.group(0)))}
+            names = {n for n in names if fold(n) not in people}
         if len(names) == 1:
             found.append((names.pop(), child.group(0).lower()))
     return list(dict.fromkeys(found))
+
+
+NAME_GIVEN = re.compile(
+    r"(?i:\b(?:its|his|her|the)\s+name(?:\s+is|['’]s)|\bname(?:\s+now)?,?\s+it(?:\s+is|['’]s)"
+    r"|\bnome\s+d[oa]\s+\w+\s*:|\bchama-se|\bse\s+chama)\s+(?P<name>[A-ZÀ-Þ][\w'’-]*)"
+)
+"""A name given in so many words: "the puppy has a name now, it's Farol", "her name's Mia",
+"Nome do cachorrinho: Bolt"."""
 
 
 def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
@@ -501,9 +531,26 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
     if not PET_WORD.search(message):
         return []
     found: list[tuple[str, str]] = []
-    for part in parts(message):
+    said = parts(message)
+    for at, part in enumerate(said):
         if is_question(part) or unstated(part, ending=False) is not None:
             continue
+        given = NAME_GIVEN.search(part)
+        if (
+            given is not None
+            and is_name(given.group("name"))
+            and fold(given.group("name")) not in people
+        ):
+            near = " ".join(said[max(0, at - 1) : at + 1])
+            pet = PET_WORD.search(near)
+            before = near[: pet.start()]
+            if (
+                pet is not None
+                and not OTHER_OWNER.search(before)
+                and not OTHER_PERSON.search(before)
+            ):
+                found.append((given.group("name"), pet.group(0).lower()))
+                continue
         for pet in PET_WORD.finditer(part):
             before = part[: pet.start()]
             if OTHER_OWNER.search(before) or OTHER_PERSON.search(
