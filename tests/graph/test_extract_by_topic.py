@@ -95,6 +95,7 @@ def test_a_pet_named_beside_its_kind(text: str, expected: list[tuple[str, str]])
         "I'll buy Whisker Wonders cat litter this week.",
         "Our puppy, Ana says, is too loud.",
         "My boss has a cat. her name is Greta.",
+        "We have a dog. Long week at work. Her name is Greta, my new manager.",
         "My brother got a kitten, Milo.",
     ],
 )

@@ -543,7 +543,7 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
         ):
             near = " ".join(said[max(0, at - 1) : at + 1])
             pet = PET_WORD.search(near)
-            before = near[: pet.start()]
+            before = near[: pet.start()] if pet is not None else ""
             if (
                 pet is not None
                 and not OTHER_OWNER.search(before)
