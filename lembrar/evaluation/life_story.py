@@ -410,8 +410,8 @@ def _say(
 
 def life_story(seed: int = 0) -> LifeStory:
     """The story for ``seed``: the same life, other names and other words per seed; seeds from
-    100, from 200, from 300, from 400, from 500, from 600, from 700 and from 800 say it in other
-    words only (``life_story_words``)."""
+    100, from 200, from 300, from 400, from 500, from 600, from 700, from 800 and from 900 say it
+    in other words only (``life_story_words``)."""
     rng = random.Random(seed)
     names = _names(rng)
     firsts = [first for first in WORDS if first <= seed]

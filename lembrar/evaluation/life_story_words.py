@@ -24,10 +24,16 @@ on.
 * ``EIGHTH`` (seeds 700–799, in ``life_story_words_eighth``) was written without reading the
   extractor or any of its output: the held-out set for the work after SEVENTH was developed on,
   to be measured once. Extraction has since been developed on it too.
-* ``NINTH`` (seeds 800 and above, in ``life_story_words_ninth``) was written without reading the
+* ``NINTH`` (seeds 800–899, in ``life_story_words_ninth``) was written without reading the
   extractor or any of its output: the held-out set for the work after EIGHTH was developed on,
   to be measured once. Its facts come as the input to a task, as corrections, in indirect
   speech, in the middle of long messages, with emoji and slang, and in informal Portuguese.
+  Extraction has since been developed on it too.
+* ``TENTH`` (seeds 900 and above, in ``life_story_words_tenth``) was written without reading
+  the extractor or any of its output: the held-out set for the work after NINTH was developed
+  on, to be measured once. Its sentences are the kind most people type to a chat assistant:
+  about half short, plain statements, the rest casual or carrying the fact as the background
+  to a request, with announcements, lowercase and emoji, and informal European Portuguese.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from lembrar.evaluation.life_story_words_fifth import FIFTH
 from lembrar.evaluation.life_story_words_ninth import NINTH
 from lembrar.evaluation.life_story_words_seventh import SEVENTH
 from lembrar.evaluation.life_story_words_sixth import SIXTH
+from lembrar.evaluation.life_story_words_tenth import TENTH
 
 Words = dict[float, tuple[tuple[str, ...], tuple[str, ...]]]
 """A beat's month -> (English templates, Portuguese templates)."""
@@ -604,5 +611,6 @@ WORDS: dict[int, Words] = {
     600: SEVENTH,
     700: EIGHTH,
     800: NINTH,
+    900: TENTH,
 }
 """Each set of other words by the first seed that tells it."""
