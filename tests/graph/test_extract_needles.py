@@ -7,7 +7,7 @@ import re
 import pytest
 
 from lembrar.graph.extract.kinship import ANY_KIN
-from lembrar.graph.extract.needles import Look, Sentence
+from lembrar.graph.extract.needles import Look, Looks, Sentence
 from lembrar.graph.extract.rules import COMPILED
 
 SENTENCES = [
@@ -60,3 +60,11 @@ def test_a_look_that_may_begin_with_anything_always_searches() -> None:
     assert Look.of(re.compile(r"(?i:\d)")).beginnings is None
     assert Look.of(re.compile(r"(?i:\b(?:[\w-]+ in))")).beginnings is None
     assert Look.of(re.compile(r"(?i:\b(?:\d+ times|twice))")).beginnings is None
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("text", SENTENCES)
+def test_the_index_finds_what_each_look_finds(language: str, text: str) -> None:
+    looks = [look for _, _, look in COMPILED[language]]
+    said = Sentence(text)
+    assert Looks(looks).matching(said) == [i for i, look in enumerate(looks) if look.search(said)]

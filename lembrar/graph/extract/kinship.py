@@ -271,3 +271,27 @@ def one_per_kind(scope: Scope) -> list[ExtractedFact]:
         for f in reversed(scope.facts)
         if not (f.predicate in ("has_pet", "has_child") and fold(f.object) in kinds)
     ]
+
+
+AT_A_PLACE = re.compile(
+    r"\b(?:in|at|from|near|em|no|na|de|do|da)\s+$"
+    r"|\b(?:went|go|goes|going|been|flew|drove|travell?ed|trip|visit\w*|moved)\s+to\s+$",
+    re.IGNORECASE,
+)
+"""Where a name before it is a place: "in Lisbon", "went to Zara"."""
+
+
+def named_before(scope: Scope, before: str) -> str | None:
+    """Whom "she" or "he" is when no person is known yet: the last name the message gave
+    ``before`` it, not a place ("a parcel to Sofia? She lives in Vienna", not "went to Zara")."""
+    for match in reversed(list(re.finditer(NAME, before))):
+        words = re.sub(r"['’]s$", "", match.group(0)).split()  # "Vera's not in Rome"
+        while words and not is_name(words[0]):
+            words.pop(0)
+        name = " ".join(words)
+        if not name or AT_A_PLACE.search(before[: match.start()]):
+            continue
+        if scope.type_of(name, "person") not in ("person", "user") or name == scope.speaker:
+            continue
+        return scope.entity(name, "person", retype=True)
+    return None

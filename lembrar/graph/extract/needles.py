@@ -10,7 +10,7 @@ searched as before. The answer is always the regex's own.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from re import _constants as sre  # type: ignore[attr-defined]  # how re reads its patterns
@@ -111,3 +111,28 @@ def _opens_at_boundary(items: list[tuple[Any, Any]]) -> bool:
     while items and items[0][0] is sre.SUBPATTERN:
         items = list(items[0][1][-1])
     return bool(items) and items[0][0] is sre.AT and items[0][1] is sre.AT_BOUNDARY
+
+
+class Looks:
+    """Many looks indexed by the beginnings they need: the ones a sentence may match are found
+    from the sentence's own word beginnings and pieces, not by trying each look in turn."""
+
+    def __init__(self, looks: Sequence[Look]) -> None:
+        self.looks = tuple(looks)
+        self.always = [i for i, look in enumerate(self.looks) if look.beginnings is None]
+        self.by_word: dict[str, list[int]] = {}
+        self.by_piece: dict[str, list[int]] = {}
+        for i, look in enumerate(self.looks):
+            index = self.by_word if look.at_word else self.by_piece
+            for beginning in look.beginnings or ():
+                index.setdefault(beginning, []).append(i)
+
+    def matching(self, sentence: Sentence) -> list[int]:
+        """The indices, in order, of the looks whose regex finds a match in ``sentence``."""
+        maybe = set(self.always)
+        for start in sentence.word_starts & self.by_word.keys():
+            maybe.update(self.by_word[start])
+        if self.by_piece:
+            for piece in sentence.pieces & self.by_piece.keys():
+                maybe.update(self.by_piece[piece])
+        return [i for i in sorted(maybe) if self.looks[i].regex.search(sentence.text)]

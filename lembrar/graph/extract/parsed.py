@@ -22,6 +22,7 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
+from lembrar.graph.extract.kinship import named_before
 from lembrar.graph.extract.lexicon import (
     ENDING_HEADS,
     FUTURE,
@@ -73,7 +74,7 @@ def plan_object(predicate: str, phrase: str, date: datetime | None) -> str:
 def is_undertaking(plan: str) -> bool:
     """A plan of an event, a journey, an undertaking or a named place or thing ("trip to
     Miami", "open a studio", "the Tsukiji Fish Market"), not an errand ("pack light",
-    "plant out my seedlings")."""
+    "plant out my seedlings", "buy a new TV": an acronym names no place)."""
     words = plan.split()
     folded = [fold(w.strip("(),.!?")) for w in words]
     head = next((i for i, w in enumerate(folded) if w in PLAN_PREPOSITIONS), len(folded)) - 1
@@ -82,7 +83,7 @@ def is_undertaking(plan: str) -> bool:
     return bool(words) and (
         folded[0] in UNDERTAKINGS
         or (head >= 0 and (folded[head] in EVENTS or folded[head].rstrip("s") in EVENTS))
-        or any(w[:1].isupper() for w in words)
+        or any(w[:1].isupper() and not w.strip("(),.!?").isupper() for w in words)
     )
 
 
@@ -303,7 +304,7 @@ def _who(scope: Scope, token: Any) -> str | None:
     if lower in ("i", "we", "me", "us"):
         return scope.speaker
     if lower in ("he", "she"):
-        return scope.last_person
+        return scope.last_person or named_before(scope, token.doc.text[: token.idx])
     if token.pos_ == "NOUN" and not _name_as_noun(token):
         return _kin(scope, token)
     if token.pos_ not in ("PROPN", "NOUN"):

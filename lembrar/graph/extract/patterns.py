@@ -140,6 +140,12 @@ _EN = [
         "role",
     ),
     ("works_as", r"(?:am|is)(?: an?)", "role", "besides"),  # not over "am a big fan of"
+    (  # "she's the busiest nurse in town", "I'm the only architect in the family"
+        "works_as",
+        r"(?:am|is) the (?:\w+est|only|new|head|lead|chief|senior|main|resident)",
+        "role",
+        "besides",
+    ),
     (  # "I was hired by Feedzai as a data analyst", "she got taken on as a nurse"
         "works_as",
         r"(?:was|were|got|have been|has been|am|is) (?:just )?(?:hired|employed|recruited|taken on"
@@ -208,7 +214,8 @@ _EN = [
     (
         "has_partner",
         (
-            r"(?:am married to|is married to|got married to|married|am dating|is dating"
+            r"(?:am married to|is married to|got married to|married|(?:have|has) (?:just )?married"
+            r"|am dating|is dating"
             r"|am engaged to|is engaged to|got engaged to)"
         ),
         "name",
@@ -374,7 +381,8 @@ _PT_FIRST = [
     ),
     (
         "works_at",
-        r"(?:trabalho|estou a trabalhar|comecei a trabalhar|entrei) (?:em|no|na|para)(?: o| a)?",
+        r"(?:trabalho|estou a trabalhar|comecei a trabalhar|entrei|(?:gosto de|adoro|estou a"
+        r" adorar|estou a gostar de) trabalhar) (?:em|no|na|para)(?: o| a)?",
     ),
     (
         "works_as",
@@ -396,7 +404,7 @@ _PT_FIRST = [
     ("has_child", r"(?:tenho|tive)", "child"),
     (
         "has_partner",
-        r"(?:sou casad[ao] com|casei com|casei-me com|namoro com|namoro o|namoro a)",
+        r"(?:sou casad[ao] com|casei com|casei-me com|namoro com|namoro)(?: o| a)?",
         "name",
     ),
     ("age", r"(?:tenho|fiz|vou fazer)", "age"),

@@ -28,11 +28,12 @@ from lembrar.graph.extract.kinship import (
     NAME,
     NAMED_AFTER,
     called,
+    named_before,
     one_per_kind,
     read_kinship,
 )
 from lembrar.graph.extract.names import fold, is_name, trim_object
-from lembrar.graph.extract.needles import Look, Sentence
+from lembrar.graph.extract.needles import Look, Looks, Sentence
 from lembrar.graph.extract.parsed import (
     PLANNED,
     is_undertaking,
@@ -62,6 +63,7 @@ from lembrar.graph.extract.topical import (
     allergies,
     births,
     employers,
+    form_fields,
     pastimes,
     pet_names,
     roles_said,
@@ -136,6 +138,23 @@ OBJECTS = {
     ),
 }
 CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
+AND_THEN = re.compile(r"\s+and\s+(?=(?:I|we|she|he|they)\s)")
+
+
+def _clauses(text: str) -> list[str]:
+    """The clauses of ``text``; "and" before a new subject ends one after three words or more
+    ("I have just married Duarte and I cannot decide…"), not in "Tom and I got married"."""
+    found: list[str] = []
+    for clause in CLAUSE.split(text):
+        start = 0
+        for match in AND_THEN.finditer(clause):
+            if len(clause[start : match.start()].split()) >= 3:
+                found.append(clause[start : match.start()])
+                start = match.end()
+        found.append(clause[start:])
+    return [c for c in found if c.strip()]
+
+
 PRONOUNS = frozenset({"she", "he", "ela", "ele"})
 WHO = re.compile(
     rf"(?P<name>{NAME}),\s+(?:who|que)\s+(?P<said>(?:\w+s|[a-zà-ú]+a|é|is|was)\s+[^,;]*),?\s*"
@@ -143,6 +162,8 @@ WHO = re.compile(
 """A relative clause on a name, between commas: what it says is said of that person, and so is
 what follows it ("Rita, who lives in Paris, loves her job"); the verb has words after it
 ("Setúbal, que alegria." is no relative clause)."""
+PAST_PERFECT = re.compile(r"\b(I|[Ww]e|[Ss]he|[Hh]e|[Tt]hey) had (?=(?:just |already )?\w+ed\b)")
+"""'We had moved to Faro' reads as 'We moved to Faro'."""
 INNER_ADVERB = re.compile(
     r"\b(am|is|are|have|has|have been|has been|will|will be)\s+(?:still|now|also|really|just|already"
     r"|currently|finally|actually|definitely|even|officially)\s+(?=\w+(?:ing|ed)\b)"
@@ -159,6 +180,11 @@ CONTRACTIONS = tuple(
         (r"\bI've\b", "I have"),
         (r"\bI’ve\b", "I have"),
         (r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
+        (  # "we'd moved", "I'd been": "had" before a past participle
+            r"\b(\w+)['’]d(?= (?:just |already )?(?:\w+ed|been|gone|left|got|had|done|seen|known"
+            r"|made|taken|found|met|begun|become)\b)",
+            r"\1 had",
+        ),
         (r"\bI'd\b", "I would"),
         (r"\b([Ww]e|[Tt]hey)['’]ve\b", r"\1 have"),
         (r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
@@ -237,6 +263,10 @@ yesterday!", "…, here in Coimbra"), a noun phrase ("our new flat in Faro", "my
 a company after a role or a leaving ("a nurse at X", "left X"), an allergen before its noun ("a
 peanut allergy"), an age said as an adjective ("a 32-year-old"), a habit told by how often, and
 a home said in the shapes the patterns know ("rent a flat in X", "moved there")."""
+LOOKS = {
+    id(c): Looks([look for _, _, look in c]) for c in (COMPILED["en"], COMPILED["pt"], PARSE_GAPS)
+}
+"""Each set of patterns' first looks, indexed by the beginnings they need."""
 
 
 class RuleExtractor:
@@ -270,11 +300,13 @@ class RuleExtractor:
         """Every fact read, each with the sentence it was read from, and the scope (its
         entities and speaker), before any is weighed."""
         text = LOWER_I.sub("I", without_markup(episode.content))  # "i'm a nurse", as typed
-        text = without_others_words(text)
+        text = EMOJI_THEN_CAPITAL.sub(r"\1. ", without_others_words(text))
         if "'" in text or "’" in text:
             for pattern, replacement in CONTRACTIONS:
                 text = pattern.sub(replacement, text)
         text = SHORTHAND.sub(lambda m: SPELT_OUT[m.group(0)], text)
+        if " had " in text:
+            text = PAST_PERFECT.sub(r"\1 ", text)  # "we had moved to Faro"
         text = INNER_ADVERB.sub(r"\1 ", text)  # "I am still planning" reads as "I am planning"
         speaker = speaker_of(episode)
         scope = Scope(episode, None, text=text)
@@ -331,16 +363,29 @@ class RuleExtractor:
         _by_patterns(scope, said, typed, tz, COMPILED[language])
 
 
+ASKING = re.compile(
+    r";|,\s+(?:so\s+|and\s+|but\s+)?(?=(?:could|can|would|will|should|do|does|did|what|how"
+    r"|where|when|which|who|any|is\s+it|are\s+there)\b)",
+    re.IGNORECASE,
+)
+"""Where a question's statement ends and its asking begins: a semicolon, or a comma before the
+question's own opening ("I live in Coimbra, so could you redo the budget?")."""
+
+
 def _stated_before(question: str) -> list[str]:
-    """The clauses of a question that end at a semicolon before it and ask nothing: "My job
-    title at Sonae is data engineer; does that change anything?" states the job."""
-    *before, _ = question.split(";")
+    """The clauses of a question that end before its asking and ask nothing: "My job title at
+    Sonae is data engineer; does that change anything?" states the job."""
+    *before, _ = ASKING.split(question)
     return [clause for clause in before if clause.strip() and not is_question(clause)]
+
+
+EMOJI_THEN_CAPITAL = re.compile(r"([\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[A-ZÀ-Þ])")
+"""An emoji ends a sentence when a capital follows: "I'm not a student 😅 I'm a data engineer"."""
 
 
 THERE = re.compile(
     r"\b(?P<verb>(?:move[sd]?|moving|relocat(?:e[sd]?|ing)|live[sd]?|living|settled?|based"
-    r"|work(?:s|ed|ing)?))\s+(?:in\s+)?(?P<where>there|here)\b",  # "we moved in here"
+    r"|work(?:s|ed|ing)?|trabalh(?:o|ar|amos|a)))\s+(?:in\s+)?(?P<where>there|here|aqui|cá|lá)\b",
     re.IGNORECASE,
 )
 PLACE_NAMED = re.compile(rf"\b(?:in|to|at|from|na|no|em)\s+(?:the\s+)?(?P<place>{NAME})")
@@ -350,13 +395,14 @@ def _there_named(sentence: str, message: str) -> str:
     """ "…a job in Zurich and moves there", "Porto? We only moved here last week": "there" and
     "here" after a verb of living are the place the message last named; after a verb of working
     ("my manager at X… I've only worked there a month"), the company named after "at"."""
-    match = THERE.search(sentence) if "here" in sentence.lower() else None  # also "there"
+    lower = sentence.lower()
+    match = THERE.search(sentence) if "here" in lower or "qui" in lower or "á" in lower else None
     if match is None:
         return sentence
     upto = message.find(sentence)
     before = (message[:upto] if upto >= 0 else "") + sentence[: match.start()]
     verb = match.group("verb")
-    work = bool(re.match(r"(?i)work", verb))  # where one works is named after "at": no city
+    work = bool(re.match(r"(?i)work|trabalh", verb))  # where one works: after "at", no city
     places = [
         m.group("place")
         for m in PLACE_NAMED.finditer(before)
@@ -365,6 +411,8 @@ def _there_named(sentence: str, message: str) -> str:
     if not places:
         return sentence
     joint = "to" if re.match(r"(?i)mov|reloc", verb) else "at" if work else "in"
+    if verb.lower().startswith("trabalh"):
+        joint = "na"
     return f"{sentence[: match.start()]}{verb} {joint} {places[-1]}{sentence[match.end() :]}"
 
 
@@ -375,7 +423,7 @@ def _by_patterns(
     sentence = _there_named(said.text, scope.text)
     if sentence != said.text:
         said = Sentence(sentence)
-    candidates = [(p, r) for p, r, look in compiled if look.search(said)]
+    candidates = [compiled[i][:2] for i in LOOKS[id(compiled)].matching(said)]
     if not candidates:
         return
     named = sentence
@@ -384,7 +432,7 @@ def _by_patterns(
         named = NAMED_AFTER.sub(called, named)
     if ", who " in named or ", que " in named:  # "Rita, who lives in X, loves…"
         named = WHO.sub(r"\g<name> \g<said>; \g<name> ", named)
-    clauses = [c for c in CLAUSE.split(named) if c.strip()]
+    clauses = _clauses(named)
     if not any(_matches(c, candidates) for c in clauses):
         return  # the time phrases are read only where there is something to date
     at = scope.episode.at
@@ -503,7 +551,10 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     if pattern.person == "first":
         return None
     if folded in PRONOUNS:
-        return scope.last_person
+        clause = match.string
+        upto = scope.text.find(clause)
+        before = (scope.text[:upto] if upto >= 0 else "") + clause[: match.start("subj")]
+        return scope.last_person or named_before(scope, before)
     if match.groupdict().get("conj"):
         return scope.last_subject or _clause_subject(scope, match.string[: match.start("subj")])
     kin = match.groupdict().get("kin")
@@ -782,6 +833,13 @@ def _topical(scope: Scope, message: str) -> None:
             scope.facts.append(
                 ExtractedFact(whose, "works_at", organization, quote, origin="topic")
             )
+    for predicate, value in form_fields(message):
+        if predicate == "works_as":
+            if _is_role(value):
+                add(predicate, scope.entity(value, "role"))
+        elif is_name(value.split()[0]):
+            type_ = "organization" if predicate == "works_at" else "place"
+            add(predicate, scope.entity(value, type_, retype=True))
     for employer in employers(message):
         add("works_at", scope.entity(employer, "organization", retype=True))
     for partner in weddings(message):

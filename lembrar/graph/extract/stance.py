@@ -18,13 +18,16 @@ QUESTION_START = re.compile(
 )
 HYPOTHETICAL = re.compile(
     r"\b(?:if|unless|whether|suppose|imagine|wish|would|could|might|should|maybe|perhaps"
-    r"|someday|one day|caso|talvez|quem sabe|gostaria|poderia|queria|seria)\b|\b\w+['’]d\b"
+    r"|someday|one day|caso|talvez|quem sabe|gostaria|poderia|queria|seria)\b"
+    r"|\b\w+['’]d\b(?!\s+(?:just\s+|already\s+)?(?:\w+ed|been|gone|left|got|had|done|seen|known"
+    r"|made|taken|found|met|begun|become)\b)"
     r"|(?:^|[,;:]\s*|\b(?:e|mas|que)\s+)[Ss]e\s+(?:eu|tu|ele|ela|nós|a gente|você|vocês|eles|elas"
     r"|me|te|nos|\w+(?:sse|ssemos|ssem|r|rmos|rem))\b",
     re.IGNORECASE,
 )
-"""Conditionals and modals; Portuguese "se" only where it opens a clause and a subject or a
-subjunctive follows ("Se eu me mudasse"), not the pronoun of "a gente se mudou"."""
+"""Conditionals and modals ("I'd love to", but not "we'd moved": "had" before a past
+participle); Portuguese "se" only where it opens a clause and a subject or a subjunctive follows
+("Se eu me mudasse"), not the pronoun of "a gente se mudou"."""
 REPORTED = re.compile(
     r"\b(?:said|says|told|tells|thinks|thought|heard|claims|claimed|reckons"
     r"|disse|diz|contou|acha|achava|ouvi)\s+(?:that\s+|que\s+)?(?:he|she|they|ele|ela|eles|elas"
@@ -76,8 +79,20 @@ def without_others_words(text: str) -> str:
     return QUOTED.sub(blank, text)
 
 
+TAG = re.compile(
+    r",\s*(?:remember|right|you know|ok|okay|yeah|no|isn't it|aren't we|don't you think|lembras-te"
+    r"|lembras|certo|sabes|não é|né)\s*\?+\W*$",
+    re.IGNORECASE,
+)
+"""A statement ending in a tag that asks nothing: "she lives in Vienna now, remember?"."""
+
+
 def is_question(sentence: str) -> bool:
     stripped = sentence.strip()
+    if "?" not in stripped:
+        return False
+    if "," in stripped:
+        stripped = TAG.sub(".", stripped)
     return stripped.endswith("?") or bool(QUESTION_START.match(stripped)) and "?" in stripped
 
 

@@ -269,14 +269,29 @@ PASTIME_PEOPLE = re.compile(
     r"|\b(?i:o meu|a minha)\s+(?:professor|professora|treinador|treinadora|clube)\s+de\s+"
     rf"(?P<pt>{PASTIMES})\b"
 )
+COACHES = (
+    "instructor",
+    "coach",
+    "club",
+    "crew",
+    "buddies",
+    "partner",
+    "profess",
+    "treinad",
+    "clube",
+)
 """The people one does a pastime with: "my judo coach", "a minha professora de escalada" (not
 "my history teacher": a school subject is no pastime)."""
 
 
 def pastimes(message: str) -> list[str]:
     """What the speaker does as a habit (a pastime and how often they go) or with a coach."""
-    coached = [m.group("pastime") or m.group("pt") for m in PASTIME_PEOPLE.finditer(message)]
     lower = message.lower()
+    coached = (
+        [m.group("pastime") or m.group("pt") for m in PASTIME_PEOPLE.finditer(message)]
+        if any(word in lower for word in COACHES)
+        else []
+    )
     if not any(word in lower for word in HABIT_WORDS) or not HABIT.search(message):
         return coached
     said = parts(message)
@@ -310,9 +325,23 @@ GIVEN = re.compile(r"\b(?:now that|since|agora que|já que)\b", re.IGNORECASE)
 are wed?"."""
 
 
+WEDDING_WORDS = (
+    "marr",
+    "wed",
+    "knot",
+    "cas",
+    "marido e",
+    "mulher e",
+    "nó",
+    "honeymoon",
+    "lua de mel",
+)
+
+
 def weddings(message: str) -> list[str]:
     """Whom the speaker says they married: "Tiago and I had our wedding on Saturday"."""
-    if not WEDDING.search(message):
+    lower = message.lower()
+    if not any(word in lower for word in WEDDING_WORDS) or not WEDDING.search(message):
         return []
     found: list[str] = []
     said = parts(message)
@@ -455,11 +484,59 @@ def employers(message: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+FORM_FIELD = re.compile(
+    r"(?:^|[.;,!?\n(]\s*)(?P<key>occupation|job title|profession|job|role|position|employer"
+    r"|company|workplace|town of residence|city of residence|place of residence|residence"
+    r"|home town|profissão|ocupação|cargo|entidade empregadora|empresa|localidade|cidade"
+    r"|residência)\s*:\s*(?P<value>[^.;,\n()]+)",
+    re.IGNORECASE,
+)
+FIELD_PREDICATE = {
+    **dict.fromkeys(
+        "occupation;job title;profession;job;role;position;profissão;ocupação;cargo".split(";"),
+        "works_as",
+    ),
+    **dict.fromkeys(
+        "employer;company;workplace;entidade empregadora;empresa".split(";"), "works_at"
+    ),
+    **dict.fromkeys(
+        "town of residence;city of residence;place of residence;residence;home town;localidade"
+        ";cidade;residência".split(";"),
+        "lives_in",
+    ),
+}
+"""A form filled in a message ("Occupation: data engineer. Employer: Feedzai. Town of
+residence: Coimbra."): each field's predicate."""
+OTHERS_FORM = re.compile(
+    r"\bfor\s+(?:him|her|them|my\s+\w+|[A-ZÀ-Þ]\w+)\b|\bpara\s+o\s+meu|\bpara\s+a\s+minha"
+)
+"""A form filled in for someone else."""
+
+
+def form_fields(message: str) -> list[tuple[str, str]]:
+    """(predicate, value) of each field of a form the speaker fills in for themselves; none
+    when the form is someone else's ("a form for my mum") or hypothetical."""
+    if ":" not in message:
+        return []
+    fields = list(FORM_FIELD.finditer(message))
+    if len(fields) < 2:  # one "role: lead" is no form
+        return []
+    before = message[: fields[0].start()]
+    if OTHER_PERSON.search(before) or OTHERS_FORM.search(before) or HYPOTHETICAL.search(before):
+        return []
+    return [
+        (FIELD_PREDICATE[m.group("key").lower()], m.group("value").strip())
+        for m in fields
+        if m.group("value").strip()
+    ]
+
+
 BIRTH = re.compile(
     r"\b(?:was born|were born|born|newborn|arrived|was delivered|came into the world|nasceu"
     r"|nasceram|chegou|recém-nascid[ao])\b",
     re.IGNORECASE,
 )
+BIRTH_WORDS = ("born", "arriv", "deliver", "came into", "nasc", "chegou", "newborn", "recém")
 CHILD_WORD = re.compile(
     r"\b(?:daughter|son|baby|baby girl|baby boy|girl|boy|newborn|filha|filho|filhota|filhote"
     r"|filhinha|filhinho|bebé|bebê|menina|menino|pequenina|pequenino)\b",
@@ -488,7 +565,8 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
     """The name of the speaker's child whose birth the message tells ("our daughter is here: my
     girl Matilde arrived on Tuesday"), with the child word said: one name, not a place, not
     someone known (``people``)."""
-    if not BIRTH.search(message):
+    lower = message.lower()
+    if not any(word in lower for word in BIRTH_WORDS) or not BIRTH.search(message):
         return []
     found: list[tuple[str, str]] = []
     said = parts(message)
@@ -517,9 +595,12 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
     return list(dict.fromkeys(found))
 
 
+BARE_NAME = re.compile(r"(?P<name>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?)\s*[.!]*")
+"""A part that is a name and nothing else."""
 NAME_GIVEN = re.compile(
-    r"(?i:\b(?:its|his|her|the)\s+name(?:\s+is|['’]s)|\bname(?:\s+now)?,?\s+it(?:\s+is|['’]s)"
-    r"|\bnome\s+d[oa]\s+\w+\s*:|\bchama-se|\bse\s+chama)\s+(?P<name>[A-ZÀ-Þ][\w'’-]*)"
+    r"(?i:\b(?:its|his|her|the)\s+name(?:\s+is|['’]s|,)|\bname(?:\s+now)?,?\s+it(?:\s+is|['’]s)"
+    r"|\bnome\s+d[oa]\s+\w+\s*:|\bchama-se|\bse\s+chama|\banswers\s+to)\s+"
+    r"(?P<name>[A-ZÀ-Þ][\w'’-]*)"
 )
 """A name given in so many words: "the puppy has a name now, it's Farol", "her name's Mia",
 "Nome do cachorrinho: Bolt"."""
@@ -533,9 +614,15 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
     found: list[tuple[str, str]] = []
     said = parts(message)
     for at, part in enumerate(said):
-        if is_question(part) or unstated(part, ending=False) is not None:
+        if is_question(part):
             continue
         given = NAME_GIVEN.search(part)
+        if given is not None and (
+            HYPOTHETICAL.search(part) or NEGATION.search(_clause(part, given))
+        ):
+            given = (
+                None  # "if we got a dog, its name would be…"; "her name's Nina, … not impressed"
+            )
         if (
             given is not None
             and is_name(given.group("name"))
@@ -551,6 +638,16 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
             ):
                 found.append((given.group("name"), pet.group(0).lower()))
                 continue
+        bare = BARE_NAME.fullmatch(part)
+        if bare is not None and at > 0 and is_name(bare.group("name").split()[0]):
+            pets = list(PET_WORD.finditer(said[at - 1]))  # "We got a hamster too 🐹 Nibbles."
+            pet = pets[-1] if pets else None
+            if pet is not None and not OTHER_OWNER.search(said[at - 1][: pet.start()]):
+                if fold(bare.group("name")) not in people and FIRST_PERSON.search(message):
+                    found.append((bare.group("name"), pet.group(0).lower()))
+            continue
+        if unstated(part, ending=False) is not None:
+            continue
         for pet in PET_WORD.finditer(part):
             before = part[: pet.start()]
             if OTHER_OWNER.search(before) or OTHER_PERSON.search(
