@@ -306,6 +306,15 @@ def test_a_shown_photo_is_not_said() -> None:
             ("Ana", "works_at", "Unbabel"),
         ),
         ("A tag for our puppy? Just his name, Bruno, please.", ("Ana", "has_pet", "Bruno")),
+        ("I commute every day on my e-bike, rain or shine.", ("Ana", "owns", "e-bike")),
+        ("The app won't pair with my new TV at all.", ("Ana", "owns", "TV")),
+        (
+            "I just bought a blender and a stand mixer for the new flat.",
+            ("Ana", "owns", "stand mixer"),
+        ),
+        ("I dusted my old stamp collection yesterday.", ("Ana", "owns", "old stamp collection")),
+        ("Any tips for my bouldering gear before the trip?", ("Ana", "does", "bouldering")),
+        ("Logging this for my birdwatching trips: saw a hoopoe!", ("Ana", "does", "birdwatching")),
     ],
 )
 def test_read_by_the_extractor(names: str, text: str, expected: tuple[str, str, str]) -> None:
@@ -324,12 +333,14 @@ def test_read_by_the_extractor(names: str, text: str, expected: tuple[str, str, 
         "Filling in a form for my mum: Occupation: teacher. Employer: Escola Azul.",
         "I went to Zara in Lisbon. She lives in Porto.",
         "I'm also planning to buy a new TV, can you show me options?",
+        "I used to love my climbing gear, but I quit last year.",
     ],
 )
 def test_nothing_about_anyone_named(text: str) -> None:
     found = facts(text)
     assert not {f for f in found if f[1] in ("lives_in", "works_as") and f[0] == "Ana"}
     assert not {f for f in found if f[1] in ("works_at", "plans")}
+    assert not {f for f in found if f[1] == "does" and f[0] == "Ana"}
     assert not {f for f in found if f[1] == "lives_in" and f[0] in ("Zara", "Lisbon")}
 
 

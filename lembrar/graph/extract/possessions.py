@@ -48,15 +48,27 @@ MODIFIED = frozenset(
 MODEL = r"[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*|I|II|V\d))*"
 """A maker's model name: "Korg B1", "Yamaha FZ6R", "Fender Mustang I V2"."""
 POSSESSION = re.compile(
-    rf"\b[Mm]y\s+(?P<thing>(?:[\w'-]+\s+){{0,4}}?(?:{OWNED}))\b"
+    rf"\b[Mm]y\s+(?P<thing>(?:[\w'-]+\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:,\s+(?:an?|the|my)\s+(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
 )
 HAVING = re.compile(  # "I already have a portable power bank", "I inherited an antique music box"
     r"\b(?:I|[Ww]e)\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
     r"(?:have|own|got|inherited|received|bought|purchased|ordered)\s+(?:a|an|two|three|some)\s+"
-    rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'-]+\s+){{0,4}}?(?:{OWNED}))\b"
+    rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'-]+\s+){{0,4}}?(?i:{OWNED}))\b"
     r"(?P<after>\s+[\w']+)?"
 )
+AND_ANOTHER = re.compile(  # "… got a new coffee grinder and a milk frother"
+    r"\s+and\s+(?:a|an|two|some)\s+(?:(?:new|pair of|set of)\s+)*"
+    rf"(?P<thing>(?:[\w'-]+\s+){{0,3}}?(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
+)
+"""A second thing had, joined to the first by "and"."""
+OWNED_WORD = re.compile(rf"(?i:{OWNED})")
+RIDDEN = re.compile(
+    r"\b(?:bike|bicycle|e-bike|motorcycle|motorbike|scooter|skateboard|surfboard|snowboard|boat"
+    r"|kayak|canoe)\b",
+    re.IGNORECASE,
+)
+"""Things one is on when one rides them: "on my road bike" owns it."""
 NUMBERED = re.compile(  # "my current Yamaha P-125", "my Fender Mustang I V2"
     r"\b[Mm]y\s+(?:(?:current|new|old|trusty|beloved)\s+)?"
     r"(?P<model>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*)){0,4})(?P<after>\s+[\w']+)?"
@@ -89,16 +101,20 @@ def possessions(sentence: str) -> list[str]:
     if not mine and not HAVING_VERB.search(lower):
         return found
     matches = [*POSSESSION.finditer(sentence)] if mine else []
-    matches += HAVING.finditer(sentence) if HAVING_VERB.search(lower) else []
+    having = [*HAVING.finditer(sentence)] if HAVING_VERB.search(lower) else []
+    matches += having + [m for h in having if (m := AND_ANOTHER.match(sentence, h.end("thing")))]
     for match in matches:
         after = (match.group("after") or "").strip().lower()
-        if after in MODIFIED or PLACE_BEFORE.search(sentence[: match.start()]):
+        placed = PLACE_BEFORE.search(sentence[: match.start()])
+        if after in MODIFIED or (placed and not RIDDEN.search(match.group("thing"))):
             continue
         model = match.groupdict().get("model")
         if model:
             found.append(model)
             continue
         words = match.group("thing").split()
+        if after and OWNED_WORD.fullmatch(after) and after not in MODIFIED:
+            words.append(after)  # "my vintage watch collection": the longer thing
         while words and words[0].lower() in LEADING and len(words) > 1:
             words = words[1:]
         said = {w.lower() for w in words}

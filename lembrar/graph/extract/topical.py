@@ -43,6 +43,7 @@ ALLERGENS = (
 )
 PASTIMES = (
     r"rock climbing|climbing|bouldering|surfing|bodyboarding|running|jogging|cycling|swimming"
+    r"|birding|birdwatching|bird watching|journaling|journalling|meditation|volunteering"
     r"|yoga|pilates|tennis|padel|squash|badminton|football|soccer|futsal|volleyball|basketball"
     r"|handball|rugby|hiking|trekking|skating|skateboarding|skiing|snowboarding|rowing"
     r"|kayaking|canoeing|sailing|boxing|kickboxing|karate|judo|jiu-jitsu|taekwondo|fencing"
@@ -177,17 +178,26 @@ def _states(part: str, said: re.Match[str]) -> bool:
     )
 
 
+PLANNING = re.compile(
+    r"\b(?:planning|plan to|going to start|want to start|thinking of|hope to|hoping to"
+    r"|vou começar|quero começar)\b",
+    re.IGNORECASE,
+)
+"""A part that plans a pastime lends it to no habit beside it."""
+
+
 def _found(
     words_of: Callable[[str], list[str]], said: Sequence[str], at: int, beside: bool = True
 ) -> list[str]:
     """The lexicon's words in part ``at`` of the message, or else (``beside``) the one word of
     that kind in the part before it, or else in the part after it ("Sesame? Yeah, I'm quite
-    allergic"); two different ones leave it unsaid which."""
+    allergic"); two different ones leave it unsaid which, and a part that plans lends none
+    ("I'm planning to start meditation. …a consistent habit")."""
     here = list(dict.fromkeys(words_of(said[at])))
     if here or not beside:
         return here
     for other in (at - 1, at + 1):
-        if 0 <= other < len(said):
+        if 0 <= other < len(said) and not PLANNING.search(said[other]):  # "planning to start"
             near = {fold(word): word for word in words_of(said[other])}
             if near:
                 return list(near.values()) if len(near) == 1 else []
@@ -265,10 +275,15 @@ HABIT_WORDS = (
 
 
 PASTIME_PEOPLE = re.compile(
-    rf"\b(?i:my|our)\s+(?P<pastime>{PASTIMES})\s+(?:instructor|coach|club|crew|buddies|partner)\b"
+    rf"\b(?i:my|our)\s+(?P<pastime>{PASTIMES})\s+(?:instructor|coach|club|crew|buddies|partner"
+    r"|trips|adventures|activities|gear|practice|routine)\b"
     r"|\b(?i:o meu|a minha)\s+(?:professor|professora|treinador|treinadora|clube)\s+de\s+"
     rf"(?P<pt>{PASTIMES})\b"
 )
+GIVEN_UP = re.compile(
+    r"\b(?:used to|stopped|quit|gave up|no longer|deixei de|já não)\b", re.IGNORECASE
+)
+"""A pastime the speaker no longer does."""
 COACHES = (
     "instructor",
     "coach",
@@ -276,22 +291,30 @@ COACHES = (
     "crew",
     "buddies",
     "partner",
+    "trips",
+    "adventures",
+    "activities",
+    "gear",
+    "practice",
+    "routine",
     "profess",
     "treinad",
     "clube",
 )
-"""The people one does a pastime with: "my judo coach", "a minha professora de escalada" (not
-"my history teacher": a school subject is no pastime)."""
+"""The people, outings and things of a pastime one does: "my judo coach", "my birding trips",
+"my journaling practice" (questions too: "…consistent with my journaling practice?"), "a
+minha professora de escalada"; not "my history teacher": a school subject is no pastime."""
 
 
 def pastimes(message: str) -> list[str]:
     """What the speaker does as a habit (a pastime and how often they go) or with a coach."""
     lower = message.lower()
-    coached = (
-        [m.group("pastime") or m.group("pt") for m in PASTIME_PEOPLE.finditer(message)]
-        if any(word in lower for word in COACHES)
-        else []
-    )
+    coached = [
+        m.group("pastime") or m.group("pt")
+        for part in (parts(message) if any(word in lower for word in COACHES) else ())
+        if not GIVEN_UP.search(part) and not HYPOTHETICAL.search(part)
+        for m in PASTIME_PEOPLE.finditer(part)
+    ]
     if not any(word in lower for word in HABIT_WORDS) or not HABIT.search(message):
         return coached
     said = parts(message)
