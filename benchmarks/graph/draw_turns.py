@@ -1,10 +1,12 @@
 """Draws the turns of a labelled set and prints them, one JSON line each (``set``, ``ref``,
 ``speaker``, ``text``), for a person to label: ``fresh`` (``benchmarks/graph/fresh.jsonl``) or
 ``dev2`` (``benchmarks/graph/dev2.jsonl``: more turns to fit the extraction confidence on, from
-conversations no evaluation set holds). The draw is fixed by its seeds; labels are written from
-these texts alone, before any extractor is run on them (``LABELS.md``).
+conversations no evaluation set holds) or ``fresh2`` (``benchmarks/graph/fresh2.jsonl``: a
+second held-out set from LoCoMo and DailyDialog turns no other set holds). The draw is fixed
+by its seeds; labels are written from these texts alone, before any extractor is run on them
+(``LABELS.md``).
 
-    PYTHONPATH=. python benchmarks/graph/draw_turns.py [--set dev2] > turns-to-label.jsonl
+    PYTHONPATH=. python benchmarks/graph/draw_turns.py [--set dev2|fresh2] > turns-to-label.jsonl
 """
 
 from __future__ import annotations
@@ -115,9 +117,40 @@ def draw_dev2() -> list[dict[str, str]]:
     return out
 
 
+ALL_SETS = ("labels.jsonl", "heldout.jsonl", "fresh.jsonl", "dev2.jsonl")
+
+
+def draw_fresh2() -> list[dict[str, str]]:
+    """A second fresh set: 40 random and 40 keyword LoCoMo turns (every conversation but
+    ``conv-26``) and 40 keyword DailyDialog turns, of dialogues no labelled set draws from,
+    excluding every labelled turn; turns of at most ``LONGEST`` characters."""
+    used = _used(ALL_SETS)
+    dialogues_used = {r.split("/")[0] for r in used if r.startswith("dailydialog-")}
+    locomo = [r for r in locomo_turns() if r["ref"] not in used and len(r["text"]) <= LONGEST]
+    dialogues = [
+        r
+        for r in dailydialog_turns()
+        if r["ref"].split("/")[0] not in dialogues_used and len(r["text"]) <= LONGEST
+    ]
+    out: list[dict[str, str]] = []
+    for name, pool, seed, random_n, keyword_n in (
+        ("locomo-fresh2", locomo, 42, 40, 40),
+        ("dailydialog-fresh2", dialogues, 43, 0, 40),
+    ):
+        picked = random.Random(seed).sample(pool, random_n)
+        taken = {row["ref"] for row in picked}
+        keyed = [r for r in pool if KEYWORDS.search(r["text"]) and r["ref"] not in taken]
+        picked += random.Random(seed + 100).sample(keyed, keyword_n)
+        out += [{"set": name, **row} for row in picked]
+    return out
+
+
+DRAWS = {"fresh": draw, "dev2": draw_dev2, "fresh2": draw_fresh2}
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", default="fresh", choices=("fresh", "dev2"))
-    rows = draw_dev2() if parser.parse_args().set == "dev2" else draw()
+    parser.add_argument("--set", default="fresh", choices=tuple(DRAWS))
+    rows = DRAWS[parser.parse_args().set]()
     for row in rows:
         print(json.dumps(row, ensure_ascii=False))

@@ -5,7 +5,7 @@ it leave-one-set-out and chooses the threshold the labelled sets justify.
     PYTHONPATH=. python benchmarks/graph/fit_extraction.py --write    # and store trust.json
 
 Every development turn (``labels.jsonl``, ``dev2.jsonl`` and life stories 0-4; never
-``heldout.jsonl`` or ``fresh.jsonl``) is read by both offline extractors (the rules, and the
+``heldout.jsonl``, ``fresh.jsonl`` or ``fresh2.jsonl``) is read by both offline extractors (the rules, and the
 dependency parse when spaCy is installed) with no threshold; each fact found is right when it
 matches a labelled fact of its turn (``graph_quality.same_fact``, one to one; a life story's
 fact, as ``graph_quality.score_story`` judges it, when it states a fact the story tells under

@@ -20,6 +20,7 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "dev2": "dev2.jsonl",
     "heldout": "heldout.jsonl",
     "fresh": "fresh.jsonl",
+    "fresh2": "fresh2.jsonl",
 }
 
 

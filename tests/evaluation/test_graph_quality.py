@@ -243,9 +243,11 @@ def test_quality_reports_every_set_and_the_life_story():
     done = _lembrar("quality", "--seeds", "2")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert set(report) >= {"dev", "dev2", "heldout", "fresh", "life_story"}
+    assert set(report) >= {"dev", "dev2", "heldout", "fresh", "fresh2", "life_story"}
     assert report["fresh"]["all"]["turns"] >= 150
     assert {"locomo-fresh", "dailydialog"} <= set(report["fresh"])
+    assert report["fresh2"]["all"]["turns"] == 120
+    assert {"locomo-fresh2", "dailydialog-fresh2"} <= set(report["fresh2"])
     story = report["life_story"]
     assert story["seeds"] == [0, 1] and story["replaced_gold"] == 6
     for key in ("fact_precision", "current_recall", "trap_facts", "entities_junk"):
