@@ -356,6 +356,21 @@ def test_the_named_pet_replaces_its_kind() -> None:
     assert ("Ana", "has_pet", "hamster") not in found
 
 
+def test_a_named_second_speaker_speaks_of_themselves() -> None:
+    """A conversation's second person (stored with the assistant's role, but named) is read as
+    its speaker: "Her name's Coco" is Maria's puppy."""
+    item = EpisodeIn(
+        user_id="u",
+        content="Guess what - I got a puppy two weeks ago! Her name's Coco and she's adorable.",
+        role="assistant",
+        speaker="Maria",
+        at=AT,
+    )
+    assert ("Maria", "has_pet", "Coco") in set(
+        found_triples(offline_extractor().extract(episode_of(item)))
+    )
+
+
 def test_an_assistant_states_no_allergy_of_its_own() -> None:
     item = EpisodeIn(
         user_id="u",

@@ -806,7 +806,7 @@ KINSHIP = frozenset({"has_partner", "has_ex", "has_child", "has_sibling", "has_p
 def _topical(scope: Scope, message: str) -> None:
     """Allergies, pets' names, a wedding's partner and pastimes read from what the message is about
     (``topical``), whatever shape its sentences take: the speaker's own."""
-    if scope.speaker is None or scope.episode.role == "assistant":
+    if scope.speaker is None:  # an AI assistant speaks of no self; a named second speaker does
         return
     speaker = scope.speaker
     quote = " ".join(message.split())
