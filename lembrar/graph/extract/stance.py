@@ -56,6 +56,29 @@ QUOTING = re.compile(
     r"|perguntou|respondeu)\b[^'‘\"“]{0,60}$",
     re.IGNORECASE,
 )
+QUOTING_WORDS = (
+    "say",
+    "said",
+    "text",
+    "forward",
+    "wrote",
+    "write",
+    "told",
+    "tell",
+    "ask",
+    "messag",
+    "post",
+    "tweet",
+    "repl",
+    "shout",
+    "diss",
+    "diz",
+    "escrev",
+    "mand",
+    "pergunt",
+    "respond",
+)
+"""The beginnings of ``QUOTING``'s verbs: a text without any quotes no one."""
 OWN_QUOTE = re.compile(
     r"\b(?:I|eu)\s+(?:\w+\s+)?(?:posted|wrote|said|told|texted|typed|put|captioned|said to"
     r"|escrevi|disse|pus|mandei)\b|\bwhat I\b|\bmy (?:post|caption|message|text|status)\b",
@@ -67,7 +90,8 @@ def without_others_words(text: str) -> str:
     """``text`` less what it quotes someone else saying ("Rui forwarded me: 'I'm always late,
     living in Viseu'"): a quotation after a verb of saying stays only when the speaker is the
     one who said it ("Copying what I posted: 'André and I got married today.'")."""
-    if not any(mark in text for mark in "'‘\"“"):
+    lower = text.lower()
+    if not any(verb in lower for verb in QUOTING_WORDS) or not any(m in text for m in "'‘\"“"):
         return text
 
     def blank(match: re.Match[str]) -> str:
