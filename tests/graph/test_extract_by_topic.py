@@ -206,10 +206,10 @@ def test_a_birth_names_the_child(text: str, expected: list[tuple[str, str]]) -> 
 
 
 def test_a_shown_photo_is_not_said() -> None:
-    assert parts("We go a lot. [shared a photo: a kid on a swing] It's fun.") == [
+    assert parts("We go a lot. [shared a photo: a kid on a swing] It's fun.") == (
         "We go a lot.",
         "It's fun.",
-    ]
+    )
 
 
 @pytest.mark.parametrize("names", ["rules", "spacy"])

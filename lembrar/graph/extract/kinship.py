@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from lembrar.graph.extract.names import fold, is_name
+from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
 from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.patterns import CHILDREN, KIN_EN, KIN_PT, PETS
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
@@ -273,22 +273,14 @@ def one_per_kind(scope: Scope) -> list[ExtractedFact]:
     ]
 
 
-AT_A_PLACE = re.compile(
-    r"\b(?:in|at|from|near|em|no|na|de|do|da)\s+$"
-    r"|\b(?:went|go|goes|going|been|flew|drove|travell?ed|trip|visit\w*|moved)\s+to\s+$",
-    re.IGNORECASE,
-)
-"""Where a name before it is a place: "in Lisbon", "went to Zara"."""
+NAMED = re.compile(NAME)
 
 
 def named_before(scope: Scope, before: str) -> str | None:
     """Whom "she" or "he" is when no person is known yet: the last name the message gave
     ``before`` it, not a place ("a parcel to Sofia? She lives in Vienna", not "went to Zara")."""
-    for match in reversed(list(re.finditer(NAME, before))):
-        words = re.sub(r"['’]s$", "", match.group(0)).split()  # "Vera's not in Rome"
-        while words and not is_name(words[0]):
-            words.pop(0)
-        name = " ".join(words)
+    for match in reversed(list(NAMED.finditer(before))):
+        name = leading_name(match.group(0))  # "Vera's not in Rome": Vera
         if not name or AT_A_PLACE.search(before[: match.start()]):
             continue
         if scope.type_of(name, "person") not in ("person", "user") or name == scope.speaker:

@@ -396,6 +396,23 @@ def is_name(word: str) -> bool:
     )
 
 
+def leading_name(words: str) -> str:
+    """A run of capitalized words less the common words before the name ("A Laura" is Laura,
+    "Vera's" is Vera); "" when what is left is not all names."""
+    kept = re.sub(r"['’]s$", "", words).split()
+    while kept and not is_name(kept[0]):
+        kept.pop(0)
+    return " ".join(kept) if all(is_name(word) for word in kept) else ""
+
+
+AT_A_PLACE = re.compile(
+    r"\b(?:in|at|from|near|em|no|na|de|do|da)\s+$"
+    r"|\b(?:went|go|goes|going|been|flew|drove|travell?ed|trip|visit\w*|moved)\s+to\s+$",
+    re.IGNORECASE,
+)
+"""The words before a name that make it a place: "in Lisbon", "went to Zara"."""
+
+
 TRAVELS = frozenset(
     "trip visit move vacation holiday journey flight tour honeymoon cruise getaway drive"
     " expedition pilgrimage relocation".split()

@@ -57,7 +57,13 @@ from lembrar.graph.extract.plausible import implausible
 from lembrar.graph.extract.possessions import possessions
 from lembrar.graph.extract.scope import Scope, kin_alias, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
-from lembrar.graph.extract.stance import is_plan, is_question, unstated, without_others_words
+from lembrar.graph.extract.stance import (
+    PAST_PARTICIPLE,
+    is_plan,
+    is_question,
+    unstated,
+    without_others_words,
+)
 from lembrar.graph.extract.topical import (
     VERB_AFTER,
     allergies,
@@ -181,8 +187,7 @@ CONTRACTIONS = tuple(
         (r"\bI’ve\b", "I have"),
         (r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
         (  # "we'd moved", "I'd been": "had" before a past participle
-            r"\b(\w+)['’]d(?= (?:just |already )?(?:\w+ed|been|gone|left|got|had|done|seen|known"
-            r"|made|taken|found|met|begun|become)\b)",
+            rf"\b(\w+)['’]d(?= (?:just |already )?{PAST_PARTICIPLE}\b)",
             r"\1 had",
         ),
         (r"\bI'd\b", "I would"),

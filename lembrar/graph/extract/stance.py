@@ -16,11 +16,14 @@ QUESTION_START = re.compile(
     r"|what|where|when|who|whom|why|how|which|você|voce|tu|vocês|onde|quando|quem|qual|porque)\b",
     re.IGNORECASE,
 )
+PAST_PARTICIPLE = (
+    r"(?:\w+ed|been|gone|left|got|had|done|seen|known|made|taken|found|met|begun|become)"
+)
+"""What follows "'d" when it is "had" ("we'd moved", "I'd been"), not "would"."""
 HYPOTHETICAL = re.compile(
     r"\b(?:if|unless|whether|suppose|imagine|wish|would|could|might|should|maybe|perhaps"
     r"|someday|one day|caso|talvez|quem sabe|gostaria|poderia|queria|seria)\b"
-    r"|\b\w+['’]d\b(?!\s+(?:just\s+|already\s+)?(?:\w+ed|been|gone|left|got|had|done|seen|known"
-    r"|made|taken|found|met|begun|become)\b)"
+    rf"|\b\w+['’]d\b(?!\s+(?:just\s+|already\s+)?{PAST_PARTICIPLE}\b)"
     r"|(?:^|[,;:]\s*|\b(?:e|mas|que)\s+)[Ss]e\s+(?:eu|tu|ele|ela|nós|a gente|você|vocês|eles|elas"
     r"|me|te|nos|\w+(?:sse|ssemos|ssem|r|rmos|rem))\b",
     re.IGNORECASE,

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
-from lembrar.graph.extract.names import fold, is_name
+from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
 from lembrar.graph.extract.patterns import PETS
 from lembrar.graph.extract.stance import HYPOTHETICAL, NEGATION, REPORTED, is_question, unstated
 
@@ -148,10 +149,12 @@ OTHER_OWNER = re.compile(
 )
 
 
-def parts(message: str) -> list[str]:
+@lru_cache(maxsize=64)
+def parts(message: str) -> tuple[str, ...]:
     """The message's clauses that end at a full stop, a question mark, an exclamation or a
-    semicolon: "We're calling the pup Farol; any tips…?" is a statement and a question."""
-    return [p.strip() for p in PART.findall(SHOWN.sub(" ", message)) if p.strip()]
+    semicolon: "We're calling the pup Farol; any tips…?" is a statement and a question. Cached:
+    every reading of one message splits it once."""
+    return tuple(p.strip() for p in PART.findall(SHOWN.sub(" ", message)) if p.strip())
 
 
 CLAUSE_END = re.compile(r"[,;:()]|\s(?:but|and|or|so|e|mas|ou|embora)\s", re.IGNORECASE)
@@ -372,11 +375,8 @@ def weddings(message: str) -> list[str]:
         pair = PAIR.search(part)
         if pair is None:
             continue
-        near = [
-            p for p in said[max(0, at - 1) : at + 2] if WEDDING.search(p)
-        ]  # "casámos! Eu e o Duarte…"
-        wedding = WEDDING.search(part) or (WEDDING.search(near[0]) if near else None)
-        if wedding is None:
+        near = said[max(0, at - 1) : at + 2]  # "We did it, casámos! Eu e o Duarte, no sábado"
+        if not any(WEDDING.search(p) for p in near):
             continue
         asked = is_question(part) and not GIVEN.search(part)
         if asked or HYPOTHETICAL.search(part) or NEGATION.search(part):
@@ -573,15 +573,6 @@ OTHERS_CHILD = re.compile(
     re.IGNORECASE,
 )
 """Someone else's child: "Rui's newborn son", "her baby", "my sister's baby", "my colleague…"."""
-PLACE_BEFORE = re.compile(r"\b(?:in|to|at|from|em|para|no|na|de)\s+$", re.IGNORECASE)
-
-
-def _trimmed(name: str) -> str:
-    """A run of capitals less the words before the name: "A Laura" is Laura; "" if none."""
-    words = name.split()
-    while words and not is_name(words[0]):
-        words.pop(0)
-    return " ".join(words) if all(is_name(w) for w in words) else ""
 
 
 def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
@@ -604,14 +595,14 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
         names = {
             name
             for m in NAME.finditer(part)
-            if (name := _trimmed(m.group(0)))
+            if (name := leading_name(m.group(0)))
             and (not part.startswith(name) or OPENS_ON_NAME.match(part))
-            and not PLACE_BEFORE.search(part[: m.start()])
+            and not AT_A_PLACE.search(part[: m.start()])
             and not part[m.end() :].startswith(("'s", "’s"))
             and fold(name) not in people
         }
         if not names and at + 1 < len(said) and BIRTH.search(said[at + 1]):  # "…! A Laura chegou"
-            names = {n for m in NAME.finditer(said[at + 1]) if (n := _trimmed(m.group(0)))}
+            names = {n for m in NAME.finditer(said[at + 1]) if (n := leading_name(m.group(0)))}
             names = {n for n in names if fold(n) not in people}
         if len(names) == 1:
             found.append((names.pop(), child.group(0).lower()))
@@ -640,12 +631,11 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
         if is_question(part):
             continue
         given = NAME_GIVEN.search(part)
+        # none from "if we got a dog, its name would be…" or "her name's Nina, … not impressed"
         if given is not None and (
             HYPOTHETICAL.search(part) or NEGATION.search(_clause(part, given))
         ):
-            given = (
-                None  # "if we got a dog, its name would be…"; "her name's Nina, … not impressed"
-            )
+            given = None
         if (
             given is not None
             and is_name(given.group("name"))
@@ -672,10 +662,8 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
         if unstated(part, ending=False) is not None:
             continue
         for pet in PET_WORD.finditer(part):
-            before = part[: pet.start()]
-            if OTHER_OWNER.search(before) or OTHER_PERSON.search(
-                before
-            ):  # "My sister has a kitten"
+            before = part[: pet.start()]  # not "My sister has a kitten", "Rui's dog"
+            if OTHER_OWNER.search(before) or OTHER_PERSON.search(before):
                 continue
             if not FIRST_PERSON.search(message):  # "the puppy is Pipoca now; we overruled them"
                 continue
@@ -694,10 +682,8 @@ def _beside(part: str, start: int, end: int) -> str | None:
         if match.start() >= end:
             gap, allowed = part[end : match.start()], NAME_AFTER
         elif match.end() <= start and re.match(r"\s*(?:[,.;:!?)]|$)", part[end:]):
-            gap, allowed = (
-                part[match.end() : start],
-                NAME_BEFORE,
-            )  # not "Whisker Wonders cat litter"
+            # the pet word ends its phrase: not "Whisker Wonders cat litter"
+            gap, allowed = part[match.end() : start], NAME_BEFORE
         else:
             continue
         words = re.findall(r"[\w'’-]+", gap)
