@@ -2,11 +2,12 @@
 ``speaker``, ``text``), for a person to label: ``fresh`` (``benchmarks/graph/fresh.jsonl``) or
 ``dev2`` (``benchmarks/graph/dev2.jsonl``: more turns to fit the extraction confidence on, from
 conversations no evaluation set holds) or ``fresh2`` (``benchmarks/graph/fresh2.jsonl``: a
-second held-out set from LoCoMo and DailyDialog turns no other set holds). The draw is fixed
+second held-out set from LoCoMo and DailyDialog turns no other set holds) or ``dev3`` (a third
+development set from turns no other set holds). The draw is fixed
 by its seeds; labels are written from these texts alone, before any extractor is run on them
 (``LABELS.md``).
 
-    PYTHONPATH=. python benchmarks/graph/draw_turns.py [--set dev2|fresh2] > turns-to-label.jsonl
+    PYTHONPATH=. python benchmarks/graph/draw_turns.py [--set dev2|fresh2|dev3] > turns-to-label.jsonl
 """
 
 from __future__ import annotations
@@ -145,7 +146,44 @@ def draw_fresh2() -> list[dict[str, str]]:
     return out
 
 
-DRAWS = {"fresh": draw, "dev2": draw_dev2, "fresh2": draw_fresh2}
+def draw_dev3() -> list[dict[str, str]]:
+    """A third development set, from turns no other set holds: 40 random and 75 keyword LoCoMo
+    turns (every conversation but ``conv-26``), 40 keyword DailyDialog turns of dialogues no
+    labelled set draws from, and 20 random and 25 keyword user turns of the LongMemEval oracle
+    questions no labelled set draws from (few are left); turns of at most ``LONGEST``
+    characters."""
+    used = _used((*ALL_SETS, "fresh2.jsonl"))
+    taken = _conversations(used)
+    locomo = [r for r in locomo_turns() if r["ref"] not in used and len(r["text"]) <= LONGEST]
+    dialogues = [
+        r
+        for r in dailydialog_turns()
+        if r["ref"].split("/")[0] not in taken and len(r["text"]) <= LONGEST
+    ]
+    path = data_file("longmemeval", None).with_name("longmemeval_oracle_dev.json.gz")
+    lme = [
+        {"ref": f"{q.question_id}/{i}/{j}", "speaker": "User", "text": t.content}
+        for q in load_longmemeval(path)
+        if q.question_id not in taken
+        for i, s in enumerate(q.sessions)
+        for j, t in enumerate(s.turns)
+        if t.role == "user" and len(t.content) <= LONGEST
+    ]
+    out: list[dict[str, str]] = []
+    for name, pool, seed, random_n, keyword_n in (
+        ("locomo-dev3", locomo, 52, 40, 75),
+        ("dailydialog-dev3", dialogues, 53, 0, 40),
+        ("longmemeval-dev3", lme, 54, 20, 25),
+    ):
+        picked = random.Random(seed).sample(pool, random_n)
+        taken_here = {row["ref"] for row in picked}
+        keyed = [r for r in pool if KEYWORDS.search(r["text"]) and r["ref"] not in taken_here]
+        picked += random.Random(seed + 100).sample(keyed, keyword_n)
+        out += [{"set": name, **row} for row in picked]
+    return out
+
+
+DRAWS = {"fresh": draw, "dev2": draw_dev2, "fresh2": draw_fresh2, "dev3": draw_dev3}
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "heldout": "heldout.jsonl",
     "fresh": "fresh.jsonl",
     "fresh2": "fresh2.jsonl",
+    "dev3": "dev3.jsonl",
 }
 
 

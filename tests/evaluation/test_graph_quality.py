@@ -243,7 +243,8 @@ def test_quality_reports_every_set_and_the_life_story():
     done = _lembrar("quality", "--seeds", "2")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert set(report) >= {"dev", "dev2", "heldout", "fresh", "fresh2", "life_story"}
+    assert set(report) >= {"dev", "dev2", "dev3", "heldout", "fresh", "fresh2", "life_story"}
+    assert report["dev3"]["all"]["turns"] == 200
     assert report["fresh"]["all"]["turns"] >= 150
     assert {"locomo-fresh", "dailydialog"} <= set(report["fresh"])
     assert report["fresh2"]["all"]["turns"] == 120
