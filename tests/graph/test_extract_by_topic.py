@@ -141,6 +141,44 @@ def test_no_pastime(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("Work is hectic, so I've been cycling a lot to clear my head.", ["cycling"]),
+        ("We have been really into kayaking since the spring.", ["kayaking"]),
+        ("Honestly chess is my escape these days.", ["chess"]),
+        ("I'm taking up fencing, of all things!", ["fencing"]),
+        ("I'm now learning to play the violin, slowly.", ["violin"]),
+        ("My two hobbies are gardening and sewing.", ["gardening", "sewing"]),
+        ("My hobby - birdwatching, obviously.", ["birdwatching"]),
+        ("Ando a fazer surf com uns amigos.", ["surf"]),
+        ("A cerâmica é mesmo a minha terapia.", ["cerâmica"]),
+        ("Estamos a aprender a tocar guitarra!", ["guitarra"]),
+    ],
+)
+def test_a_pastime_taken_up(text: str, expected: list[str]) -> None:
+    assert pastimes(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Have you been swimming much lately?",
+        "I've been painting the fence since breakfast.",
+        "I've been cycling all morning and I'm beat.",
+        "I haven't been running since my knee went.",
+        "My brother is really into rowing.",
+        "I used to be into skating as a teen.",
+        "If I were into golf I'd join the club.",
+        "Photography is his thing, not mine.",
+        "I'm thinking of taking up archery.",
+        "Is drawing your passion?",
+    ],
+)
+def test_no_pastime_taken_up(text: str) -> None:
+    assert pastimes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("me and Lucas tied the knot in June lol", ["Lucas"]),
         ("Eu e o Pedro casámos em maio.", ["Pedro"]),
         ("Which thank-you cards? Nadia and I had our wedding on Saturday.", ["Nadia"]),

@@ -47,6 +47,16 @@ VOLUNTEERING = re.compile(
 )
 
 
+MEMBERSHIP = re.compile(  # "I joined a travel club", "we've just joined the local choir"
+    r"\b(?:I|[Ww]e)\s+(?:(?:just|recently|finally|also|have|['’]ve)\s+)*joined\s+"
+    r"(?:a|an|the|our|my)\s+(?P<group>(?:[\w-]+\s+){0,3}?(?:club|group|choir|band|league"
+    r"|society|community|program|programme|class|crew|circle|association|movement|troupe"
+    r"|orchestra|collective))\b"
+)
+"""A group the speaker has joined to do something with others: a pastime, not a job (a
+company joined is named: "joined Google")."""
+
+
 FAVOURITE = re.compile(  # "some of my favorite indie bands": a taste
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:all-time\s+|absolute\s+)?favou?rite\s+"
     r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?s)\b"
@@ -133,6 +143,7 @@ def activities(sentence: str) -> list[str]:
             found[-1] = _with_next_word(found[-1], sentence[match.end("first") :])
     found += [m.group("first") for m in ROUTINE.finditer(sentence)]
     found += [m.group("first") for m in SIGNED_UP.finditer(sentence)]
+    found += [m.group("group") for m in MEMBERSHIP.finditer(sentence)]
     if VOLUNTEERING.search(sentence):
         found.append("volunteering")
     return list(dict.fromkeys(w for w in found if w.lower() not in NOT_ACTIVITY))

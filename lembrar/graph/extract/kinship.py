@@ -86,11 +86,24 @@ def called(match: re.Match[str]) -> str:
     return f"{match.group('kind')} called {name}" if is_name(name.split()[0]) else match.group(0)
 
 
+OTHER_PETS = (
+    r"pets|turtles?|tortoises?|parrots?|rabbits?|bunny|bunnies|hamsters?|guinea pigs?|birds?"
+    r"|horses?|snakes?|lizards?|geckos?|ferrets?|goldfish|chickens|hens"
+)
+"""Pets but dogs and cats: after "my" they may only qualify another noun ("my horse riding
+lessons", "my bird feeder"), so a lower-case word after them must be one a subject takes."""
+AFTER_AN_ANIMAL = frozenset(
+    "is are was were has have had and or to who that which so too also keep keeps love loves"
+    " hate hates got get gets need needs seem seems sleep sleeps eat eats like likes just"
+    " always still never really can could will would did do does make makes before after in on"
+    " at with for from into around out up down here there now today again".split()
+)
 UNNAMED_KIN = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
     r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
     r"|daughters|child|sister|sisters|brother|brothers|dogs?|cats?|pups?|puppy|puppies|kittens?|mom|mum"
-    r"|mother|dad|father|parents)"
+    r"|mother|dad|father|parents"
+    rf"|(?P<animal>{OTHER_PETS}))"
     r"|\b(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso)\s+(?P<noun_pt>marido|mulher|esposa|namorad[oa]"
     r"|irmã|irmão|filh[oa]|mãe|pai|cão|cadela|gat[oa]|gatinh[oa]|cachorrinh[oa])"
     r"|\b(?:[Oo]s)\s+(?:meus|nossos)\s+(?P<plural_pt>pais|filhos))\b"
@@ -114,6 +127,11 @@ UNNAMED_PREDICATE = {
     **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten"], "has_pet"),
     **dict.fromkeys(["cao", "cadela", "gato", "gata", "gatinho", "gatinha"], "has_pet"),
     **dict.fromkeys(["cachorrinho", "cachorrinha"], "has_pet"),
+    **{
+        fold(pet[:-2] + ending if pet.endswith("s?") else pet): "has_pet"
+        for pet in OTHER_PETS.split("|")
+        for ending in ("", "s")
+    },
 }
 """A kin word's relation (``scope.KIN_PREDICATE``), with the words for children, parents and
 pets said without a name; keys folded, as they are looked up."""
@@ -131,7 +149,7 @@ NAMED_PET = (
 
 
 ANY_KIN = Look.of(
-    re.compile(rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{CHILDREN}|{BABY}|parents|pais))")
+    re.compile(rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais))")
 )
 """A first look: every rule here needs a word for kin, a pet or a child."""
 
@@ -247,6 +265,10 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         named_after = after[:1].isupper() and group != "called"  # "Mom, Dad and I": no name
         if predicate is None or named_after or fold(after).strip(".,!?") in NOT_KIN:
             continue
+        word = after.strip(".,!?")
+        if match.groupdict().get("animal") and word.isalpha() and word.islower():
+            if word not in AFTER_AN_ANIMAL and not word.endswith("ed"):  # "my bird feeder"
+                continue
         type_ = "animal" if predicate == "has_pet" else "person"
         if group == "called":  # "I broke Mom's vase": the speaker's mom
             noun = noun.lower()

@@ -77,6 +77,9 @@ def is_undertaking(plan: str) -> bool:
     "plant out my seedlings", "buy a new TV": an acronym names no place)."""
     words = plan.split()
     folded = [fold(w.strip("(),.!?")) for w in words]
+    for lead in GOING_INTO:  # "participate in a hackathon", "take part in a regatta"
+        if len(folded) > len(lead) and tuple(folded[: len(lead)]) == lead:
+            return is_undertaking(" ".join(words[len(lead) :]))
     head = next((i for i, w in enumerate(folded) if w in PLAN_PREPOSITIONS), len(folded)) - 1
     while head > 0 and folded[head] in PLAN_TIMES:
         head -= 1
@@ -87,6 +90,14 @@ def is_undertaking(plan: str) -> bool:
     )
 
 
+GOING_INTO = (
+    ("participate", "in"),
+    ("take", "part", "in"),
+    ("compete", "in"),
+    ("sign", "up", "for"),
+    ("enter",),
+)
+"""Verbs whose plan is the event after them: "take part in a regatta"."""
 PLAN_TIMES = frozenset("soon later today tomorrow tonight again too also now".split())
 """Time words a plan's phrase may end on ("a family gathering soon")."""
 PLAN_PREPOSITIONS = frozenset("to for at in on with from of into para em com de".split())

@@ -32,7 +32,9 @@ EVENTS = frozenset(
     "trip vacation holiday wedding party conference visit move festival concert tour gathering"
     " competition course class show event journey flight cruise camp retreat start viagem festa"
     " casamento hike camping reunion celebration marathon race dinner honeymoon graduation"
-    " ceremony workshop exhibition game match".split()
+    " ceremony workshop exhibition game match ride barbecue bbq cookout picnic potluck tournament"
+    " recital performance gig fair meetup hackathon sleepover playdate exhibit premiere"
+    " triathlon regatta convention expo".split()
 )
 """Nouns of the plans people tell ("a road trip", "the conference"), not errands."""
 UNDERTAKINGS = frozenset(
@@ -93,7 +95,8 @@ _EN = [
             r"|am employed|is employed) (?:at|for|with)"
         ),
     ),
-    ("works_at", r"(?:joined|was hired by|got hired at|got hired by)"),
+    ("works_at", r"(?:was hired by|got hired at|got hired by)"),
+    ("works_at", r"joined", "org"),  # "joined Google"; "joined a book club" is a pastime
     (  # "I start at Hooli on Monday": a plan when the clause's time is ahead (``rules``)
         "works_at",
         r"(?:start|starts|am starting|is starting|begin|begins|am beginning|is beginning)"

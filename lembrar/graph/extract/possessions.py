@@ -21,8 +21,7 @@ _KINDS = {
     "|saxophone|trumpet|synthesizer|amp|amplifier|instruments",
     "vehicles": "bike|bicycle|e-bike|car|truck|motorcycle|motorbike|scooter|van|boat|kayak"
     "|canoe|surfboard|skateboard|snowboard|skis|rv|camper",
-    "homes": "house|apartment|flat|condo|cabin|cottage|studio apartment|garage|garden|backyard"
-    "|balcony|closet",
+    "homes": "house|apartment|flat|condo|cabin|cottage|studio apartment",
     "clothes": "sneakers|shoes|boots|sandals|heels|jacket|coat|dress|suit|jeans|pants|trousers"
     "|shorts|skirt|shirt|t-shirt|sweater|hoodie|blouse|scarf|hat|cap|bag|handbag|backpack"
     "|purse|wallet|suitcase|luggage",
@@ -89,6 +88,11 @@ NOT_MINE = re.compile(
 PLACE_BEFORE = re.compile(r"\b(?:under|on|in|into|onto|inside|behind|beside|near|at)\s*$", re.I)
 """A thing named as where something is ("under my bed", "in my garden") is not what the
 sentence is about."""
+PLACED_ON = re.compile(
+    rf"\b(?:{_KINDS['vehicles']}|{_KINDS['homes']}|{_KINDS['home things']})$", re.IGNORECASE
+)
+"""Things one works on or keeps things in, owned however the sentence places them: "the
+bushings on my car", "aphids on my pepper plants", "in my house" (not "on my phone")."""
 LEADING = frozenset("own very whole first last favorite favourite current new spare".split())
 
 
@@ -106,6 +110,8 @@ def possessions(sentence: str) -> list[str]:
     for match in matches:
         after = (match.group("after") or "").strip().lower()
         placed = PLACE_BEFORE.search(sentence[: match.start()])
+        if placed and placed.group(0).strip().lower() in ("on", "in"):
+            placed = None if PLACED_ON.search(match.group("thing")) else placed
         if after in MODIFIED or (placed and not RIDDEN.search(match.group("thing"))):
             continue
         model = match.groupdict().get("model")

@@ -76,6 +76,7 @@ from lembrar.graph.extract.topical import (
     weddings,
 )
 from lembrar.graph.extract.trust import fitted, trusted
+from lembrar.graph.extract.upcoming import upcoming
 from lembrar.model.episode import Episode
 from lembrar.model.graph import ExtractedFact, Extraction
 from lembrar.model.predicates import PREDICATES
@@ -360,6 +361,7 @@ class RuleExtractor:
         _amounts(scope, sentence)
         _possessions(scope, sentence)
         _plain_readings(scope, said)
+        _upcoming(scope, sentence, tz)
         if parsed is not None:
             read_sentence(scope, parsed, tz)
             _by_patterns(scope, said, typed, tz, PARSE_GAPS)
@@ -626,6 +628,10 @@ def _fact(
     )
 
 
+PLAN_WORDS = 7
+"""The longest plan kept, in words: "participate in another auto racing event"."""
+
+
 def _plan(
     scope: Scope, pattern: Pattern, match: re.Match[str], date: datetime | None, sentence: str
 ) -> ExtractedFact | None:
@@ -633,7 +639,7 @@ def _plan(
     if pattern.language == "en" and pattern.person != "bare" and _implausible(pattern, match):
         return None
     subject = _subject(scope, pattern, match)
-    phrase = trim_object(match.group("obj") or "", 5)
+    phrase = trim_object(match.group("obj") or "", PLAN_WORDS)
     if subject is None or not phrase or fold(phrase) in ("it", "that", "this", "isso"):
         return None
     if not is_undertaking(plan_object(pattern.predicate, phrase, None)):
@@ -763,11 +769,21 @@ def _said_longer(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
     ]
 
 
+def _upcoming(scope: Scope, sentence: str, tz: str) -> None:
+    """Plans told as what the speaker is doing at a time to come (``upcoming``)."""
+    if scope.speaker is None:
+        return
+    quote = " ".join(sentence.split())
+    for plan in upcoming(sentence, scope.episode.at, tz):
+        obj = scope.entity(plan, "activity")
+        scope.facts.append(ExtractedFact(scope.speaker, "plans", obj, quote, origin="upcoming"))
+
+
 PLAIN_WORDS = re.compile(
     r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
-    r"|enrolled|registered"
+    r"|enrolled|registered|joined"
 )
 """A sentence can state a fact without a verb pattern only with one of these words."""
 

@@ -309,8 +309,97 @@ COACHES = (
 minha professora de escalada"; not "my history teacher": a school subject is no pastime."""
 
 
+TAKEN_UP = re.compile(
+    # "I've been running farther", "I've been busy painting", "Been reading … and painting"
+    r"(?:\b(?:I|[Ww]e)\s*(?:['’]ve|\s+have)\s+been|^\s*[Bb]een)\s+"
+    r"(?:(?:really|also|busy|still|so|more|lately|a\s+lot|getting|loving|enjoying|doing|into)\s+){0,3}"
+    rf"(?P<been>{PASTIMES})\b"
+    # "Guitar's mostly my thing", "pottery is my therapy"
+    rf"|(?<![\w-])(?P<thing>{PASTIMES})(?:['’]s|\s+is|\s+has\s+become)\s+"
+    r"(?:(?:mostly|really|definitely|totally|always|kind\s+of|become)\s+)?(?:my|our)\s+"
+    r"(?:(?:new|real|main|big|favou?rite)\s+)?(?:thing|passion|hobby|outlet|escape|go-to|therapy)\b"
+    # "I'm really into bouldering", "we're learning the piano", "I'm taking up fencing"
+    r"|\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:just|also|now|really|so|totally|currently"
+    r"|still|big)\s+)?(?:into|learning(?:\s+to\s+play|\s+how\s+to)?|taking\s+up|getting\s+into)\s+"
+    rf"(?:the\s+)?(?P<into>{PASTIMES})\b"
+    # "my real muses: painting and pottery", "my hobbies are climbing and chess"
+    r"|\b(?:[Mm]y|[Oo]ur)\s+(?:(?:new|real|main|big|favou?rite|two)\s+)?(?:hobby|hobbies|passions?"
+    r"|muses?|pastimes?|outlets?)\s*(?:is|are|include|:|[-–—])\s*(?P<list>[^.;!?]*)"
+    # "ando a fazer escalada", "estou a aprender piano", "a cerâmica é a minha terapia"
+    r"|\b(?:ando|andamos|estou|estamos)\s+(?:(?:agora|mesmo|também)\s+)?a\s+(?:aprender\s+(?:a\s+tocar\s+)?|fazer\s+|praticar\s+)?"
+    rf"(?P<ando>{PASTIMES})\b"
+    rf"|(?<![\w-])(?P<minha>{PASTIMES})\s+(?:é|tem\s+sido)\s+(?:mesmo\s+)?(?:a\s+minha|o\s+meu)\s+"
+    r"(?:paixão|cena|terapia|escape|passatempo|hobby)\b",
+    re.IGNORECASE,
+)
+"""A pastime the speaker has taken up, said without how often: doing it lately, learning it,
+into it, or naming it their thing, passion or hobby."""
+TAKEN_UP_WORDS = (
+    "been",
+    "into",
+    "learning",
+    "taking up",
+    "thing",
+    "passion",
+    "hobb",
+    "muse",
+    "outlet",
+    "escape",
+    "go-to",
+    "therapy",
+    "pastime",
+    "ando",
+    "andamos",
+    "estou a",
+    "estamos a",
+    "minha",
+    "meu",
+)
+"""Words one of which every ``TAKEN_UP`` match holds."""
+
+
+ONE_OCCASION = re.compile(
+    r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|all\s+(?:day|morning|afternoon"
+    r"|night)|since\s+(?:breakfast|lunch|dawn)|hoje|esta\s+manhã|esta\s+tarde)\b",
+    re.IGNORECASE,
+)
+"""One outing, not a pastime taken up: "I've been swimming with the kids today"."""
+A_LOT = re.compile(r"\s+a\s+(?:lot|bit|little|ton)\b", re.IGNORECASE)
+"""How much, not an object: "I've been running a lot" (not "painting a wall")."""
+
+
+def taken_up(message: str) -> list[str]:
+    """The pastimes the speaker says they have taken up (``TAKEN_UP``), in clauses that state
+    them: no question, wish, denial, habit given up, or someone else's doing."""
+    lower = message.lower()
+    if not any(word in lower for word in TAKEN_UP_WORDS):
+        return []
+    found: list[str] = []
+    for part in parts(message):
+        for m in TAKEN_UP.finditer(part):
+            if (
+                GIVEN_UP.search(part)
+                or NOT_A_HABIT.search(_clause(part, m))
+                or not _states(part, m)
+            ):
+                continue
+            listed = m.group("list")
+            if listed is not None:
+                found += _pastime_words(listed)
+                continue
+            group = next(g for g in ("been", "thing", "into", "ando", "minha") if m.group(g))
+            if group == "been" and ONE_OCCASION.search(_clause(part, m)):
+                continue
+            after = m.end(group)
+            if A_LOT.match(part, after) or not PASTIME_FOLLOWED.match(part, after):
+                word = m.group(group)
+                found.append(word.lower() if word[1:].islower() else word)
+    return found
+
+
 def pastimes(message: str) -> list[str]:
-    """What the speaker does as a habit (a pastime and how often they go) or with a coach."""
+    """What the speaker does as a habit (a pastime and how often they go), has taken up
+    (:func:`taken_up`) or does with a coach."""
     lower = message.lower()
     coached = [
         m.group("pastime") or m.group("pt")
@@ -318,8 +407,9 @@ def pastimes(message: str) -> list[str]:
         if not GIVEN_UP.search(part) and not HYPOTHETICAL.search(part)
         for m in PASTIME_PEOPLE.finditer(part)
     ]
+    coached += taken_up(message)
     if not any(word in lower for word in HABIT_WORDS) or not HABIT.search(message):
-        return coached
+        return list(dict.fromkeys(coached))
     said = parts(message)
     found: list[str] = []
     for at, part in enumerate(said):

@@ -1,0 +1,141 @@
+"""Facts as people drop them into a conversation, in phrasings of their own (no labelled set or
+life story says them so): a plan told as what one is doing at a time to come, a group joined
+(a pastime, not a job), a pet of any kind after "my", a thing one works on or keeps things in —
+and what must give nothing (a plan without a time, a question, someone else's party, a thing
+that only qualifies another noun, a part of a home)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lembrar.evaluation.graph_quality import episode_of, found_triples
+from lembrar.graph.extract import offline_extractor
+from lembrar.graph.extract.upcoming import upcoming
+from lembrar.model.inputs import EpisodeIn
+
+AT = datetime(2024, 5, 1, 10, tzinfo=UTC)  # a Wednesday
+
+
+def facts(text: str, names: str = "rules") -> set[tuple[str, str, str]]:
+    item = EpisodeIn(user_id="u", content=text, role="user", speaker="Ana", at=AT)
+    return set(found_triples(offline_extractor(names).extract(episode_of(item))))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We're going kayaking on Sunday, weather permitting.", "kayaking (2024-05-05)"),
+        ("I'm throwing a housewarming party next Saturday!", "throwing a housewarming party"),
+        ("Me and Rui are driving to Seville tomorrow.", "trip to Seville (2024-05-02)"),
+        ("I am running my first triathlon in September.", "running my first triathlon"),
+        ("We're celebrating our anniversary dinner next week.", "celebrating our anniversary"),
+        ("My husband and I are getting married in June", "wedding (2024-06-01)"),
+        ("I'm competing in a chess tournament next month.", "competing in a chess tournament"),
+    ],
+)
+def test_a_plan_told_as_what_one_is_doing_then(text: str, expected: str) -> None:
+    plans = upcoming(text, AT, "UTC")
+    assert len(plans) == 1 and plans[0].startswith(expected), plans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm having lunch with the team.",  # no time ahead: what one is doing now
+        "Are you going skiing next month?",
+        "I'm not going camping next week after all.",
+        "If we're going sailing next week I'll need a jacket.",
+        "Lia is throwing a party next Saturday.",
+        "We were going hiking last weekend but it rained.",
+        "I'm going nowhere next week.",
+        "I'm having a nap this afternoon.",  # a nap is no event
+    ],
+)
+def test_no_plan_told_as_doing(text: str) -> None:
+    assert upcoming(text, AT, "UTC") == []
+
+
+def test_a_plan_reaches_the_graph_with_its_date() -> None:
+    assert ("Ana", "plans", "kayaking (2024-05-05)") in facts(
+        "We're going kayaking on Sunday, weather permitting."
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm planning to take part in a pub quiz tournament in June.", "tournament"),
+        ("We're planning a picnic by the river this weekend.", "picnic"),
+        ("I'm planning to participate in the city regatta soon.", "regatta"),
+    ],
+)
+def test_a_plan_whose_event_follows_its_verb(text: str, expected: str) -> None:
+    plans = [o for s, p, o in facts(text) if p == "plans"]
+    assert len(plans) == 1 and expected in plans[0], plans
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Oh and I finally joined a running club!", ("Ana", "does", "running club")),
+        ("We've joined the village choir.", ("Ana", "does", "village choir")),
+        ("I joined Spotify in 2021 as a designer.", ("Ana", "works_at", "Spotify")),
+    ],
+)
+def test_a_group_joined_is_a_pastime_a_company_a_job(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    found = facts(text)
+    assert expected in found
+    assert not any(p == "works_at" for _, p, _ in found if expected[1] == "does")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Just cleaned out my tortoise's tank.", "tortoise"),
+        ("My hamsters escaped again last night.", "hamsters"),
+        ("Early mornings are for feeding my hens before work.", "hens"),
+        ("It's been a quiet week with my pets and a good book.", "pets"),
+    ],
+)
+def test_a_pet_of_any_kind_after_my(text: str, expected: str) -> None:
+    assert ("Ana", "has_pet", expected) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I hung my bird feeder by the window.",
+        "My horse riding lessons got cancelled.",
+        "Her rabbits are adorable.",
+    ],
+)
+def test_no_pet_from_a_word_that_qualifies_another(text: str) -> None:
+    assert not any(p == "has_pet" for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I fitted new brake pads on my motorbike.", "motorbike"),
+        ("There's a leak somewhere in my apartment.", "apartment"),
+        ("Aphids are all over my tomato plants again.", "tomato plants"),
+    ],
+)
+def test_a_thing_worked_on_or_kept_in_is_owned(text: str, expected: str) -> None:
+    assert ("Ana", "owns", expected) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I left the keys under my bed.",
+        "We had a barbecue in my backyard.",  # a part of a home
+        "The roses in my garden are blooming.",
+    ],
+)
+def test_no_thing_owned_from_where_something_is(text: str) -> None:
+    assert not any(p == "owns" for _, p, _ in facts(text))
