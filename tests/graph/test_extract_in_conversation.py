@@ -139,3 +139,38 @@ def test_a_thing_worked_on_or_kept_in_is_owned(text: str, expected: str) -> None
 )
 def test_no_thing_owned_from_where_something_is(text: str) -> None:
     assert not any(p == "owns" for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Salsa is my guilty pleasure, honestly.", {"Salsa"}),
+        ("Honestly, board games have always been my passion.", {"board games"}),
+        ("My favourite band is Radiohead.", {"Radiohead"}),
+        ("We bonded over our mutual love of sailing.", {"sailing"}),
+        ("Trips like that make me love the mountains.", {"mountains"}),
+        ("Two of my passions are baking and gardening.", {"baking", "gardening"}),
+        ("I adore jazz and old blues records.", {"jazz", "old blues records"}),
+        ("I really enjoy sushi, and ramen is my go-to.", {"sushi", "ramen"}),
+    ],
+)
+def test_a_taste_said_without_a_verb_of_liking(text: str, expected: set[str]) -> None:
+    assert {o for s, p, o in facts(text) if p == "likes"} == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It has always been my passion.",  # names nothing
+        "Is sushi your guilty pleasure?",
+        "My favourite memory is from the lake trip.",
+        "One of my favourite moments was the ending.",
+        "My favourite band is not Radiohead.",
+        "I love swimming and I go twice a week.",  # a new clause, not a second taste
+        "I love cooking and want to learn baking.",
+        "We love the village and talking about what we're thankful for.",
+    ],
+)
+def test_no_second_taste_and_no_taste_from_nothing(text: str) -> None:
+    likes = {o for s, p, o in facts(text) if p == "likes"}
+    assert likes <= {"swimming", "cooking", "village"}

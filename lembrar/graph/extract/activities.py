@@ -59,11 +59,16 @@ company joined is named: "joined Google")."""
 
 FAVOURITE = re.compile(  # "some of my favorite indie bands": a taste
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:all-time\s+|absolute\s+)?favou?rite\s+"
-    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?s)\b"
+    r"(?P<thing>[a-z][\w-]*(?:\s+(?!(?:is|was|has|does|goes|makes|seems)\b)[a-z][\w-]*)?s)\b"
+    r"(?<!\bis)(?<!\bwas)(?<!\bhas)(?<!\bdoes)"
 )
 """Things said to be the speaker's favourites, in the plural: kinds, not one thing owned."""
 OWNED_LAST = re.compile(rf"\b(?:{OWNED})$")
 """A favourite that is a thing owned ("my favorite black pants") is no taste."""
+
+
+NOT_TASTES = frozenset("moments memories parts things times days bits ones".split())
+"""What one's favourites are among, not a kind of thing one likes: "my favorite moments"."""
 
 
 def favourites(sentence: str) -> list[str]:
@@ -72,6 +77,7 @@ def favourites(sentence: str) -> list[str]:
         m.group("thing")
         for m in FAVOURITE.finditer(sentence)
         if not OWNED_LAST.search(m.group("thing"))
+        and m.group("thing").split()[-1].lower() not in NOT_TASTES
     ]
 
 

@@ -47,18 +47,18 @@ MODIFIED = frozenset(
 MODEL = r"[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*|I|II|V\d))*"
 """A maker's model name: "Korg B1", "Yamaha FZ6R", "Fender Mustang I V2"."""
 POSSESSION = re.compile(
-    rf"\b[Mm]y\s+(?P<thing>(?:[\w'-]+\s+){{0,4}}?(?i:{OWNED}))\b"
+    rf"\b[Mm]y\s+(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:,\s+(?:an?|the|my)\s+(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
 )
 HAVING = re.compile(  # "I already have a portable power bank", "I inherited an antique music box"
     r"\b(?:I|[Ww]e)\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
     r"(?:have|own|got|inherited|received|bought|purchased|ordered)\s+(?:a|an|two|three|some)\s+"
-    rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'-]+\s+){{0,4}}?(?i:{OWNED}))\b"
+    rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     r"(?P<after>\s+[\w']+)?"
 )
 AND_ANOTHER = re.compile(  # "… got a new coffee grinder and a milk frother"
     r"\s+and\s+(?:a|an|two|some)\s+(?:(?:new|pair of|set of)\s+)*"
-    rf"(?P<thing>(?:[\w'-]+\s+){{0,3}}?(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
+    rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,3}}?(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
 )
 """A second thing had, joined to the first by "and"."""
 OWNED_WORD = re.compile(rf"(?i:{OWNED})")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +65,7 @@ from lembrar.graph.extract.stance import (
     unstated,
     without_others_words,
 )
+from lembrar.graph.extract.tastes import tastes
 from lembrar.graph.extract.topical import (
     VERB_AFTER,
     allergies,
@@ -496,7 +498,46 @@ def _read(
         fact = _fact(scope, pattern, match, typed, ahead, sentence)
         return [plan, fact] if fact else [plan]
     fact = _fact(scope, pattern, match, typed, valid_at, sentence)
-    return [fact] if fact else []
+    if fact is None:
+        return []
+    return [fact, *_coordinated(scope, pattern, match, fact, sentence)]
+
+
+COORDINATED = re.compile(r"\s*,?\s+(?:and|or|as well as)\s+(?:also\s+)?(?P<next>[^,.;!?:()\n]+)")
+"""A second object joined to the first: "I love hiking and kayaking"."""
+NOT_A_SECOND = frozenset(
+    "i we you he she they it that this then so also there here what how when why who which"
+    " want wants need needs go goes have has had am is are was were will would can could think"
+    " hope plan try tries get gets got feel feels miss make makes do does did can't don't"
+    " eu nós ele ela eles elas isso".split()
+)
+"""Words that open a new clause, not a second object ("I love it and I go every week")."""
+
+
+def _coordinated(
+    scope: Scope, pattern: Pattern, match: re.Match[str], first: ExtractedFact, sentence: str
+) -> list[ExtractedFact]:
+    """The taste joined to ``first`` by "and" in the same object ("I enjoy chocolate and mixed
+    berry flavours": both), not a new clause after it."""
+    if pattern.predicate not in ("likes", "dislikes") or pattern.person == "bare":
+        return []
+    raw = match.group("obj") or ""
+    said = raw.find(first.object)
+    if said < 0:
+        return []
+    joined = COORDINATED.match(raw, said + len(first.object))
+    if joined is None:
+        return []
+    words = joined.group("next").split()
+    if not words or fold(words[0]) in NOT_A_SECOND or words[0][:1].isupper() and words[0] == "I":
+        return []
+    phrase = trim_object(joined.group("next"), _most_words(pattern))
+    if not phrase or any(fold(w) in NOT_A_SECOND for w in phrase.split()):
+        return []
+    if not joined.group("next").rstrip().endswith(phrase):  # "talking about what…": cut short
+        return []
+    obj = scope.entity(phrase, scope.type_of(phrase, PREDICATES[pattern.predicate].object_type))
+    return [replace(first, object=obj)]
 
 
 def _lead(match: re.Match[str]) -> str:
@@ -630,6 +671,10 @@ def _fact(
 
 PLAN_WORDS = 7
 """The longest plan kept, in words: "participate in another auto racing event"."""
+DANGLING = re.compile(
+    r"(?:\s+(?:in|on|at|to|for|with|using|called|named|the|a|an|of|and|from|by|into|addition))+$"
+)
+"""Words a plan cut at its length may end on: "drive along the coast highway in"."""
 
 
 def _plan(
@@ -639,7 +684,7 @@ def _plan(
     if pattern.language == "en" and pattern.person != "bare" and _implausible(pattern, match):
         return None
     subject = _subject(scope, pattern, match)
-    phrase = trim_object(match.group("obj") or "", PLAN_WORDS)
+    phrase = DANGLING.sub("", trim_object(match.group("obj") or "", PLAN_WORDS))
     if subject is None or not phrase or fold(phrase) in ("it", "that", "this", "isso"):
         return None
     if not is_undertaking(plan_object(pattern.predicate, phrase, None)):
@@ -783,7 +828,8 @@ PLAIN_WORDS = re.compile(
     r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
-    r"|enrolled|registered|joined"
+    r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me love|jam|weakness"
+    r"|pleasure"
 )
 """A sentence can state a fact without a verb pattern only with one of these words."""
 
@@ -817,7 +863,7 @@ def _plain_readings(scope: Scope, said: Sentence) -> None:
         add(scope.speaker, "plans", scope.entity(trip, "activity"))
     for subject in courses(sentence):
         add(scope.speaker, "studies", scope.entity(subject, scope.type_of(subject, "activity")))
-    for thing in favourites(sentence):
+    for thing in [*favourites(sentence), *tastes(sentence)]:
         add(scope.speaker, "likes", scope.entity(thing, scope.type_of(thing, "thing")))
 
 
