@@ -174,3 +174,34 @@ def test_a_taste_said_without_a_verb_of_liking(text: str, expected: set[str]) ->
 def test_no_second_taste_and_no_taste_from_nothing(text: str) -> None:
     likes = {o for s, p, o in facts(text) if p == "likes"}
     assert likes <= {"swimming", "cooking", "village"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I've been taking Japanese classes since January.", ("Ana", "studies", "Japanese")),
+        ("We're learning Dutch for the move.", ("Ana", "studies", "Dutch")),
+        ("Been getting into bird watching lately.", ("Ana", "does", "bird watching")),
+        ("I'm keeping on volunteering at the food bank.", ("Ana", "does", "volunteering")),
+        ("Busy week, but I'm happy, just learning the cello.", ("Ana", "does", "cello")),
+        ("I scribble in my notebook every night.", ("Ana", "owns", "notebook")),
+        ("I recently acquired a vintage music box.", ("Ana", "owns", "vintage music box")),
+    ],
+)
+def test_a_course_a_pastime_or_a_thing_said_in_passing(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I took Spanish lessons in college.",  # a course gone by
+        "My daughter is learning German.",
+        "I want to start learning Italian.",
+        "Honestly, just learning the harp sounds hard.",  # no one says it is theirs
+    ],
+)
+def test_no_course_or_pastime_of_someone_else_or_gone_by(text: str) -> None:
+    assert not any(p in ("studies", "does") for _, p, _ in facts(text))

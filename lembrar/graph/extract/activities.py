@@ -42,8 +42,10 @@ ROUTINE = re.compile(  # "my yoga practice", "my journaling routine", "our weekl
     rf"(?P<first>{ACTIVITY})\s+(?:practice|routine|training|sessions|classes|lessons)\b"
 )
 VOLUNTEERING = re.compile(
-    r"\b(?:I|[Ww]e)\s+(?:(?:also|still|now|currently|actually)\s+)?(?:am |are |have been |'m |'ve been )?"
-    r"(?:also\s+)?(?:volunteering|volunteer)\s+(?:at|with|for|as|in)\b"
+    r"\b(?:I|[Ww]e)\s+(?:(?:also|still|now|currently|actually|definitely)\s+)?"
+    r"(?:am |are |have been |'m |'ve been )?(?:(?:also|definitely|still)\s+)?"
+    r"(?:(?:carrying on|keep(?:ing)?(?: on)?|continu(?:e|ing)|going on)\s+)?"
+    r"(?:volunteering|volunteer)\s+(?:at|with|for|as|in)\b"
 )
 
 
@@ -87,9 +89,33 @@ COURSE = re.compile(  # "my Database Systems course", "our Organic Chemistry cla
 )
 
 
+LANGUAGES = (
+    r"English|Spanish|French|German|Italian|Portuguese|Japanese|Chinese|Mandarin|Cantonese"
+    r"|Korean|Arabic|Russian|Dutch|Greek|Hindi|Turkish|Swedish|Norwegian|Danish|Finnish|Polish"
+    r"|Czech|Hebrew|Latin|Vietnamese|Thai|Swahili|Ukrainian|Catalan|Basque|Irish|Welsh"
+    r"|sign language|ASL"
+)
+LANGUAGE_LEARNT = re.compile(  # "I've been taking Spanish classes", "we're learning Korean"
+    r"\b(?:I|[Ww]e)\b(?P<between>[^,.;!?]{0,40}?)\b(?:(?:taking|take|attending|attend"
+    r"|started|start|doing|signed\s+up\s+for|enrolled\s+in)\s+(?:some\s+|an?\s+)?"
+    r"(?:(?:online|evening|weekly|private|intensive|beginner|night)\s+)?"
+    rf"(?P<lang>{LANGUAGES})\s+(?:classes|class|lessons|course|courses)"
+    rf"|(?:learning|studying)\s+(?P<lang2>{LANGUAGES})\b)"
+)
+"""A language the speaker is learning, in a class or not: ``studies``."""
+
+
 def courses(sentence: str) -> list[str]:
-    """The subjects a sentence says the speaker studies."""
-    return [m.group("subject") for m in COURSE.finditer(sentence)]
+    """The subjects a sentence says the speaker studies: a course named as theirs, or a
+    language they are learning."""
+    found = [m.group("subject") for m in COURSE.finditer(sentence)]
+    for match in LANGUAGE_LEARNT.finditer(sentence):
+        between = match.group("between")
+        if not OTHER_SUBJECT.search(between.replace(" I ", " ")) and not NOT_A_HABIT.search(
+            between
+        ):
+            found.append(match.group("lang") or match.group("lang2"))
+    return found
 
 
 NEXT_WORD = re.compile(r"\s+([a-z][\w-]*)")

@@ -31,7 +31,8 @@ _KINDS = {
     "|freezer|dishwasher|cookware|knives|tea set|glassware|china",
     "home things": "couch|sofa|desk|chair|armchair|table|dresser|wardrobe|bookshelf|bed"
     "|mattress|lamp|rug|vacuum|washing machine|sewing machine|dryer|heater|aquarium|plants"
-    "|tent|grill|bbq|music box",
+    "|tent|grill|bbq|music box|bird feeder|feeder|birdbath",
+    "stationery": "journal|notebook|diary|planner|sketchbook",
     "collections": "collection|library|records|vinyls|books|stamps|coins|postcards|figurines"
     "|action figures|comics",
     "businesses": "business|startup|company|shop|store|studio|restaurant|bakery|cafe|salon"
@@ -52,7 +53,7 @@ POSSESSION = re.compile(
 )
 HAVING = re.compile(  # "I already have a portable power bank", "I inherited an antique music box"
     r"\b(?:I|[Ww]e)\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
-    r"(?:have|own|got|inherited|received|bought|purchased|ordered)\s+(?:a|an|two|three|some)\s+"
+    r"(?:have|own|got|inherited|received|bought|purchased|ordered|acquired)\s+(?:a|an|two|three|some)\s+"
     rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     r"(?P<after>\s+[\w']+)?"
 )
@@ -78,7 +79,9 @@ KIN = frozenset(
     " husband wife partner boyfriend girlfriend friend cousin aunt uncle".split()
 )
 """People are not owned: "my child watch cartoons" is no watch."""
-HAVING_VERB = re.compile(r"\b(?:have|own|got|inherited|received|bought|purchased|ordered)\b")
+HAVING_VERB = re.compile(
+    r"\b(?:have|own|got|inherited|received|bought|purchased|ordered|acquired)\b"
+)
 PAST = frozenset({"previous", "former", "ex", "late", "local", "usual", "nearest", "neighborhood"})
 """Words after which "my" is not owning: "my previous company", "my local pet store"."""
 NOT_MINE = re.compile(
@@ -89,10 +92,12 @@ PLACE_BEFORE = re.compile(r"\b(?:under|on|in|into|onto|inside|behind|beside|near
 """A thing named as where something is ("under my bed", "in my garden") is not what the
 sentence is about."""
 PLACED_ON = re.compile(
-    rf"\b(?:{_KINDS['vehicles']}|{_KINDS['homes']}|{_KINDS['home things']})$", re.IGNORECASE
+    rf"\b(?:{_KINDS['vehicles']}|{_KINDS['homes']}|{_KINDS['home things']}|{_KINDS['stationery']})$",
+    re.IGNORECASE,
 )
 """Things one works on or keeps things in, owned however the sentence places them: "the
-bushings on my car", "aphids on my pepper plants", "in my house" (not "on my phone")."""
+bushings on my car", "aphids on my pepper plants", "in my house", "in my journal" (not "on my
+phone")."""
 LEADING = frozenset("own very whole first last favorite favourite current new spare".split())
 
 

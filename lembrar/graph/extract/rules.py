@@ -829,6 +829,7 @@ PLAIN_WORDS = re.compile(
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
     r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me love|jam|weakness"
+    r"|learning|studying"
     r"|pleasure"
 )
 """A sentence can state a fact without a verb pattern only with one of these words."""

@@ -51,6 +51,7 @@ PASTIMES = (
     r"|dancing|salsa|ballet|tango|crossfit|weightlifting|golf|fishing|diving|scuba diving"
     r"|pottery|ceramics|knitting|crochet|painting|drawing|sketching|sewing|embroidery"
     r"|woodworking|photography|gardening|baking|chess|piano|guitar|violin|drums|singing|choir"
+    r"|cello|harp|flute|saxophone|trumpet|ukulele|clarinet|banjo|accordion|harmonica"
     r"|archery|horse riding|riding|triathlon|spinning|zumba|aerobics|martial arts"
     # Portuguese
     r"|escalada|surf|corrida|natação|ciclismo|ioga|ténis|futebol|voleibol|basquetebol"
@@ -319,7 +320,7 @@ TAKEN_UP = re.compile(
     r"(?:(?:mostly|really|definitely|totally|always|kind\s+of|become)\s+)?(?:my|our)\s+"
     r"(?:(?:new|real|main|big|favou?rite)\s+)?(?:thing|passion|hobby|outlet|escape|go-to|therapy)\b"
     # "I'm really into bouldering", "we're learning the piano", "I'm taking up fencing"
-    r"|\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)\s+(?:(?:just|also|now|really|so|totally|currently"
+    r"|(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)|,)\s+(?:(?:just|also|now|really|so|totally|currently"
     r"|still|big)\s+)?(?:into|learning(?:\s+to\s+play|\s+how\s+to)?|taking\s+up|getting\s+into)\s+"
     rf"(?:the\s+)?(?P<into>{PASTIMES})\b"
     # "my real muses: painting and pottery", "my hobbies are climbing and chess"
@@ -368,6 +369,10 @@ A_LOT = re.compile(r"\s+a\s+(?:lot|bit|little|ton)\b", re.IGNORECASE)
 """How much, not an object: "I've been running a lot" (not "painting a wall")."""
 
 
+TAKEN_GROUPS = ("been", "thing", "into", "ando", "minha")
+"""The groups of ``TAKEN_UP`` that hold one pastime (``list`` holds several)."""
+
+
 def taken_up(message: str) -> list[str]:
     """The pastimes the speaker says they have taken up (``TAKEN_UP``), in clauses that state
     them: no question, wish, denial, habit given up, or someone else's doing."""
@@ -377,17 +382,17 @@ def taken_up(message: str) -> list[str]:
     found: list[str] = []
     for part in parts(message):
         for m in TAKEN_UP.finditer(part):
-            if (
-                GIVEN_UP.search(part)
-                or NOT_A_HABIT.search(_clause(part, m))
-                or not _states(part, m)
-            ):
+            said = next((m.group(g) for g in TAKEN_GROUPS if m.group(g)), "")
+            clause = _clause(part, m).replace(said, "")  # "bird watching" is not watched
+            if GIVEN_UP.search(part) or NOT_A_HABIT.search(clause) or not _states(part, m):
                 continue
+            if m.group(0).startswith(",") and not FIRST_PERSON.search(part):
+                continue  # ", just learning the piano" needs an "I" in its part
             listed = m.group("list")
             if listed is not None:
                 found += _pastime_words(listed)
                 continue
-            group = next(g for g in ("been", "thing", "into", "ando", "minha") if m.group(g))
+            group = next(g for g in TAKEN_GROUPS if m.group(g))
             if group == "been" and ONE_OCCASION.search(_clause(part, m)):
                 continue
             after = m.end(group)
