@@ -109,7 +109,9 @@ def courses(sentence: str) -> list[str]:
     """The subjects a sentence says the speaker studies: a course named as theirs, or a
     language they are learning."""
     found = [m.group("subject") for m in COURSE.finditer(sentence)]
-    for match in LANGUAGE_LEARNT.finditer(sentence):
+    lower = sentence.lower()
+    learnt = "learning" in lower or "studying" in lower or "class" in lower
+    for match in LANGUAGE_LEARNT.finditer(sentence) if learnt or "lesson" in lower else ():
         between = match.group("between")
         if not OTHER_SUBJECT.search(between.replace(" I ", " ")) and not NOT_A_HABIT.search(
             between
@@ -175,7 +177,8 @@ def activities(sentence: str) -> list[str]:
             found[-1] = _with_next_word(found[-1], sentence[match.end("first") :])
     found += [m.group("first") for m in ROUTINE.finditer(sentence)]
     found += [m.group("first") for m in SIGNED_UP.finditer(sentence)]
-    found += [m.group("group") for m in MEMBERSHIP.finditer(sentence)]
+    if "joined" in sentence:
+        found += [m.group("group") for m in MEMBERSHIP.finditer(sentence)]
     if VOLUNTEERING.search(sentence):
         found.append("volunteering")
     return list(dict.fromkeys(w for w in found if w.lower() not in NOT_ACTIVITY))

@@ -182,29 +182,31 @@ moved"."""
 LOWER_I = re.compile(r"(?<![\w'’-])i(?=['’](?:m|ve|d|ll)\b|\s+(?!\.)|$)")
 """The pronoun typed in lower case: "i'm", "i go", "and i"."""
 CONTRACTIONS = tuple(
-    (re.compile(pattern), replacement)
-    for pattern, replacement in (
-        (r"\bI'm\b", "I am"),
-        (r"\bI’m\b", "I am"),
-        (r"\bI've\b", "I have"),
-        (r"\bI’ve\b", "I have"),
-        (r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
+    (needles, re.compile(pattern), replacement)
+    for needles, pattern, replacement in (
+        (("I'm",), r"\bI'm\b", "I am"),
+        (("I’m",), r"\bI’m\b", "I am"),
+        (("I've",), r"\bI've\b", "I have"),
+        (("I’ve",), r"\bI’ve\b", "I have"),
+        (("e's",), r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
         (  # "we'd moved", "I'd been": "had" before a past participle
+            ("'d ", "’d "),
             rf"\b(\w+)['’]d(?= (?:just |already )?{PAST_PARTICIPLE}\b)",
             r"\1 had",
         ),
-        (r"\bI'd\b", "I would"),
-        (r"\b([Ww]e|[Tt]hey)['’]ve\b", r"\1 have"),
-        (r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
-        (r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
-        (r"\b(\w+)['’]s (been|lived|moved|gone|left|got)\b", r"\1 has \2"),  # "Duarte's been"
+        (("I'd",), r"\bI'd\b", "I would"),
+        (("'ve", "’ve"), r"\b([Ww]e|[Tt]hey)['’]ve\b", r"\1 have"),
+        (("'ll", "’ll"), r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
+        (("'re", "’re"), r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
+        (("'s ", "’s "), r"\b(\w+)['’]s (been|lived|moved|gone|left|got)\b", r"\1 has \2"),
         (
+            ("'s ", "’s "),
             r"\b(\w+)['’]s (moving|going|taking|living|working|starting|leaving|getting)\b",
             r"\1 is \2",
         ),
     )
 )
-"""Each needs an apostrophe: a text without one is left as it is."""
+"""Each needs an apostrophe, and one of its needles: a text without them is left as it is."""
 SHORTHAND = re.compile(r"\b(?:bf|gf|sis|bro|hubby|hubs|wifey|im|ive)\b")
 SPELT_OUT = {
     "bf": "boyfriend",
@@ -310,8 +312,9 @@ class RuleExtractor:
         text = LOWER_I.sub("I", without_markup(episode.content))  # "i'm a nurse", as typed
         text = EMOJI_THEN_CAPITAL.sub(r"\1. ", without_others_words(text))
         if "'" in text or "’" in text:
-            for pattern, replacement in CONTRACTIONS:
-                text = pattern.sub(replacement, text)
+            for needles, pattern, replacement in CONTRACTIONS:
+                if any(needle in text for needle in needles):
+                    text = pattern.sub(replacement, text)
         text = SHORTHAND.sub(lambda m: SPELT_OUT[m.group(0)], text)
         if " had " in text:
             text = PAST_PERFECT.sub(r"\1 ", text)  # "we had moved to Faro"

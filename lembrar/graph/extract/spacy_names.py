@@ -100,7 +100,8 @@ def looks_portuguese(text: str) -> bool:
     ("Pratico cerâmica todas as semanas") against common English words, names inside a
     sentence ("Hospital São João") aside."""
     words = [w.lower() for w in _WORD.findall(_NAME_INSIDE.sub(" ", text))]
-    portuguese = sum(w in _PT_WORDS or bool(_PT_LETTERS.search(w)) for w in words)
+    accented = _PT_LETTERS.search(text) is not None  # else no word of it is
+    portuguese = sum(w in _PT_WORDS or (accented and bool(_PT_LETTERS.search(w))) for w in words)
     english = sum(w in _EN_WORDS for w in words)
     share = portuguese / len(words) if words else 0.0
     return portuguese > english and (share > 0.12 or english == 0)

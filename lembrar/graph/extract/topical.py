@@ -373,14 +373,26 @@ TAKEN_GROUPS = ("been", "thing", "into", "ando", "minha")
 """The groups of ``TAKEN_UP`` that hold one pastime (``list`` holds several)."""
 
 
+PASTIME_WORDS = frozenset(re.findall(r"[^\W\d_]+", PASTIMES.lower()))
+"""Every word of a pastime's name: a message with none of them names no pastime."""
+
+
+@lru_cache(maxsize=64)
+def words_of(message: str) -> frozenset[str]:
+    """The lower-case words of ``message``."""
+    return frozenset(re.findall(r"[^\W\d_]+", message.lower()))
+
+
 def taken_up(message: str) -> list[str]:
     """The pastimes the speaker says they have taken up (``TAKEN_UP``), in clauses that state
     them: no question, wish, denial, habit given up, or someone else's doing."""
     lower = message.lower()
-    if not any(word in lower for word in TAKEN_UP_WORDS):
+    if not any(word in lower for word in TAKEN_UP_WORDS) or not words_of(message) & PASTIME_WORDS:
         return []
     found: list[str] = []
     for part in parts(message):
+        if not words_of(part) & PASTIME_WORDS:
+            continue
         for m in TAKEN_UP.finditer(part):
             said = next((m.group(g) for g in TAKEN_GROUPS if m.group(g)), "")
             clause = _clause(part, m).replace(said, "")  # "bird watching" is not watched

@@ -53,6 +53,8 @@ def upcoming(sentence: str, at: datetime, zone: str) -> list[str]:
     """The plans ``sentence`` tells as what the speaker is doing at a time to come, each as a
     plan's object ("running a half marathon (2024-10-01)"). Hosting is the patterns' own
     ("we're hosting a barbecue next weekend")."""
+    if "ing " not in sentence:  # every verb of ``DOING`` ends so
+        return []
     match = DOING.search(sentence)
     if match is None or not TIME_WORDS.search(sentence):
         return []
