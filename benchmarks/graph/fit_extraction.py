@@ -4,7 +4,7 @@ it leave-one-set-out and chooses the threshold the labelled sets justify.
     PYTHONPATH=. python benchmarks/graph/fit_extraction.py            # report
     PYTHONPATH=. python benchmarks/graph/fit_extraction.py --write    # and store trust.json
 
-Every development turn (``labels.jsonl``, ``dev2.jsonl`` and life stories 0-4; never
+Every development turn (``labels.jsonl``, ``dev2.jsonl``, ``dev3.jsonl`` and life stories 0-4; never
 ``heldout.jsonl``, ``fresh.jsonl`` or ``fresh2.jsonl``) is read by both offline extractors (the rules, and the
 dependency parse when spaCy is installed) with no threshold; each fact found is right when it
 matches a labelled fact of its turn (``graph_quality.same_fact``, one to one; a life story's
@@ -52,7 +52,7 @@ from lembrar.graph.extract.trust import FEATURES, WEIGHTS, features
 from lembrar.model.graph import ExtractedFact
 
 HERE = Path(__file__).resolve().parent
-LABELS = ("labels.jsonl", "dev2.jsonl")
+LABELS = ("labels.jsonl", "dev2.jsonl", "dev3.jsonl")
 STORIES = range(5)
 PRECISION = 0.9  # the share of kept facts that must be right
 L2 = 1.0
