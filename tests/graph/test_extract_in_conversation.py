@@ -205,3 +205,30 @@ def test_a_course_a_pastime_or_a_thing_said_in_passing(
 )
 def test_no_course_or_pastime_of_someone_else_or_gone_by(text: str) -> None:
     assert not any(p in ("studies", "does") for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Green's my fave, always has been.", ("Ana", "likes", "Green")),
+        ("Honestly, knitting is one of my faves.", ("Ana", "likes", "knitting")),
+        ("We've always had a love for sailing boats.", ("Ana", "likes", "sailing boats")),
+        ("Just bought a new rug for the hallway!", ("Ana", "owns", "rug")),
+        ("That old teapot of mine? My teapot is my favourite thing.", ("Ana", "owns", "teapot")),
+    ],
+)
+def test_a_taste_or_a_thing_in_few_words(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate"),
+    [
+        ("I had a love for ballet as a child.", "likes"),  # a taste gone by
+        ("That trip last summer was one of my faves.", "likes"),  # a time, not a thing
+        ("She just bought a new rug.", "owns"),
+        ("I finished my bowl of soup.", "owns"),  # a meal, not a bowl
+    ],
+)
+def test_no_taste_or_thing_from_these(text: str, predicate: str) -> None:
+    assert not any(p == predicate for _, p, _ in facts(text))

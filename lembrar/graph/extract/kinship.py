@@ -96,7 +96,8 @@ AFTER_AN_ANIMAL = frozenset(
     "is are was were has have had and or to who that which so too also keep keeps love loves"
     " hate hates got get gets need needs seem seems sleep sleeps eat eats like likes just"
     " always still never really can could will would did do does make makes before after in on"
-    " at with for from into around out up down here there now today again".split()
+    " at with for from into around out up down here there now today again took came went ran"
+    " made saw found gave bring brings bringing".split()
 )
 UNNAMED_KIN = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"

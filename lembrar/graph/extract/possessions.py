@@ -31,7 +31,7 @@ _KINDS = {
     "|freezer|dishwasher|cookware|knives|tea set|glassware|china",
     "home things": "couch|sofa|desk|chair|armchair|table|dresser|wardrobe|bookshelf|bed"
     "|mattress|lamp|rug|vacuum|washing machine|sewing machine|dryer|heater|aquarium|plants"
-    "|tent|grill|bbq|music box|bird feeder|feeder|birdbath",
+    "|tent|grill|bbq|music box|bird feeder|feeder|birdbath|bowl|vase|teapot",
     "stationery": "journal|notebook|diary|planner|sketchbook",
     "collections": "collection|library|records|vinyls|books|stamps|coins|postcards|figurines"
     "|action figures|comics",
@@ -51,9 +51,11 @@ POSSESSION = re.compile(
     rf"\b[Mm]y\s+(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:,\s+(?:an?|the|my)\s+(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
 )
-HAVING = re.compile(  # "I already have a portable power bank", "I inherited an antique music box"
-    r"\b(?:I|[Ww]e)\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
-    r"(?:have|own|got|inherited|received|bought|purchased|ordered|acquired)\s+(?:a|an|two|three|some)\s+"
+HAVING = re.compile(  # "I already have a portable power bank", "Just got some new shoes"
+    r"(?:\b(?:I|[Ww]e)\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
+    r"(?:have|own|got|inherited|received|bought|purchased|ordered|acquired)"
+    r"|^\W*(?:[Jj]ust|[Ff]inally|[Rr]ecently)\s+(?:got|bought|purchased|ordered))"
+    r"\s+(?:a|an|two|three|some)\s+"
     rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     r"(?P<after>\s+[\w']+)?"
 )
@@ -91,6 +93,8 @@ NOT_MINE = re.compile(
 PLACE_BEFORE = re.compile(r"\b(?:under|on|in|into|onto|inside|behind|beside|near|at)\s*$", re.I)
 """A thing named as where something is ("under my bed", "in my garden") is not what the
 sentence is about."""
+CONTAINERS = frozenset("bowl vase teapot mug cup glass bag box".split())
+"""Things that may stand for what they hold: "my bowl of cereal"."""
 PLACED_ON = re.compile(
     rf"\b(?:{_KINDS['vehicles']}|{_KINDS['homes']}|{_KINDS['home things']}|{_KINDS['stationery']})$",
     re.IGNORECASE,
@@ -117,6 +121,8 @@ def possessions(sentence: str) -> list[str]:
         placed = PLACE_BEFORE.search(sentence[: match.start()])
         if placed and placed.group(0).strip().lower() in ("on", "in"):
             placed = None if PLACED_ON.search(match.group("thing")) else placed
+        if after == "of" and match.group("thing").split()[-1].lower() in CONTAINERS:
+            continue  # "my bowl of cereal" is a meal
         if after in MODIFIED or (placed and not RIDDEN.search(match.group("thing"))):
             continue
         model = match.groupdict().get("model")

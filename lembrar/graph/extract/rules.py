@@ -831,7 +831,8 @@ PLAIN_WORDS = re.compile(
     r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
-    r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me love|jam|weakness"
+    r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
+    r"|fave|fav\b"
     r"|learning|studying"
     r"|pleasure"
 )

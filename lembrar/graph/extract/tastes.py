@@ -12,11 +12,12 @@ import re
 
 THING = r"[\w'’-]+(?:\s+[\w'’-]+){0,3}"
 NAMED_MINE = re.compile(  # "Iron Man is my top pick", "Jazz has always been my passion"
-    rf"(?:^|[,;:]\s*|\b(?:but|oh|honestly|definitely)\s+)(?P<thing>{THING}?(?:\s+[\w'’-]+)?)\s+"
-    r"(?:is|are|was|ha(?:s|ve)\s+(?:always\s+)?been|['’]s(?:\s+always)?(?:\s+been)?)\s+"
-    r"(?:(?:definitely|totally|still|always|really|kind\s+of)\s+)?(?:my|our)\s+"
-    r"(?:(?:absolute|all-time|big|biggest|real|true|number\s+one|first)\s+)?"
-    r"(?:favou?rite(?:\s+thing)?|top\s+pick|go-to|passion|jam|weakness|guilty\s+pleasure)\b",
+    rf"(?:^|[,;:]\s*|\b(?:but|oh|honestly|definitely)\s+)(?P<thing>{THING}?(?:\s+[\w'’-]+)?)"
+    r"(?:\s+(?:is|are|was|ha(?:s|ve)\s+(?:always\s+)?been)|['’]s(?:\s+always)?(?:\s+been)?)\s+"
+    r"(?:(?:definitely|totally|still|always|really|kind\s+of)\s+)?"
+    r"(?:(?:my|our)\s+(?:(?:absolute|all-time|big|biggest|real|true|number\s+one|first)\s+)?"
+    r"(?:favou?rite(?:\s+thing)?|fave|fav|top\s+pick|go-to|passion|jam|weakness|guilty\s+pleasure)"
+    r"|one\s+of\s+(?:my|our)\s+(?:favou?rites|faves|favs|passions))\b",
     re.IGNORECASE,
 )
 FAVOURITE_IS = re.compile(  # "my favorite band is Queen", "my favourite food has to be sushi"
@@ -24,8 +25,10 @@ FAVOURITE_IS = re.compile(  # "my favorite band is Queen", "my favourite food ha
     rf"(?:is|has\s+to\s+be|was\s+always)\s+(?P<thing>{THING})",
     re.IGNORECASE,
 )
-LOVE_OF = re.compile(  # "our shared love for basketball", "my love of old films"
-    r"\b(?:my|our)\s+(?:(?:shared|mutual|deep|huge|big|lifelong|growing|new)\s+)*love\s+"
+LOVE_OF = re.compile(  # "our shared love for basketball", "I've always had a love for horses"
+    r"(?:\b(?:my|our)|\b(?:I|[Ww]e)(?:['’]ve|\s+have)\s+(?:(?:always|also|really)\s+)*(?:had|got)\s+an?"
+    r"|\b(?:I|[Ww]e)\s+(?:(?:always|also|really)\s+)*have\s+an?)\s+"
+    r"(?:(?:shared|mutual|deep|huge|big|lifelong|growing|new|real)\s+)*love\s+"
     r"(?:for|of)\s+(?P<thing>[\w'’-]+(?:\s+[\w'’-]+){0,2})",
     re.IGNORECASE,
 )
@@ -56,6 +59,8 @@ NOT_A_THING = frozenset(
 WORD_GATE = (
     "favorite",
     "favourite",
+    "fave",
+    "fav",
     "top pick",
     "go-to",
     "passion",
@@ -83,11 +88,23 @@ def tastes(sentence: str) -> list[str]:
     return list(dict.fromkeys(t for t in (_clean(f) for f in found) if t))
 
 
+LEADING = re.compile(r"^(?:(?:and|but|or|so|the|a|an|my|our)\s+)+", re.IGNORECASE)
+WHEN = re.compile(
+    r"^(?:last|next|this|that|every)\s+(?:day|night|week|weekend|month|year|summer|winter|time)\b"
+    r"|^(?:yesterday|today|tonight|tomorrow)\b",
+    re.IGNORECASE,
+)
+"""A time, not a thing: "last month at that event was one of my favourites"."""
+
+
 def _clean(thing: str) -> str:
     """The thing without what follows it and without a leading article; empty when it names
-    nothing (a pronoun)."""
-    thing = ENDS.sub("", thing.strip(" -–—'\"")).strip()
-    thing = re.sub(r"^(?:(?:and|but|or|so|the|a|an|my|our)\s+)+", "", thing, flags=re.IGNORECASE)
+    nothing (a pronoun, a time)."""
+    thing = LEADING.sub("", thing.strip(" -–—'\""))
+    first = thing.split()[:1]
+    if not first or first[0].lower() in PRONOUNS or WHEN.match(thing):
+        return ""  # "and this series is one of my favourites"
+    thing = LEADING.sub("", ENDS.sub("", thing).strip())
     words = thing.split()
     if not words or any(w.lower() in PRONOUNS for w in words) or words[0].lower() in NOT_A_THING:
         return ""

@@ -51,7 +51,7 @@ PASTIMES = (
     r"|dancing|salsa|ballet|tango|crossfit|weightlifting|golf|fishing|diving|scuba diving"
     r"|pottery|ceramics|knitting|crochet|painting|drawing|sketching|sewing|embroidery"
     r"|woodworking|photography|gardening|baking|chess|piano|guitar|violin|drums|singing|choir"
-    r"|cello|harp|flute|saxophone|trumpet|ukulele|clarinet|banjo|accordion|harmonica"
+    r"|cello|harp|flute|saxophone|trumpet|ukulele|clarinet|banjo|accordion|harmonica|reading"
     r"|archery|horse riding|riding|triathlon|spinning|zumba|aerobics|martial arts"
     # Portuguese
     r"|escalada|surf|corrida|natação|ciclismo|ioga|ténis|futebol|voleibol|basquetebol"
@@ -231,7 +231,7 @@ PASTIME_FOLLOWED = re.compile(
     r"|gym|gyms|shoes|gear|wall|studio|shop|store|teacher|instructor|coach|trip|holiday|season"
     r"|team|match|game|video|videos|show|magazine|competition|championship|world cup|scores"
     r"|results|news|fan|fans|player|players|stadium|tickets?|tournament|highlights|channel"
-    r"|podcast|books?)\b",
+    r"|podcast|books?|about|up|through|into|over|articles|reviews|comments)\b",
     re.IGNORECASE,
 )
 """A pastime word followed by its own object or by the thing it qualifies is one task or a
