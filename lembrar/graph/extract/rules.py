@@ -821,9 +821,9 @@ def _upcoming(scope: Scope, sentence: str, tz: str) -> None:
     """Plans told as what the speaker is doing at a time to come (``upcoming``)."""
     if scope.speaker is None:
         return
-    quote = " ".join(sentence.split())
     for plan in upcoming(sentence, scope.episode.at, tz):
         obj = scope.entity(plan, "activity")
+        quote = " ".join(sentence.split())
         scope.facts.append(ExtractedFact(scope.speaker, "plans", obj, quote, origin="upcoming"))
 
 

@@ -387,11 +387,15 @@ def taken_up(message: str) -> list[str]:
     """The pastimes the speaker says they have taken up (``TAKEN_UP``), in clauses that state
     them: no question, wish, denial, habit given up, or someone else's doing."""
     lower = message.lower()
-    if not any(word in lower for word in TAKEN_UP_WORDS) or not words_of(message) & PASTIME_WORDS:
+    if not any(word in lower for word in TAKEN_UP_WORDS):
+        return []
+    named = words_of(message) & PASTIME_WORDS
+    if not named:
         return []
     found: list[str] = []
     for part in parts(message):
-        if not words_of(part) & PASTIME_WORDS:
+        lowered = part.lower()
+        if not any(word in lowered for word in named):
             continue
         for m in TAKEN_UP.finditer(part):
             said = next((m.group(g) for g in TAKEN_GROUPS if m.group(g)), "")
