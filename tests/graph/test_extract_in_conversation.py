@@ -33,6 +33,8 @@ def facts(text: str, names: str = "rules") -> set[tuple[str, str, str]]:
         ("We're celebrating our anniversary dinner next week.", "celebrating our anniversary"),
         ("My husband and I are getting married in June", "wedding (2024-06-01)"),
         ("I'm competing in a chess tournament next month.", "competing in a chess tournament"),
+        ("Lia turns forty and I'm arranging her birthday dinner!", "arranging her birthday dinner"),
+        ("Me and the kids are going fishing, can't wait.", "fishing"),
     ],
 )
 def test_a_plan_told_as_what_one_is_doing_then(text: str, expected: str) -> None:
@@ -51,6 +53,9 @@ def test_a_plan_told_as_what_one_is_doing_then(text: str, expected: str) -> None
         "We were going hiking last weekend but it rained.",
         "I'm going nowhere next week.",
         "I'm having a nap this afternoon.",  # a nap is no event
+        "I'm going shopping.",  # an errand, and no time ahead
+        "We're going sailing every weekend.",  # a habit
+        "I'm preparing a presentation for work.",
     ],
 )
 def test_no_plan_told_as_doing(text: str) -> None:

@@ -15,15 +15,18 @@ from datetime import datetime
 
 from lembrar.graph.extract.parsed import is_undertaking, plan_date, plan_object
 from lembrar.graph.extract.stance import HYPOTHETICAL, NEGATION, REPORTED, is_question
+from lembrar.graph.extract.topical import HABIT, PASTIMES
 from lembrar.temporal import parse_time
 
 DOING = re.compile(
-    r"\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are|(?:[A-Z][\w'’-]*|[Mm]y\s+\w+)\s+and\s+I\s+are"
-    r"|[Mm]e\s+and\s+(?:[A-Z][\w'’-]*|my\s+\w+)\s+are)\s+"
+    r"\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are"
+    r"|(?:[A-Z][\w'’-]*|(?:[Mm]y|[Oo]ur|[Tt]he)\s+\w+)\s+and\s+I\s+are"
+    r"|[Mm]e\s+and\s+(?:[A-Z][\w'’-]*|(?:my|our|the)\s+\w+)\s+are)\s+"
     r"(?:(?:also|finally|officially|actually|really|just|still)\s+)?"
-    r"(?P<verb>going|having|throwing|running|holding|organi[sz]ing|attending"
+    r"(?P<verb>going|having|throwing|running|holding|attending"
     r"|competing\s+in|taking\s+part\s+in|playing\s+in|heading|flying|driving|travel+ing"
-    r"|visiting|celebrating|performing\s+at|putting\s+together|getting\s+married|starting)"
+    r"|visiting|celebrating|performing\s+at|putting\s+together|getting\s+married|starting"
+    r"|organi[sz]ing|preparing|arranging)"
     r"\b(?P<rest>[^.;!?]*)"
 )
 """The speaker doing something, said in the present progressive."""
@@ -32,6 +35,14 @@ JOURNEY = re.compile(r"\s+(?:back\s+)?to\s+(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][
 GOING_TO_DO = re.compile(r"\s+(?P<doing>[a-z]+ing)\b")
 """What one goes to do: "going camping", "going skiing in the Alps"."""
 NOT_GONE_TO = frozenset("nothing something anything being having getting doing".split())
+PREPARING = ("organizing", "organising", "putting together", "preparing", "arranging")
+"""Verbs whose event is ahead whenever they are said: one prepares what has not happened."""
+OUTING = re.compile(
+    rf"(?:{PASTIMES})|camping|hiking|fishing|bowling|sightseeing|backpacking|kayaking|sailing"
+    r"|skiing|surfing|biking|cycling|clubbing|caroling|stargazing"
+)
+"""What one goes doing on an outing: "we're going camping" is ahead, "going shopping" an
+errand."""
 TRAVEL = ("heading", "flying", "driving", "travelling", "traveling", "going")
 PHRASE_END = re.compile(
     r"\s+(?:next|this|tomorrow|tonight|on|in|at|for|with|soon|later|after|before|during|from"
@@ -56,20 +67,34 @@ def upcoming(sentence: str, at: datetime, zone: str) -> list[str]:
     if "ing " not in sentence:  # every verb of ``DOING`` ends so
         return []
     match = DOING.search(sentence)
-    if match is None or not TIME_WORDS.search(sentence):
+    if match is None:
+        return []
+    verb = " ".join(match.group("verb").split())
+    timed = TIME_WORDS.search(sentence) is not None
+    if not timed and not _ahead_by_itself(verb, match.group("rest")):
         return []
     if (
         is_question(sentence)
         or HYPOTHETICAL.search(sentence)
         or REPORTED.search(sentence)
         or NEGATION.search(sentence[: match.end("verb")])
+        or HABIT.search(sentence)
     ):
         return []
-    date = plan_date(parse_time(sentence, at, zone), at)
-    if date is None:
+    date = plan_date(parse_time(sentence, at, zone), at) if timed else None
+    if timed and date is None:
         return []
-    thing = _planned(match.group("verb"), match.group("rest"))
+    thing = _planned(verb, match.group("rest"))
     return [plan_object("plans", thing, date)] if thing else []
+
+
+def _ahead_by_itself(verb: str, rest: str) -> bool:
+    """A plan with no time said: an event being prepared ("I'm organizing her party") or an
+    outing one is going on ("we're going camping")."""
+    if verb in PREPARING:
+        return True
+    doing = GOING_TO_DO.match(rest) if verb == "going" else None
+    return doing is not None and bool(OUTING.fullmatch(doing.group("doing")))
 
 
 def _planned(verb: str, rest: str) -> str | None:
