@@ -191,6 +191,14 @@ def test_no_second_taste_and_no_taste_from_nothing(text: str) -> None:
         ("Busy week, but I'm happy, just learning the cello.", ("Ana", "does", "cello")),
         ("I scribble in my notebook every night.", ("Ana", "owns", "notebook")),
         ("I recently acquired a vintage music box.", ("Ana", "owns", "vintage music box")),
+        (
+            "Lately I've been involved in some fundraising work.",
+            ("Ana", "does", "fundraising work"),
+        ),
+        (
+            "We're active in the neighbourhood cleanup group.",
+            ("Ana", "does", "neighbourhood cleanup group"),
+        ),
     ],
 )
 def test_a_course_a_pastime_or_a_thing_said_in_passing(
@@ -206,6 +214,9 @@ def test_a_course_a_pastime_or_a_thing_said_in_passing(
         "My daughter is learning German.",
         "I want to start learning Italian.",
         "Honestly, just learning the harp sounds hard.",  # no one says it is theirs
+        "I was involved in the student council back then.",
+        "I've been playing a lot lately, mostly online.",  # "a lot" is no activity
+        "I'm playing this new puzzle game.",
     ],
 )
 def test_no_course_or_pastime_of_someone_else_or_gone_by(text: str) -> None:

@@ -59,6 +59,15 @@ MEMBERSHIP = re.compile(  # "I joined a travel club", "we've just joined the loc
 company joined is named: "joined Google")."""
 
 
+INVOLVED = re.compile(  # "I've been involved in some charity work", "I'm active in a choir"
+    r"\b(?:I|[Ww]e)(?:['’]ve|\s+have)?(?:\s+been|['’]m|\s+am|['’]re|\s+are)\s+"
+    r"(?:(?:really|very|quite|actively|also|more)\s+)?(?:involved|active)\s+(?:in|with)\s+"
+    r"(?:(?:some|a|an|the|my|our)\s+)?(?P<thing>(?:local\s+)?[\w-]+(?:\s+[\w-]+)?"
+    r"(?:\s+(?:work|group|club|team|project|movement|community|scene|campaign)))\b"
+)
+"""Something the speaker takes part in: ``does``."""
+
+
 FAVOURITE = re.compile(  # "some of my favorite indie bands": a taste
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:all-time\s+|absolute\s+)?favou?rite\s+"
     r"(?P<thing>[a-z][\w-]*(?:\s+(?!(?:is|was|has|does|goes|makes|seems)\b)[a-z][\w-]*)?s)\b"
@@ -181,4 +190,6 @@ def activities(sentence: str) -> list[str]:
         found += [m.group("group") for m in MEMBERSHIP.finditer(sentence)]
     if VOLUNTEERING.search(sentence):
         found.append("volunteering")
-    return list(dict.fromkeys(w for w in found if w.lower() not in NOT_ACTIVITY))
+    if "involved" in sentence or "active in" in sentence:
+        found += [m.group("thing") for m in INVOLVED.finditer(sentence)]
+    return list(dict.fromkeys(w for w in found if w.split()[0].lower() not in NOT_ACTIVITY))

@@ -832,7 +832,7 @@ PLAIN_WORDS = re.compile(
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
     r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
-    r"|fave|fav\b"
+    r"|fave|fav\b|involved|active in"
     r"|learning|studying"
     r"|pleasure"
 )
