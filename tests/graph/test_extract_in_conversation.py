@@ -248,3 +248,27 @@ def test_a_taste_or_a_thing_in_few_words(text: str, expected: tuple[str, str, st
 )
 def test_no_taste_or_thing_from_these(text: str, predicate: str) -> None:
     assert not any(p == predicate for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I love baking sourdough loaves in my oven.", "baking sourdough loaves"),
+        ("I enjoy long bike rides along the coast in the evening.", "long bike rides"),
+    ],
+)
+def test_a_taste_cut_at_its_length_ends_on_a_word_of_its_own(text: str, expected: str) -> None:
+    likes = {o for _, p, o in facts(text) if p == "likes"}
+    assert any(o.startswith(expected) and o.split()[-1] not in {"in", "my", "the"} for o in likes)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I like some of these suggestions.",  # a part of what was said, not a taste
+        "Honestly I'm starting on a new novel.",
+        "Below is a list of the steps.",  # "list" is no role
+    ],
+)
+def test_no_fact_from_a_phrase_that_opens_on_a_preposition(text: str) -> None:
+    assert not any(p in ("likes", "does", "works_as") for _, p, _ in facts(text))

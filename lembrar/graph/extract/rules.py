@@ -675,9 +675,13 @@ def _fact(
 PLAN_WORDS = 7
 """The longest plan kept, in words: "participate in another auto racing event"."""
 DANGLING = re.compile(
-    r"(?:\s+(?:in|on|at|to|for|with|using|called|named|the|a|an|of|and|from|by|into|addition))+$"
+    r"(?:\s+(?:in|on|at|to|for|with|using|called|named|the|a|an|of|and|from|by|into|addition|my"
+    r"|our|your|his|her|their))+$"
 )
-"""Words a plan cut at its length may end on: "drive along the coast highway in"."""
+"""Words an object cut at its length may end on: "drive along the coast highway in",
+"playing songs on the"."""
+NO_OPENING = frozenset("of on for and or as to with by from at in".split())
+"""Words no object opens with: what follows them is another part of the sentence."""
 
 
 def _plan(
@@ -730,7 +734,9 @@ def _object(
         return None  # "I left the party": a company is named
     if kind == "role":  # "a nurse in Paris", "a designer at Sonae": the role ends there
         raw = re.sub(r"^\d{1,3}-year-old\s+", "", ROLE_END.split(raw)[0])  # "a 32-year-old nurse"
-    phrase = trim_object(raw, _most_words(pattern))
+    phrase = DANGLING.sub("", trim_object(raw, _most_words(pattern)))
+    if phrase.split()[:1] and fold(phrase.split()[0]) in NO_OPENING:
+        return None  # "I like some of these ideas", "started on a book"
     if pattern.predicate == "allergic_to":  # "latex flared up": the verb is not the allergen
         phrase = re.sub(r"\s+[a-z]+ed$", "", phrase)
     if not phrase or fold(phrase) in ("it", "that", "this", "there", "isso", "lá", "la"):
@@ -769,7 +775,9 @@ def _is_role(phrase: str) -> bool:
     if not words or len(words) > 3:
         return False
     head = words[0] if len(words) == 3 and words[1] in ("de", "da", "do") else words[-1]
-    return head in ROLES or head.endswith(("ist", "ian", "eira", "eiro", "ista"))
+    return head in ROLES or (
+        len(head) > 5 and head.endswith(("ist", "ian", "eira", "eiro", "ista"))
+    )
 
 
 FIRST_PERSON_EN = re.compile(r"\b(?:I|my|My)\b")
