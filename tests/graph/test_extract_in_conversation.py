@@ -268,6 +268,7 @@ def test_a_taste_cut_at_its_length_ends_on_a_word_of_its_own(text: str, expected
         "I like some of these suggestions.",  # a part of what was said, not a taste
         "Honestly I'm starting on a new novel.",
         "Below is a list of the steps.",  # "list" is no role
+        "Stretching fits into my existing routine.",  # "existing" is no pastime
     ],
 )
 def test_no_fact_from_a_phrase_that_opens_on_a_preposition(text: str) -> None:

@@ -39,6 +39,8 @@ SIGNED_UP = re.compile(  # "I just signed up for a pottery class"
 )
 ROUTINE = re.compile(  # "my yoga practice", "my journaling routine", "our weekly salsa classes"
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:daily|weekly|morning|evening|regular)\s+)?"
+    r"(?!(?:existing|current|usual|normal|whole|entire|own|old|new|same|typical|regular|daily"
+    r"|weekly|nightly|morning|evening|bedtime|first|last|next)\b)"
     rf"(?P<first>{ACTIVITY})\s+(?:practice|routine|training|sessions|classes|lessons)\b"
 )
 VOLUNTEERING = re.compile(
