@@ -273,3 +273,31 @@ def test_a_taste_cut_at_its_length_ends_on_a_word_of_its_own(text: str, expected
 )
 def test_no_fact_from_a_phrase_that_opens_on_a_preposition(text: str) -> None:
     assert not any(p in ("likes", "does", "works_as") for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Mum keeps asking about Rui, so yes: he's my boyfriend now.",
+            ("Ana", "has_partner", "Rui"),
+        ),
+        ("I met Carla at uni and she's my sister-in-law now.", None),  # no such kin word: nothing
+    ],
+)
+def test_he_is_my_names_whom_the_message_named(
+    text: str, expected: tuple[str, str, str] | None
+) -> None:
+    found = facts(text)
+    if expected is None:
+        assert not any(p == "has_partner" for _, p, _ in found)
+    else:
+        assert expected in found and ("Ana", "has_partner", "boyfriend") not in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["No, Pedro isn't my brother, he's a friend.", "Tom is not my husband, we just share a flat."],
+)
+def test_a_relation_denied_is_none(text: str) -> None:
+    assert not any(p in ("has_sibling", "has_partner") for _, p, _ in facts(text))

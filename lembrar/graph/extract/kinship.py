@@ -240,6 +240,15 @@ def _listed(match: re.Match[str]) -> bool:
     return "," in between and bool(re.match(r"\s*(?:,\s*[A-ZÀ-Þ]\w*\s*)?(?:and|&|e)\b", after))
 
 
+DENIED_KIN = re.compile(
+    r"\b(?:not|isn['’]t|aren['’]t|wasn['’]t|weren['’]t|never|no\s+longer|não\s+é)\s+$",
+    re.IGNORECASE,
+)
+"""A relation denied just before it: "Miguel isn't my brother", "is not my boss"."""
+HE_IS = re.compile(r"\b(?:he|she)(?:['’]s|\s+is|\s+has\s+been)\s+$", re.IGNORECASE)
+"""A pronoun just before the relation: "he's my boyfriend" names whom the message named."""
+
+
 def _unnamed_kin(scope: Scope, sentence: str) -> None:
     """'my husband and kids', 'my four dogs': a relation to someone the text does not name
     ("Tiago, my boyfriend, …" names him)."""
@@ -270,6 +279,16 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         if match.groupdict().get("animal") and word.isalpha() and word.islower():
             if word not in AFTER_AN_ANIMAL and not word.endswith("ed"):  # "my bird feeder"
                 continue
+        before = sentence[: match.start()]
+        if DENIED_KIN.search(before):
+            continue  # "Miguel isn't my brother"
+        who = named_before(scope, before) if HE_IS.search(before) else None
+        if who is not None and predicate != "has_pet":  # "Tiago and I … he's my boyfriend"
+            obj = scope.entity(who, "person", (f"my {noun.lower()}",), retype=True)
+            scope.facts.append(
+                ExtractedFact(scope.speaker, predicate, obj, match.group(0), origin="kin_named")
+            )
+            continue
         type_ = "animal" if predicate == "has_pet" else "person"
         if group == "called":  # "I broke Mom's vase": the speaker's mom
             noun = noun.lower()
