@@ -301,3 +301,9 @@ def test_he_is_my_names_whom_the_message_named(
 )
 def test_a_relation_denied_is_none(text: str) -> None:
     assert not any(p in ("has_sibling", "has_partner") for _, p, _ in facts(text))
+
+
+def test_a_name_described_and_then_placed_says_both() -> None:
+    found = facts("My cousin's wife, Marta, a pharmacist at Luz, who lives in Faro, called today.")
+    assert ("Marta", "lives_in", "Faro") in found
+    assert ("Marta", "works_as", "pharmacist") in found

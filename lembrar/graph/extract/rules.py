@@ -166,11 +166,22 @@ def _clauses(text: str) -> list[str]:
 
 PRONOUNS = frozenset({"she", "he", "ela", "ele"})
 WHO = re.compile(
-    rf"(?P<name>{NAME}),\s+(?:who|que)\s+(?P<said>(?:\w+s|[a-zà-ú]+a|é|is|was)\s+[^,;]*),?\s*"
+    rf"(?P<name>{NAME}),\s+(?:(?P<appos>(?:the|an?|o|a)\s+[^,;()]{{1,40}}?),\s+)?"
+    r"(?:who|que)\s+(?P<said>(?:\w+s|[a-zà-ú]+a|é|is|was)\s+[^,;]*),?\s*"
 )
 """A relative clause on a name, between commas: what it says is said of that person, and so is
 what follows it ("Rita, who lives in Paris, loves her job"); the verb has words after it
 ("Setúbal, que alegria." is no relative clause)."""
+
+
+def _relative_clause(match: re.Match[str]) -> str:
+    """ "Rita, the only architect here, who lives in Ghent, …" reads as "Rita lives in Ghent;
+    Rita is the only architect here; Rita …"."""
+    name, appos = match.group("name"), match.group("appos")
+    described = f"{name} is {appos}; " if appos else ""
+    return f"{name} {match.group('said')}; {described}{name} "
+
+
 PAST_PERFECT = re.compile(r"\b(I|[Ww]e|[Ss]he|[Hh]e|[Tt]hey) had (?=(?:just |already )?\w+ed\b)")
 """'We had moved to Faro' reads as 'We moved to Faro'."""
 INNER_ADVERB = re.compile(
@@ -443,7 +454,11 @@ def _by_patterns(
         named = KIN_APPOSED.sub(r"\g<name> ", APPOSED.sub(r"\g<name> ", named))
         named = NAMED_AFTER.sub(called, named)
     if ", who " in named or ", que " in named:  # "Rita, who lives in X, loves…"
-        named = WHO.sub(r"\g<name> \g<said>; \g<name> ", named)
+        described = WHO.sub(_relative_clause, named)
+        if described != named and " is " in described:  # "Rita is the only architect…"
+            more = [compiled[i][:2] for i in LOOKS[id(compiled)].matching(Sentence(described))]
+            candidates += [c for c in more if c not in candidates]
+        named = described
     clauses = _clauses(named)
     if not any(_matches(c, candidates) for c in clauses):
         return  # the time phrases are read only where there is something to date
