@@ -307,3 +307,8 @@ def test_a_name_described_and_then_placed_says_both() -> None:
     found = facts("My cousin's wife, Marta, a pharmacist at Luz, who lives in Faro, called today.")
     assert ("Marta", "lives_in", "Faro") in found
     assert ("Marta", "works_as", "pharmacist") in found
+
+
+def test_her_flat_is_the_named_persons_when_no_subject_is_known() -> None:
+    found = facts("Long day, but then Sofia called from her new flat in Leeds, all settled in.")
+    assert ("Sofia", "lives_in", "Leeds") in found

@@ -948,7 +948,11 @@ def _owner(scope: Scope, owner: str, sentence: str) -> str | None:
     with, or the last person named."""
     if owner.lower() in ("my", "our"):
         return scope.speaker
-    return _clause_subject(scope, sentence) or scope.last_person
+    found = _clause_subject(scope, sentence) or scope.last_person
+    if found is None:  # "…, and then Leonor rang from her flat in Berlin"
+        whose = re.search(rf"\b{owner}\b", sentence)
+        found = named_before(scope, sentence[: whose.start()]) if whose else None
+    return found
 
 
 GIVEN_AWAY = (
