@@ -312,3 +312,22 @@ def test_a_name_described_and_then_placed_says_both() -> None:
 def test_her_flat_is_the_named_persons_when_no_subject_is_known() -> None:
     found = facts("Long day, but then Sofia called from her new flat in Leeds, all settled in.")
     assert ("Sofia", "lives_in", "Leeds") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We've been in Leiria for ten days and the new flat is finally unpacked.", "Leiria"),
+        ("Estamos aqui em Tavira há um mês, a casa nova é um sonho.", "Tavira"),
+    ],
+)
+def test_a_stay_beside_a_new_home_is_a_move(text: str, expected: str) -> None:
+    assert ("Ana", "lives_in", expected) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We've been in Rome for three days, the hotel is lovely.", "Estou em Madrid há dois dias."],
+)
+def test_a_stay_without_a_new_home_is_a_visit(text: str) -> None:
+    assert not any(p == "lives_in" for _, p, _ in facts(text))

@@ -21,9 +21,26 @@ HOME_OF = re.compile(  # "Rita called from her new flat in Zurich"
 )
 
 
+SETTLED = re.compile(  # "já estamos cá em Setúbal há uma semana", "we've been here in Porto a week"
+    r"\b(?:(?:[Jj]á\s+)?(?:[Ee]stamos|[Ee]stou)\s+(?:cá\s+|aqui\s+)?em"
+    r"|(?:I|[Ww]e)(?:['’]ve|\s+have)\s+been\s+(?:here\s+)?in)\s+"
+    rf"(?P<place>{NAME})\s+(?:há|for|a|about|nearly|almost|\d)"
+)
+NEW_HOME = re.compile(
+    r"\b(?:new|nova|novo)\s+(?:place|flat|apartment|house|home)\b"
+    r"|\b(?:casa|casinha|apartamento)\s+nov[ao]\b|\b(?:unpacked|settling|settled)\b",
+    re.IGNORECASE,
+)
+"""A new home in the same sentence: a stay that is a move, not a visit."""
+
+
 def homes(sentence: str) -> list[str]:
-    """The places a sentence calls the speaker's home."""
-    return [m.group("place") for m in HOME_IS.finditer(sentence)]
+    """The places a sentence calls the speaker's home, or where they have been since moving
+    into a new one ("já estamos cá em Setúbal há uma semana e a casinha nova…")."""
+    found = [m.group("place") for m in HOME_IS.finditer(sentence)]
+    if NEW_HOME.search(sentence):
+        found += [m.group("place") for m in SETTLED.finditer(sentence)]
+    return found
 
 
 def home_countries(sentence: str) -> list[str]:

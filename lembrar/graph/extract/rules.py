@@ -855,7 +855,8 @@ PLAIN_WORDS = re.compile(
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
     r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
-    r"|fave|fav\b|involved|active in"
+    r"|fave|fav\b|involved|active in|nova|novo|new place|new flat|new apartment|new house"
+    r"|unpacked|settl"
     r"|learning|studying"
     r"|pleasure"
 )
