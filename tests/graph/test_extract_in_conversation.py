@@ -331,3 +331,36 @@ def test_a_stay_beside_a_new_home_is_a_move(text: str, expected: str) -> None:
 )
 def test_a_stay_without_a_new_home_is_a_visit(text: str) -> None:
     assert not any(p == "lives_in" for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Goodbye Initech, hello Globex! Friday was my last day at one, Monday my first at the other.",
+            {("Ana", "not:works_at", "Initech"), ("Ana", "works_at", "Globex")},
+        ),
+        (
+            "Bye bye Leeds, hello York: the new house is still all boxes.",
+            {("Ana", "lives_in", "York")},
+        ),
+        ("The rain never stops in Bergen, where I live.", {("Ana", "lives_in", "Bergen")}),
+        ("Adoro Évora, onde moramos há dois anos.", {("Ana", "lives_in", "Évora")}),
+    ],
+)
+def test_a_farewell_or_a_relative_clause_says_where_one_works_or_lives(
+    text: str, expected: set[tuple[str, str, str]]
+) -> None:
+    assert expected <= facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Goodbye Tom, hello Mia!",  # people, not a job or a home
+        "Is Bergen, where I live, rainier than Oslo?",
+        "If I moved to Bergen, where I'd live near the fjord…",
+    ],
+)
+def test_no_job_or_home_from_a_greeting_or_a_question(text: str) -> None:
+    assert not any(p in ("works_at", "not:works_at", "lives_in") for _, p, _ in facts(text))

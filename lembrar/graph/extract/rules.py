@@ -71,7 +71,9 @@ from lembrar.graph.extract.topical import (
     allergies,
     births,
     employers,
+    farewells,
     form_fields,
+    lived_in,
     pastimes,
     pet_names,
     roles_said,
@@ -938,6 +940,17 @@ def _topical(scope: Scope, message: str) -> None:
             add(predicate, scope.entity(value, type_, retype=True))
     for employer in employers(message):
         add("works_at", scope.entity(employer, "organization", retype=True))
+    for place in lived_in(message):
+        add("lives_in", scope.entity(place, "place", retype=True))
+    for kind, old, new in farewells(message):
+        if kind == "job":
+            gone = scope.entity(old, "organization", retype=True)
+            scope.facts.append(
+                ExtractedFact(speaker, "works_at", gone, quote, negated=True, origin="topic")
+            )
+            add("works_at", scope.entity(new, "organization", retype=True))
+        else:
+            add("lives_in", scope.entity(new, "place", retype=True))
     for partner in weddings(message):
         add("has_partner", scope.entity(partner, "person", retype=True))
     for pastime in pastimes(message):

@@ -618,6 +618,71 @@ def employers(message: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+FAREWELL = re.compile(  # "Adeus Sonae, olá Sword Health!", "Goodbye Lisbon, hello Porto"
+    r"\b(?:[Gg]oodbye|[Bb]ye(?:\s+bye)?|[Ff]arewell|[Aa]deus|[Tt]chau)\s+(?P<old>"
+    + NAME.pattern
+    + r"),?\s+(?:[Hh]ello|[Hh]i|[Oo]lá|[Oo]i)\s+(?P<new>"
+    + NAME.pattern
+    + r")"
+)
+WORK_WORDS = re.compile(
+    r"\b(?:job|work|working|office|colleagues?|boss|manager|contract|last day|first day|first week"
+    r"|notice|hired|resign\w*|emprego|trabalho|último dia|primeiro dia|colegas|chefe|contrato"
+    r"|empresa)\b|\bo primeiro\b|\bprimeira semana\b",
+    re.IGNORECASE,
+)
+HOME_WORDS = re.compile(
+    r"\b(?:moved|moving|move|flat|apartment|house|home|boxes|unpack\w*|neighbou?rs?|mudança"
+    r"|mudámos|mudamos|casa|caixas|vizinh\w*)\b",
+    re.IGNORECASE,
+)
+"""What a farewell is to: a job when the message speaks of work, a home when of moving."""
+
+
+def farewells(message: str) -> list[tuple[str, str, str]]:
+    """(kind, old, new) of each "goodbye X, hello Y" the speaker says: ``job`` or ``home`` by
+    the words of the message; neither when it names neither."""
+    if "ello" not in message and "lá" not in message and " hi " not in message.lower():
+        return []
+    work, home = WORK_WORDS.search(message), HOME_WORDS.search(message)
+    if bool(work) == bool(home):
+        return []
+    kind = "job" if work else "home"
+    return [
+        (kind, m.group("old"), m.group("new"))
+        for part in parts(message)
+        for m in FAREWELL.finditer(part)
+        if not is_question(part) and not HYPOTHETICAL.search(part)
+    ]
+
+
+WHERE_I_LIVE = re.compile(  # "here in Braga, where I live", "em Faro, onde moramos"
+    r"(?:\b(?:in|em|no|na)\s+)?(?P<place>"
+    + NAME.pattern
+    + r"),?\s+(?:where\s+(?:I|we)\s+(?:live|(?:['’]ve|\s*have)\s+lived|(?:['’]m|['’]re|am|are)\s+living)"
+    r"|onde\s+(?:moro|vivo|moramos|vivemos|a gente mora))\b"
+)
+"""A place the speaker says they live in, in a relative clause."""
+
+
+def lived_in(message: str) -> list[str]:
+    """The places a message names as where the speaker lives ("…, where I live")."""
+    if "where" not in message and "onde" not in message:
+        return []
+    found: list[str] = []
+    for part in parts(message):
+        if is_question(part) or HYPOTHETICAL.search(part):
+            continue
+        for m in WHERE_I_LIVE.finditer(part):
+            words = m.group("place").split()
+            opening = not part[: m.start("place")].strip(" \"'“(")  # "Adoro Évora, onde…"
+            if len(words) > 1 and (opening or not is_name(words[0])):
+                words = words[1:]
+            if not NEGATION.search(m.group(0)):
+                found.append(" ".join(words))
+    return found
+
+
 FORM_FIELD = re.compile(
     r"(?:^|[.;,!?\n(]\s*)(?P<key>occupation|job title|profession|job|role|position|employer"
     r"|company|workplace|town of residence|city of residence|place of residence|residence"
