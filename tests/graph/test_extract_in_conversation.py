@@ -364,3 +364,24 @@ def test_a_farewell_or_a_relative_clause_says_where_one_works_or_lives(
 )
 def test_no_job_or_home_from_a_greeting_or_a_question(text: str) -> None:
     assert not any(p in ("works_at", "not:works_at", "lives_in") for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Work news: not at Initech anymore, I handed in my notice.",
+            ("Ana", "not:works_at", "Initech"),
+        ),
+        ("I'm not with Globex any more.", ("Ana", "not:works_at", "Globex")),
+        ("My brother works as a chef over in Lyon.", ("brother", "lives_in", "Lyon")),
+    ],
+)
+def test_a_job_left_or_a_city_worked_in(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in facts(text)
+
+
+def test_not_there_yet_is_no_ending() -> None:
+    assert not any(
+        p == "not:works_at" for _, p, _ in facts("I'm not at Initech yet, I start Monday.")
+    )

@@ -119,7 +119,7 @@ _EN = [
     ),
     (  # "my sister is an architect in Paris": where one works as that is where one lives
         "lives_in",
-        r"(?:am|is) an? [\w-]+(?: [\w-]+)? in",
+        r"(?:am|is|works as|work as) an? [\w-]+(?: [\w-]+)? (?:over )?in",
         "org",
     ),
     (  # "I'm a data analyst at Sonae": where the role is held
@@ -284,12 +284,23 @@ _EN_ENDINGS = [
         "org",
     ),
     ("works_at", r"(?:no longer work|no longer works|stopped working|quit working) (?:at|for)"),
+    (  # "not at Critical Software anymore, I resigned"
+        "works_at",
+        r"(?:am |is |are )?not (?:at|with)(?= (?:[A-ZÀ-Þ][\w-]*\s+){1,3}any\s?more\b)",
+        "org",
+    ),
     ("does", r"(?:stopped|quit|gave up|no longer)(?: (?:doing|playing|practicing|practising))?"),
     ("likes", r"(?:don't like|doesn't like|no longer like|no longer likes|stopped liking)"),
 ]
 _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acme yesterday!"
     ("works_at", r"(?:quit|left|resigned from)", "org", True),
     ("works_at", r"(?:my |the )?(?:last|final) (?:day|week) (?:at|with)", "org", True),
+    (  # "…: not at Critical Software anymore, I resigned"
+        "works_at",
+        r"not (?:at|with)(?= (?:[A-ZÀ-Þ][\w-]*\s+){1,3}any\s?more\b)",
+        "org",
+        True,
+    ),
     (
         "works_at",
         r"(?:(?:loving|enjoying|liking) )?(?:my |the )?(?:first (?:day|week|month)|new job)"
@@ -437,7 +448,7 @@ _PT_THIRD = [
     (  # "A Sofia já está a morar em Viena"
         "lives_in",
         r"(?:mora|vive|reside|(?:está|anda) a (?:viver|morar)|está (?:morando|vivendo))"
-        r"(?: lá| cá| aqui)? (?:em|no|na|nos|nas)",
+        r"(?: lá fora,?| lá| cá| aqui| fora,?)? (?:em|no|na|nos|nas)",
     ),
     ("lives_in", r"(?:está|estão) (?:instalad|instaladinh)[oa]s? (?:em|no|na)"),
     ("lives_in", r"(?:muda-se|se muda|mudam-se|se mudam) (?:para|pra)(?: o| a)?"),
