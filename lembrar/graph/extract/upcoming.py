@@ -30,6 +30,8 @@ DOING = re.compile(
     r"\b(?P<rest>[^.;!?]*)"
 )
 """The speaker doing something, said in the present progressive."""
+BE = (" am ", " are ", "'m ", "’m ", "'re ", "’re ")
+"""One of these stands in every sentence ``DOING`` finds something in."""
 JOURNEY = re.compile(r"\s+(?:back\s+)?to\s+(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})")
 """Where a journey goes: "flying to Lisbon", "heading to New York"."""
 GOING_TO_DO = re.compile(r"\s+(?P<doing>[a-z]+ing)\b")
@@ -64,7 +66,7 @@ def upcoming(sentence: str, at: datetime, zone: str) -> list[str]:
     """The plans ``sentence`` tells as what the speaker is doing at a time to come, each as a
     plan's object ("running a half marathon (2024-10-01)"). Hosting is the patterns' own
     ("we're hosting a barbecue next weekend")."""
-    if "ing " not in sentence:  # every verb of ``DOING`` ends so
+    if "ing " not in sentence or not any(be in sentence for be in BE):  # ``DOING``'s words
         return []
     match = DOING.search(sentence)
     if match is None:
