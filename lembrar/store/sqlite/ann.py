@@ -39,6 +39,9 @@ CONNECTIVITY = 16
 EXPANSION_ADD = 128
 EXPANSION_SEARCH = 128  # at 100k; a larger index is searched wider (``expansion_for``)
 ADD_BATCH = 2_048  # vectors a sync adds per call, so a cancelled build ends within one call
+BUILD_THREADS = (
+    2  # threads that insert into the graph; with more than one its shape varies a little
+)
 
 Guard = Callable[[], AbstractContextManager[object]]
 
@@ -135,7 +138,7 @@ class ScopeAnn:
         spare = self._placeholders()[: len(keys)]
         if len(spare):
             self.index.remove(spare)
-        self.index.add(keys, vectors, threads=2)
+        self.index.add(keys, vectors, threads=BUILD_THREADS)
         self.unsaved += len(keys)
 
     def remove(self, keys: NDArray[np.uint64]) -> None:
