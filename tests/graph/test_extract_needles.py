@@ -57,9 +57,18 @@ def test_a_match_anywhere_is_looked_for_by_its_first_letters() -> None:
 
 
 def test_a_look_that_may_begin_with_anything_always_searches() -> None:
-    assert Look.of(re.compile(r"(?i:\d)")).beginnings is None
+    assert Look.of(re.compile(r"(?i:\d)")).beginnings is None  # a digit inside any word
     assert Look.of(re.compile(r"(?i:\b(?:[\w-]+ in))")).beginnings is None
-    assert Look.of(re.compile(r"(?i:\b(?:\d+ times|twice))")).beginnings is None
+    assert Look.of(re.compile(r"(?i:\b(?:\w+ed|twice))")).beginnings is None
+
+
+def test_a_digit_that_begins_a_word_is_a_known_beginning() -> None:
+    look = Look.of(re.compile(r"(?i:\b(?:\d+ times|twice))"))
+    assert look.at_word and look.beginnings == frozenset({*"0123456789", "twice"})
+    assert look.search(Sentence("I swim 3 times a week"))
+    assert look.search(Sentence("Twice a week, at least"))
+    assert not look.search(Sentence("I swim on weekends"))
+    assert not look.search(Sentence("room 3B is free"))  # searched (a word begins "3"), no match
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

@@ -94,6 +94,8 @@ def _starts(items: Iterable[tuple[Any, Any]]) -> tuple[set[str], set[str]]:
             going = {s + letter for s in going}
         elif op is sre.AT:
             continue  # takes no letters
+        elif op is sre.IN and (letters := _class_letters(arg)):  # "\\d", "[0-9]"
+            going = {s + letter for s in going for letter in letters}
         elif op in (sre.SUBPATTERN, sre.BRANCH):
             parts = [_starts(arg[-1])] if op is sre.SUBPATTERN else [_starts(b) for b in arg[1]]
             ended |= {s + e for s in going for part_ended, _ in parts for e in part_ended}
@@ -101,10 +103,33 @@ def _starts(items: Iterable[tuple[Any, Any]]) -> tuple[set[str], set[str]]:
         elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and arg[0] == 0:  # "(?: back)?"
             inner_ended, inner_going = _starts(arg[2])
             ended |= {s + i for s in going for i in inner_ended | inner_going}
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT):  # "\\d+ times": begins as its first repeat
+            inner_ended, inner_going = _starts(arg[2])
+            ended |= {s + i for s in going for i in inner_ended | inner_going}
+            going = set()
         else:
             ended |= going
             going = set()
     return ended, going
+
+
+DIGITS = "0123456789"
+
+
+def _class_letters(members: list[tuple[Any, Any]]) -> str:
+    """The letters a character class may match when it is the digits (``\\d``, ``[0-9]``) or a
+    few literal letters; empty for any other class (its beginnings are not known)."""
+    letters = ""
+    for op, arg in members:
+        if op is sre.CATEGORY and arg is sre.CATEGORY_DIGIT:
+            letters += DIGITS
+        elif op is sre.RANGE and arg == (ord("0"), ord("9")):
+            letters += DIGITS
+        elif op is sre.LITERAL:
+            letters += chr(arg).translate(SAME_CASE).lower()
+        else:
+            return ""
+    return letters if len(letters) <= len(DIGITS) else ""
 
 
 def _opens_at_boundary(items: list[tuple[Any, Any]]) -> bool:

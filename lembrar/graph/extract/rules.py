@@ -261,8 +261,8 @@ def _first_look(pattern: Pattern) -> Look:
         "allergen": "allerg|intoleran",
         "habit": OFTEN,
     }
-    if pattern.object_kind in closed:
-        return Look.of(re.compile(rf"(?i:{closed[pattern.object_kind]})"))
+    if pattern.object_kind in closed:  # each such object begins a word
+        return Look.of(re.compile(rf"(?i:\b(?:{closed[pattern.object_kind]}))"))
     return Look.of(re.compile(rf"(?i:\b(?:{pattern.verb}))"))
 
 
