@@ -549,7 +549,7 @@ def _coordinated(
     if joined is None:
         return []
     words = joined.group("next").split()
-    if not words or fold(words[0]) in NOT_A_SECOND or words[0][:1].isupper() and words[0] == "I":
+    if not words or fold(words[0]) in NOT_A_SECOND:
         return []
     phrase = trim_object(joined.group("next"), _most_words(pattern))
     if not phrase or any(fold(w) in NOT_A_SECOND for w in phrase.split()):
@@ -964,7 +964,7 @@ def _owner(scope: Scope, owner: str, sentence: str) -> str | None:
         return scope.speaker
     found = _clause_subject(scope, sentence) or scope.last_person
     if found is None:  # "…, and then Leonor rang from her flat in Berlin"
-        whose = re.search(rf"\b{owner}\b", sentence)
+        whose = re.search(rf"\b{re.escape(owner)}\b", sentence, re.IGNORECASE)
         found = named_before(scope, sentence[: whose.start()]) if whose else None
     return found
 

@@ -46,8 +46,8 @@ PRONOUNS = frozenset(
 )
 ENDS = re.compile(
     r"\s+(?:with|and|or|but|because|since|when|while|so|that|which|who|to|as|too|now|lately"
-    r"|these|this|ever|since|from|in|at|on|is|was|are|were|has|have|had|comes|came|grew|began"
-    r"|goes|went|makes|made|keeps|kept|started|will|would|can|could|even|more|so)\b.*$",
+    r"|these|this|ever|from|in|at|on|is|was|are|were|has|have|had|comes|came|grew|began"
+    r"|goes|went|makes|made|keeps|kept|started|will|would|can|could|even|more)\b.*$",
     re.IGNORECASE,
 )
 """Where the thing liked ends: "basketball with friends" is basketball."""
@@ -57,10 +57,7 @@ NOT_A_THING = frozenset(
 )
 """Words a thing liked does not open with: "my favourite memory is from the festival"."""
 WORD_GATE = (
-    "favorite",
-    "favourite",
-    "fave",
-    "fav",
+    "fav",  # favorite, favourite, fave
     "top pick",
     "go-to",
     "passion",

@@ -398,18 +398,18 @@ def taken_up(message: str) -> list[str]:
         if not any(word in lowered for word in named):
             continue
         for m in TAKEN_UP.finditer(part):
-            said = next((m.group(g) for g in TAKEN_GROUPS if m.group(g)), "")
-            clause = _clause(part, m).replace(said, "")  # "bird watching" is not watched
+            group = next((g for g in TAKEN_GROUPS if m.group(g)), None)
+            clause = _clause(part, m)
+            if group is not None:
+                clause = clause.replace(m.group(group), "")  # "bird watching" is not watched
             if GIVEN_UP.search(part) or NOT_A_HABIT.search(clause) or not _states(part, m):
                 continue
             if m.group(0).startswith(",") and not FIRST_PERSON.search(part):
                 continue  # ", just learning the piano" needs an "I" in its part
-            listed = m.group("list")
-            if listed is not None:
-                found += _pastime_words(listed)
+            if group is None:  # "my hobbies are X and Y"
+                found += _pastime_words(m.group("list"))
                 continue
-            group = next(g for g in TAKEN_GROUPS if m.group(g))
-            if group == "been" and ONE_OCCASION.search(_clause(part, m)):
+            if group == "been" and ONE_OCCASION.search(clause):
                 continue
             after = m.end(group)
             if A_LOT.match(part, after) or not PASTIME_FOLLOWED.match(part, after):
@@ -642,7 +642,8 @@ HOME_WORDS = re.compile(
 def farewells(message: str) -> list[tuple[str, str, str]]:
     """(kind, old, new) of each "goodbye X, hello Y" the speaker says: ``job`` or ``home`` by
     the words of the message; neither when it names neither."""
-    if "ello" not in message and "lá" not in message and " hi " not in message.lower():
+    lower = message.lower()
+    if not any(word in lower for word in ("bye", "farewell", "adeus", "tchau")):
         return []
     work, home = WORK_WORDS.search(message), HOME_WORDS.search(message)
     if bool(work) == bool(home):

@@ -1,4 +1,4 @@
-"""Plans said as what the speaker is doing at a time to come (English): "we're hosting a
+"""Plans said as what the speaker is doing at a time to come (English): "we're throwing a
 party on Saturday", "I'm running a half marathon in October", "I'm going camping on
 Saturday", "we're flying to Lisbon tomorrow" (``plans``).
 
@@ -100,8 +100,7 @@ def _ahead_by_itself(verb: str, rest: str) -> bool:
 
 
 def _planned(verb: str, rest: str) -> str | None:
-    """The thing planned, from the verb and what follows it."""
-    verb = " ".join(verb.split())
+    """The thing planned, from the verb (its words single-spaced) and what follows it."""
     if verb == "getting married":
         return "wedding"
     if verb in TRAVEL:
