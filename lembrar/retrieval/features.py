@@ -5,7 +5,8 @@ apart the candidates are: a signal whose scores are flat across the pool stays f
 moves no candidate past another (min-max scaling would stretch a flat list to the full range).
 
 - ``dense``: cosine similarity to the query (the best over the query's vectors).
-- ``keyword``: BM25 score over the best BM25 score in the pool (0: the words were not found).
+- ``keyword``: BM25 score over the best BM25 score in the pool (0: the words were not found);
+  a speaker the question names is not one of its words (``search.without_names``).
 - ``dense_rank`` / ``keyword_rank``: 1 / the candidate's rank by that signal in the pool (0 where
   the words were not found): the order alone, whatever the spread.
 - ``dense_focus`` / ``keyword_focus``: the same times the query's focus (1 for one or two
@@ -14,7 +15,8 @@ moves no candidate past another (min-max scaling would stretch a flat list to th
 - ``time``: the affinity to the windows the query names (1 inside, halving every tolerance
   outside; zero where a named weekday or part of day does not match); 0 for all without time.
 - ``speaker``: 1 for a turn by a speaker the query names among the candidates' speakers.
-- ``coverage``: the IDF-weighted share of the question's content words the turn holds.
+- ``coverage``: the IDF-weighted share of the question's content words the turn holds (the
+  named speakers' names left out, as for ``keyword``).
 - ``user``: 1 for what the user said.
 - ``session``: the conversation's support, the mean of the best three first-stage scores of its
   turns in the pool, the best conversation scoring 1 (computed from the other features).

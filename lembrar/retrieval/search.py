@@ -36,6 +36,8 @@ EmbedFn = Callable[[Sequence[str]], NDArray[np.float32]]
 LOGIT_SPAN = 4.0  # logit units a source's lift of weight 1, or a reranker's score of 1, adds
 NEAREST_BY_MEANING = 10  # a turn this near the question by meaning is on its topic
 SAID_TIMES_READ = 5  # the best candidates outside a named window whose text is read for times
+# a question naming a speaker: how deep in the scope its words without the name are scored
+KEYWORD_RESCORE_DEPTH = 200
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
 
@@ -119,6 +121,8 @@ class Pool:
     rankings: dict[str, list[tuple[int, float]]]
     queries: list[NDArray[np.float32]]
     """The query's vector, then any extra query vectors (e.g. a hypothetical memory's)."""
+    filters: Filters = field(default_factory=Filters)
+    """The filters the candidates were searched with."""
     stored: dict[int, NDArray[np.float32]] = field(default_factory=dict)
     """The candidates' stored vectors by ref, once read (their dense feature needs them)."""
 
@@ -163,7 +167,7 @@ def candidate_pool(
         for r in refs
         if r in rows and not (exclude is not None and exclude(rows[r].episode))
     ]
-    return Pool(candidates, rankings, queries)
+    return Pool(candidates, rankings, queries, filters)
 
 
 def pool_signals(store: Store, pool: Pool, request: SearchRequest) -> features.Signals:
@@ -184,11 +188,10 @@ def pool_signals(store: Store, pool: Pool, request: SearchRequest) -> features.S
     speakers = {c.row.episode.speaker for c in cands if c.row.episode.speaker}
     named = named_speakers(request.query, speakers)
     speaker = np.array([float(c.row.episode.speaker in named) for c in cands]) if named else None
-    covered = (
-        np.array(coverage(request.semantic, [c.row.text for c in cands]))
-        if request.topical
-        else None
-    )
+    topic = without_names(request.semantic, named)
+    if topic != request.semantic:
+        keyword = _keyword_scores(store, pool, request.user_id, topic)
+    covered = np.array(coverage(topic, [c.row.text for c in cands])) if request.topical else None
     user = np.array([float(c.row.episode.role == "user") for c in cands])
     return features.Signals(dense, keyword, focus(request.semantic), time, speaker, covered, user)
 
@@ -505,16 +508,31 @@ def named_speakers(query: str, speakers: set[str]) -> set[str]:
     A name counts as a whole word, written as stored or capitalized ("who did Caroline meet?");
     one-letter names never count (they collide with words like "A" or "I").
     """
-    named = {
-        s
-        for s in speakers
-        if len(s) > 1
-        and any(
-            re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", query)
-            for form in {s, s[:1].upper() + s[1:]}
-        )
-    }
+    named = {s for s in speakers if len(s) > 1 and re.search(_as_word(s), query)}
     return named if len(named) < len(speakers) else set()
+
+
+def without_names(query: str, names: set[str]) -> str:
+    """``query`` less the speakers it names, and their possessive ending ("what is Caroline's
+    job?" -> "what is job?"): who said a turn is the speaker feature's to match. As words, the
+    name would match the other speaker's turns, which address the person by name, rather than
+    the person's own."""
+    for name in sorted(names):
+        query = re.sub(_as_word(name) + r"(?:['’]s)?", " ", query)
+    return " ".join(query.split()) if names else query
+
+
+def _as_word(name: str) -> str:
+    """A pattern for ``name`` as a whole word, written as stored or capitalized."""
+    forms = sorted({name, name[:1].upper() + name[1:]})
+    return r"(?<!\w)(?:" + "|".join(map(re.escape, forms)) + r")(?!\w)"
+
+
+def _keyword_scores(store: Store, pool: Pool, user_id: str, text: str) -> features.Array:
+    """Each candidate's BM25 score for ``text`` (0 where it is not among the best
+    ``KEYWORD_RESCORE_DEPTH`` of the scope)."""
+    found = dict(store.keyword(user_id, text, KEYWORD_RESCORE_DEPTH, pool.filters)) if text else {}
+    return np.array([found.get(c.ref, 0.0) for c in pool.candidates])
 
 
 def _collapse(candidates: list[_Candidate], granularity: str) -> list[_Candidate]:

@@ -15,7 +15,7 @@ from lembrar.embed import CachedEmbedder, embed_queries
 from lembrar.embed.hashing import HashingEmbedder
 from lembrar.retrieval import fusion, ranker
 from lembrar.retrieval.config import PRESETS
-from lembrar.retrieval.search import named_speakers
+from lembrar.retrieval.search import named_speakers, without_names
 
 BALANCED = PRESETS["balanced"]
 SUNDAY = datetime(2024, 5, 19, 13, 0, tzinfo=UTC)  # the day before the fixtures' "now"
@@ -201,6 +201,29 @@ def test_a_named_speaker_is_a_feature_the_ranker_weighs(memory):
         "The weather was love": 1.0,
     }
     assert ranker.fitted().weights["speaker"] > 0  # the fitted sets say it counts
+
+
+def test_a_named_person_is_found_by_who_said_it_not_by_who_named_her(memory):
+    memory.add(
+        [
+            {"role": "user", "name": "Caroline", "content": "The support group was so welcoming"},
+            {"role": "assistant", "name": "Melanie", "content": "Caroline, a support group, wow"},
+            {"role": "user", "name": "Caroline", "content": "My cat knocked a vase over"},
+        ],
+        user_id="ana",
+        session_id="s1",
+        at=SUNDAY,
+    )
+    hits = memory.search("How was Caroline's support group?", user_id="ana")
+    assert hits[0].episode.content == "The support group was so welcoming"
+    assert hits[0].signals["coverage"] == pytest.approx(hits[1].signals["coverage"])
+
+
+def test_a_named_speakers_name_is_not_one_of_the_questions_words():
+    assert without_names("what is Caroline's job?", {"Caroline"}) == "what is job?"
+    assert without_names("did May and Bob’s sister call?", {"may", "Bob"}) == "did and sister call?"
+    assert without_names("did Anastasia call?", {"Ana"}) == "did Anastasia call?"
+    assert without_names("what did Ana  say?", set()) == "what did Ana  say?"  # none named
 
 
 def test_naming_every_speaker_or_none_changes_nothing(memory):
