@@ -30,6 +30,7 @@ BABY = r"baby girl|baby boy|little girl|little boy|baby|bebé|bebê"
 APPOSITION = re.compile(  # "Max, my childhood dog", "Duarte (my boyfriend)", "a Rita, a minha irmã"
     rf"(?P<kname>{NAME})(?:,|\s*\()\s*(?:[Mm]y|[Oo]ur|[ao]\s+(?:minha|meu|nossa|nosso))\s+"
     rf"(?:(?:little|big|older|younger|childhood|new|old)\s+)?(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b"
+    r"(?!['’]s\b)"  # "Pepper, our neighbour's tabby": the neighbour's, not the neighbour
 )
 KINSHIP = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger|new)\s+)?"
@@ -88,7 +89,10 @@ def called(match: re.Match[str]) -> str:
 
 OTHER_PETS = (
     r"pets|turtles?|tortoises?|parrots?|rabbits?|bunny|bunnies|hamsters?|guinea pigs?|birds?"
-    r"|horses?|snakes?|lizards?|geckos?|ferrets?|goldfish|chickens|hens"
+    r"|horses?|snakes?|lizards?|geckos?|ferrets?|goldfish|chickens|hens|cockatiels?|budgies?"
+    r"|parakeets?|canaries|canary|cockatoos?|macaws?|lovebirds?|chinchillas?|gerbils?"
+    r"|hedgehogs?|iguanas?|bearded dragons?|axolotls?|tarantulas?|bettas?|ponies|pony|alpacas?"
+    r"|roosters?"
 )
 """Pets but dogs and cats: after "my" they may only qualify another noun ("my horse riding
 lessons", "my bird feeder"), so a lower-case word after them must be one a subject takes."""

@@ -33,7 +33,8 @@ from lembrar.graph.extract.lexicon import (
     verb_phrase,
 )
 from lembrar.graph.extract.names import fold, is_name
-from lembrar.graph.extract.patterns import EVENTS, KIN_EN, PETS, UNDERTAKINGS
+from lembrar.graph.extract.patterns import EVENTS, KIN_EN, UNDERTAKINGS
+from lembrar.graph.extract.patterns import PET_WORDS as PET_KINDS
 from lembrar.graph.extract.scope import Scope
 from lembrar.graph.extract.tokens import DATES, Reading
 from lembrar.model.graph import ExtractedFact
@@ -60,7 +61,7 @@ KIN = frozenset(KIN_EN.split("|")) | {
     "children",
     "family",
 }
-PET_WORDS = frozenset(PETS.split("|"))
+PET_WORDS = frozenset(PET_KINDS)
 STARTS = frozenset({"start", "begin", "join"})
 PAST_WORDS = re.compile(r"\b(?:last|ago|yesterday|earlier|passad[oa]|há|ontem)\b", re.IGNORECASE)
 

@@ -8,8 +8,10 @@ for the verb phrase that is followed by the object. Subjects and objects are rea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -34,27 +36,70 @@ EVENTS = frozenset(
     " casamento hike camping reunion celebration marathon race dinner honeymoon graduation"
     " ceremony workshop exhibition game match ride barbecue bbq cookout picnic potluck tournament"
     " recital performance gig fair meetup hackathon sleepover playdate exhibit premiere"
-    " triathlon regatta convention expo".split()
+    " triathlon regatta convention expo interview exam audition housewarming anniversary"
+    " birthday christening baptism bachelorette fundraiser gala parade staycation getaway"
+    " roadtrip expedition safari trek pilgrimage showcase launch opening debut test".split()
 )
 """Nouns of the plans people tell ("a road trip", "the conference"), not errands."""
 UNDERTAKINGS = frozenset(
     "move relocate visit travel go attend host open launch start found build renovate adopt"
     " learn study apply run write publish join marry retire mudar visitar viajar abrir"
-    " começar".split()
+    " começar remodel volunteer propose compete perform audition tour"
+    " graduate enrol enroll".split()
 )
 """Verbs a plan worth keeping opens with ("open a studio", "visit Kyoto"), not errands
 ("pack light", "order more")."""
-BREEDS = (
-    r"beagle|labrador|retriever|poodle|terrier|dachshund|bulldog|pug|husky|corgi|chihuahua"
-    r"|spaniel|collie|greyhound|rottweiler|schnauzer|dalmatian|doberman|whippet|labradoodle"
-    r"|cockapoo|siamese|ragdoll|sphynx|tabby"
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``; an underscore joins the words of one ("guinea_pig")."""
+    return [word.replace("_", " ") for word in text.split()]
+
+
+BREEDS = _words(
+    "beagle labrador retriever poodle terrier dachshund bulldog pug husky corgi chihuahua spaniel"
+    " collie greyhound rottweiler schnauzer dalmatian doberman whippet labradoodle cockapoo"
+    " siamese ragdoll sphynx tabby german_shepherd shepherd pitbull pit_bull mastiff samoyed"
+    " malamute pomeranian yorkie shih_tzu goldendoodle cavapoo maltipoo sheepdog great_dane"
+    " maine_coon Maine_Coon persian_cat bengal_cat"
 )
 """Dog and cat breeds that name nothing else: "our beagle", "a poodle named Rex"."""
-PETS = (
-    r"dog|cat|puppy|pup|kitten|parrot|rabbit|bunny|hamster|fish|turtle|horse|bird|snake|lizard"
-    r"|guinea pig|cãozinho|caozinho|cão|cao|gatinho|gatinha|gato|gata|cachorrinho|cachorro"
-    rf"|cadelinha|cadela|papagaio|coelhinho|coelho|tartaruga|cavalo|peixe|{BREEDS}"
+PET_WORDS = BREEDS + _words(
+    "dog cat puppy pup kitten parrot rabbit bunny hamster fish turtle horse bird snake lizard"
+    " guinea_pig cockatiel budgie budgerigar parakeet canary cockatoo macaw lovebird ferret"
+    " chinchilla gerbil hedgehog gecko iguana bearded_dragon axolotl tarantula tortoise goldfish"
+    " betta pony alpaca rooster cãozinho caozinho cão cao gatinho gatinha gato gata cachorrinho"
+    " cachorro cadelinha cadela papagaio coelhinho coelho tartaruga cavalo peixe"
 )
+"""Words for the animals people keep."""
+
+
+def alternation(words: Sequence[str]) -> str:
+    """A regex matching any of ``words``, written as a tree of their shared beginnings
+    ("c(?:at|ow)"): the regex engine tries each word in turn at every position, so a long list
+    of words costs in every search that holds it; the tree tries a letter once."""
+    tree: dict[str, Any] = {}
+    for word in words:
+        node = tree
+        for letter in word:
+            node = node.setdefault(letter, {})
+        node[""] = {}
+
+    def written(node: dict[str, Any]) -> str:
+        branches = [
+            re.escape(letter) + written(after) for letter, after in sorted(node.items()) if letter
+        ]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if "" in node:
+            return f"(?:{body})?"
+        return body
+
+    return "(?:" + written(tree) + ")"
+
+
+PETS = alternation(PET_WORDS)
 DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten-free|keto|halal|kosher|vegetarian[oa]"
     r"|vegan[oa]|vegetariano|vegetariana|celíac[oa]|celiac"
@@ -256,7 +301,8 @@ _EN = [
         (
             r"(?:have plans for|has plans for|have plans to|has plans to|plan to|plans to"
             r"|am planning to|is planning to|am planning on|is planning on"
-            r"|am going to|is going to|intend to|intends to|hope to|hopes to|am planning"
+            r"|am going to|is going to|am gonna|is gonna|are gonna|intend to|intends to"
+            r"|hope to|hopes to|am planning"
             r"|are planning to|are planning on|are going to|are planning|are hosting"
             r"|is planning|am hosting|is hosting|am excited to host|is excited to host)"
         ),

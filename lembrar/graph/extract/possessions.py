@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from lembrar.graph.extract.patterns import alternation
+
 _KINDS = {
     "devices": "laptop|computer|pc|phone|smartphone|tablet|ipad|kindle|e-reader|camera|lens"
     "|tripod|drone|console|headphones|earbuds|speaker|speakers|smartwatch|watch|monitor|printer"
@@ -38,8 +40,8 @@ _KINDS = {
     "businesses": "business|startup|company|shop|store|studio|restaurant|bakery|cafe|salon"
     "|gym|farm",
 }
-OWNED = "|".join(sorted((w for words in _KINDS.values() for w in words.split("|")), key=len)[::-1])
-"""Every owned noun, longest first (so "stand mixer" is read whole)."""
+OWNED = alternation([w for words in _KINDS.values() for w in words.split("|")])
+"""Every owned noun (a longer one read whole: "stand mixer")."""
 MODIFIED = frozenset(
     "lessons lesson class classes teacher tutor tech technician repair repairs case strings"
     " skills practice session sessions playlist account app finger tone tire tyre".split()

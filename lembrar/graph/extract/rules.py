@@ -379,7 +379,7 @@ class RuleExtractor:
         _amounts(scope, sentence)
         _possessions(scope, sentence)
         _plain_readings(scope, said)
-        _upcoming(scope, sentence, tz)
+        _upcoming(scope, said, tz)
         if parsed is not None:
             read_sentence(scope, parsed, tz)
             _by_patterns(scope, said, typed, tz, PARSE_GAPS)
@@ -389,12 +389,13 @@ class RuleExtractor:
 
 
 ASKING = re.compile(
-    r";|,\s+(?:so\s+|and\s+|but\s+)?(?=(?:could|can|would|will|should|do|does|did|what|how"
+    r";|(?:,\s+|\s*[—–]\s*|\s+-\s+)(?:so\s+|and\s+|but\s+)?"
+    r"(?=(?:could|can|would|will|should|do|does|did|what|how"
     r"|where|when|which|who|any|is\s+it|are\s+there)\b)",
     re.IGNORECASE,
 )
-"""Where a question's statement ends and its asking begins: a semicolon, or a comma before the
-question's own opening ("I live in Coimbra, so could you redo the budget?")."""
+"""Where a question's statement ends and its asking begins: a semicolon, or a comma or a dash
+before the question's own opening ("I live in Coimbra, so could you redo the budget?")."""
 
 
 def _stated_before(question: str) -> list[str]:
@@ -832,7 +833,7 @@ def _said_longer(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
     return [
         f
         for f in facts
-        if f.predicate in ("owns", "does", "likes")
+        if f.predicate in ("owns", "does", "likes", "plans")
         and any(
             (s, p) == (f.subject, f.predicate)
             and o != f" {fold(f.object)} "
@@ -842,14 +843,19 @@ def _said_longer(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
     ]
 
 
-def _upcoming(scope: Scope, sentence: str, tz: str) -> None:
-    """Plans told as what the speaker is doing at a time to come (``upcoming``)."""
+def _upcoming(scope: Scope, said: Sentence, tz: str) -> None:
+    """Plans told as what the speaker, or a person named, is doing at a time to come
+    (``upcoming``)."""
     if scope.speaker is None:
         return
-    for plan in upcoming(sentence, scope.episode.at, tz):
+    sentence = said.text
+    for who, plan in upcoming(sentence, scope.episode.at, tz, said):
+        subject = scope.speaker if who is None else scope.entity(who, "person", retype=True)
+        if who is not None and fold(who) == fold(scope.speaker):
+            subject = scope.speaker
         obj = scope.entity(plan, "activity")
         quote = " ".join(sentence.split())
-        scope.facts.append(ExtractedFact(scope.speaker, "plans", obj, quote, origin="upcoming"))
+        scope.facts.append(ExtractedFact(subject, "plans", obj, quote, origin="upcoming"))
 
 
 PLAIN_WORDS = re.compile(

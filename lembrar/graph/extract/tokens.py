@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.names import LEADING, fold
-from lembrar.graph.extract.patterns import PETS, ROLES
+from lembrar.graph.extract.patterns import PET_WORDS, ROLES
 from lembrar.graph.extract.spacy_names import LABELS
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ def is_role(token: Any) -> bool:
 ROLE_ENDINGS = ("ist", "ian", "eer", "ologist", "grapher", "smith", "wright")
 
 
-PETS_SET = frozenset(PETS.split("|")) | {"beagle", "labrador", "poodle", "terrier", "puppies"}
+PETS_SET = frozenset(PET_WORDS) | {"beagle", "labrador", "poodle", "terrier", "puppies"}
 JOBS = frozenset("job position internship post role gig contract".split())
 HOMES = frozenset("apartment flat house home place".split())
 

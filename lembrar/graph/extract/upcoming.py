@@ -1,11 +1,15 @@
-"""Plans said as what the speaker is doing at a time to come (English): "we're throwing a
-party on Saturday", "I'm running a half marathon in October", "I'm going camping on
-Saturday", "we're flying to Lisbon tomorrow" (``plans``).
+"""Plans said as what someone is doing at a time to come (English): "we're throwing a party on
+Saturday", "I'm running a half marathon in October", "we're renovating the bathroom in March",
+"Dan's proposing to Jess next month", "Priya's off to a conference in Seoul on Monday"; plans
+already committed to ("we booked our trip to Lisbon for May", "signed up for the Porto half
+marathon"); and an event of one's own dated ahead ("my sister's wedding is next weekend", "I've
+got a job interview tomorrow") (``plans``).
 
 A present progressive is a plan only when its sentence names a time ahead of the message;
-without one it is what the speaker is doing now ("I'm having a coffee"). The thing planned is
-an event or undertaking (``parsed.is_undertaking``), a pastime gone to ("going camping"), or a
-journey to a named place.
+without one it is what the speaker is doing now ("I'm having a coffee"). Any verb may tell it,
+but not an errand ("I'm picking up the kids tomorrow"); the thing planned is an event or
+undertaking (``parsed.is_undertaking``), a pastime gone to ("going camping"), or a journey to a
+named place. The subject is the speaker ("I", "we", "Rui and I") or the person named.
 """
 
 from __future__ import annotations
@@ -13,25 +17,50 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from lembrar.graph.extract.names import fold, is_name
+from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.parsed import is_undertaking, plan_date, plan_object
+from lembrar.graph.extract.patterns import EVENTS, UNDERTAKINGS
 from lembrar.graph.extract.stance import HYPOTHETICAL, NEGATION, REPORTED, is_question
 from lembrar.graph.extract.topical import HABIT, PASTIMES
 from lembrar.temporal import parse_time
 
 DOING = re.compile(
-    r"\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are"
+    r"(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are"
     r"|(?:[A-Z][\w'’-]*|(?:[Mm]y|[Oo]ur|[Tt]he)\s+\w+)\s+and\s+I\s+are"
-    r"|[Mm]e\s+and\s+(?:[A-Z][\w'’-]*|(?:my|our|the)\s+\w+)\s+are)\s+"
+    r"|[Mm]e\s+and\s+(?:[A-Z][\w'’-]*|(?:my|our|the)\s+\w+)\s+are)"
+    r"|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*)(?:['’]s|\s+is))\s+"
     r"(?:(?:also|finally|officially|actually|really|just|still)\s+)?"
-    r"(?P<verb>going|having|throwing|running|holding|attending"
-    r"|competing\s+in|taking\s+part\s+in|playing\s+in|heading|flying|driving|travel+ing"
-    r"|visiting|celebrating|performing\s+at|putting\s+together|getting\s+married|starting"
-    r"|organi[sz]ing|preparing|arranging)"
-    r"\b(?P<rest>[^.;!?]*)"
+    r"(?P<verb>competing\s+in|taking\s+part\s+in|playing\s+in|performing\s+at"
+    r"|putting\s+together|getting\s+married|off\s+to|[a-z]{2,}ing)"
+    r"\b(?=(?P<rest>[^.;!?]*))"
 )
-"""The speaker doing something, said in the present progressive."""
-BE = (" am ", " are ", "'m ", "’m ", "'re ", "’re ")
+"""Someone doing something, said in the present progressive: the speaker, or a person named
+(what follows is looked at, not taken: "Wendy is getting married and I'm organizing her party"
+holds two)."""
+BE = (" am ", " are ", "'m ", "’m ", "'re ", "’re ", "'s ", "’s ", " is ")
 """One of these stands in every sentence ``DOING`` finds something in."""
+ERRANDS = frozenset(
+    "pick picking buy buying get getting grab grabbing call calling text texting email emailing"
+    " send sending clean cleaning cook cooking order ordering pay paying fix fixing wash washing"
+    " make making do doing work working try trying think thinking wonder wondering look looking"
+    " hope hoping feel feeling wait waiting eat eating watch watching read reading sleep sleeping"
+    " stay staying leave leaving come coming bring bringing use using need needing keep keeping"
+    " plan planning sort sorting finish finishing check checking ask asking tell telling"
+    " meet meeting see seeing talk talking dropping drop".split()
+)
+"""Verbs of errands and states, not plans: "I'm picking up the kids tomorrow", "I'm working
+late tonight" (an event after one of them still counts: "doing a road trip")."""
+NOT_DOING = frozenset(
+    "planning thinking considering hoping wanting trying wondering looking dreaming debating"
+    " deciding struggling".split()
+)
+"""Verbs of minding a plan, not of doing it: "I'm planning a trip" is the patterns' to read
+("planning a trip to X"), "I'm thinking of moving" is no plan."""
+NOT_A_PERSON = frozenset(
+    "it that this there here what who where how everything nothing something everyone someone"
+    " he she mine today tomorrow".split()
+)
 JOURNEY = re.compile(r"\s+(?:back\s+)?to\s+(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})")
 """Where a journey goes: "flying to Lisbon", "heading to New York"."""
 GOING_TO_DO = re.compile(r"\s+(?P<doing>[a-z]+ing)\b")
@@ -56,38 +85,145 @@ TIME_WORDS = re.compile(
     r"|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday|evening|afternoon)"
     r"|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s+(?:a|two|three"
     r"|\d+)\s+(?:days?|weeks?|months?)|in\s+(?:january|february|march|april|may|june|july"
-    r"|august|september|october|november|december)|soon|later\s+this)\b",
+    r"|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov"
+    r"|dec)|for\s+(?:january|february|march|april|may|june|july|august|september|october"
+    r"|november|december|christmas|easter|new\s+year['’]?s?|thanksgiving)"
+    r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this)\b",
     re.IGNORECASE,
 )
 """A time to come the sentence names (read exactly by the time parser)."""
 
 
-def upcoming(sentence: str, at: datetime, zone: str) -> list[str]:
-    """The plans ``sentence`` tells as what the speaker is doing at a time to come, each as a
-    plan's object ("running a half marathon (2024-10-01)"). Hosting is the patterns' own
-    ("we're hosting a barbecue next weekend")."""
-    if "ing " not in sentence or not any(be in sentence for be in BE):  # ``DOING``'s words
+COMMITTED = re.compile(
+    r"(?:^\W*|\b(?:I|[Ww]e)(?:['’]ve|\s+have)?\s+)(?:(?:just|finally|already|officially)\s+)?"
+    r"(?P<verb>booked|signed\s+up\s+for|registered\s+for|entered|got\s+tickets\s+(?:to|for)"
+    r"|bought\s+tickets\s+(?:to|for))\s+(?P<rest>[^.;!?]*)",
+    re.IGNORECASE,
+)
+"""A plan already committed to: "we booked our trip to Lisbon", "Signed up for the 10k"."""
+OWN_EVENT = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:\w+['’]s\s+)?(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|['’]s)\b"
+    r"|\b(?:I|[Ww]e)(?:\s+have|['’]ve)(?:\s+got)?\s+an?\s+(?P<had>(?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"(?=\s+(?:at|in|on|with|tomorrow|tonight|next|this)\b)"
+)
+"""An event of one's own, then its time: "my sister's wedding is next weekend", "I've got a
+job interview at the bank tomorrow"."""
+ANY_PLAN = re.compile(
+    r"ing\s|off\sto\b|\b(?:my|our|I['’]ve|I\s+have|we['’]ve|booked|signed|registered|entered"
+    r"|tickets)\b",
+    re.IGNORECASE,
+)
+"""A first look: every reading here needs one of these."""
+ANY_EVENT = Look.of(re.compile(r"\b(?:" + "|".join(sorted(EVENTS)) + ")"))
+"""A first look: an event of one's own needs a word for an event."""
+OWN_WORDS = ("my ", "My ", "our ", "Our ", "I've", "I’ve", "I have", "We've", "We’ve", "we've")
+"""One of these stands in every sentence ``OWN_EVENT`` finds something in."""
+LEADS_ON = re.compile(r"\s+(?:to|at|in|for|on|with)\s+(?!the\s+\d|\d)")
+"""A preposition a verb's plan goes on with ("applying to grad school", "volunteering at a
+rescue"), not a time ("on the 3rd")."""
+NAMED_PLACE = re.compile(
+    r"\s+(?:in|at)\s+(?P<place>(?!(?:January|February|March|April|May|June|July|August"
+    r"|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday"
+    r"|Sunday|Christmas|Easter)\b)[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
+)
+"""A named place after a plan's words: " in Seoul", " at Lake Tahoe" (a month is a time)."""
+ARTICLE = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their)\s+)+", re.IGNORECASE)
+
+
+def upcoming(
+    sentence: str, at: datetime, zone: str, said_as: Sentence | None = None
+) -> list[tuple[str | None, str]]:
+    """The plans ``sentence`` tells, each as (whose: a name, or None for the speaker; the plan's
+    object, "running a half marathon (2024-10-01)"). Hosting is the patterns' own ("we're
+    hosting a barbecue next weekend"). ``said_as``: the sentence as the first looks test it,
+    when the caller has it."""
+    if not ANY_PLAN.search(sentence):
         return []
-    match = DOING.search(sentence)
-    if match is None:
+    doing = ("ing " in sentence or "off to" in sentence) and any(be in sentence for be in BE)
+    said = _said_doing(sentence) if doing else []
+    said_words = said_as if said_as is not None else Sentence(sentence)
+    mine = any(word in sentence for word in OWN_WORDS)
+    own = _own_event(sentence) if mine and ANY_EVENT.search(said_words) else []
+    committed = _committed(sentence)
+    if not (said or own or committed):
         return []
-    verb = " ".join(match.group("verb").split())
     timed = TIME_WORDS.search(sentence) is not None
-    if not timed and not _ahead_by_itself(verb, match.group("rest")):
-        return []
-    if (
+    found = _doing(said, timed) + committed + (own if timed else [])
+    if not found or (
         is_question(sentence)
         or HYPOTHETICAL.search(sentence)
         or REPORTED.search(sentence)
-        or NEGATION.search(sentence[: match.end("verb")])
         or HABIT.search(sentence)
     ):
         return []
-    date = plan_date(parse_time(sentence, at, zone), at) if timed else None
-    if timed and date is None:
+    when = parse_time(sentence, at, zone) if timed else None
+    date = plan_date(when, at) if when is not None else None
+    if (
+        when is not None
+        and date is None
+        and when.windows
+        and all(w.end <= at for w in when.windows)
+    ):
+        return []  # the time named is past: "we were going hiking last weekend"
+    plans = [(who, plan_object("plans", thing, date)) for who, thing in found]
+    return list(dict.fromkeys(plans))
+
+
+def _said_doing(sentence: str) -> list[tuple[str | None, str, str]]:
+    """Who does what in the present progressive (``DOING``), and what follows: (whose, the verb
+    single-spaced, the rest), less the verbs of minding a plan and a negated verb."""
+    out: list[tuple[str | None, str, str]] = []
+    for match in DOING.finditer(sentence):
+        who = match.group("who")
+        if who is not None and (fold(who) in NOT_A_PERSON or not is_name(who)):
+            continue
+        verb = " ".join(match.group("verb").split())
+        if verb not in NOT_DOING and not NEGATION.search(sentence[: match.end("verb")]):
+            out.append((who, verb, match.group("rest")))
+    return out
+
+
+def _doing(said: list[tuple[str | None, str, str]], timed: bool) -> list[tuple[str | None, str]]:
+    """The plans of what is said done (``_said_doing``): with a time ahead, or ahead by itself."""
+    out: list[tuple[str | None, str]] = []
+    for who, verb, rest in said:
+        if timed or _ahead_by_itself(verb, rest):
+            thing = _planned(verb, rest)
+            if thing:
+                out.append((who, thing))
+    return out
+
+
+def _committed(sentence: str) -> list[tuple[str | None, str]]:
+    """A plan already committed to (``COMMITTED``): its event, or a journey's place."""
+    lower = sentence.lower()
+    if not any(w in lower for w in ("booked", "signed", "registered", "entered", "tickets")):
         return []
-    thing = _planned(verb, match.group("rest"))
-    return [plan_object("plans", thing, date)] if thing else []
+    match = COMMITTED.search(sentence)
+    if match is None or NEGATION.search(sentence[: match.start("verb")]):
+        return []
+    rest = match.group("rest")
+    phrase, stop = _phrase(rest)
+    phrase = ARTICLE.sub("", phrase)
+    if not phrase or len(phrase.split()) > 6 or not is_undertaking(phrase):
+        return []
+    journey = JOURNEY.match(rest, stop)
+    if journey and phrase.split()[-1].lower() in ("trip", "flight", "flights", "holiday"):
+        return [(None, f"{phrase} to {journey.group('place')}")]
+    return [(None, phrase + _place(rest, stop))]
+
+
+def _own_event(sentence: str) -> list[tuple[str | None, str]]:
+    """An event of one's own (``OWN_EVENT``): a plan when the sentence names a time ahead."""
+    out: list[tuple[str | None, str]] = []
+    for match in OWN_EVENT.finditer(sentence):
+        group = "event" if match.group("event") else "had"
+        event = match.group(group)
+        head = fold(event.split()[-1])
+        if (head in EVENTS or head.rstrip("s") in EVENTS) and not NEGATION.search(sentence):
+            whose = re.search(r"(\w+['’]s)\s+$", sentence[: match.start(group)])
+            out.append((None, f"{whose.group(1)} {event}" if whose else event))
+    return out
 
 
 def _ahead_by_itself(verb: str, rest: str) -> bool:
@@ -103,18 +239,59 @@ def _planned(verb: str, rest: str) -> str | None:
     """The thing planned, from the verb (its words single-spaced) and what follows it."""
     if verb == "getting married":
         return "wedding"
-    if verb in TRAVEL:
+    if verb in TRAVEL or verb == "off to":
         journey = JOURNEY.match(rest)
         if journey:
             return f"trip to {journey.group('place')}"
     if verb == "going":
         doing = GOING_TO_DO.match(rest)
         if doing and doing.group("doing") not in NOT_GONE_TO:
-            return doing.group("doing")
+            return doing.group("doing") + _place(rest, doing.end())
         return None
-    end = PHRASE_END.search(rest)
-    phrase = " ".join(rest[: end.start() if end else len(rest)].split())
-    if not phrase or len(phrase.split()) > 6:
-        return None
+    phrase, stop = _phrase(rest, leads_on=True)
+    where = _place(rest, stop)
+    if verb == "off to":
+        phrase = ARTICLE.sub("", phrase)
+        if phrase and _only_named(phrase) and phrase[:1].isupper():  # "off to Ireland"
+            return f"trip to {phrase}"
+        return phrase + where if phrase and is_undertaking(phrase) else None
+    if not phrase or len(phrase.split()) > 6 or fold(phrase.split()[0]) in ("there", "here"):
+        return None  # "moving there": the patterns read where "there" is
     plan = f"{verb} {phrase}"
-    return plan if is_undertaking(phrase) or is_undertaking(plan) else None
+    event = is_undertaking(ARTICLE.sub("", phrase)) and not _only_named(phrase)
+    if fold(verb.split()[0]) in ERRANDS:
+        return plan + where if event else None
+    planned = event or is_undertaking(plan) or is_undertaking(_base(verb))
+    return plan + where if planned else None
+
+
+def _phrase(rest: str, leads_on: bool = False) -> tuple[str, int]:
+    """The words of ``rest`` up to where its time, company or next clause begins
+    (``PHRASE_END``), single-spaced, and where they stop; ``leads_on``: a preposition the
+    words open on is theirs ("applying to grad school", "volunteering at a rescue")."""
+    end = PHRASE_END.search(rest)
+    lead = LEADS_ON.match(rest) if leads_on else None
+    if end is not None and end.start() == 0 and lead is not None:
+        end = PHRASE_END.search(rest, lead.end())
+    stop = end.start() if end else len(rest)
+    return " ".join(rest[:stop].split()), stop
+
+
+def _place(rest: str, stop: int) -> str:
+    """ " in Seoul" when a named place follows the plan's words ("a conference in Seoul",
+    "camping at Lake Tahoe"), else ""."""
+    place = NAMED_PLACE.match(rest, stop)
+    return " " + " ".join(place.group(0).split()) if place else ""
+
+
+def _only_named(phrase: str) -> bool:
+    """A phrase that is an undertaking only for a capitalised word in it ("Mom", "Jess")."""
+    words = [fold(w.strip("(),.!?")) for w in ARTICLE.sub("", phrase).split()]
+    return not any(w in EVENTS or w.rstrip("s") in EVENTS for w in words)
+
+
+def _base(verb: str) -> str:
+    """The verb of an "-ing" form, roughly: "renovating" -> "renovate", "running" -> "run"."""
+    stem = verb[:-3] if verb.endswith("ing") else verb
+    doubled = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem  # running
+    return next((v for v in (stem, stem + "e", doubled) if fold(v) in UNDERTAKINGS), doubled)
