@@ -22,6 +22,8 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "fresh": "fresh.jsonl",
     "fresh2": "fresh2.jsonl",
     "dev3": "dev3.jsonl",
+    "written": "written.jsonl",
+    "written2": "written2.jsonl",
 }
 
 

@@ -227,6 +227,25 @@ def test_labelled_turns_of_every_source_are_read_and_scored(tmp_path: Path):
     assert sets["all"]["seconds_per_message"] > 0
 
 
+def test_a_written_message_is_scored_by_its_facts_alone(tmp_path: Path):
+    labels = tmp_path / "written.jsonl"
+    rows = [
+        {"set": "w", "ref": "w-1", "text": "We're flying to Oslo next month!", "facts": []},
+        {
+            "set": "w",
+            "ref": "w-2",
+            "text": "Our parrot Kiwi is learning words.",
+            "facts": [["User", "has_pet", "Kiwi"], ["User", "likes", "parrots"]],
+        },
+    ]
+    labels.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    sets = run_labelled(labels, DataFiles(tmp_path / "none", tmp_path / "none"))
+    written = sets["w"]
+    assert written["turns"] == 2 and written["facts_gold"] == 2 and written["facts_hit"] == 1
+    assert written["facts_found"] == 2  # the trip to Oslo, dated June 2024, is no label's
+    assert written["entities_gold"] == written["entities_found"] == 0  # facts only
+
+
 def _lembrar(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "LEMBRAR_BENCH_DATA": str(_data_root())}
     return subprocess.run(
@@ -244,6 +263,7 @@ def test_quality_reports_every_set_and_the_life_story():
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert set(report) >= {"dev", "dev2", "dev3", "heldout", "fresh", "fresh2", "life_story"}
+    assert report["written"]["all"]["turns"] == report["written2"]["all"]["turns"] == 150
     assert report["dev3"]["all"]["turns"] == 200
     assert report["fresh"]["all"]["turns"] >= 150
     assert {"locomo-fresh", "dailydialog"} <= set(report["fresh"])
