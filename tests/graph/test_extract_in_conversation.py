@@ -437,3 +437,9 @@ def test_not_there_yet_is_no_ending() -> None:
     assert not any(
         p == "not:works_at" for _, p, _ in facts("I'm not at Initech yet, I start Monday.")
     )
+
+
+def test_a_name_before_a_relatives_relative_is_not_the_relative() -> None:
+    found = facts("Tom, my sister's husband, is a chef.")
+    assert ("Ana", "has_sibling", "Tom") not in found  # Tom is her husband, not the sister
+    assert ("Ana", "has_sibling", "sister") in found
