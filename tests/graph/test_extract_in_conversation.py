@@ -443,3 +443,21 @@ def test_a_name_before_a_relatives_relative_is_not_the_relative() -> None:
     found = facts("Tom, my sister's husband, is a chef.")
     assert ("Ana", "has_sibling", "Tom") not in found  # Tom is her husband, not the sister
     assert ("Ana", "has_sibling", "sister") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("The pharmacy here in Aveiro closes at six, annoyingly.", "Aveiro"),
+        ("Aqui em Faro está sempre sol, não me queixo.", "Faro"),
+        ("Já estou cá na Critical há dois anos.", None),  # a workplace, with its article
+        ("We're here in Rome for the weekend, any dinner tips?", None),  # a stay away
+        ("I'm here in Oslo visiting my cousin.", None),
+        ("I moved here in March.", None),  # a month is no place
+    ],
+)
+def test_where_one_is_as_one_writes_is_home_unless_it_is_a_stay(
+    text: str, place: str | None
+) -> None:
+    homes = {o for s, p, o in facts(text) if p == "lives_in" and s == "Ana"}
+    assert homes == ({place} if place else set()), homes

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from lembrar.graph.extract.kinship import NAME
+from lembrar.graph.extract.names import is_name
 
 HOME_IS = re.compile(
     rf"(?P<place>{NAME})(?:['’]s|\s+is|\s+has)(?:\s+been)?\s+(?:(?:now|still|finally)\s+)?"
@@ -26,6 +27,15 @@ SETTLED = re.compile(  # "já estamos cá em Setúbal há uma semana", "we've be
     r"|(?:I|[Ww]e)(?:['’]ve|\s+have)\s+been\s+(?:here\s+)?in)\s+"
     rf"(?P<place>{NAME})\s+(?:há|for|a|about|nearly|almost|\d)"
 )
+HERE_IN = re.compile(rf"\b(?:[Hh]ere\s+in|[Cc]á\s+em|[Aa]qui\s+em)\s+(?P<place>{NAME})")
+"""Where the speaker is as they write, said in passing: "the post office here in Coimbra", "Sou
+analista na Sonae, cá em Braga" ("cá na Talkdesk", with an article, is as often a workplace)."""
+AWAY = re.compile(
+    r"\b(?:visit\w*|trip|holiday|vacation|conference|staying|stay|tour\w*|travel\w*|férias"
+    r"|viagem|visita\w*|de passagem|for (?:a|the) (?:week|weekend|few days))\b",
+    re.IGNORECASE,
+)
+"""Words of a stay away from home: "here in Paris for a conference" says nothing of a home."""
 NEW_HOME = re.compile(
     r"\b(?:new|nova|novo)\s+(?:place|flat|apartment|house|home)\b"
     r"|\b(?:casa|casinha|apartamento)\s+nov[ao]\b|\b(?:unpacked|settling|settled)\b",
@@ -35,9 +45,15 @@ NEW_HOME = re.compile(
 
 
 def homes(sentence: str) -> list[str]:
-    """The places a sentence calls the speaker's home, or where they have been since moving
+    """The places a sentence calls the speaker's home, where they are as they write ("here in
+    Coimbra", unless the sentence speaks of a stay away), or where they have been since moving
     into a new one ("já estamos cá em Setúbal há uma semana e a casinha nova…")."""
     found = [m.group("place") for m in HOME_IS.finditer(sentence)]
+    lower = sentence.lower()
+    if ("ere in" in lower or "cá " in lower or "aqui " in lower) and not AWAY.search(sentence):
+        found += [
+            p for m in HERE_IN.finditer(sentence) if is_name((p := m.group("place")).split()[0])
+        ]
     if NEW_HOME.search(sentence):
         found += [m.group("place") for m in SETTLED.finditer(sentence)]
     return found
