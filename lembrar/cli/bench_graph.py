@@ -24,6 +24,7 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "dev3": "dev3.jsonl",
     "written": "written.jsonl",
     "written2": "written2.jsonl",
+    "written3": "written3.jsonl",
 }
 
 

@@ -264,6 +264,7 @@ def test_quality_reports_every_set_and_the_life_story():
     report = json.loads(done.stdout)
     assert set(report) >= {"dev", "dev2", "dev3", "heldout", "fresh", "fresh2", "life_story"}
     assert report["written"]["all"]["turns"] == report["written2"]["all"]["turns"] == 150
+    assert report["written3"]["all"]["turns"] == 200
     assert report["dev3"]["all"]["turns"] == 200
     assert report["fresh"]["all"]["turns"] >= 150
     assert {"locomo-fresh", "dailydialog"} <= set(report["fresh"])

@@ -461,3 +461,36 @@ def test_where_one_is_as_one_writes_is_home_unless_it_is_a_stay(
 ) -> None:
     homes = {o for s, p, o in facts(text) if p == "lives_in" and s == "Ana"}
     assert homes == ({place} if place else set()), homes
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I've got a battered old cello I inherited.", ("Ana", "owns", "battered old cello")),
+        ("We drive a 2016 Mazda 3 these days.", ("Ana", "owns", "2016 Mazda 3")),
+        ("Bought a paddleboard last week, no regrets!", ("Ana", "owns", "paddleboard")),
+        ("Our campervan needs new tyres.", ("Ana", "owns", "campervan")),
+        ("Thursday is my chess night, always.", ("Ana", "does", "chess")),
+        ("I've got really into bouldering since March.", ("Ana", "does", "bouldering")),
+        ("I'm kind of obsessed with pottery now.", ("Ana", "does", "pottery")),
+        ("Been doing lots of baking this winter.", ("Ana", "does", "baking")),
+    ],
+)
+def test_things_had_and_pastimes_taken_up_said_in_passing(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our company is hiring again.",  # where one works, not what one owns
+        "I have a Zoom call at 3.",
+        "I've been painting this fence all week.",  # one task, not a pastime
+        "Thursday is my day off.",
+        "Should I get a kayak?",
+    ],
+)
+def test_nothing_had_or_taken_up_from_work_a_task_or_a_question(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] in ("owns", "does")]

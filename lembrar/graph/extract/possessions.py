@@ -22,7 +22,8 @@ _KINDS = {
     "instruments": "guitar|bass|piano|keyboard|violin|cello|drums|drum kit|ukulele|flute"
     "|saxophone|trumpet|synthesizer|amp|amplifier|instruments",
     "vehicles": "bike|bicycle|e-bike|car|truck|motorcycle|motorbike|scooter|van|boat|kayak"
-    "|canoe|surfboard|skateboard|snowboard|skis|rv|camper",
+    "|canoe|surfboard|skateboard|snowboard|skis|rv|camper|sailboat|yacht|motorboat|dinghy"
+    "|paddleboard|jet ski|campervan|motorhome|caravan|pickup|suv|minivan|moped|tractor",
     "homes": "house|apartment|flat|condo|cabin|cottage|studio apartment",
     "clothes": "sneakers|shoes|boots|sandals|heels|jacket|coat|dress|suit|jeans|pants|trousers"
     "|shorts|skirt|shirt|t-shirt|sweater|hoodie|blouse|scarf|hat|cap|bag|handbag|backpack"
@@ -40,6 +41,13 @@ _KINDS = {
     "businesses": "business|startup|company|shop|store|studio|restaurant|bakery|cafe|salon"
     "|gym|farm",
 }
+BUSINESSES = frozenset(_KINDS["businesses"].split("|"))
+
+
+def _ends_on(thing: str, words: frozenset[str]) -> bool:
+    return thing.split()[-1].lower() in words
+
+
 OWNED = alternation([w for words in _KINDS.values() for w in words.split("|")])
 """Every owned noun (a longer one read whole: "stand mixer")."""
 MODIFIED = frozenset(
@@ -50,13 +58,14 @@ MODIFIED = frozenset(
 MODEL = r"[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*|I|II|V\d))*"
 """A maker's model name: "Korg B1", "Yamaha FZ6R", "Fender Mustang I V2"."""
 POSSESSION = re.compile(
-    rf"\b[Mm]y\s+(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
+    rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:,\s+(?:an?|the|my)\s+(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
 )
 HAVING = re.compile(  # "I already have a portable power bank", "Just got some new shoes"
-    r"(?:\b(?:I|[Ww]e)\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
-    r"(?:have|own|got|inherited|received|bought|purchased|ordered|acquired)"
-    r"|^\W*(?:[Jj]ust|[Ff]inally|[Rr]ecently)\s+(?:got|bought|purchased|ordered))"
+    r"(?:\b(?:I|[Ww]e)(?:['’]ve)?\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
+    r"(?:\w+\s+and\s+)?(?:have\s+got|have|own|got|inherited|received|bought|purchased|ordered"
+    r"|acquired)"
+    r"|^\W*(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently)\s+)?(?:[Gg]ot|[Bb]ought|[Pp]urchased|[Oo]rdered))"
     r"\s+(?:a|an|two|three|some)\s+"
     rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     r"(?P<after>\s+[\w']+)?"
@@ -73,18 +82,19 @@ RIDDEN = re.compile(
     re.IGNORECASE,
 )
 """Things one is on when one rides them: "on my road bike" owns it."""
-NUMBERED = re.compile(  # "my current Yamaha P-125", "my Fender Mustang I V2"
-    r"\b[Mm]y\s+(?:(?:current|new|old|trusty|beloved)\s+)?"
+NUMBERED = re.compile(  # "my current Yamaha P-125", "I have a 2012 Honda Civic"
+    r"(?:\b[Mm]y|\b(?:I|[Ww]e)(?:['’]ve)?\s+(?:have\s+got|have|own|drive|got|bought)\s+an?)\s+"
+    r"(?:(?:current|new|old|trusty|beloved|used)\s+)?(?:(?P<year>(?:19|20)\d\d)\s+)?"
     r"(?P<model>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*)){0,4})(?P<after>\s+[\w']+)?"
 )
-"""A maker's model with a number in it, said as the speaker's."""
+"""A maker's model with a number in it, or after its year, said as the speaker's."""
 KIN = frozenset(
     "child children kid kids son daughter sister brother mom mum dad mother father parents"
     " husband wife partner boyfriend girlfriend friend cousin aunt uncle".split()
 )
 """People are not owned: "my child watch cartoons" is no watch."""
 HAVING_VERB = re.compile(
-    r"\b(?:have|own|got|inherited|received|bought|purchased|ordered|acquired)\b"
+    r"\b(?:have|own|got|inherited|received|bought|purchased|ordered|acquired|drive)\b"
 )
 PAST = frozenset({"previous", "former", "ex", "late", "local", "usual", "nearest", "neighborhood"})
 """Words after which "my" is not owning: "my previous company", "my local pet store"."""
@@ -112,11 +122,12 @@ def possessions(sentence: str) -> list[str]:
     named beside the thing instead of the thing: "Korg B1")."""
     found: list[str] = []
     lower = sentence.lower()
-    mine = "my " in lower
-    if not mine and not HAVING_VERB.search(lower):
+    mine = "my " in lower or "our " in lower
+    had = HAVING_VERB.search(lower) is not None
+    if not mine and not had:
         return found
     matches = [*POSSESSION.finditer(sentence)] if mine else []
-    having = [*HAVING.finditer(sentence)] if HAVING_VERB.search(lower) else []
+    having = [*HAVING.finditer(sentence)] if had else []
     matches += having + [m for h in having if (m := AND_ANOTHER.match(sentence, h.end("thing")))]
     for match in matches:
         after = (match.group("after") or "").strip().lower()
@@ -125,6 +136,8 @@ def possessions(sentence: str) -> list[str]:
             placed = None if PLACED_ON.search(match.group("thing")) else placed
         if after == "of" and match.group("thing").split()[-1].lower() in CONTAINERS:
             continue  # "my bowl of cereal" is a meal
+        if match.group(0)[:3].lower() == "our" and _ends_on(match.group("thing"), BUSINESSES):
+            continue  # "our company" is where one works
         if after in MODIFIED or (placed and not RIDDEN.search(match.group("thing"))):
             continue
         model = match.groupdict().get("model")
@@ -139,10 +152,11 @@ def possessions(sentence: str) -> list[str]:
         said = {w.lower() for w in words}
         if words and not (PAST | KIN) & said and not NOT_MINE.search(" ".join(words)):
             found.append(" ".join(words))
-    for match in NUMBERED.finditer(sentence) if mine else ():
+    for match in NUMBERED.finditer(sentence) if mine or had else ():
         model, after = match.group("model"), (match.group("after") or "").strip().lower()
-        if any(c.isdigit() for c in model) and after not in MODIFIED:
-            found.append(model)
+        year = match.group("year")
+        if (year or any(c.isdigit() for c in model)) and after not in MODIFIED:
+            found.append(f"{year} {model}" if year else model)
     unique = list(dict.fromkeys(found))
     return [
         t for t in unique if not any(f" {t} " in f" {other} " for other in unique if other != t)

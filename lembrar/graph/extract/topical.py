@@ -227,7 +227,8 @@ def allergies(message: str) -> list[str]:
 
 
 PASTIME_FOLLOWED = re.compile(
-    r"\s+(?:the|a|an|my|our|his|her|their|some|this|that|these|those|it|them|o|os|as|um|uma"
+    r"\s+(?:the|a|an|my|our|his|her|their|some|that|these|those|it|them|o|os|as|um|uma"
+    r"|this(?!\s+(?:year|week|month|summer|winter|spring|fall|autumn|weekend|term|semester)\b)"
     r"|gym|gyms|shoes|gear|wall|studio|shop|store|teacher|instructor|coach|trip|holiday|season"
     r"|team|match|game|video|videos|show|magazine|competition|championship|world cup|scores"
     r"|results|news|fan|fans|player|players|stadium|tickets?|tournament|highlights|channel"
@@ -313,16 +314,25 @@ minha professora de escalada"; not "my history teacher": a school subject is no 
 TAKEN_UP = re.compile(
     # "I've been running farther", "I've been busy painting", "Been reading … and painting"
     r"(?:\b(?:I|[Ww]e)\s*(?:['’]ve|\s+have)\s+been|^\s*[Bb]een)\s+"
-    r"(?:(?:really|also|busy|still|so|more|lately|a\s+lot|getting|loving|enjoying|doing|into)\s+){0,3}"
+    r"(?:(?:really|also|busy|still|so|more|lately|a\s+lot|getting|loving|enjoying|doing|into"
+    r"|much|lots\s+of|a\s+lot\s+of|tons\s+of|heaps\s+of|plenty\s+of)\s+){0,3}"
     rf"(?P<been>{PASTIMES})\b"
-    # "Guitar's mostly my thing", "pottery is my therapy"
+    # "Guitar's mostly my thing", "pottery is my therapy", "knitting is basically my evening ritual"
     rf"|(?<![\w-])(?P<thing>{PASTIMES})(?:['’]s|\s+is|\s+has\s+become)\s+"
-    r"(?:(?:mostly|really|definitely|totally|always|kind\s+of|become)\s+)?(?:my|our)\s+"
-    r"(?:(?:new|real|main|big|favou?rite)\s+)?(?:thing|passion|hobby|outlet|escape|go-to|therapy)\b"
-    # "I'm really into bouldering", "we're learning the piano", "I'm taking up fencing"
-    r"|(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are)|,)\s+(?:(?:just|also|now|really|so|totally|currently"
-    r"|still|big)\s+)?(?:into|learning(?:\s+to\s+play|\s+how\s+to)?|taking\s+up|getting\s+into)\s+"
+    r"(?:(?:mostly|really|definitely|totally|always|kind\s+of|become|basically|honestly"
+    r"|pretty\s+much|literally|officially|now)\s+)?(?:my|our)\s+"
+    r"(?:(?:new|real|main|big|favou?rite|evening|morning|weekend|daily|happy)\s+)?"
+    r"(?:thing|passion|hobby|outlet|escape|go-to|therapy|ritual|jam|obsession|place|zen)\b"
+    # "I'm really into bouldering", "we're learning the piano", "I'm taking up fencing",
+    # "I'm obsessed with birdwatching", "I've gotten really into gardening"
+    r"|(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are|(?:I|[Ww]e)\s*(?:['’]ve|\s+have)\s+(?:gotten|got))|,)"
+    r"\s+(?:(?:just|also|now|really|so|totally|currently|still|big|super|seriously|kind\s+of)\s+)?"
+    r"(?:into|learning(?:\s+to\s+play|\s+how\s+to)?|taking\s+up|getting\s+into|obsessed\s+w(?:ith|/)?"
+    r"|hooked\s+on|addicted\s+to)\s+"
     rf"(?:the\s+)?(?P<into>{PASTIMES})\b"
+    # "Sunday is my climbing day", "it's my yoga night"
+    rf"|\b(?:[Mm]y|[Oo]ur)\s+(?:(?:weekly|regular|usual)\s+)?(?P<day>{PASTIMES})\s+"
+    r"(?:day|night|days|nights|evening|evenings|morning|mornings)\b"
     # "my real muses: painting and pottery", "my hobbies are climbing and chess"
     r"|\b(?:[Mm]y|[Oo]ur)\s+(?:(?:new|real|main|big|favou?rite|two)\s+)?(?:hobby|hobbies|passions?"
     r"|muses?|pastimes?|outlets?)\s*(?:is|are|include|:|[-–—])\s*(?P<list>[^.;!?]*)"
@@ -348,6 +358,13 @@ TAKEN_UP_WORDS = (
     "escape",
     "go-to",
     "therapy",
+    "ritual",
+    "jam",
+    "obsess",
+    "hooked",
+    "addicted",
+    "gotten",
+    "got into",
     "pastime",
     "ando",
     "andamos",
@@ -369,7 +386,7 @@ A_LOT = re.compile(r"\s+a\s+(?:lot|bit|little|ton)\b", re.IGNORECASE)
 """How much, not an object: "I've been running a lot" (not "painting a wall")."""
 
 
-TAKEN_GROUPS = ("been", "thing", "into", "ando", "minha")
+TAKEN_GROUPS = ("been", "thing", "into", "day", "ando", "minha")
 """The groups of ``TAKEN_UP`` that hold one pastime (``list`` holds several)."""
 
 
@@ -383,11 +400,15 @@ def words_of(message: str) -> frozenset[str]:
     return frozenset(re.findall(r"[^\W\d_]+", message.lower()))
 
 
+PASTIME_DAY = re.compile(r"\b(?:my|our)\s+[\w-]+\s+(?:day|night|evening|morning)s?\b")
+"""A first look for "my climbing day" (lower-case)."""
+
+
 def taken_up(message: str) -> list[str]:
     """The pastimes the speaker says they have taken up (``TAKEN_UP``), in clauses that state
     them: no question, wish, denial, habit given up, or someone else's doing."""
     lower = message.lower()
-    if not any(word in lower for word in TAKEN_UP_WORDS):
+    if not any(word in lower for word in TAKEN_UP_WORDS) and not PASTIME_DAY.search(lower):
         return []
     named = words_of(message) & PASTIME_WORDS
     if not named:

@@ -108,12 +108,6 @@ OWN_EVENT = re.compile(
 )
 """An event of one's own, then its time: "my sister's wedding is next weekend", "I've got a
 job interview at the bank tomorrow"."""
-ANY_PLAN = re.compile(
-    r"ing\s|off\sto\b|\b(?:my|our|I['’]ve|I\s+have|we['’]ve|booked|signed|registered|entered"
-    r"|tickets)\b",
-    re.IGNORECASE,
-)
-"""A first look: every reading here needs one of these."""
 ANY_EVENT = Look.of(re.compile(r"\b(?:" + "|".join(sorted(EVENTS)) + ")"))
 """A first look: an event of one's own needs a word for an event."""
 OWN_WORDS = ("my ", "My ", "our ", "Our ", "I've", "I’ve", "I have", "We've", "We’ve", "we've")
@@ -137,8 +131,6 @@ def upcoming(
     object, "running a half marathon (2024-10-01)"). Hosting is the patterns' own ("we're
     hosting a barbecue next weekend"). ``said_as``: the sentence as the first looks test it,
     when the caller has it."""
-    if not ANY_PLAN.search(sentence):
-        return []
     doing = ("ing " in sentence or "off to" in sentence) and any(be in sentence for be in BE)
     said = _said_doing(sentence) if doing else []
     said_words = said_as if said_as is not None else Sentence(sentence)
