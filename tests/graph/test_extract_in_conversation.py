@@ -89,6 +89,9 @@ def test_no_plan_from_an_errand_a_past_event_or_a_wish(text: str) -> None:
         ("Our axolotl Pickles lives in a tank by the window.", ("Ana", "has_pet", "Pickles")),
         ("We adopted a chinchilla named Dot.", ("Ana", "has_pet", "Dot")),
         ("My two cockatiels never stop singing.", ("Ana", "has_pet", "cockatiels")),
+        ("our ferrets steal socks constantly", ("Ana", "has_pet", "ferrets")),
+        ("My rabbits, Bolacha and Tofu, hate the rain.", ("Ana", "has_pet", "Tofu")),
+        ("Our hens, Dora, Pipa & Lua, lay every day.", ("Ana", "has_pet", "Pipa")),
     ],
 )
 def test_pets_of_every_kind_people_keep(text: str, expected: tuple[str, str, str]) -> None:
@@ -494,3 +497,8 @@ def test_things_had_and_pastimes_taken_up_said_in_passing(
 )
 def test_nothing_had_or_taken_up_from_work_a_task_or_a_question(text: str) -> None:
     assert not [f for f in facts(text) if f[1] in ("owns", "does")]
+
+
+def test_a_pet_word_that_only_qualifies_another_gives_no_pet() -> None:
+    assert not [f for f in facts("My bird feeder blew over again.") if f[1] == "has_pet"]
+    assert not [f for f in facts("My parents, Teresa and Rui, live nearby.") if f[1] == "has_pet"]

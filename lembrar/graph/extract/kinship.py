@@ -172,6 +172,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
             fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")
             scope.facts.append(fact)
     _named_after(scope, sentence)
+    _named_list(scope, sentence)
     for match in [
         *KINSHIP.finditer(sentence),
         *APPOSITION.finditer(sentence),
@@ -228,6 +229,31 @@ def _named_after(scope: Scope, sentence: str) -> None:
         scope.facts.append(fact)
 
 
+NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom, Ziggy & Luna"
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:two|three|four|\d+|little|new|old)\s+)?"
+    r"(?:dogs|cats|puppies|pups|kittens|pets|turtles|tortoises|parrots|rabbits|bunnies|hamsters"
+    r"|guinea pigs|birds|horses|snakes|lizards|geckos|ferrets|goldfish|chickens|hens|cockatiels"
+    r"|budgies|parakeets|canaries|chinchillas|gerbils|hedgehogs|rats|mice)\s*,?\s+"
+    rf"(?P<names>{NAME}(?:\s*,\s*{NAME})*\s*,?\s+(?:and|&|e)\s+{NAME})"
+)
+"""Pets of a kind named in a list after it."""
+
+
+def _named_list(scope: Scope, sentence: str) -> None:
+    """ "Our guinea pigs, Pip and Squeak, keep fighting": each name is a pet of the speaker's."""
+    if scope.speaker is None or " and " not in sentence and "&" not in sentence:
+        return
+    for match in NAMED_LIST.finditer(sentence):
+        for name in re.split(r"\s*,\s*|\s+(?:and|&|e)\s+", match.group("names")):
+            name = name.strip(" ,")
+            if name and is_name(name.split()[0]):
+                pet = scope.entity(name, "animal")
+                fact = ExtractedFact(
+                    scope.speaker, "has_pet", pet, match.group(0), origin="kin_named"
+                )
+                scope.facts.append(fact)
+
+
 FIRST_PERSON = re.compile(
     r"\b(?:I|[Ww]e|[Oo]ur|[Ee]u|[Nn]ós|[Tt]emos|[Aa]dotámos|[Aa]dotamos|[Tt]ivemos|[Aa] nossa"
     r"|[Oo] nosso)\b"
@@ -280,9 +306,10 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         if predicate is None or named_after or fold(after).strip(".,!?") in NOT_KIN:
             continue
         word = after.strip(".,!?")
-        if match.groupdict().get("animal") and word.isalpha() and word.islower():
+        animal = match.groupdict().get("animal")
+        if animal and not animal.endswith("s") and word.isalpha() and word.islower():
             if word not in AFTER_AN_ANIMAL and not word.endswith("ed"):  # "my bird feeder"
-                continue
+                continue  # (a plural rarely qualifies: "my two budgies wake me")
         before = sentence[: match.start()]
         if DENIED_KIN.search(before):
             continue  # "Miguel isn't my brother"
