@@ -150,14 +150,16 @@ def score_extraction(row: dict[str, Any], episode: Episode, found: Extraction) -
     speaker = episode.speaker or "User"
     names = [e.name for e in found.entities if e.type != "user" and fold(e.name) != fold(speaker)]
     gold_facts = [tuple(f) for f in row["facts"]]
-    labelled = row.get("entities")  # a written set labels facts only
-    entities_hit = matched(names, labelled, same_name) if labelled is not None else 0
+    labelled = row.get("entities")
+    if labelled is None:  # a written set labels facts only: no entity is counted
+        names, labelled = [], []
+    entities_hit = matched(names, labelled, same_name)
     return {
         "turns": 1,
-        "entities_found": len(names) if labelled is not None else 0,
-        "entities_gold": len(labelled) if labelled is not None else 0,
+        "entities_found": len(names),
+        "entities_gold": len(labelled),
         "entities_hit": entities_hit,
-        "entities_junk": len(names) - entities_hit if labelled is not None else 0,
+        "entities_junk": len(names) - entities_hit,
         "facts_found": len(found.facts),
         "facts_gold": len(gold_facts),
         "facts_hit": matched(found_triples(found), gold_facts, same_fact),

@@ -231,9 +231,7 @@ def _named_after(scope: Scope, sentence: str) -> None:
 
 NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom, Ziggy & Luna"
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:two|three|four|\d+|little|new|old)\s+)?"
-    r"(?:dogs|cats|puppies|pups|kittens|pets|turtles|tortoises|parrots|rabbits|bunnies|hamsters"
-    r"|guinea pigs|birds|horses|snakes|lizards|geckos|ferrets|goldfish|chickens|hens|cockatiels"
-    r"|budgies|parakeets|canaries|chinchillas|gerbils|hedgehogs|rats|mice)\s*,?\s+"
+    rf"(?:dogs|cats|puppies|pups|kittens|{OTHER_PETS})\s*,?\s+"
     rf"(?P<names>{NAME}(?:\s*,\s*{NAME})*\s*,?\s+(?:and|&|e)\s+{NAME})"
 )
 """Pets of a kind named in a list after it."""

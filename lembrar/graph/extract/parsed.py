@@ -86,9 +86,14 @@ def is_undertaking(plan: str) -> bool:
         head -= 1
     return bool(words) and (
         folded[0] in UNDERTAKINGS
-        or (head >= 0 and (folded[head] in EVENTS or folded[head].rstrip("s") in EVENTS))
+        or (head >= 0 and is_event(folded[head]))
         or any(w[:1].isupper() and not w.strip("(),.!?").isupper() for w in words)
     )
+
+
+def is_event(word: str) -> bool:
+    """Whether ``word`` (folded) names an event, singular or plural ("trip", "concerts")."""
+    return word in EVENTS or word.rstrip("s") in EVENTS
 
 
 GOING_INTO = (

@@ -42,12 +42,6 @@ _KINDS = {
     "|gym|farm",
 }
 BUSINESSES = frozenset(_KINDS["businesses"].split("|"))
-
-
-def _ends_on(thing: str, words: frozenset[str]) -> bool:
-    return thing.split()[-1].lower() in words
-
-
 OWNED = alternation([w for words in _KINDS.values() for w in words.split("|")])
 """Every owned noun (a longer one read whole: "stand mixer")."""
 MODIFIED = frozenset(
@@ -134,9 +128,10 @@ def possessions(sentence: str) -> list[str]:
         placed = PLACE_BEFORE.search(sentence[: match.start()])
         if placed and placed.group(0).strip().lower() in ("on", "in"):
             placed = None if PLACED_ON.search(match.group("thing")) else placed
-        if after == "of" and match.group("thing").split()[-1].lower() in CONTAINERS:
+        last = match.group("thing").split()[-1].lower()
+        if after == "of" and last in CONTAINERS:
             continue  # "my bowl of cereal" is a meal
-        if match.group(0)[:3].lower() == "our" and _ends_on(match.group("thing"), BUSINESSES):
+        if match.group(0)[:3].lower() == "our" and last in BUSINESSES:
             continue  # "our company" is where one works
         if after in MODIFIED or (placed and not RIDDEN.search(match.group("thing"))):
             continue

@@ -125,7 +125,7 @@ def is_role(token: Any) -> bool:
 ROLE_ENDINGS = ("ist", "ian", "eer", "ologist", "grapher", "smith", "wright")
 
 
-PETS_SET = frozenset(PET_WORDS) | {"beagle", "labrador", "poodle", "terrier", "puppies"}
+PETS_SET = frozenset(PET_WORDS) | {"puppies"}
 JOBS = frozenset("job position internship post role gig contract".split())
 HOMES = frozenset("apartment flat house home place".split())
 

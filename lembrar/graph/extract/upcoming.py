@@ -19,7 +19,7 @@ from datetime import datetime
 
 from lembrar.graph.extract.names import fold, is_name
 from lembrar.graph.extract.needles import Look, Sentence
-from lembrar.graph.extract.parsed import is_undertaking, plan_date, plan_object
+from lembrar.graph.extract.parsed import is_event, is_undertaking, plan_date, plan_object
 from lembrar.graph.extract.patterns import EVENTS, UNDERTAKINGS
 from lembrar.graph.extract.stance import HYPOTHETICAL, NEGATION, REPORTED, is_question
 from lembrar.graph.extract.topical import HABIT, PASTIMES
@@ -115,12 +115,8 @@ OWN_WORDS = ("my ", "My ", "our ", "Our ", "I've", "I’ve", "I have", "We've", 
 LEADS_ON = re.compile(r"\s+(?:to|at|in|for|on|with)\s+(?!the\s+\d|\d)")
 """A preposition a verb's plan goes on with ("applying to grad school", "volunteering at a
 rescue"), not a time ("on the 3rd")."""
-NAMED_PLACE = re.compile(
-    r"\s+(?:in|at)\s+(?P<place>(?!(?:January|February|March|April|May|June|July|August"
-    r"|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday"
-    r"|Sunday|Christmas|Easter)\b)[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
-)
-"""A named place after a plan's words: " in Seoul", " at Lake Tahoe" (a month is a time)."""
+NAMED_PLACE = re.compile(r"\s+(?:in|at)\s+(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})")
+"""A named place after a plan's words: " in Seoul", " at Lake Tahoe" (not a month: ``is_name``)."""
 ARTICLE = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their)\s+)+", re.IGNORECASE)
 
 
@@ -133,9 +129,10 @@ def upcoming(
     when the caller has it."""
     doing = ("ing " in sentence or "off to" in sentence) and any(be in sentence for be in BE)
     said = _said_doing(sentence) if doing else []
-    said_words = said_as if said_as is not None else Sentence(sentence)
-    mine = any(word in sentence for word in OWN_WORDS)
-    own = _own_event(sentence) if mine and ANY_EVENT.search(said_words) else []
+    own = []
+    if any(word in sentence for word in OWN_WORDS):
+        if ANY_EVENT.search(said_as if said_as is not None else Sentence(sentence)):
+            own = _own_event(sentence)
     committed = _committed(sentence)
     if not (said or own or committed):
         return []
@@ -211,8 +208,7 @@ def _own_event(sentence: str) -> list[tuple[str | None, str]]:
     for match in OWN_EVENT.finditer(sentence):
         group = "event" if match.group("event") else "had"
         event = match.group(group)
-        head = fold(event.split()[-1])
-        if (head in EVENTS or head.rstrip("s") in EVENTS) and not NEGATION.search(sentence):
+        if is_event(fold(event.split()[-1])) and not NEGATION.search(sentence):
             whose = re.search(r"(\w+['’]s)\s+$", sentence[: match.start(group)])
             out.append((None, f"{whose.group(1)} {event}" if whose else event))
     return out
@@ -273,13 +269,15 @@ def _place(rest: str, stop: int) -> str:
     """ " in Seoul" when a named place follows the plan's words ("a conference in Seoul",
     "camping at Lake Tahoe"), else ""."""
     place = NAMED_PLACE.match(rest, stop)
-    return " " + " ".join(place.group(0).split()) if place else ""
+    if place is None or not is_name(place.group("place").split()[0]):
+        return ""
+    return " " + " ".join(place.group(0).split())
 
 
 def _only_named(phrase: str) -> bool:
     """A phrase that is an undertaking only for a capitalised word in it ("Mom", "Jess")."""
     words = [fold(w.strip("(),.!?")) for w in ARTICLE.sub("", phrase).split()]
-    return not any(w in EVENTS or w.rstrip("s") in EVENTS for w in words)
+    return not any(is_event(w) for w in words)
 
 
 def _base(verb: str) -> str:
