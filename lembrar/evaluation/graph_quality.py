@@ -26,6 +26,7 @@ from lembrar.errors import ValidationError
 from lembrar.evaluation.life_story import LifeStory, StoryFact, life_story
 from lembrar.graph.extract import Extractor, offline_extractor
 from lembrar.graph.extract.names import fold
+from lembrar.graph.extract.parsed import plain_forms
 from lembrar.ingest import build_episode
 from lembrar.model.episode import Episode
 from lembrar.model.graph import Extraction, Fact, GraphData
@@ -70,8 +71,14 @@ def matched(predicted: Sequence[Any], gold: Sequence[Any], same: Callable[[Any, 
 
 def same_fact(found: Sequence[str], gold: Sequence[str]) -> bool:
     """Equal predicate, matching subject and object (a gold fact's fourth item, a
-    replacement mark, is not compared)."""
-    return found[1] == gold[1] and same_name(found[0], gold[0]) and same_name(found[2], gold[2])
+    replacement mark, is not compared); a plan matches with its verb in any form ("move to
+    Porto" is "moving to Porto")."""
+    if found[1] != gold[1] or not same_name(found[0], gold[0]):
+        return False
+    if found[1] != "plans":
+        return same_name(found[2], gold[2])
+    forms = [{found[2], *plain_forms(found[2])}, {gold[2], *plain_forms(gold[2])}]
+    return any(same_name(a, b) for a in forms[0] for b in forms[1])
 
 
 # -- labelled turns --------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lembrar.evaluation.graph_quality import DataFiles, run_labelled, score_story
+from lembrar.evaluation.graph_quality import DataFiles, run_labelled, same_fact, score_story
 from lembrar.evaluation.life_story import BEATS, LifeStory, StoryFact, life_story
 from lembrar.evaluation.life_story_words import FOURTH, THIRD, Words
 from lembrar.evaluation.life_story_words_fifth import FIFTH
@@ -348,3 +348,12 @@ def test_a_judged_path_that_is_not_a_dump_gets_a_clear_error(tmp_path: Path):
         assert done.returncode != 0 and not done.stdout
         assert "judged" in done.stderr and str(path) in done.stderr
         assert "Traceback" not in done.stderr
+
+
+def test_a_plan_is_the_same_fact_in_any_form_of_its_verb_and_nothing_else_is_loosened() -> None:
+    assert same_fact(
+        ("U", "plans", "move to Leeds (2024-06-01)"), ("U", "plans", "moving to Leeds")
+    )
+    assert same_fact(("U", "plans", "getting a puppy"), ("U", "plans", "get a puppy"))
+    assert not same_fact(("U", "plans", "moving to Leeds"), ("U", "plans", "move to York"))
+    assert not same_fact(("U", "does", "running"), ("U", "does", "run"))  # only plans

@@ -83,3 +83,41 @@ def test_a_later_total_closes_the_earlier_one(memory):
     ]
     [best] = memory.graph.search("How many followers do I have?", user, limit=1)
     assert best.text == "number of User's followers: 600"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I just watched The Three Musketeers again last night.",  # a title, not a count
+        "I've read the three books you suggested.",  # things already spoken of
+        "I have enough flour for twelve muffins.",  # a purpose
+        "I've been running 5 laps every morning.",  # a rate
+        "I had 3 coffees a day during exams.",
+    ],
+)
+def test_titles_things_spoken_of_purposes_and_rates_are_no_count(sentence):
+    assert amounts(sentence) == []
+
+
+def test_a_total_is_still_a_count_beside_those():
+    assert [(a.thing, a.value) for a in amounts("I have sold 12 paintings so far.")] == [
+        ("paintings", "12")
+    ]
+    assert [(a.thing, a.value) for a in amounts("I have read the 7 books on my shelf.")] == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I'm saving up for my dream motorbike.",  # wished for, not had
+        "Someday my future house will have a porch.",
+        "I try to limit my reading time before bed.",  # the thing is another part of the sentence
+    ],
+)
+def test_things_wished_for_or_past_the_phrase_are_not_owned(sentence):
+    assert possessions(sentence) == []
+
+
+def test_a_decimal_or_a_share_is_no_age():
+    assert not [f for f in facts("A DNA test says I'm 37.5% Scottish.", "Rosa") if f[1] == "age"]
+    assert ("Rosa", "age", "41") in facts("I'm 41, believe it or not.", "Rosa")

@@ -502,3 +502,55 @@ def test_nothing_had_or_taken_up_from_work_a_task_or_a_question(text: str) -> No
 def test_a_pet_word_that_only_qualifies_another_gives_no_pet() -> None:
     assert not [f for f in facts("My bird feeder blew over again.") if f[1] == "has_pet"]
     assert not [f for f in facts("My parents, Teresa and Rui, live nearby.") if f[1] == "has_pet"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I work with three other designers on the app.",  # colleagues, not an employer
+        "These days I mostly work at night.",
+        "I've been working with a physio on my knee.",
+        "Juggling my job at the same time as evening classes is hard.",
+        "I'm starting with the easy recipes first.",
+        "I'll begin with Dr. Mendes next week.",  # a person's title names no employer
+    ],
+)
+def test_work_with_or_at_a_time_names_no_employer(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] in ("works_at", "does", "plans")]
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I work with Siemens in Munich these days.", "Siemens"),
+        ("My new job with Unbabel is going well.", "Unbabel"),
+        ("I work at the library downtown.", "library downtown"),
+    ],
+)
+def test_an_employer_named_after_with_or_at(text: str, employer: str) -> None:
+    assert ("Ana", "works_at", employer) in facts(text)
+
+
+def test_a_plan_told_once_is_one_plan_in_the_form_every_wording_shares() -> None:
+    plans = [f for f in facts("We're moving to Leeds next spring.") if f[1] == "plans"]
+    assert len(plans) == 1 and plans[0][2].startswith("move to Leeds"), plans
+    assert len([f for f in facts("I'm starting at Feedzai next Monday.") if f[1] == "plans"]) == 1
+
+
+def test_a_plan_keeps_no_vague_time_word_at_its_end() -> None:
+    plans = [f[2] for f in facts("I'm planning a road trip to Lisbon sometime.") if f[1] == "plans"]
+    assert plans == ["road trip to Lisbon"], plans
+    plans = [f[2] for f in facts("We hope to visit the Alhambra eventually!") if f[1] == "plans"]
+    assert plans == ["visit the Alhambra"], plans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm going to begin with the easiest chapter.",  # the first step of a task, no plan
+        "I'm planning to start by sorting the receipts.",
+        "The city we're planning to visit is Valencia, for what it's worth.",
+    ],
+)
+def test_a_first_step_or_a_relative_clause_is_no_plan(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] == "plans"], facts(text)

@@ -132,7 +132,7 @@ def amounts(sentence: str) -> list[Amount]:
     for pattern in PATTERNS:
         for match in pattern.finditer(sentence):
             thing = plural(match.group("thing"))
-            if thing not in NOT_THINGS and not _increment(sentence, match):
+            if thing not in NOT_THINGS and not _increment(sentence, match) and _total(match):
                 found.setdefault(thing, Amount("count", thing, match.group("n").lower()))
     for match in ORDINAL_PATTERN.finditer(sentence):
         thing = plural(match.group("thing"))
@@ -147,6 +147,24 @@ def amounts(sentence: str) -> list[Amount]:
                 match.group("thing").lower(), Amount("current", match.group("thing"), value)
             )
     return list(found.values())
+
+
+NOT_TOTAL_BEFORE = re.compile(r"\b(?:the|these|those|both|every|each|per|for)\s+$", re.I)
+"""Before a number: things already spoken of ("the two practices"), or a purpose ("enough
+for four peppers"), not how many one has."""
+RATE_AFTER = re.compile(r"\s+(?:at\s+a\s+time|a\s+(?:day|week|month|year)|per|every|each)\b", re.I)
+"""After the things: a rate ("20 pages every day", "five at a time"), not a total."""
+
+
+def _total(match: re.Match[str]) -> bool:
+    """Does the match state a total of the speaker's things? Not a title ("The Seven Husbands
+    of Evelyn Hugo": capitalised things), things already spoken of, a purpose or a rate."""
+    text = match.string
+    if match.group("thing")[0].isupper():
+        return False
+    if NOT_TOTAL_BEFORE.search(text[max(0, match.start("n") - 12) : match.start("n")]):
+        return False
+    return RATE_AFTER.match(text, match.end("thing")) is None
 
 
 def _increment(sentence: str, match: re.Match[str]) -> bool:

@@ -41,7 +41,7 @@ from lembrar.model.graph import ExtractedFact
 from lembrar.model.predicates import PREDICATES
 from lembrar.temporal import TimeQuery, parse_time
 
-__all__ = ["PLANNED", "plan_date", "plan_object", "read_sentence"]
+__all__ = ["PLANNED", "plain_forms", "plan_date", "plan_object", "read_sentence"]
 
 PLANNED = {"lives_in": "move to", "works_at": "start at", "studies_at": "start at"}
 """Predicates whose change can be planned, and the verb a plan of it reads with."""
@@ -70,6 +70,17 @@ def plan_object(predicate: str, phrase: str, date: datetime | None) -> str:
     """A plan's object: "move to Porto (2024-06-01)"; the date only when the text gives one."""
     text = f"{PLANNED.get(predicate, '')} {phrase}".strip()
     return f"{text} ({date.date().isoformat()})" if date else text
+
+
+def plain_forms(plan: str) -> set[str]:
+    """ "moving to Porto" → "move to Porto" (among "mov…", "move…"): the plan with its first
+    word's forms before "-ing" ("getting": "gett", "gette", "get"); none when it has no "-ing"."""
+    first, _, rest = plan.partition(" ")
+    if not first.endswith("ing") or len(first) < 6 or not rest:
+        return set()
+    stem = first[:-3]
+    stems = {stem, stem + "e"} | ({stem[:-1]} if stem[-1] == stem[-2] else set())
+    return {f"{s} {rest}" for s in stems}
 
 
 def is_undertaking(plan: str) -> bool:
@@ -104,7 +115,9 @@ GOING_INTO = (
     ("enter",),
 )
 """Verbs whose plan is the event after them: "take part in a regatta"."""
-PLAN_TIMES = frozenset("soon later today tomorrow tonight again too also now".split())
+PLAN_TIMES = frozenset(
+    "soon later today tomorrow tonight again too also now someday sometime eventually".split()
+)
 """Time words a plan's phrase may end on ("a family gathering soon")."""
 PLAN_PREPOSITIONS = frozenset("to for at in on with from of into para em com de".split())
 """Where a plan's noun phrase ends: its head is the word before ("a trip to Miami", "concert

@@ -137,15 +137,29 @@ _EN = [
         (
             r"(?:work|works|am working|is working|have been working|has been working"
             r"|got a job|got a new job|started working|started a new job|took a job"
-            r"|am employed|is employed) (?:at|for|with)"
+            r"|am employed|is employed) (?:at|for)"
         ),
+    ),
+    (  # "I work with Acme" names an employer; "I work with kids", "with Excel files" do not
+        "works_at",
+        (
+            r"(?:work|works|am working|is working|have been working|has been working"
+            r"|started working|am employed|is employed) with"
+        ),
+        "org",
     ),
     ("works_at", r"(?:was hired by|got hired at|got hired by)"),
     ("works_at", r"joined", "org"),  # "joined Google"; "joined a book club" is a pastime
     (  # "I start at Hooli on Monday": a plan when the clause's time is ahead (``rules``)
         "works_at",
         r"(?:start|starts|am starting|is starting|begin|begins|am beginning|is beginning)"
-        r"(?: (?:my|his|her|a|the) new job| work| working)? (?:at|with)",
+        r"(?: (?:my|his|her|a|the) new job| work| working)? at",
+    ),
+    (  # "I start with Hooli on Monday"; "starting with a low value service" names no employer
+        "works_at",
+        r"(?:start|starts|am starting|is starting|begin|begins|am beginning|is beginning)"
+        r"(?: (?:my|his|her|a|the) new job| work| working)? with",
+        "org",
     ),
     (  # "I join Hooli next Monday": a plan when the clause's time is ahead (``rules``)
         "works_at",
@@ -294,6 +308,7 @@ _EN = [
             r"(?:started|began|took up|picked up|have started|has started|play|plays"
             r"|practice|practise|practices|practises)"
             r"(?: (?:doing|playing|practicing|practising|learning|going to))?"
+            r"(?!\s+work(?:ing)?\b(?!\s+out\b))"  # "started working with X" is a job
         ),
     ),
     (
@@ -533,7 +548,12 @@ _PT_THIRD_ENDINGS = [
 _POSSESSIVE = [  # "my new job at X": the speaker's
     (
         "works_at",
-        r"(?:new |current |first |old )?(?:job|work|position|internship|gig|role|team) (?:at|with|in)",
+        r"(?:new |current |first |old )?(?:job|work|position|internship|gig|role|team) (?:at|in)",
+    ),
+    (  # "my new job with Acme"; "my work with clay" names no employer
+        "works_at",
+        r"(?:new |current |first |old )?(?:job|work|position|internship|gig|role|team) with",
+        "org",
     ),
     ("works_at", r"(?:novo |atual |primeiro )?(?:emprego|trabalho|estágio) (?:na|no|em)"),
     ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment|place) (?:is )?in"),

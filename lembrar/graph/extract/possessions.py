@@ -90,12 +90,19 @@ KIN = frozenset(
 HAVING_VERB = re.compile(
     r"\b(?:have|own|got|inherited|received|bought|purchased|ordered|acquired|drive)\b"
 )
-PAST = frozenset({"previous", "former", "ex", "late", "local", "usual", "nearest", "neighborhood"})
-"""Words after which "my" is not owning: "my previous company", "my local pet store"."""
-NOT_MINE = re.compile(
-    r"['’]s\b|s['’](?!\w)|\b(?:on|in|at|of|with|for|from|to|a|an|the)\b", re.IGNORECASE
+NOT_OWNING = frozenset(
+    "previous former ex late local usual nearest neighborhood ideal dream future next potential"
+    " imaginary hypothetical".split()
 )
-"""A possession's words hold no other owner ("my family's dog") and no place ("… on a couch")."""
+"""Words after which "my" is not owning: "my previous company", "my local pet store", and a
+thing wished for ("my ideal dance studio", "my dream car")."""
+NOT_MINE = re.compile(
+    r"['’]s\b|s['’](?!\w)|\b(?:on|in|at|of|with|for|from|to|a|an|the|before|after|during"
+    r"|while|about|like|than|into|onto|over|under|by|per|and|or|but)\b",
+    re.IGNORECASE,
+)
+"""A possession's words hold no other owner ("my family's dog"), no place ("… on a couch") and
+no other part of the sentence ("my screen time before bed")."""
 PLACE_BEFORE = re.compile(r"\b(?:under|on|in|into|onto|inside|behind|beside|near|at)\s*$", re.I)
 """A thing named as where something is ("under my bed", "in my garden") is not what the
 sentence is about."""
@@ -145,7 +152,7 @@ def possessions(sentence: str) -> list[str]:
         while words and words[0].lower() in LEADING and len(words) > 1:
             words = words[1:]
         said = {w.lower() for w in words}
-        if words and not (PAST | KIN) & said and not NOT_MINE.search(" ".join(words)):
+        if words and not (NOT_OWNING | KIN) & said and not NOT_MINE.search(" ".join(words)):
             found.append(" ".join(words))
     for match in NUMBERED.finditer(sentence) if mine or had else ():
         model, after = match.group("model"), (match.group("after") or "").strip().lower()

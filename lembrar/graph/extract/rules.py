@@ -36,8 +36,10 @@ from lembrar.graph.extract.kinship import (
 from lembrar.graph.extract.names import fold, is_name, trim_object
 from lembrar.graph.extract.needles import Look, Looks, Sentence
 from lembrar.graph.extract.parsed import (
+    PLAN_TIMES,
     PLANNED,
     is_undertaking,
+    plain_forms,
     plan_date,
     plan_object,
     read_sentence,
@@ -134,7 +136,7 @@ OBJECTS = {
     "diet": rf"\s+(?P<obj>{DIETS})\b",
     "age": (  # "34", "34 years old", "a 32-year-old engineer"
         r"\s+(?:an?\s+(?=\d{1,3}-year-old\b))?(?P<obj>\d{1,3})"
-        r"(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;]|$)))"
+        r"(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;](?!\d)|$)))"
     ),
     "pet": (
         rf"\s+(?:(?:a|an|one|two|three|this|another|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little"
@@ -356,7 +358,8 @@ class RuleExtractor:
         said += [text] * (len(scope.facts) - before)
         if self.recognizer is None:
             _capitalized(scope, [sentence for sentence, _ in sentences])
-        kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in _said_longer(scope.facts)}
+        dropped = _said_longer(scope.facts) + _said_twice(scope.facts)
+        kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in dropped}
         unique = {
             (f.subject, f.predicate, f.object, f.negated): (f, s)
             for f, s in reversed(list(zip(scope.facts, said, strict=True)))
@@ -700,6 +703,20 @@ DANGLING = re.compile(
 "playing songs on the"."""
 NO_OPENING = frozenset("of on for and or as to with by from at in".split())
 """Words no object opens with: what follows them is another part of the sentence."""
+NOT_A_PLACE = re.compile(
+    r"(?:the\s+)?(?:(?:same|right|wrong)\s+time|times?|moment|minute|weekends?|end|start"
+    r"|beginning|first|least|most|all|once|night|nights|home|present|heart|random|best|worst"
+    r"|(?:Mr|Mrs|Ms|Dr|Prof)\b\.?)\b",
+    re.IGNORECASE,
+)
+"""What follows "at" or "with" in a phrase of time or manner, or a person's title: no
+employer and no home ("at the same time", "at night", "at home", "at first", "Dr. Lee")."""
+
+
+def _no_place(pattern: Pattern, phrase: str) -> bool:
+    """Is ``phrase`` no place and no employer, where the pattern wants one (``NOT_A_PLACE``)?"""
+    wanted = PREDICATES[pattern.predicate].object_type in ("place", "organization")
+    return wanted and NOT_A_PLACE.match(phrase) is not None
 
 
 def _plan(
@@ -709,14 +726,34 @@ def _plan(
     if pattern.language == "en" and pattern.person != "bare" and _implausible(pattern, match):
         return None
     subject = _subject(scope, pattern, match)
-    phrase = DANGLING.sub("", trim_object(match.group("obj") or "", PLAN_WORDS))
+    raw = match.group("obj") or ""
+    phrase = DANGLING.sub("", trim_object(raw, PLAN_WORDS))
+    a_verb = pattern.predicate == "plans" and re.search(
+        r"\bto\s*$", match.string[: match.start("obj")]
+    )
+    phrase = _untimed(phrase)
     if subject is None or not phrase or fold(phrase) in ("it", "that", "this", "isso"):
         return None
+    words = [fold(w) for w in plan_object(pattern.predicate, phrase, None).split()]
+    if a_verb and len(words) == 1 and fold(" ".join(raw.split()[1:2])) in ("with", "by"):
+        return None  # "going to start with purging", "start by sorting": a first step
+    if words[1:2] in (["is"], ["was"], ["are"]):
+        return None  # "the town I'm planning to visit is Oakdale"
+    if _no_place(pattern, phrase):
+        return None  # "I'm starting with Mr. Color paints"
     if not is_undertaking(plan_object(pattern.predicate, phrase, None)):
         return None
     obj = scope.entity(plan_object(pattern.predicate, phrase, date), "activity")
     quote = " ".join(sentence.split())
     return ExtractedFact(subject, "plans", obj, quote, origin="pattern_plan")
+
+
+def _untimed(phrase: str) -> str:
+    """``phrase`` without the time words it ends on ("a trip to Tokyo soon")."""
+    words = phrase.split()
+    while len(words) > 1 and fold(words[-1]) in PLAN_TIMES:
+        words.pop()
+    return " ".join(words)
 
 
 def _implausible(pattern: Pattern, match: re.Match[str]) -> str | None:
@@ -761,6 +798,8 @@ def _object(
         return None
     if FREQUENCY.match(phrase):
         return None
+    if _no_place(pattern, phrase):
+        return None  # "balancing my work at the same time", "I work at night"
     if kind == "role" and not _is_role(phrase):
         return None
     if default in ("place", "organization"):  # where one works is a company, whatever a
@@ -840,6 +879,18 @@ def _said_longer(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
             and f" {fold(f.object)} " in o
             for s, p, o in full
         )
+    ]
+
+
+def _said_twice(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
+    """Plans another plan of the same subject says with its verb in the plain form ("moving to
+    Porto" beside "move to Porto", the form every wording of the plan shares): the inflected
+    ones."""
+    plain = {(f.subject, f.object) for f in facts if f.predicate == "plans"}
+    return [
+        f
+        for f in facts
+        if f.predicate == "plans" and any((f.subject, p) in plain for p in plain_forms(f.object))
     ]
 
 
