@@ -554,3 +554,29 @@ def test_a_plan_keeps_no_vague_time_word_at_its_end() -> None:
 )
 def test_a_first_step_or_a_relative_clause_is_no_plan(text: str) -> None:
     assert not [f for f in facts(text) if f[1] == "plans"], facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've been competing seriously since the spring.",  # how, not what
+        "Teamwork plays a huge part in how we win.",  # an idiom, no pastime
+        "I picked up a rotisserie chicken on the way home.",  # a thing fetched
+        "It's hard to say which one Rui likes most.",
+    ],
+)
+def test_an_adverb_an_idiom_or_a_thing_fetched_is_no_pastime_or_taste(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] in ("does", "likes")], facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I play squash competitively on Thursdays.", ("Ana", "does", "squash")),
+        ("Picked up crochet during lockdown and never stopped.", ("Ana", "does", "crochet")),
+    ],
+)
+def test_a_pastime_said_with_how_it_is_done_is_the_pastime(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in facts(text)

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 
-from lembrar.graph.extract.names import BOUNDARY_WORDS
+from lembrar.graph.extract.names import BOUNDARY_WORDS, without_how
 from lembrar.graph.extract.possessions import OWNED
 
 NOT_ACTIVITY = frozenset(
     "the a an it them this that these those with around for in on at some any outside together"
-    " here there games game my our your his her their more less against".split()
+    " here there games game my our your his her their more less against through since ever"
+    " during about into onto".split()
 )
 ACTIVITY = r"[a-z][\w-]*"
 PLAYING = re.compile(  # "I've also been enjoying the social aspect of playing volleyball and tennis"
@@ -194,4 +195,5 @@ def activities(sentence: str) -> list[str]:
         found.append("volunteering")
     if "involved" in sentence or "active in" in sentence:
         found += [m.group("thing") for m in INVOLVED.finditer(sentence)]
-    return list(dict.fromkeys(w for w in found if w.split()[0].lower() not in NOT_ACTIVITY))
+    kept = [without_how(w) for w in found if w.split()[0].lower() not in NOT_ACTIVITY]
+    return list(dict.fromkeys(w for w in kept if w))

@@ -433,6 +433,23 @@ def _travel_to(kept: list[str], rest: list[str]) -> bool:
     )
 
 
+ONLY_HOW = re.compile(
+    r"best|most|more|better|least|again|together|anymore|lately|even|still|much|so|very|too"
+    r"|[a-z]{3,}(?:ally|ively|ously"
+    r"|ently|antly|ately|fully|lessly|ularly)"
+)
+"""An object that is only an adverb, how or how much ("playing professionally", "what Luna
+likes best"): no thing, no activity."""
+
+
+def without_how(phrase: str) -> str:
+    """``phrase`` less the adverbs it ends on ("tennis regularly"); "" when it is only those."""
+    words = phrase.split()
+    while words and ONLY_HOW.fullmatch(words[-1]):
+        words.pop()
+    return " ".join(words)
+
+
 def trim_object(raw: str, max_words: int = 5) -> str:
     """The object phrase up to the first boundary word, without a leading article."""
     kept: list[str] = []

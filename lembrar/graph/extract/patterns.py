@@ -305,10 +305,11 @@ _EN = [
     (
         "does",
         (
-            r"(?:started|began|took up|picked up|have started|has started|play|plays"
-            r"|practice|practise|practices|practises)"
+            r"(?:started|began|took up|picked up(?! (?:a|an|the|some|my|this|that)\b)"
+            r"|have started|has started|play|plays|practice|practise|practices|practises)"
             r"(?: (?:doing|playing|practicing|practising|learning|going to))?"
             r"(?!\s+work(?:ing)?\b(?!\s+out\b))"  # "started working with X" is a job
+            r"(?!\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:role|part)\b)"  # "plays a big role"
         ),
     ),
     (

@@ -33,7 +33,7 @@ from lembrar.graph.extract.kinship import (
     one_per_kind,
     read_kinship,
 )
-from lembrar.graph.extract.names import fold, is_name, trim_object
+from lembrar.graph.extract.names import fold, is_name, trim_object, without_how
 from lembrar.graph.extract.needles import Look, Looks, Sentence
 from lembrar.graph.extract.parsed import (
     PLAN_TIMES,
@@ -701,7 +701,9 @@ DANGLING = re.compile(
 )
 """Words an object cut at its length may end on: "drive along the coast highway in",
 "playing songs on the"."""
-NO_OPENING = frozenset("of on for and or as to with by from at in".split())
+NO_OPENING = frozenset(
+    "of on for and or as to with by from at in through since ever than during about into onto".split()
+)
 """Words no object opens with: what follows them is another part of the sentence."""
 NOT_A_PLACE = re.compile(
     r"(?:the\s+)?(?:(?:same|right|wrong)\s+time|times?|moment|minute|weekends?|end|start"
@@ -792,6 +794,7 @@ def _object(
     phrase = DANGLING.sub("", trim_object(raw, _most_words(pattern)))
     if phrase.split()[:1] and fold(phrase.split()[0]) in NO_OPENING:
         return None  # "I like some of these ideas", "started on a book"
+    phrase = without_how(phrase)  # "I play tennis regularly", "playing professionally"
     if pattern.predicate == "allergic_to":  # "latex flared up": the verb is not the allergen
         phrase = re.sub(r"\s+[a-z]+ed$", "", phrase)
     if not phrase or fold(phrase) in ("it", "that", "this", "there", "isso", "lá", "la"):
