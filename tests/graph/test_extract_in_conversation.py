@@ -580,3 +580,15 @@ def test_a_pastime_said_with_how_it_is_done_is_the_pastime(
     text: str, expected: tuple[str, str, str]
 ) -> None:
     assert expected in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Music gives me a sense of my place in the world.",
+        "She's been in the industry for a decade.",
+        "We're in the middle of a kitchen remodel.",
+    ],
+)
+def test_an_idiom_after_in_names_no_home(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] == "lives_in"], facts(text)

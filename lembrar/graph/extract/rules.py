@@ -708,11 +708,13 @@ NO_OPENING = frozenset(
 NOT_A_PLACE = re.compile(
     r"(?:the\s+)?(?:(?:same|right|wrong)\s+time|times?|moment|minute|weekends?|end|start"
     r"|beginning|first|least|most|all|once|night|nights|home|present|heart|random|best|worst"
+    r"|world|industry|field|mood|middle|process|meantime|past|future|(?:local\s+)?area"
     r"|(?:Mr|Mrs|Ms|Dr|Prof)\b\.?)\b",
     re.IGNORECASE,
 )
-"""What follows "at" or "with" in a phrase of time or manner, or a person's title: no
-employer and no home ("at the same time", "at night", "at home", "at first", "Dr. Lee")."""
+"""What follows "at", "in" or "with" in a phrase of time or manner, or a person's title: no
+employer and no home ("at the same time", "at night", "our place in the world", "been in the
+industry for years", "Dr. Lee")."""
 
 
 def _no_place(pattern: Pattern, phrase: str) -> bool:
