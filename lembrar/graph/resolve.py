@@ -27,10 +27,10 @@ PARTNER_WORDS = frozenset(
 """One person goes by all of these over time: "my boyfriend" becomes "my husband"."""
 KIN_WORDS = {
     **dict.fromkeys(PARTNER_WORDS, "partner"),
-    **dict.fromkeys("sister irma irmazinha".split(), "sister"),
-    **dict.fromkeys("brother irmao irmaozinho".split(), "brother"),
-    **dict.fromkeys("mother mom mum mae mamae".split(), "mother"),
-    **dict.fromkeys("father dad pai papai".split(), "father"),
+    **dict.fromkeys("sister sis irma irmazinha mana maninha".split(), "sister"),
+    **dict.fromkeys("brother bro irmao irmaozinho mano maninho".split(), "brother"),
+    **dict.fromkeys("mother mom mum mommy mummy mae mamae mama maezinha".split(), "mother"),
+    **dict.fromkeys("father dad daddy pai papai papa paizinho".split(), "father"),
     **dict.fromkeys("daughter filha filhinha".split(), "daughter"),
     **dict.fromkeys("son filho filhinho".split(), "son"),
 }

@@ -592,3 +592,51 @@ def test_a_pastime_said_with_how_it_is_done_is_the_pastime(
 )
 def test_an_idiom_after_in_names_no_home(text: str) -> None:
     assert not [f for f in facts(text) if f[1] == "lives_in"], facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Is it weird that my new team at Quantix eats lunch at 11?",
+            ("Ana", "works_at", "Quantix"),
+        ),
+        ("Does my flat in Aveiro have room for a piano?", ("Ana", "lives_in", "Aveiro")),
+    ],
+)
+def test_a_question_takes_the_speakers_own_job_or_home_as_given(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My job at Quantix pays the bills.", ("Ana", "works_at", "Quantix")),
+        ("Marco has been in Ghent two months already.", ("Marco", "lives_in", "Ghent")),
+        ("Our first night in the Braga flat was freezing.", ("Ana", "lives_in", "Braga")),
+        ("Loving our new Tavira house so far.", ("Ana", "lives_in", "Tavira")),
+    ],
+)
+def test_an_employer_or_a_home_said_by_its_name_alone(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We've been in Rome a week on holiday.",  # a stay, not a home
+        "I'm staying at my Madrid flat for the weekend.",
+        "Our first night in the Airbnb apartment was noisy.",
+    ],
+)
+def test_a_stay_away_is_no_home(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] == "lives_in"], facts(text)
+
+
+def test_there_after_a_verb_of_working_is_the_company_a_capitalised_preposition_named() -> None:
+    text = "Na Quantix o café é ótimo, já trabalho lá há um ano."
+    assert ("Ana", "works_at", "Quantix") in facts(text)

@@ -177,6 +177,9 @@ def test_kin_words_name_a_relation_in_either_language():
     assert kin_word("a minha irmã") == kin_word("my sister") == kin_word("irmã") == "sister"
     assert kin_word("o meu marido") == kin_word("my girlfriend") == "partner"
     assert kin_word("Rita") is None and kin_word("my colleague") is None
+    assert kin_word("a minha mana") == kin_word("my sis") == "sister"  # the familiar words
+    assert kin_word("o meu mano") == kin_word("my bro") == "brother"
+    assert kin_word("a minha mãezinha") == kin_word("my mummy") == "mother"
 
 
 def _person(name: str, *aliases: str) -> Entity:

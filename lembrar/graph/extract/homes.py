@@ -21,6 +21,12 @@ HOME_OF = re.compile(  # "Rita called from her new flat in Zurich"
     rf"(?:flat|apartment|house|place|home)\s+in\s+(?P<place>{NAME})"
 )
 
+PLACE_HOME = re.compile(  # "our new Lisbon apartment", "our first night in the Porto flat"
+    r"\b(?:[Mm]y|[Oo]ur|(?:first|1st)\s+(?:night|day|week|month|morning)\s+in\s+the)\s+"
+    rf"(?:new\s+)?(?P<place>{NAME})\s+(?:flat|apartment|house|home)\b"
+)
+"""A home named by its place before it: the speaker's own, or the one they first slept in."""
+
 
 SETTLED = re.compile(  # "já estamos cá em Setúbal há uma semana", "we've been here in Porto a week"
     r"\b(?:(?:[Jj]á\s+)?(?:[Ee]stamos|[Ee]stou)\s+(?:cá\s+|aqui\s+)?em"
@@ -32,6 +38,7 @@ HERE_IN = re.compile(rf"\b(?:[Hh]ere\s+in|[Cc]á\s+em|[Aa]qui\s+em)\s+(?P<place>
 analista na Sonae, cá em Braga" ("cá na Talkdesk", with an article, is as often a workplace)."""
 AWAY = re.compile(
     r"\b(?:visit\w*|trip|holiday|vacation|conference|staying|stay|tour\w*|travel\w*|férias"
+    r"|airbnb|hotel|hostel|rental"
     r"|viagem|visita\w*|de passagem|for (?:a|the) (?:week|weekend|few days))\b",
     re.IGNORECASE,
 )
@@ -49,6 +56,10 @@ def homes(sentence: str) -> list[str]:
     Coimbra", unless the sentence speaks of a stay away), or where they have been since moving
     into a new one ("já estamos cá em Setúbal há uma semana e a casinha nova…")."""
     found = [m.group("place") for m in HOME_IS.finditer(sentence)]
+    if not AWAY.search(sentence):
+        found += [
+            p for m in PLACE_HOME.finditer(sentence) if is_name((p := m.group("place")).split()[0])
+        ]
     lower = sentence.lower()
     if ("ere in" in lower or "cá " in lower or "aqui " in lower) and not AWAY.search(sentence):
         found += [

@@ -168,8 +168,9 @@ _EN = [
     ),
     (  # "my sister has been in Ghent for years": a stay of years is a home
         "lives_in",
-        r"(?:has|have) been (?:living |based )?in(?= (?:[A-ZÀ-Þ][\w-]*\s+){1,3}(?:for|since)"
-        r" (?:years|ages|months|decades|a long time|a while|over a year|\d+ years|\d{4}))",
+        r"(?:has|have) been (?:living |based )?in(?= (?:[A-ZÀ-Þ][\w-]*\s+){1,3}(?:(?:for|since)"
+        r" (?:years|ages|months|decades|a long time|a while|over a year|\d+ years|\d{4})"
+        r"|(?:for )?(?:a|one|two|three|four|five|six|several|a few|\d+) (?:months?|years?)\b))",
     ),
     (  # "I rent a small flat in Braga"
         "lives_in",
@@ -365,7 +366,8 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
     ),
     (
         "works_at",
-        r"(?:(?:loving|enjoying|liking) )?(?:my |the )?(?:first (?:day|week|month)|new job)"
+        r"(?:(?:loving|enjoying|liking) )?(?:my |the )?(?:first (?:day|week|month)|new job"
+        r"|onboarding|induction)"
         r" (?:at|with)",
         "org",
         False,

@@ -288,8 +288,12 @@ yesterday!", "…, here in Coimbra"), a noun phrase ("our new flat in Faro", "my
 a company after a role or a leaving ("a nurse at X", "left X"), an allergen before its noun ("a
 peanut allergy"), an age said as an adjective ("a 32-year-old"), a habit told by how often, and
 a home said in the shapes the patterns know ("rent a flat in X", "moved there")."""
+PRESUPPOSED = tuple(c for c in COMPILED["en"] + COMPILED["pt"] if c[0].person == "possessive")
+"""What a question takes as given: the speaker's own "my new team at Talkdesk", "a minha
+alergia a marisco" ("Is it normal that my new team at Talkdesk takes long lunches?")."""
 LOOKS = {
-    id(c): Looks([look for _, _, look in c]) for c in (COMPILED["en"], COMPILED["pt"], PARSE_GAPS)
+    id(c): Looks([look for _, _, look in c])
+    for c in (COMPILED["en"], COMPILED["pt"], PARSE_GAPS, PRESUPPOSED)
 }
 """Each set of patterns' first looks, indexed by the beginnings they need."""
 
@@ -372,12 +376,14 @@ class RuleExtractor:
     ) -> None:
         """Facts clause by clause; a time phrase dates its own clause, or, standing in a clause
         of its own ("Last June, I moved"), the sentence. A question states nothing but who
-        "my sister Ana" is; a parsed sentence is read from its parse (``parsed``)."""
+        "my sister Ana" is and what it takes as given (``PRESUPPOSED``); a parsed sentence is
+        read from its parse (``parsed``)."""
         said = Sentence(sentence)
         read_kinship(scope, said)
         if is_question(sentence):
             for statement in _stated_before(sentence):  # "We named her Mia; any tips…?"
                 self._sentence(scope, statement, typed, tz)
+            _by_patterns(scope, said, typed, tz, PRESUPPOSED)
             return
         _amounts(scope, sentence)
         _possessions(scope, sentence)
@@ -417,7 +423,7 @@ THERE = re.compile(
     r"|work(?:s|ed|ing)?|trabalh(?:o|ar|amos|a)))\s+(?:in\s+)?(?P<where>there|here|aqui|cá|lá)\b",
     re.IGNORECASE,
 )
-PLACE_NAMED = re.compile(rf"\b(?:in|to|at|from|na|no|em)\s+(?:the\s+)?(?P<place>{NAME})")
+PLACE_NAMED = re.compile(rf"\b(?i:in|to|at|from|na|no|em)\s+(?:the\s+)?(?P<place>{NAME})")
 
 
 def _there_named(sentence: str, message: str) -> str:
@@ -808,6 +814,10 @@ def _object(
     if kind == "role" and not _is_role(phrase):
         return None
     if default in ("place", "organization"):  # where one works is a company, whatever a
+        named = (
+            re.match(rf"{NAME}(?:\s+&\s+{NAME})?", phrase) if is_name(phrase.split()[0]) else None
+        )
+        phrase = named.group(0) if named else phrase  # "my job at Google pays well"
         return scope.entity(phrase, default, retype=True)  # name finder guessed
     return scope.entity(phrase, typed.get(phrase) or scope.type_of(phrase, default))
 
