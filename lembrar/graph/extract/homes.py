@@ -56,11 +56,12 @@ def homes(sentence: str) -> list[str]:
     Coimbra", unless the sentence speaks of a stay away), or where they have been since moving
     into a new one ("já estamos cá em Setúbal há uma semana e a casinha nova…")."""
     found = [m.group("place") for m in HOME_IS.finditer(sentence)]
-    if not AWAY.search(sentence):
+    lower = sentence.lower()
+    homely = any(w in lower for w in (" flat", " apartment", " house", " home"))
+    if homely and not AWAY.search(sentence):
         found += [
             p for m in PLACE_HOME.finditer(sentence) if is_name((p := m.group("place")).split()[0])
         ]
-    lower = sentence.lower()
     if ("ere in" in lower or "cá " in lower or "aqui " in lower) and not AWAY.search(sentence):
         found += [
             p for m in HERE_IN.finditer(sentence) if is_name((p := m.group("place")).split()[0])
