@@ -640,3 +640,15 @@ def test_a_stay_away_is_no_home(text: str) -> None:
 def test_there_after_a_verb_of_working_is_the_company_a_capitalised_preposition_named() -> None:
     text = "Na Quantix o café é ótimo, já trabalho lá há um ano."
     assert ("Ana", "works_at", "Quantix") in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "sibling"),
+    [
+        ("Got one brother, Tiago, and he's in Leeds now.", "Tiago"),
+        ("I have just one sister, Marta.", "Marta"),
+        ("Quick bio: one brother, Duarte, two cats, no kids.", "Duarte"),
+    ],
+)
+def test_one_of_kin_named_in_apposition_is_kin(text: str, sibling: str) -> None:
+    assert ("Ana", "has_sibling", sibling) in facts(text)

@@ -53,10 +53,16 @@ COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã", "…, Ti
     rf"(?:(?:little|big|older|younger|best|mais nova|mais velha)\s+)?(?P<kin>{KIN_EN}|{KIN_PT})\b"
 )
 HAVE_KIN = re.compile(  # "tenho uma irmã, a Leonor, …", "I have a younger brother, Tom"
-    rf"\b(?:[Tt]enho|I have|I have got)\s+(?:(?:uma?|an?)\s+)?(?:(?:older|younger|little|big)\s+)?"
+    rf"\b(?:[Tt]enho|I have|I have got|(?<![\w'’])[Gg]ot)\s+(?:(?:uma?|an?|one|only one|just one)\s+)?"
+    rf"(?:(?:older|younger|little|big)\s+)?"
     rf"(?P<kin>{KIN_EN}|{KIN_PT})(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
     rf"(?:(?:named|called|chamad[oa])\s+|[ao]\s+(?=[A-ZÀ-Þ]))?(?P<kname>{NAME})"
 )
+ONE_KIN = re.compile(  # "family in one line: one sister, Leonor, living in Amsterdam"
+    rf"\b(?:[Oo]ne|[Aa]n\s+only|[Uu]ma?)\s+(?:(?:older|younger|little|big)\s+)?"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT})\s*,\s*(?:[ao]\s+)?(?P<kname>{NAME})\s*,"
+)
+"""One of kin named in apposition, without a verb of having."""
 NAME_OF = re.compile(  # "boyfriend's name is Miguel, btw", "The puppy's called Pipoca."
     rf"(?:^\W*|\b[Tt]he\s+)(?P<kin>{KIN_EN}|{PETS})['’]s\s+(?:name is|called|named)\s+"
     rf"(?P<kname>{NAME})"
@@ -178,6 +184,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         *APPOSITION.finditer(sentence),
         *COPULA.finditer(sentence),
         *HAVE_KIN.finditer(sentence),
+        *ONE_KIN.finditer(sentence),
         *NAME_OF.finditer(sentence),
     ]:
         kin, words = match.group("kin"), match.group("kname").split()
