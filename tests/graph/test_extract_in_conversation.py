@@ -652,3 +652,21 @@ def test_there_after_a_verb_of_working_is_the_company_a_capitalised_preposition_
 )
 def test_one_of_kin_named_in_apposition_is_kin(text: str, sibling: str) -> None:
     assert ("Ana", "has_sibling", sibling) in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My cousin Jorge lives overseas, in Perth.", ("Jorge", "lives_in", "Perth")),
+        ("O Duarte mora lá fora, em Bruxelas.", ("Duarte", "lives_in", "Bruxelas")),
+        ("A Inês, a minha irmã mais nova, vive em Tavira.", ("Inês", "lives_in", "Tavira")),
+    ],
+)
+def test_a_home_spelt_out_after_abroad_or_a_kin_apposition(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in facts(text)
+
+
+def test_abroad_for_a_stay_is_no_home() -> None:
+    assert not [f for f in facts("I'm abroad, in Oslo for a conference.") if f[1] == "lives_in"]

@@ -41,7 +41,7 @@ KINSHIP = re.compile(
 )
 APPOSED = re.compile(  # "Leonor, my sister, works as…": the name is the clause's subject
     rf"(?P<name>{NAME}),\s+(?:(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+)?|an?\s+|(?:[ao]\s+)?(?:meu|minha)\s+)"
-    rf"(?P<kin>{KIN_EN}|{KIN_PT})(?:\s+of\s+(?:mine|ours))?,\s*"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT})(?:\s+of\s+(?:mine|ours)|\s+mais\s+(?:nov|velh)[oa])?,\s*"
 )
 KIN_APPOSED = re.compile(  # "My older sister, Rita, lives…", "a minha irmã mais nova, a Sofia, vive…"
     rf"(?:\b[Mm]y|\b[Oo]ur|\b[AaOo]\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger)\s+)?"

@@ -123,7 +123,7 @@ _EN = [
         r"(?:live|lives|lived|am living|is living|are living|have been living|has been living"
         r"|have lived|has lived|reside|resides|am based|is based"
         r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
-        r"(?: (?:all the )?way)?(?: out| over| up| down| back)? in",
+        r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas)? in",
     ),
     (
         "lives_in",

@@ -150,6 +150,10 @@ OBJECTS = {
         rf"{CALLED}"
     ),
 }
+PLACE_SPELT_OUT = re.compile(
+    r"\b(?P<away>abroad|overseas|lá fora|fora|no estrangeiro)\s*,\s*(?P<prep>in|em)\s+(?=[A-ZÀ-Þ])"
+)
+"""A place said after "abroad" ("vive lá fora, em Lyon"): one clause with it, not two."""
 CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
 AND_THEN = re.compile(r"\s+and\s+(?=(?:I|we|she|he|they)\s)")
 
@@ -455,7 +459,7 @@ def _by_patterns(
     scope: Scope, said: Sentence, typed: dict[str, str], tz: str, compiled: Sequence[Compiled]
 ) -> None:
     """The facts the patterns read in a sentence, clause by clause."""
-    sentence = _there_named(said.text, scope.text)
+    sentence = PLACE_SPELT_OUT.sub(r"\g<away> \g<prep> ", _there_named(said.text, scope.text))
     if sentence != said.text:
         said = Sentence(sentence)
     candidates = [compiled[i][:2] for i in LOOKS[id(compiled)].matching(said)]
