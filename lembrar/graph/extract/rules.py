@@ -154,6 +154,7 @@ PLACE_SPELT_OUT = re.compile(
     r"\b(?P<away>abroad|overseas|lá fora|fora|no estrangeiro)\s*,\s*(?P<prep>in|em)\s+(?=[A-ZÀ-Þ])"
 )
 """A place said after "abroad" ("vive lá fora, em Lyon"): one clause with it, not two."""
+SPELT_OUT_WORDS = ("abroad", "overseas", "fora", "estrangeiro")
 CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
 AND_THEN = re.compile(r"\s+and\s+(?=(?:I|we|she|he|they)\s)")
 
@@ -459,7 +460,9 @@ def _by_patterns(
     scope: Scope, said: Sentence, typed: dict[str, str], tz: str, compiled: Sequence[Compiled]
 ) -> None:
     """The facts the patterns read in a sentence, clause by clause."""
-    sentence = PLACE_SPELT_OUT.sub(r"\g<away> \g<prep> ", _there_named(said.text, scope.text))
+    sentence = _there_named(said.text, scope.text)
+    if any(word in sentence for word in SPELT_OUT_WORDS):
+        sentence = PLACE_SPELT_OUT.sub(r"\g<away> \g<prep> ", sentence)
     if sentence != said.text:
         said = Sentence(sentence)
     candidates = [compiled[i][:2] for i in LOOKS[id(compiled)].matching(said)]
