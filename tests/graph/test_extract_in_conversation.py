@@ -670,3 +670,15 @@ def test_a_home_spelt_out_after_abroad_or_a_kin_apposition(
 
 def test_abroad_for_a_stay_is_no_home() -> None:
     assert not [f for f in facts("I'm abroad, in Oslo for a conference.") if f[1] == "lives_in"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Back in uni I rowed every morning before lectures.",
+        "I did judo twice a week as a teenager.",
+        "Growing up we went sailing every summer.",
+    ],
+)
+def test_a_habit_of_a_period_of_ones_past_is_no_pastime_now(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] == "does"], facts(text)

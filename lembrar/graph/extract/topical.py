@@ -97,10 +97,16 @@ GOING = re.compile(r"\b(?:go|goes|going|went|gone|it|there|vou|vamos|faço|lá)\
 NOT_A_HABIT = re.compile(
     r"\b(?:used to|stopped|quit|gave up|no longer|want to|wanna|thinking of|watch|watching"
     r"|planning|plan to|(?<!been )going to|to start|start doing|hope to|hoping to"
-    r"|deixei de|já não|quero|gostava de|ver|vou começar)\b",
+    r"|deixei de|já não|quero|gostava de|ver|vou começar"
+    # a period of one's past: the habit was then
+    r"|back in (?:the day|college|school|high school|uni|university|my \w+|\d{4})"
+    r"|as a (?:kid|child|teen|teenager|student|boy|girl)|when I was|growing up|years ago"
+    r"|in (?:high school|middle school|my teens|my twenties)|quando (?:eu )?era"
+    r"|em (?:miúd|pequen)[oa])\b",
     re.IGNORECASE,
 )
-"""A habit gone, wished for, or watched rather than done."""
+"""A habit gone, wished for, watched rather than done, or of a period of one's past ("back in
+college I played rugby every weekend")."""
 
 FIRST_PERSON = re.compile(
     r"(?<![\w'’])(?:I|I['’]m|I['’]ve|me|my|mine|we|we['’]re|we['’]ve|us|our|ours|eu|me|meu|minha"
