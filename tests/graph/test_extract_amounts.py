@@ -49,6 +49,8 @@ def test_counts_and_current_states(sentence, expected):
     [
         ("I need to clean my old sneakers before the trip.", ["old sneakers"]),
         ("Is it compatible with my Canon EOS 80D camera?", ["Canon EOS 80D camera"]),
+        ("My blender (a Vitamix E310) is so loud.", ["Vitamix E310"]),  # its model
+        ("I have a turntable (Technics SL-1200) at home.", ["Technics SL-1200"]),
         ("I met her at my previous company.", []),
         ("I need to work on my skills and my heart.", []),
     ],

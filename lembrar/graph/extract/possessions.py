@@ -51,9 +51,12 @@ MODIFIED = frozenset(
 """Nouns after which an owned word only modifies ("my ukulele lessons", "my guitar teacher")."""
 MODEL = r"[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*|I|II|V\d))*"
 """A maker's model name: "Korg B1", "Yamaha FZ6R", "Fender Mustang I V2"."""
+MODEL_BESIDE = rf"(?:,\s+(?:an?|the|my)\s+|\s*\(\s*(?:an?\s+|the\s+)?)(?P<model>{MODEL})"
+"""A model named beside its thing: "my piano, a Korg B1", "my espresso machine (a Gaggia
+Classic)"."""
 POSSESSION = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
-    rf"(?:,\s+(?:an?|the|my)\s+(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
+    rf"(?:{MODEL_BESIDE})?(?P<after>\s+[\w']+)?"
 )
 HAVING = re.compile(  # "I already have a portable power bank", "Just got some new shoes"
     r"(?:\b(?:I|[Ww]e)(?:['’]ve)?\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
@@ -62,7 +65,7 @@ HAVING = re.compile(  # "I already have a portable power bank", "Just got some n
     r"|^\W*(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently)\s+)?(?:[Gg]ot|[Bb]ought|[Pp]urchased|[Oo]rdered))"
     r"\s+(?:a|an|two|three|some)\s+"
     rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
-    r"(?P<after>\s+[\w']+)?"
+    rf"(?:\s*\(\s*(?:an?\s+|the\s+)?(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
 )
 AND_ANOTHER = re.compile(  # "… got a new coffee grinder and a milk frother"
     r"\s+and\s+(?:a|an|two|some)\s+(?:(?:new|pair of|set of)\s+)*"
