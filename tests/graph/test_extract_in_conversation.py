@@ -682,3 +682,14 @@ def test_abroad_for_a_stay_is_no_home() -> None:
 )
 def test_a_habit_of_a_period_of_ones_past_is_no_pastime_now(text: str) -> None:
     assert not [f for f in facts(text) if f[1] == "does"], facts(text)
+
+
+def test_who_says_i_with_the_speaker_shares_a_pastime_or_a_home_not_a_relation() -> None:
+    found = facts("My girlfriend and I go bouldering every Friday.")
+    assert {("Ana", "does", "bouldering"), ("girlfriend", "does", "bouldering")} <= found
+    assert ("Duarte", "lives_in", "Braga") in facts("Duarte and I live in Braga these days.")
+    married = facts("Tiago and I got married in June.")
+    assert ("Ana", "has_partner", "Tiago") in married
+    assert not [f for f in married if f[0] == "Tiago"]  # no relation of his to himself
+    allergic = facts("My brother and I are allergic to shellfish.")
+    assert not [f for f in allergic if f[0] == "brother" and f[1] == "allergic_to"]

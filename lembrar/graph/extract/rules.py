@@ -498,6 +498,7 @@ def _by_patterns(
                 continue
             for fact in _read(scope, pattern, match, typed, (when, valid_at), sentence):
                 scope.facts.append(fact)
+                scope.facts += _shared(scope, match, fact)
 
 
 START_NOW = re.compile(
@@ -622,6 +623,36 @@ def _matches(
             taken.append(span)
             out.append((pattern, match))
     return sorted(out, key=lambda found: found[1].start("subj"))  # "and she…" reads in order
+
+
+JOINT = re.compile(
+    rf"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|best)\s+)?(?P<kin>{KIN_EN})"
+    rf"|(?<![\w'’])(?P<name>{NAME}))\s+(?:and|&)\s+$"
+)
+"""Who says "I" with the speaker: "my husband and I", "Rui and I"."""
+SHARED = frozenset({"lives_in", "does", "likes", "dislikes", "plans", "has_pet"})
+"""What two people who say "we" may share; not a relation to each other ("Tiago and I got
+married") nor what is one's own (an allergy, a diet, a job)."""
+
+
+def _shared(scope: Scope, match: re.Match[str], fact: ExtractedFact) -> list[ExtractedFact]:
+    """The same fact of the one who says "I" with the speaker ("my husband and I go dancing
+    every Tuesday": the husband goes too)."""
+    if fact.predicate not in SHARED or fact.subject != scope.speaker or fact.negated:
+        return []
+    if fold(match.group("subj") or "") != "i":
+        return []
+    joint = JOINT.search(match.string[: match.start("subj")])
+    if joint is None:
+        return []
+    if joint.group("kin"):
+        kin = joint.group("kin")
+        other = scope.kin(kin, None, kin_alias(kin, True))
+    elif is_name(joint.group("name").split()[0]) and fold(joint.group("name")) not in PRONOUNS:
+        other = scope.entity(joint.group("name"), scope.type_of(joint.group("name"), "person"))
+    else:
+        return []
+    return [replace(fact, subject=other)]
 
 
 def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None:
