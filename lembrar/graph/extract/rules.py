@@ -776,21 +776,20 @@ def _plan(
     subject = _subject(scope, pattern, match)
     raw = match.group("obj") or ""
     phrase = DANGLING.sub("", trim_object(raw, PLAN_WORDS))
-    a_verb = pattern.predicate == "plans" and re.search(
-        r"\bto\s*$", match.string[: match.start("obj")]
+    a_verb = pattern.predicate == "plans" and bool(
+        re.search(r"\bto\s*$", match.string[: match.start("obj")])
     )
     phrase = _untimed(phrase)
     if subject is None or not phrase or fold(phrase) in ("it", "that", "this", "isso"):
         return None
-    words = [fold(w) for w in plan_object(pattern.predicate, phrase, None).split()]
+    undated = plan_object(pattern.predicate, phrase, None)
+    words = [fold(w) for w in undated.split()]
     if a_verb and len(words) == 1 and fold(" ".join(raw.split()[1:2])) in ("with", "by"):
         return None  # "going to start with purging", "start by sorting": a first step
     if words[1:2] in (["is"], ["was"], ["are"]):
         return None  # "the town I'm planning to visit is Oakdale"
-    if _no_place(pattern, phrase):
-        return None  # "I'm starting with Mr. Color paints"
-    if not is_undertaking(plan_object(pattern.predicate, phrase, None)):
-        return None
+    if _no_place(pattern, phrase) or not is_undertaking(undated):
+        return None  # "I'm starting with Mr. Color paints", "pack light"
     obj = scope.entity(plan_object(pattern.predicate, phrase, date), "activity")
     quote = " ".join(sentence.split())
     return ExtractedFact(subject, "plans", obj, quote, origin="pattern_plan")
