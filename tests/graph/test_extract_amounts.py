@@ -53,6 +53,8 @@ def test_counts_and_current_states(sentence, expected):
         ("I have a turntable (Technics SL-1200) at home.", ["Technics SL-1200"]),
         ("I met her at my previous company.", []),
         ("I need to work on my skills and my heart.", []),
+        ("I pitched my bakery idea to the bank.", []),  # the thing only modifies
+        ("Here are my guitar plans for the summer.", []),
     ],
 )
 def test_possessions_are_things_people_own(sentence, expected):

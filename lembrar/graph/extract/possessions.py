@@ -46,9 +46,11 @@ OWNED = alternation([w for words in _KINDS.values() for w in words.split("|")])
 """Every owned noun (a longer one read whole: "stand mixer")."""
 MODIFIED = frozenset(
     "lessons lesson class classes teacher tutor tech technician repair repairs case strings"
-    " skills practice session sessions playlist account app finger tone tire tyre".split()
+    " skills practice session sessions playlist account app finger tone tire tyre idea ideas"
+    " plan plans card cards series structure".split()
 )
-"""Nouns after which an owned word only modifies ("my ukulele lessons", "my guitar teacher")."""
+"""Nouns after which an owned word only modifies ("my ukulele lessons", "my guitar teacher", "my
+business idea", "our table structure")."""
 MODEL = r"[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*|I|II|V\d))*"
 """A maker's model name: "Korg B1", "Yamaha FZ6R", "Fender Mustang I V2"."""
 MODEL_BESIDE = rf"(?:,\s+(?:an?|the|my)\s+|\s*\(\s*(?:an?\s+|the\s+)?)(?P<model>{MODEL})"
