@@ -851,14 +851,15 @@ def _object(
     if kind == "role" and not _is_role(phrase):
         return None
     if default in ("place", "organization"):  # where one works is a company, whatever a
-        named = (
-            re.match(rf"{NAME}(?:\s+&\s+{NAME})?", phrase) if is_name(phrase.split()[0]) else None
-        )
+        named = NAMED_OBJECT.match(phrase) if is_name(phrase.split()[0]) else None
         phrase = named.group(0) if named else phrase  # "my job at Google pays well"
         return scope.entity(phrase, default, retype=True)  # name finder guessed
     return scope.entity(phrase, typed.get(phrase) or scope.type_of(phrase, default))
 
 
+NAMED_OBJECT = re.compile(rf"{NAME}(?:\s+&\s+{NAME})?")
+"""A place or a company named by its name, which ends it ("Google pays well", "McKinsey &
+Company")."""
 ROLE_END = re.compile(
     r"\s+(?:in|at|for|with|from|on|over|out|here|there|working|employed|based|living|who|and|job"
     r"|gig)\b"
