@@ -377,7 +377,7 @@ class Graph:
             instant = parse_instant(as_of, settings, "as_of")
             window, moment = (instant, instant), instant
         else:
-            parsed = parse_time(query, moment, settings.timezone or "UTC")
+            parsed = parse_time(query, moment, settings.timezone or "UTC", asked=True)
             if parsed.windows:
                 window = (parsed.windows[0].start, parsed.windows[0].end)
         vector = self._embed([query])[0]

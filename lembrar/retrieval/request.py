@@ -97,6 +97,7 @@ def understand(
         periods=periods,
         hemisphere=settings.hemisphere,
         language=settings.language,
+        asked=True,
     )
     # A phrase that only names a weekday or a part of day stays in the text: "the rotation on a
     # Sunday", "activities for the evening" are as often what a memory says as when it was made.

@@ -65,6 +65,7 @@ def _tails(lex: Lexicon) -> dict[str, re.Pattern[str]]:
         "after": tail(lex.after),
         "about": tail(lex.about),
         "about_quantity": tail(lex.about_quantity),
+        "topic": tail(lex.topic_leads),
         "amount": re.compile(
             f"{START}(?:(?P<n>{number(lex.numbers, lex.couple)})\\s+|{alt(lex.articles)}\\s+)?"
             f"(?P<u>{alt(lex.units)})\\s*$"

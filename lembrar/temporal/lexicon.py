@@ -95,6 +95,8 @@ class Lexicon:
     range_from: Words = frozenset()
     range_to: Words = frozenset()
     range_and: Words = frozenset()
+    # the words after which a holiday named bare is what was talked about, not when
+    topic_leads: Words = frozenset()
 
     def month_names(self) -> tuple[str, ...]:
         """The months' names in calendar order, lowercase (the first spelling of each)."""

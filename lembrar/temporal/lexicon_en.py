@@ -258,4 +258,8 @@ LEXICON = Lexicon(
     range_from=words("between|from"),
     range_to=words("to|until|till|through|thru"),
     range_and=words("and"),
+    topic_leads=words(
+        "about|regarding|concerning|mention|mentions|mentioned|mentioning|"
+        "discuss|discussed|discussing"
+    ),
 )

@@ -217,4 +217,8 @@ LEXICON = Lexicon(
     range_from=words("entre|de|desde|del"),
     range_to=words("a|hasta|al"),
     range_and=words("y"),
+    topic_leads=words(
+        "sobre|acerca de|hablamos de|hablaste de|hablé de|habló de|hablar de|hablando de|"
+        "hablado de|mencionaste|mencioné|mencionó|mencionamos|mencionar|mencionado"
+    ),
 )

@@ -222,4 +222,8 @@ LEXICON = Lexicon(
     range_from=words("entre|du|de|depuis"),
     range_to=words("au|à|jusqu'au|jusqu'à"),
     range_and=words("et"),
+    topic_leads=words(
+        "sur|au sujet de|à propos de|parlé de|parler de|parle de|parlions de|parlait de|"
+        "discuté de|mentionné|mentionner|mentionne"
+    ),
 )

@@ -266,4 +266,9 @@ LEXICON = Lexicon(
     range_from=words("entre|de|desde|do|da"),
     range_to=words("a|até|ao"),
     range_and=words("e"),
+    topic_leads=words(
+        "sobre|acerca de|a respeito de|falamos de|falou de|falei de|falaste de|falar de|"
+        "falando de|falado de|falaram de|conversamos de|mencionei|mencionou|mencionaste|"
+        "mencionamos|mencionar|mencionado"
+    ),
 )

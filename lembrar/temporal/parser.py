@@ -13,7 +13,7 @@ from lembrar.temporal.combine import combine
 from lembrar.temporal.grammar import grammar_for
 from lembrar.temporal.hits import Context, Grammar, Hit
 from lembrar.temporal.intervals import TimeQuery, TimeWindow, require_aware
-from lembrar.temporal.text import fold, remove_spans, tidy
+from lembrar.temporal.text import fold, key, remove_spans, tidy
 
 DEFAULT_LANGUAGES = ("en", "pt", "es", "fr")
 _WORD = re.compile(r"[\w']+")
@@ -42,6 +42,23 @@ def scan(ctx: Context) -> list[Hit]:
                 else match.start() + 1
             )
     return hits
+
+
+def talked_about(ctx: Context, hit: Hit) -> bool:
+    """Whether ``hit`` is a holiday named bare as the object of a word of talk, and so what was
+    talked about rather than when: "did we talk about Christmas?", "falamos sobre o Carnaval?",
+    "tu m'as dit quelque chose sur Noël". A holiday with a preposition or a modifier of its own
+    says when ("at Christmas", "last Easter"), as does a time of any other kind ("what did we
+    talk about last week?")."""
+    if hit.window is None:
+        return False
+    named = key(ctx.norm[hit.start : hit.end])
+    first, _, rest = named.partition(" ")
+    if named not in ctx.lex.holidays and not (
+        first in ctx.lex.articles and rest in ctx.lex.holidays
+    ):
+        return False
+    return ctx.ends_with(hit.start, "topic") is not None
 
 
 def _query(ctx: Context, hits: list[Hit]) -> TimeQuery:
@@ -128,6 +145,7 @@ def parse_time(
     languages: tuple[str, ...] = DEFAULT_LANGUAGES,
     hemisphere: str = "north",
     language: str | None = None,
+    asked: bool = False,
 ) -> TimeQuery:
     """Find the time phrases in ``text`` and resolve them against ``now`` in the zone ``tz``.
 
@@ -136,9 +154,14 @@ def parse_time(
     filters; ``stripped`` is the text without the phrases, for semantic search.
     ``language``: the writer's language; one our grammar does not cover is read by an
     installed ``dateparser`` (the ``[dates]`` extra) when the grammar finds nothing.
+    ``asked``: the text is a question put to a memory, where a time that is what was talked
+    about (:func:`talked_about`) gives no window and stays in ``stripped``.
     """
     ctx = _context(text, now, tz, periods, languages, hemisphere)
-    parsed = _query(ctx, combine(ctx, scan(ctx)))
+    hits = combine(ctx, scan(ctx))
+    if asked:
+        hits = [hit for hit in hits if not talked_about(ctx, hit)]
+    parsed = _query(ctx, hits)
     if parsed.has_time or delegate.time_reader(language) != "dateparser":
         return parsed
     return delegate.parse_other(text, ctx.now, ctx.zone, language)

@@ -148,6 +148,24 @@ def test_a_weekday_or_part_of_day_with_no_topic_beside_it_is_the_time(memory):
         assert result.hits[0].signals["time_score"] == 1.0
 
 
+def test_a_holiday_that_is_what_was_talked_about_is_the_topic_not_the_day(memory):
+    memory.add(
+        "We wrapped the Easter eggs for the kids",
+        user_id="ana",
+        at=datetime(2024, 3, 20, 18, tzinfo=UTC),
+    )
+    memory.add(
+        "The plumber fixed the sink", user_id="ana", at=datetime(2024, 3, 31, 10, tzinfo=UTC)
+    )
+    now = "2024-05-20T12:00:00+00:00"
+    for question in ("did I ever mention Easter?", "a gente falou sobre a Páscoa?"):
+        result = memory.retrieve(question, "ana", now=now)
+        assert result.time is not None and result.time.windows == ()
+        assert result.hits[0].episode.content.startswith("We wrapped the Easter eggs")
+    on_the_day = memory.retrieve("what did we talk about at Easter?", "ana", now=now)
+    assert on_the_day.hits[0].episode.content == "The plumber fixed the sink"
+
+
 def test_a_window_in_the_future_is_a_plan_and_does_not_rank_memories(memory):
     memory.add("Grilled sardines with friends", user_id="ana", at=SUNDAY)
     memory.add("Grilled peppers for dinner", user_id="ana", at=SUNDAY - timedelta(days=20))

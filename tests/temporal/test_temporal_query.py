@@ -426,3 +426,37 @@ def test_a_season_across_new_year_named_by_a_year_has_both_readings(text, hemisp
 )
 def test_a_season_within_one_year_or_without_one_has_one_reading(text, hemisphere):
     assert parse_time(text, NOW, TZ, hemisphere=hemisphere).alternatives == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "have I ever told you about Easter?",
+        "you mentioned New Year's Eve once",
+        "anything on record regarding Christmas Eve?",
+        "conversamos sobre a Páscoa?",
+        "já falei de Páscoa contigo?",
+        "¿alguna vez hablamos sobre la Nochebuena?",
+        "on a discuté de Pâques ?",
+    ],
+)
+def test_a_holiday_that_is_what_was_talked_about_is_the_topic_of_a_question(text):
+    asked = parse(text, asked=True)
+    assert asked.windows == ()
+    assert asked.stripped == " ".join(text.split())
+    assert parse(text).windows  # read as a statement, the holiday is a time
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what did we say over Easter?",  # its own preposition
+        "did we talk about it at Christmas?",
+        "what did I mention last Christmas?",  # a modifier of its own
+        "what did we talk about last week?",  # not a holiday: "about" is stranded
+        "o que falamos sobre ontem?",
+        "did we talk about the move in March?",
+    ],
+)
+def test_a_time_said_with_a_preposition_or_of_another_kind_stays_a_time(text):
+    assert parse(text, asked=True).windows == parse(text).windows != ()
