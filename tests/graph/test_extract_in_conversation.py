@@ -693,3 +693,42 @@ def test_who_says_i_with_the_speaker_shares_a_pastime_or_a_home_not_a_relation()
     assert not [f for f in married if f[0] == "Tiago"]  # no relation of his to himself
     allergic = facts("My brother and I are allergic to shellfish.")
     assert not [f for f in allergic if f[0] == "brother" and f[1] == "allergic_to"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Rui's cockatiel learned to whistle the anthem.", ("Rui", "has_pet", "cockatiel")),
+        ("My husband's terrier is called Pico.", ("husband", "has_pet", "Pico")),
+        ("Joana's three kittens are finally asleep.", ("Joana", "has_pet", "kittens")),
+        ("My son's gerbil, Nibbles, escaped last night.", ("son", "has_pet", "Nibbles")),
+    ],
+)
+def test_a_pet_said_by_its_owners_name_or_kin_word_is_theirs(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I ordered Rui's dog food online.",  # a thing for a pet, not a pet
+        "My cousin's dog barks all night.",  # kin the speaker is linked to by no fact
+        "Joana's hot dog was cold.",
+    ],
+)
+def test_a_thing_for_a_pet_or_the_pet_of_someone_untold_is_no_pet_of_theirs(text: str) -> None:
+    assert not any(p == "has_pet" for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister-in-law is hosting dinner.",
+        "Bought a scarf for my father in law.",
+        "My brothers-in-law came over.",
+    ],
+)
+def test_an_in_law_is_no_sibling_or_parent(text: str) -> None:
+    assert not any(p in ("has_sibling", "has_parent") for _, p, _ in facts(text))

@@ -109,6 +109,14 @@ AFTER_AN_ANIMAL = frozenset(
     " at with for from into around out up down here there now today again took came went ran"
     " made saw found gave bring brings bringing".split()
 )
+OWNED_BY_ANOTHER = re.compile(  # "Lula's cat", "my wife's horse", "Marta's dog Rex"
+    rf"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|best)\s+)?(?P<kin>{KIN_EN})"
+    r"|(?<![\w'’])(?P<owner>[A-ZÀ-Þ][^\W\d_]*(?:\s+[A-ZÀ-Þ][^\W\d_]*)?))['’]s\s+"
+    rf"(?:(?!hot\b)[a-z][\w-]*\s+)?(?P<kind>(?:{PETS})s?|{OTHER_PETS})\b(?!['’-])"
+    rf"(?:\s*,?\s*(?:(?:is |was )?(?:named|called)\s+)?(?P<pname>{NAME}))?"
+    r"(?P<after>\s*[\w'’]*)"
+)
+"""A pet of someone else's, said by its owner's name or kin word and its kind."""
 UNNAMED_KIN = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
     r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
@@ -117,7 +125,7 @@ UNNAMED_KIN = re.compile(
     rf"|(?P<animal>{OTHER_PETS}))"
     r"|\b(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso)\s+(?P<noun_pt>marido|mulher|esposa|namorad[oa]"
     r"|irmã|irmão|filh[oa]|mãe|pai|cão|cadela|gat[oa]|gatinh[oa]|cachorrinh[oa])"
-    r"|\b(?:[Oo]s)\s+(?:meus|nossos)\s+(?P<plural_pt>pais|filhos))\b"
+    r"|\b(?:[Oo]s)\s+(?:meus|nossos)\s+(?P<plural_pt>pais|filhos))\b(?![- ]in[- ]law)"
     r"(?P<after>\s*,?\s*\S*)"
 )
 PARENT_CALLED = re.compile(  # "I broke Mom's vase", "Dad, can you…"
@@ -179,6 +187,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
             scope.facts.append(fact)
     _named_after(scope, sentence)
     _named_list(scope, sentence)
+    _owned_by_another(scope, sentence)
     for match in [
         *KINSHIP.finditer(sentence),
         *APPOSITION.finditer(sentence),
@@ -257,6 +266,35 @@ def _named_list(scope: Scope, sentence: str) -> None:
                     scope.speaker, "has_pet", pet, match.group(0), origin="kin_named"
                 )
                 scope.facts.append(fact)
+
+
+def _owned_by_another(scope: Scope, sentence: str) -> None:
+    """ "Lula's cat just had kittens", "my wife's horse is boarded…", "Marta's dog Rex": the
+    owner has the pet, named when a name follows its kind. A lower-case word after the kind must
+    be one a subject takes, or a verb in the past ("Lula's cat food", "my son's dog walker" are
+    things, not pets)."""
+    if "'s" not in sentence and "’s" not in sentence:
+        return
+    for match in OWNED_BY_ANOTHER.finditer(sentence):
+        after = match.group("after").strip()
+        pname = match.group("pname")
+        named = pname is not None and is_name(pname.split()[0])
+        if not named and after and not (after in AFTER_AN_ANIMAL or after.endswith("ed")):
+            continue
+        owner = match.group("owner")
+        if match.group("kin"):  # kin the speaker is linked to: "my friend's dog" tells of no one
+            kin = match.group("kin")
+            if scope.speaker is None or fold(kin) not in KIN_PREDICATE:
+                continue
+            subject = scope.kin(kin, None, kin_alias(kin, True))
+        elif owner and all(is_name(word) for word in owner.split()):
+            subject = scope.entity(owner, scope.type_of(owner, "person"))
+        else:
+            continue
+        kind = match.group("kind").lower()
+        pet = scope.entity(pname if named else kind, "animal")
+        fact = ExtractedFact(subject, "has_pet", pet, match.group(0).strip(), origin="kin_named")
+        scope.facts.append(fact)
 
 
 FIRST_PERSON = re.compile(

@@ -108,9 +108,10 @@ CHILDREN = (
     r"filhinho|filhinha|filhote|filhota|son|daughter|baby|kid|child|filho|filha|bebé|bebe|bebê"
 )
 KIN_EN = (
-    r"sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend"
+    r"(?:sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend"
     r"|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"
-    r"|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour"
+    r"|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour)"
+    r"(?![- ]in[- ]law)"  # an in-law is kin of another kind: "my mother-in-law" is no parent
 )
 KIN_PT = (
     r"irmãzinha|irmãozinho|irmã|irma|irmão|irmao|mana|mano|filhinha|filhinho|mãe|mae|pai|mulher|marido|esposa|namorada|namorado|noiva|noivo"
