@@ -732,3 +732,28 @@ def test_a_thing_for_a_pet_or_the_pet_of_someone_untold_is_no_pet_of_theirs(text
 )
 def test_an_in_law_is_no_sibling_or_parent(text: str) -> None:
     assert not any(p in ("has_sibling", "has_parent") for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("Every morning I brush Nina, she's a very fluffy samoyed.", "Nina"),
+        ("Figo is our cat, and he rules the house.", "Figo"),
+        ("We got Bolinha from a breeder, it's a cockatiel!", "Bolinha"),
+    ],
+)
+def test_a_name_said_to_be_a_pet_is_the_speakers_pet(text: str, pet: str) -> None:
+    assert ("Ana", "has_pet", pet) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Joana is my dog sitter this week.",
+        "Tiago is my brother's dog.",  # the brother's, and no brother of the speaker's
+        "I saw Carla at the market, she's a cat person.",
+    ],
+)
+def test_a_pet_word_that_qualifies_or_belongs_to_another_makes_no_pet_or_kin(text: str) -> None:
+    found = facts(text)
+    assert not any(o in ("Joana", "Tiago", "Carla") for _, _, o in found)

@@ -50,8 +50,15 @@ KIN_APPOSED = re.compile(  # "My older sister, Rita, lives…", "a minha irmã m
 COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã", "…, Tiago, has been my bf"
     rf"(?P<kname>{NAME})(?:,?\s+(?:is|é|has been|became|is now|is officially|é agora)|['’]s(?: been)?)\s+"
     rf"(?:[Mm]y|[Oo]ur|(?:[ao]\s+)?(?:minha|meu|nossa|nosso))\s+"
-    rf"(?:(?:little|big|older|younger|best|mais nova|mais velha)\s+)?(?P<kin>{KIN_EN}|{KIN_PT})\b"
+    rf"(?:(?:little|big|older|younger|best|mais nova|mais velha)\s+)?"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT}|(?:{PETS})(?![ \t]+(?!(?:and|but|who|that|so|too|of|from)\b)[a-z]))"
+    r"\b(?!['’]s\b)"  # "Bruno is my husky"; "Pepper is my sister's cat" is no sister
 )
+PRONOUN_PET = re.compile(  # "I walk Bruno twice a day, he's a big husky."
+    r",\s*(?:he|she|it)(?:['’]s| is)\s+(?:an?|my|our)\s+(?:[a-z][\w-]*\s+){0,2}?"
+    rf"(?P<kin>{PETS})(?=\s*(?:[.,!?;)]|$)|\s+(?:and|who|that|with|so|too|but)\b)"
+)
+"""A pet the sentence's last name is, said by a pronoun after it."""
 HAVE_KIN = re.compile(  # "tenho uma irmã, a Leonor, …", "I have a younger brother, Tom"
     rf"\b(?:[Tt]enho|I have|I have got|(?<![\w'’])[Gg]ot)\s+(?:(?:uma?|an?|one|only one|just one)\s+)?"
     rf"(?:(?:older|younger|little|big)\s+)?"
@@ -188,6 +195,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
     _named_after(scope, sentence)
     _named_list(scope, sentence)
     _owned_by_another(scope, sentence)
+    _pronoun_pet(scope, sentence)
     for match in [
         *KINSHIP.finditer(sentence),
         *APPOSITION.finditer(sentence),
@@ -266,6 +274,24 @@ def _named_list(scope: Scope, sentence: str) -> None:
                     scope.speaker, "has_pet", pet, match.group(0), origin="kin_named"
                 )
                 scope.facts.append(fact)
+
+
+def _pronoun_pet(scope: Scope, sentence: str) -> None:
+    """ "I walk Bruno twice a day, he's a big husky": in a sentence that says "I" or "we", the
+    last name before a pronoun that is a pet is the speaker's pet."""
+    if scope.speaker is None or not FIRST_PERSON.search(sentence):
+        return
+    for match in PRONOUN_PET.finditer(sentence):
+        before = sentence[max(0, match.start() - 60) : match.start()]
+        names = [
+            m.group(0)
+            for m in re.finditer(rf"(?<![\w'’]){NAME}", before)
+            if m.start() > 0 and is_name(m.group(0).split()[0])
+        ]
+        if names:
+            pet = scope.entity(names[-1], "animal", (f"my {match.group('kin').lower()}",))
+            fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")
+            scope.facts.append(fact)
 
 
 def _owned_by_another(scope: Scope, sentence: str) -> None:
