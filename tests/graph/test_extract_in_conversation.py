@@ -757,3 +757,33 @@ def test_a_name_said_to_be_a_pet_is_the_speakers_pet(text: str, pet: str) -> Non
 def test_a_pet_word_that_qualifies_or_belongs_to_another_makes_no_pet_or_kin(text: str) -> None:
     found = facts(text)
     assert not any(o in ("Joana", "Tiago", "Carla") for _, _, o in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "planned"),
+    [
+        ("Our son begins primary school in September.", "son", "school"),
+        ("Duarte starts his residency next month.", "Duarte", "residency"),
+        ("We fly to Lima on Friday!", "Ana", "Lima"),
+        ("My brother is driving to Braga next weekend.", "brother", "Braga"),
+    ],
+)
+def test_a_schedule_in_the_simple_present_with_a_time_ahead_is_a_plan(
+    text: str, who: str, planned: str
+) -> None:
+    assert any(s == who and p == "plans" and planned in o for s, p, o in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lectures start in October.",  # no one's
+        "My husband graduates in June.",  # nothing planned after the verb
+        "Sonae starts me on a trial next week.",
+        "She moves in at the end of the month.",  # no journey to a place
+        "I start my new job whenever they call.",  # no time ahead
+        "I started my new job last Monday.",
+    ],
+)
+def test_a_simple_present_without_someone_a_thing_or_a_time_ahead_is_no_plan(text: str) -> None:
+    assert not any(p == "plans" for _, p, _ in facts(text))

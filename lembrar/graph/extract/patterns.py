@@ -45,7 +45,7 @@ UNDERTAKINGS = frozenset(
     "move relocate visit travel go attend host open launch start found build renovate adopt"
     " learn study apply run write publish join marry retire mudar visitar viajar abrir"
     " começar remodel volunteer propose compete perform audition tour"
-    " graduate enrol enroll".split()
+    " graduate enrol enroll begin".split()
 )
 """Verbs a plan worth keeping opens with ("open a studio", "visit Kyoto"), not errands
 ("pack light", "order more")."""

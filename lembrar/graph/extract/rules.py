@@ -954,7 +954,11 @@ def _upcoming(scope: Scope, said: Sentence, tz: str) -> None:
         return
     sentence = said.text
     for who, plan in upcoming(sentence, scope.episode.at, tz, said):
-        subject = scope.speaker if who is None else scope.entity(who, "person", retype=True)
+        if who is not None and who.lower().startswith(("my ", "our ")):  # "my sister is flying…"
+            kin = who.split()[-1]
+            subject = scope.kin(kin, None, kin_alias(kin, True))
+        else:
+            subject = scope.speaker if who is None else scope.entity(who, "person", retype=True)
         if who is not None and fold(who) == fold(scope.speaker):
             subject = scope.speaker
         obj = scope.entity(plan, "activity")

@@ -29,7 +29,8 @@ DOING = re.compile(
     r"(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are"
     r"|(?:[A-Z][\w'’-]*|(?:[Mm]y|[Oo]ur|[Tt]he)\s+\w+)\s+and\s+I\s+are"
     r"|[Mm]e\s+and\s+(?:[A-Z][\w'’-]*|(?:my|our|the)\s+\w+)\s+are)"
-    r"|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*)(?:['’]s|\s+is))\s+"
+    r"|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|(?:[Mm]y|[Oo]ur)\s+(?:sister|brother|mom|mum|mother|dad|father"
+    r"|wife|husband|partner|boyfriend|girlfriend|son|daughter)(?![- ]in[- ]law))(?:['’]s|\s+is))\s+"
     r"(?:(?:also|finally|officially|actually|really|just|still)\s+)?"
     r"(?P<verb>competing\s+in|taking\s+part\s+in|playing\s+in|performing\s+at"
     r"|putting\s+together|getting\s+married|off\s+to|[a-z]{2,}ing)"
@@ -38,6 +39,31 @@ DOING = re.compile(
 """Someone doing something, said in the present progressive: the speaker, or a person named
 (what follows is looked at, not taken: "Wendy is getting married and I'm organizing her party"
 holds two)."""
+SCHEDULED = re.compile(
+    r"(?:\b(?:I|[Ww]e)|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|(?:[Mm]y|[Oo]ur)\s+(?:sister|brother|mom|mum"
+    r"|mother|dad|father|wife|husband|partner|boyfriend|girlfriend|son|daughter)(?![- ]in[- ]law)))"
+    r"\s+(?:(?:also|finally|officially)\s+)?"
+    r"(?P<verb>start|starts|begin|begins|fly|flies|head|heads|move|moves|graduate|graduates)"
+    r"\b(?=(?P<rest>[^.;!?]*))"
+)
+"""A plan said in the simple present, read only beside a time ahead (a schedule): "I start at
+Sonae on Monday", "my daughter starts kindergarten in September", "Rita flies to Rome on
+Friday"."""
+OBJECT_PRONOUN = re.compile(r"\s+(?:me|us|you|him|her|it|them)\b")
+SCHEDULED_AS_DOING = {
+    "start": "starting",
+    "starts": "starting",
+    "begin": "beginning",
+    "begins": "beginning",
+    "fly": "flying",
+    "flies": "flying",
+    "head": "heading",
+    "heads": "heading",
+    "move": "moving",
+    "moves": "moving",
+    "graduate": "graduating",
+    "graduates": "graduating",
+}
 BE = (" am ", " are ", "'m ", "’m ", "'re ", "’re ", "'s ", "’s ", " is ")
 """One of these stands in every sentence ``DOING`` finds something in."""
 ERRANDS = frozenset(
@@ -129,6 +155,8 @@ def upcoming(
     when the caller has it."""
     doing = ("ing " in sentence or "off to" in sentence) and any(be in sentence for be in BE)
     said = _said_doing(sentence) if doing else []
+    if TIME_WORDS.search(sentence):
+        said += _said_scheduled(sentence)
     own = []
     if any(word in sentence for word in OWN_WORDS):
         if ANY_EVENT.search(said_as if said_as is not None else Sentence(sentence)):
@@ -164,11 +192,32 @@ def _said_doing(sentence: str) -> list[tuple[str | None, str, str]]:
     out: list[tuple[str | None, str, str]] = []
     for match in DOING.finditer(sentence):
         who = match.group("who")
-        if who is not None and (fold(who) in NOT_A_PERSON or not is_name(who)):
-            continue
+        if who is not None and not who.lower().startswith(("my ", "our ")):
+            if fold(who) in NOT_A_PERSON or not is_name(who):
+                continue
         verb = " ".join(match.group("verb").split())
         if verb not in NOT_DOING and not NEGATION.search(sentence[: match.end("verb")]):
             out.append((who, verb, match.group("rest")))
+    return out
+
+
+def _said_scheduled(sentence: str) -> list[tuple[str | None, str, str]]:
+    """Who does what in the simple present (``SCHEDULED``), as ``_said_doing`` tells it."""
+    out: list[tuple[str | None, str, str]] = []
+    for match in SCHEDULED.finditer(sentence):
+        who, said_verb, rest = match.group("who"), match.group("verb"), match.group("rest")
+        if (who is None) == said_verb.endswith("s"):
+            continue  # "I start", "Rita starts"; "Classes start in January" is no one's
+        if who is not None and not who.lower().startswith(("my ", "our ")):
+            if fold(who) in NOT_A_PERSON or not is_name(who):
+                continue
+        travel = SCHEDULED_AS_DOING[said_verb.lower()] in TRAVEL + ("moving",)
+        if travel and not JOURNEY.match(rest):
+            continue  # "moves in at the start of April": a journey names where it goes
+        if not travel and (LEADS_ON.match(rest) or OBJECT_PRONOUN.match(rest)):
+            continue  # "graduates in June", "starts at 9", "OutSystems starts me on Monday"
+        if not NEGATION.search(sentence[: match.end("verb")]):
+            out.append((who, SCHEDULED_AS_DOING[said_verb.lower()], rest))
     return out
 
 
