@@ -787,3 +787,28 @@ def test_a_schedule_in_the_simple_present_with_a_time_ahead_is_a_plan(
 )
 def test_a_simple_present_without_someone_a_thing_or_a_time_ahead_is_no_plan(text: str) -> None:
     assert not any(p == "plans" for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime"),
+    [
+        ("Beekeeping has become my main hobby.", "beekeeping"),
+        ("Foraging is a real pastime of ours.", "foraging"),
+        ("As a hobby, I repair vintage radios.", "repair vintage radios"),
+    ],
+)
+def test_a_pastime_declared_a_hobby_is_one_whatever_it_is(text: str, pastime: str) -> None:
+    assert ("Ana", "does", pastime) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Everything is a hobby of mine when I'm bored.",
+        "Is beekeeping a hobby of yours?",
+        "Baking is a hobby for a lot of people.",
+        "Beekeeping used to be my hobby.",
+    ],
+)
+def test_a_hobby_not_declared_of_the_speaker_now_is_no_pastime(text: str) -> None:
+    assert not any(p == "does" for _, p, _ in facts(text))

@@ -445,6 +445,41 @@ def taken_up(message: str) -> list[str]:
     return found
 
 
+DECLARED = re.compile(
+    # "Cooking is a hobby with me", "baking has become my hobby", "fishing's a big hobby of mine"
+    r"(?<![\w-])(?P<doing>[A-Za-z]{3,}ing)(?:['’]s|\s+is|\s+has\s+(?:always\s+)?(?:been|become))\s+"
+    r"(?:(?:really|definitely|always|kind\s+of|basically|honestly|pretty\s+much|now)\s+)?"
+    r"(?:(?:my|our)\s+(?:(?:new|real|main|big|biggest|favou?rite)\s+)?(?:hobby|pastime)"
+    r"|an?\s+(?:(?:big|real|huge|new|serious|favou?rite)\s+)?(?:hobby|pastime)\s+"
+    r"(?:of\s+(?:mine|ours)|with\s+(?:me|us)|for\s+(?:me|us)))\b"
+    # "As a hobby I restore old fountain pens", "For a hobby, we build model ships"
+    r"|^\W*(?:[Aa]s|[Ff]or)\s+an?\s+(?:\w+\s+)?(?:hobby|pastime),?\s+(?:I|[Ww]e)\s+"
+    r"(?P<done>[a-z]+(?:\s+[\w'-]+){1,4}?)(?=\s*(?:[.,;!?]|$|\s+(?:and|but|so|because|when)\b))"
+)
+"""A pastime declared a hobby: the word for it, or what is done as one, whatever it is."""
+NOT_DOING = frozenset(
+    "nothing something anything everything morning evening spring thing king ring building"
+    " wedding ceiling during sibling string".split()
+)
+"""Words in "-ing" that name no doing."""
+
+
+def declared_hobbies(message: str) -> list[str]:
+    """The pastimes the speaker declares hobbies (``DECLARED``), in parts that state them."""
+    if "hobby" not in message.lower() and "pastime" not in message.lower():
+        return []
+    found: list[str] = []
+    for part in parts(message):
+        for m in DECLARED.finditer(part):
+            if not _states(part, m) or GIVEN_UP.search(part):
+                continue
+            if m.group("doing") and m.group("doing").lower() not in NOT_DOING:
+                found.append(m.group("doing").lower())
+            elif m.group("done"):
+                found.append(m.group("done"))
+    return found
+
+
 def pastimes(message: str) -> list[str]:
     """What the speaker does as a habit (a pastime and how often they go), has taken up
     (:func:`taken_up`) or does with a coach."""
@@ -455,7 +490,7 @@ def pastimes(message: str) -> list[str]:
         if not GIVEN_UP.search(part) and not HYPOTHETICAL.search(part)
         for m in PASTIME_PEOPLE.finditer(part)
     ]
-    coached += taken_up(message)
+    coached += taken_up(message) + declared_hobbies(message)
     if not any(word in lower for word in HABIT_WORDS) or not HABIT.search(message):
         return list(dict.fromkeys(coached))
     said = parts(message)
