@@ -812,3 +812,23 @@ def test_a_pastime_declared_a_hobby_is_one_whatever_it_is(text: str, pastime: st
 )
 def test_a_hobby_not_declared_of_the_speaker_now_is_no_pastime(text: str) -> None:
     assert not any(p == "does" for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please proofread this for me:\nMy husband Tom and I moved to Denver, where I work at Intel.",
+        "can you translate the following into French\nI have a dog named Rex and two sisters.",
+        "Here's my cover letter: I am a nurse at St Mary's and I live in Leeds.",
+        "1\n00:00:01,000 --> 00:00:02,000\nMy mother lives in Paris\n\n2\n"
+        "00:00:03,000 --> 00:00:04,000\nand I have a cat",
+    ],
+)
+def test_a_text_handed_over_to_be_worked_on_tells_nothing_of_the_speaker(text: str) -> None:
+    assert facts(text) == set()
+
+
+def test_the_request_before_a_text_handed_over_is_still_read() -> None:
+    text = "I'm a teacher in Lisbon, so please rewrite this email:\nDear parents, my dog ate..."
+    assert ("Ana", "works_as", "teacher") in facts(text)
+    assert not any(p == "has_pet" for _, p, _ in facts(text))

@@ -333,7 +333,8 @@ class RuleExtractor:
     ) -> tuple[list[tuple[ExtractedFact, str]], Scope]:
         """Every fact read, each with the sentence it was read from, and the scope (its
         entities and speaker), before any is weighed."""
-        text = LOWER_I.sub("I", without_markup(episode.content))  # "i'm a nurse", as typed
+        text = without_handed_over(without_markup(episode.content))
+        text = LOWER_I.sub("I", text)  # "i'm a nurse", as typed
         text = EMOJI_THEN_CAPITAL.sub(r"\1. ", without_others_words(text))
         if "'" in text or "’" in text:
             for needles, pattern, replacement in CONTRACTIONS:
@@ -598,6 +599,30 @@ def _start(when: TimeQuery, at: datetime) -> datetime | None:
 
 
 MARKUP = re.compile(r"<[^<>]{0,300}>|&(?:[a-z]+|#\d+);")
+
+
+HANDED_OVER = re.compile(
+    r"(?:^\W*|[,.;!?]\s+(?:so\s+|and\s+|now\s+)?)(?:(?:please|pls|can\s+you|could\s+you"
+    r"|would\s+you)\s+)?(?:continue|rewrite|re-write"
+    r"|translate|summari[sz]e|proofread|paraphrase|improve|polish|edit|correct|shorten|expand"
+    r"|reword|rephrase|check|review|format|fix)\b[^\n:]{0,200}?(?::|\n)"
+    r"|\bhere(?:['’]s|\s+is)\s+(?:the|my|his|her|their|a|an)\s+(?:\w+\s+)?(?:text|essay|story"
+    r"|resume|cv|draft|letter|poem|article|paragraph|statement|script|transcript|speech"
+    r"|email|post|bio)\s*:",
+    re.IGNORECASE,
+)
+"""A text handed over to be worked on: "continue this story please …\n<the story>", "Rewrite
+the below Statement of purpose …\n<it>", "here's his resume: <it>"."""
+SUBTITLES = re.compile(r"\d\d:\d\d:\d\d[,.]\d{3}\s*-->")
+
+
+def without_handed_over(text: str) -> str:
+    """The message up to a text it hands over to be worked on (``HANDED_OVER``), and nothing of
+    subtitles: what such a text says is no one's word to the assistant about themselves."""
+    if "-->" in text and len(SUBTITLES.findall(text)) > 1:
+        return ""
+    found = HANDED_OVER.search(text)
+    return text[: found.end()] if found else text
 
 
 def without_markup(text: str) -> str:
