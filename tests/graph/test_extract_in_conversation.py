@@ -832,3 +832,20 @@ def test_the_request_before_a_text_handed_over_is_still_read() -> None:
     text = "I'm a teacher in Lisbon, so please rewrite this email:\nDear parents, my dog ate..."
     assert ("Ana", "works_as", "teacher") in facts(text)
     assert not any(p == "has_pet" for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        ("I really enjoy wandering around old bookshops.", "wandering around old bookshops"),
+        ("Lately I love tinkering with old radios.", "tinkering with old radios"),
+        ("I adore chatting with my grandma on Sundays.", "chatting with my grandma on Sundays"),
+    ],
+)
+def test_a_doing_liked_keeps_what_it_is_about(text: str, liked: str) -> None:
+    assert ("Ana", "likes", liked) in facts(text)
+
+
+def test_a_pastimes_name_does_not_take_on_where_it_is_done() -> None:
+    found = facts("I've been volunteering at the animal shelter.")
+    assert ("Ana", "does", "volunteering") in found

@@ -69,6 +69,7 @@ from lembrar.graph.extract.stance import (
 )
 from lembrar.graph.extract.tastes import tastes
 from lembrar.graph.extract.topical import (
+    PASTIMES,
     VERB_AFTER,
     allergies,
     births,
@@ -368,6 +369,7 @@ class RuleExtractor:
         said += [text] * (len(scope.facts) - before)
         if self.recognizer is None:
             _capitalized(scope, [sentence for sentence, _ in sentences])
+        scope.facts = [_with_complement(scope, f) for f in scope.facts]
         dropped = _said_longer(scope.facts) + _said_twice(scope.facts)
         kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in dropped}
         unique = {
@@ -941,6 +943,38 @@ def _possessions(scope: Scope, sentence: str) -> None:
             scope.speaker, "owns", obj, quote, negated=bool(gone), origin="possession"
         )
         scope.facts.append(fact)
+
+
+PASTIME_NAME = re.compile(rf"(?:{PASTIMES})", re.IGNORECASE)
+COMPLEMENT = re.compile(
+    r"\s+(?:to|around|with|for|in|on|at|about|out|up|over|through|into|by|from)"
+    r"(?:\s+(?!(?:and|but|so|because|which|that|when|while|now|right|lately|too|again)\b)"
+    r"[\w'’-]+){1,5}",
+    re.IGNORECASE,
+)
+"""What a doing goes on with, to the end of its phrase ("listening to a wide range",
+"spending time with my family")."""
+
+
+def _with_complement(scope: Scope, fact: ExtractedFact) -> ExtractedFact:
+    """A taste or pastime read as one word in "-ing" that is no pastime's name, where the
+    sentence goes on with what it is about, takes that on: "I love being around friends" is
+    "being around friends", "I'm loving experimenting with flavors right now" is "experimenting
+    with flavors" ("volunteering at the shelter" stays "volunteering": a pastime's name)."""
+    words = fact.object.split()
+    if fact.predicate not in ("likes", "does") or not (
+        (len(words) == 1 and fact.object.lower().endswith("ing"))
+        or fold(fact.object) == "spending time"
+    ):
+        return fact
+    if PASTIME_NAME.fullmatch(fact.object):
+        return fact
+    said = re.search(rf"\b{re.escape(fact.object)}\b", fact.text, re.IGNORECASE)
+    complement = COMPLEMENT.match(fact.text, said.end()) if said is not None else None
+    if complement is None:
+        return fact
+    longer = DANGLING.sub("", f"{fact.object} {' '.join(complement.group(0).split())}")
+    return replace(fact, object=scope.entity(longer, scope.type_of(fact.object, "activity")))
 
 
 def _said_longer(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
