@@ -14,6 +14,7 @@ of one conversation's graph for a person to judge.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -69,15 +70,20 @@ def matched(predicted: Sequence[Any], gold: Sequence[Any], same: Callable[[Any, 
     return hits
 
 
+DATED = re.compile(r"\s*\(\d{4}-\d{2}-\d{2}\)$")
+"""The date a plan found carries at its end."""
+
+
 def same_fact(found: Sequence[str], gold: Sequence[str]) -> bool:
     """Equal predicate, matching subject and object (a gold fact's fourth item, a
     replacement mark, is not compared); a plan matches with its verb in any form ("move to
-    Porto" is "moving to Porto")."""
+    Porto" is "moving to Porto") and without the date it carries (labels hold none)."""
     if found[1] != gold[1] or not same_name(found[0], gold[0]):
         return False
     if found[1] != "plans":
         return same_name(found[2], gold[2])
-    forms = [{found[2], *plain_forms(found[2])}, {gold[2], *plain_forms(gold[2])}]
+    undated = DATED.sub("", found[2])  # labels hold no dates: "job interview (2024-05-02)"
+    forms = [{undated, *plain_forms(undated)}, {gold[2], *plain_forms(gold[2])}]
     return any(same_name(a, b) for a in forms[0] for b in forms[1])
 
 

@@ -357,3 +357,10 @@ def test_a_plan_is_the_same_fact_in_any_form_of_its_verb_and_nothing_else_is_loo
     assert same_fact(("U", "plans", "getting a puppy"), ("U", "plans", "get a puppy"))
     assert not same_fact(("U", "plans", "moving to Leeds"), ("U", "plans", "move to York"))
     assert not same_fact(("U", "does", "running"), ("U", "does", "run"))  # only plans
+
+
+def test_a_plan_found_matches_without_the_date_it_carries() -> None:
+    found = ("U", "plans", "job interview (2024-05-02)")
+    assert same_fact(found, ("U", "plans", "job interview at the bank"))
+    assert not same_fact(found, ("U", "plans", "dentist appointment"))
+    assert not same_fact(("U", "owns", "car (2024-05-02)"), ("U", "owns", "car at home"))
