@@ -849,3 +849,9 @@ def test_a_doing_liked_keeps_what_it_is_about(text: str, liked: str) -> None:
 def test_a_pastimes_name_does_not_take_on_where_it_is_done() -> None:
     found = facts("I've been volunteering at the animal shelter.")
     assert ("Ana", "does", "volunteering") in found
+
+
+@pytest.mark.parametrize("names", ["rules", "spacy"])
+def test_kin_words_at_either_end_of_the_list_are_kin_with_the_parse_too(names: str) -> None:
+    assert ("sister", "works_at", "Google") in facts("My older sister works at Google.", names)
+    assert ("my neighbour", "lives_in", "Porto") in facts("My neighbour lives in Porto.", names)

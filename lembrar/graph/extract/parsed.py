@@ -33,7 +33,7 @@ from lembrar.graph.extract.lexicon import (
     verb_phrase,
 )
 from lembrar.graph.extract.names import fold, is_name
-from lembrar.graph.extract.patterns import EVENTS, KIN_EN, UNDERTAKINGS
+from lembrar.graph.extract.patterns import EVENTS, KIN_WORDS_EN, UNDERTAKINGS
 from lembrar.graph.extract.patterns import PET_WORDS as PET_KINDS
 from lembrar.graph.extract.scope import Scope
 from lembrar.graph.extract.tokens import DATES, Reading
@@ -51,7 +51,7 @@ CONDITIONS = frozenset({"if", "unless", "whether", "until"})
 CHANGE_VERBS = frozenset(
     "move relocate start begin join leave quit switch adopt get marry retire transfer".split()
 )
-KIN = frozenset(KIN_EN.split("|")) | {
+KIN = frozenset(KIN_WORDS_EN.split("|")) | {
     "ex",
     "colleague",
     "friend",

@@ -107,12 +107,13 @@ DIETS = (
 CHILDREN = (
     r"filhinho|filhinha|filhote|filhota|son|daughter|baby|kid|child|filho|filha|bebé|bebe|bebê"
 )
-KIN_EN = (
-    r"(?:sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend"
-    r"|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"
-    r"|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour)"
-    r"(?![- ]in[- ]law)"  # an in-law is kin of another kind: "my mother-in-law" is no parent
+KIN_WORDS_EN = (
+    "sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend"
+    "|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"
+    "|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour"
 )
+KIN_EN = rf"(?:{KIN_WORDS_EN})(?![- ]in[- ]law)"
+"""A kin word, not an in-law's: "my mother-in-law" is no parent."""
 KIN_PT = (
     r"irmãzinha|irmãozinho|irmã|irma|irmão|irmao|mana|mano|filhinha|filhinho|mãe|mae|pai|mulher|marido|esposa|namorada|namorado|noiva|noivo"
     r"|filha|filho|amiga|amigo|prima|primo|tia|tio|avó|avô|chefe|colega|vizinha|vizinho"

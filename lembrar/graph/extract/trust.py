@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from lembrar.graph.extract.names import fold
-from lembrar.graph.extract.patterns import CHILDREN, DIETS, KIN_EN, KIN_PT, PETS
+from lembrar.graph.extract.patterns import CHILDREN, DIETS, KIN_PT, KIN_WORDS_EN, PETS
 from lembrar.model.graph import ExtractedEntity, ExtractedFact
 from lembrar.model.text import STOPWORDS
 
@@ -70,7 +70,10 @@ CUE_PATTERNS = {
     for name, words in CUES.items()
 }
 LEXICON = frozenset(
-    w for words in (KIN_EN, KIN_PT, PETS, CHILDREN, DIETS) for w in words.split("|") if " " not in w
+    w
+    for words in (KIN_WORDS_EN, KIN_PT, PETS, CHILDREN, DIETS)
+    for w in words.split("|")
+    if " " not in w
 ) | {"kids", "children", "dogs", "cats", "parents"}
 """Objects from the closed lists: kin, pets, children, diets."""
 CLAUSE_WORDS = frozenset(
