@@ -855,3 +855,22 @@ def test_a_pastimes_name_does_not_take_on_where_it_is_done() -> None:
 def test_kin_words_at_either_end_of_the_list_are_kin_with_the_parse_too(names: str) -> None:
     assert ("sister", "works_at", "Google") in facts("My older sister works at Google.", names)
     assert ("my neighbour", "lives_in", "Porto") in facts("My neighbour lives in Porto.", names)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [
+        ("My boyfriend, Rex and I went hiking.", ("Ana", "has_partner", "boyfriend")),
+        ("On Sunday, my brother cooked for everyone.", ("Ana", "has_sibling", "brother")),
+    ],
+)
+def test_a_name_that_is_a_list_item_or_a_time_does_not_name_the_kin(
+    text: str, relation: tuple[str, str, str]
+) -> None:
+    found = facts(text)
+    assert relation in found
+    assert not any(o in ("Rex", "Sunday") for _, _, o in found)
+
+
+def test_a_kind_of_games_played_is_the_pastime() -> None:
+    assert ("Ana", "does", "card games") in facts("We spent the evening playing card games.")

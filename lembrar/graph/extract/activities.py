@@ -142,12 +142,16 @@ def _with_next_word(activity: str, rest: str) -> str:
     if match is None:
         return activity
     word = match.group(1)
-    if word in NOT_ACTIVITY or word in BOUNDARY_WORDS or word.endswith("ly") or word in STOPS:
+    blocked = word in NOT_ACTIVITY and word not in HEADS_ONLY
+    if blocked or word in BOUNDARY_WORDS or word.endswith("ly") or word in STOPS:
         return activity
     return f"{activity} {word}"
 
 
 STOPS = frozenset("since every each most all again online outdoors indoors much".split())
+HEADS_ONLY = frozenset({"game", "games"})
+"""Nouns that are no activity alone ("playing games") but head one after its kind ("board
+games", "video games")."""
 
 
 ROLE_JOB = re.compile(  # "her nurse job", "my teacher job"

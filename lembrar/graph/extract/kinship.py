@@ -336,7 +336,15 @@ def _listed(match: re.Match[str]) -> bool:
     list's next item, not the girlfriend's name."""
     between = match.string[match.start("kin") : match.start("kname")]
     after = match.string[match.end() :]
-    return "," in between and bool(re.match(r"\s*(?:,\s*[A-ZÀ-Þ]\w*\s*)?(?:and|&|e)\b", after))
+    return "," in between and bool(LIST_GOES_ON.match(after))
+
+
+LIST_GOES_ON = re.compile(r"\s*(?:,\s*[A-ZÀ-Þ]\w*\s*)?(?:and|&|e)\b")
+"""What follows a list's item: "…, Toby and I", "…, Toby, Rex and I" ("my husband, Tom, and
+I" is Tom)."""
+LISTED_NEXT = re.compile(r"\s*,\s*[A-ZÀ-Þ]\w*\s+(?:and|&|e)\s+(?:I|me|eu)\b")
+"""A name after a kin word that a list with the speaker goes on from: "my girlfriend, Toby and
+I"."""
 
 
 DENIED_KIN = re.compile(
@@ -356,12 +364,20 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         found += PARENT_CALLED.finditer(sentence)
     if scope.speaker is None or not found:
         return
-    named = [m.span("kin") for m in APPOSITION.finditer(sentence)]
+    named = [
+        m.span("kin")
+        for m in APPOSITION.finditer(sentence)
+        if is_name(m.group("kname").split()[-1])
+    ]
     named += [
-        m.span("kin") for m in KINSHIP.finditer(sentence) if is_name(m.group("kname").split()[0])
+        m.span("kin")
+        for m in KINSHIP.finditer(sentence)
+        if is_name(m.group("kname").split()[0]) and not _listed(m)
     ]
     named += [m.span("kin") for m in COPULA.finditer(sentence)]
-    named += [m.span("kin") for m in APPOSED.finditer(sentence)]
+    named += [
+        m.span("kin") for m in APPOSED.finditer(sentence) if is_name(m.group("name").split()[-1])
+    ]  # "Last Tuesday, my gf, …" names no one
     for match in found:
         groups = ("noun", "noun_pt", "plural_pt", "called")
         group = next(g for g in groups if match.groupdict().get(g))
@@ -371,7 +387,11 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         predicate = UNNAMED_PREDICATE.get(fold(noun)) or UNNAMED_PREDICATE.get(
             fold(noun).rstrip("s")
         )
-        named_after = after[:1].isupper() and group != "called"  # "Mom, Dad and I": no name
+        named_after = (  # "Mom, Dad and I", "my girlfriend, Toby and I": no name
+            after[:1].isupper()
+            and group != "called"
+            and not LISTED_NEXT.match(sentence, match.end(group))
+        )
         if predicate is None or named_after or fold(after).strip(".,!?") in NOT_KIN:
             continue
         word = after.strip(".,!?")
