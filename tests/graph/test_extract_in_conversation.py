@@ -874,3 +874,27 @@ def test_a_name_that_is_a_list_item_or_a_time_does_not_name_the_kin(
 
 def test_a_kind_of_games_played_is_the_pastime() -> None:
     assert ("Ana", "does", "card games") in facts("We spent the evening playing card games.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "My piano teacher, Helena, moved her lessons to Tuesdays.",
+            ("Helena", "works_as", "piano teacher"),
+        ),
+        ("I asked my physio Duarte about the knee.", ("Duarte", "works_as", "physio")),
+    ],
+)
+def test_someone_named_after_their_role_for_the_speaker_works_as_it(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My former coach, Bruno, retired.", "My doctor Dr. Costa is away.", "My boss Tomas quit."],
+)
+def test_a_role_no_longer_held_a_title_or_no_role_names_no_job(text: str) -> None:
+    assert not any(p == "works_as" for _, p, _ in facts(text))

@@ -395,6 +395,7 @@ class RuleExtractor:
             return
         _amounts(scope, sentence)
         _possessions(scope, sentence)
+        _named_roles(scope, sentence)
         _plain_readings(scope, said)
         _upcoming(scope, said, tz)
         if parsed is not None:
@@ -975,6 +976,39 @@ def _with_complement(scope: Scope, fact: ExtractedFact) -> ExtractedFact:
         return fact
     longer = DANGLING.sub("", f"{fact.object} {' '.join(complement.group(0).split())}")
     return replace(fact, object=scope.entity(longer, scope.type_of(fact.object, "activity")))
+
+
+ROLE_NAMED = re.compile(  # "my instructor, Maria, …", "our yoga teacher Ines"
+    rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<role>(?:[a-z][\w-]*\s+)?[a-z][\w-]*)\s*(?:,\s*|\s+)"
+    rf"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?(?P<name>{NAME})"
+)
+"""Someone named after the role they have for the speaker."""
+NOT_NOW = frozenset("old former ex previous late first".split())
+TITLES = frozenset("dr mr mrs ms miss prof".split())
+"""Words before a role after which it is no longer held: "my old teacher, Mr. Reis"."""
+
+
+def _named_roles(scope: Scope, sentence: str) -> None:
+    """ "My instructor, Maria, loves…", "my therapist Dr. Lee says…": the named one works as
+    the role (with its kind: "yoga instructor"), while it is theirs now."""
+    if "my " not in sentence.lower() and "our " not in sentence.lower():
+        return
+    for match in ROLE_NAMED.finditer(sentence):
+        words = match.group("role").split()
+        if (
+            words[-1] not in ROLES
+            or NOT_NOW & set(words)
+            or not is_name(match.group("name").split()[0])
+        ):
+            continue
+        name = " ".join(w for w in match.group("name").split() if is_name(w))
+        if not name or fold(name) in PRONOUNS or fold(name) in TITLES:
+            continue  # "my therapist Dr." where a sentence was cut at the title's stop
+        role = " ".join(words)
+        person = scope.entity(name, "person", retype=True)
+        quote = " ".join(sentence.split())
+        fact = ExtractedFact(person, "works_as", scope.entity(role, "role"), quote, origin="topic")
+        scope.facts.append(fact)
 
 
 def _said_longer(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
