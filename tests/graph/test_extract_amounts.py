@@ -125,3 +125,19 @@ def test_things_wished_for_or_past_the_phrase_are_not_owned(sentence):
 def test_a_decimal_or_a_share_is_no_age():
     assert not [f for f in facts("A DNA test says I'm 37.5% Scottish.", "Rosa") if f[1] == "age"]
     assert ("Rosa", "age", "41") in facts("I'm 41, believe it or not.", "Rosa")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "thing", "value"),
+    [
+        ("I hosted my fifth pottery workshop yesterday.", "workshops", "5"),
+        ("I sold my second oil painting at the fair!", "paintings", "2"),
+        ("Finally played my 10th chess tournament this weekend.", "tournaments", "10"),
+    ],
+)
+def test_an_ordinal_counts_the_noun_its_phrase_ends_on(sentence, thing, value):
+    assert Amount("count", thing, value) in amounts(sentence)
+
+
+def test_an_ordinal_before_a_time_word_counts_nothing():
+    assert amounts("I finished my first day at the new office.") == []

@@ -98,10 +98,15 @@ PATTERNS = (
     ),
 )
 ORDINAL_PATTERN = re.compile(
-    r"\b(?:finished|completed|ran|read|watched|wrote|published|built|made|visited|attended|did)"
-    rf"\s+my\s+(?P<ord>{ORDINAL})\s+(?P<thing>[a-z][a-z-]{{2,}})\b",
+    r"\b(?:finished|completed|ran|read|watched|wrote|published|built|made|visited|attended|did"
+    r"|won|played|hosted|entered|sold)"
+    rf"\s+my\s+(?P<ord>{ORDINAL})\s+(?:[a-z][a-z-]*\s+){{0,2}}?(?P<thing>[a-z][a-z-]{{2,}})"
+    r"(?=\s*(?:[.,!?;:)]|$)|\s+(?:last|this|in|at|on|with|for|since|and|but|ever|yesterday"
+    r"|today|so|of|which|that)\b)",
     re.I,
 )
+"""A count told by an ordinal: "finished my 5th project", "won my first video game tournament
+last week" (the thing is the noun its phrase ends on)."""
 CURRENT = re.compile(
     r"\bmy\s+(?:current|present)\s+(?P<thing>[a-z][a-z -]{1,25}?)\s*(?:,|\bis\b|\bare\b|:|\s[-–])\s*"
     r"(?:now\s+)?(?:(?:an?|the)\s+)?(?P<obj>[A-Za-z0-9][^,.;!?()]{1,60})",
