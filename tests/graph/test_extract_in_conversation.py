@@ -898,3 +898,10 @@ def test_someone_named_after_their_role_for_the_speaker_works_as_it(
 )
 def test_a_role_no_longer_held_a_title_or_no_role_names_no_job(text: str) -> None:
     assert not any(p == "works_as" for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm more into swimming than running.", "I'm actually quite into knitting."]
+)
+def test_a_degree_before_into_still_tells_a_pastime(text: str) -> None:
+    assert any(p == "does" and o in ("swimming", "knitting") for _, p, o in facts(text))

@@ -332,7 +332,8 @@ TAKEN_UP = re.compile(
     # "I'm really into bouldering", "we're learning the piano", "I'm taking up fencing",
     # "I'm obsessed with birdwatching", "I've gotten really into gardening"
     r"|(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are|(?:I|[Ww]e)\s*(?:['’]ve|\s+have)\s+(?:gotten|got))|,)"
-    r"\s+(?:(?:just|also|now|really|so|totally|currently|still|big|super|seriously|kind\s+of)\s+)?"
+    r"\s+(?:(?:just|also|now|really|so|totally|currently|still|big|super|seriously|kind\s+of"
+    r"|more|mostly|very|pretty|quite|actually|definitely|deeply|heavily)\s+){0,2}"
     r"(?:into|learning(?:\s+to\s+play|\s+how\s+to)?|taking\s+up|getting\s+into|obsessed\s+w(?:ith|/)?"
     r"|hooked\s+on|addicted\s+to)\s+"
     rf"(?:the\s+)?(?P<into>{PASTIMES})\b"
