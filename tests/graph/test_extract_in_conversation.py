@@ -905,3 +905,17 @@ def test_a_role_no_longer_held_a_title_or_no_role_names_no_job(text: str) -> Non
 )
 def test_a_degree_before_into_still_tells_a_pastime(text: str) -> None:
     assert any(p == "does" and o in ("swimming", "knitting") for _, p, o in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Growing up I used to have a tortoise called Speedy.", "We once had a parrot named Kiwi."],
+)
+def test_a_pet_had_once_is_no_pet_now(text: str) -> None:
+    assert not any(p == "has_pet" for _, p, _ in facts(text))
+
+
+def test_volunteering_at_a_time_ahead_is_a_plan_not_a_habit() -> None:
+    found = facts("In July I'm volunteering at a turtle sanctuary in Greece.")
+    assert not any(p == "does" for _, p, _ in found)
+    assert any(p == "plans" and "turtle sanctuary" in o for _, p, o in found)

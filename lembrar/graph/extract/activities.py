@@ -13,6 +13,7 @@ import re
 
 from lembrar.graph.extract.names import BOUNDARY_WORDS, without_how
 from lembrar.graph.extract.possessions import OWNED
+from lembrar.graph.extract.upcoming import TIME_WORDS
 
 NOT_ACTIVITY = frozenset(
     "the a an it them this that these those with around for in on at some any outside together"
@@ -195,8 +196,8 @@ def activities(sentence: str) -> list[str]:
     found += [m.group("first") for m in SIGNED_UP.finditer(sentence)]
     if "joined" in sentence:
         found += [m.group("group") for m in MEMBERSHIP.finditer(sentence)]
-    if VOLUNTEERING.search(sentence):
-        found.append("volunteering")
+    if VOLUNTEERING.search(sentence) and not TIME_WORDS.search(sentence):
+        found.append("volunteering")  # "next month I'm volunteering at…" is a plan
     if "involved" in sentence or "active in" in sentence:
         found += [m.group("thing") for m in INVOLVED.finditer(sentence)]
     kept = [without_how(w) for w in found if w.split()[0].lower() not in NOT_ACTIVITY]

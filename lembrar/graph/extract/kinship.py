@@ -10,6 +10,7 @@ from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
 from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.patterns import CHILDREN, KIN_EN, KIN_PT, PETS
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
+from lembrar.graph.extract.stance import HAD_ONCE
 from lembrar.model.graph import ExtractedFact
 
 __all__ = [
@@ -187,6 +188,8 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
     sentence = said.text
     _unnamed_kin(scope, sentence)
     for match in NAMED_PET.finditer(sentence):
+        if HAD_ONCE.search(sentence, 0, match.start()):
+            continue
         if scope.speaker is not None and is_name(match.group("kname").split()[0]):
             kin = match.group("kin") or match.group("kin2") or match.group("kin3")
             pet = scope.entity(match.group("kname"), "animal", (f"my {kin.lower()}",))
@@ -244,7 +247,7 @@ def _named_after(scope: Scope, sentence: str) -> None:
     for match in NAMED_AFTER.finditer(sentence):
         name = match.group("name") or match.group("name2") or match.group("name3")
         kind = (match.group("kind") or match.group("kind2") or match.group("kind3")).lower()
-        if not is_name(name.split()[0]):
+        if not is_name(name.split()[0]) or HAD_ONCE.search(sentence, 0, match.start()):
             continue
         pet = bool(re.fullmatch(PETS, kind))
         found = scope.entity(name, "animal" if pet else "person", (f"my {kind}",))

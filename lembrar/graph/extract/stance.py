@@ -39,6 +39,8 @@ REPORTED = re.compile(
 )
 """A verb of saying or thinking followed by someone else's clause ("she said she moved"); a
 name is capitalized ("the allergist says it's peanuts, so I'm allergic" reports nothing)."""
+HAD_ONCE = re.compile(r"\b(?:used\s+to\s+(?:have|own|keep)|once\s+had)\b", re.IGNORECASE)
+"""A pet or child had once, no more: "I used to have a hamster called Gerald"."""
 NEGATION = re.compile(r"\b(?:not|never|nobody|nothing|não|nao|nunca|nem)\b|n['’]t\b", re.IGNORECASE)
 PLAN = re.compile(
     r"\b(?:will|shall|going to|gonna|about to|(?:am|are|is|['’]re|['’]m|['’]s)\s+(?:\w+ly\s+)?"

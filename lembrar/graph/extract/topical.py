@@ -24,7 +24,14 @@ from functools import lru_cache
 
 from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
 from lembrar.graph.extract.patterns import PETS
-from lembrar.graph.extract.stance import HYPOTHETICAL, NEGATION, REPORTED, is_question, unstated
+from lembrar.graph.extract.stance import (
+    HAD_ONCE,
+    HYPOTHETICAL,
+    NEGATION,
+    REPORTED,
+    is_question,
+    unstated,
+)
 
 ALLERGENS = (
     # foods
@@ -868,7 +875,7 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
     found: list[tuple[str, str]] = []
     said = parts(message)
     for at, part in enumerate(said):
-        if is_question(part):
+        if is_question(part) or HAD_ONCE.search(part):
             continue
         given = NAME_GIVEN.search(part)
         # none from "if we got a dog, its name would be…" or "her name's Nina, … not impressed"
