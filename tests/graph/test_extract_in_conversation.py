@@ -820,6 +820,7 @@ def test_a_hobby_not_declared_of_the_speaker_now_is_no_pastime(text: str) -> Non
         "Please proofread this for me:\nMy husband Tom and I moved to Denver, where I work at Intel.",
         "can you translate the following into French\nI have a dog named Rex and two sisters.",
         "Here's my cover letter: I am a nurse at St Mary's and I live in Leeds.",
+        "This is a transcript of a podcast, make it shorter: I'm 42, I moved to Oslo with my wife.",
         "1\n00:00:01,000 --> 00:00:02,000\nMy mother lives in Paris\n\n2\n"
         "00:00:03,000 --> 00:00:04,000\nand I have a cat",
     ],

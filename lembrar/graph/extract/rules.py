@@ -609,13 +609,14 @@ HANDED_OVER = re.compile(
     r"|would\s+you)\s+)?(?:continue|rewrite|re-write"
     r"|translate|summari[sz]e|proofread|paraphrase|improve|polish|edit|correct|shorten|expand"
     r"|reword|rephrase|check|review|format|fix)\b[^\n:]{0,200}?(?::|\n)"
-    r"|\bhere(?:['’]s|\s+is)\s+(?:the|my|his|her|their|a|an)\s+(?:\w+\s+)?(?:text|essay|story"
-    r"|resume|cv|draft|letter|poem|article|paragraph|statement|script|transcript|speech"
-    r"|email|post|bio)\s*:",
+    r"|\b(?:here(?:['’]s|\s+is)|this\s+is|below\s+is)\s+(?:the|my|his|her|their|a|an)\s+"
+    r"(?:\w+\s+)?(?:text|essay|story|resume|cv|draft|letter|poem|article|paragraph|statement"
+    r"|script|transcript|speech|email|post|bio)\b[^\n:]{0,120}?(?::|\n)",
     re.IGNORECASE,
 )
 """A text handed over to be worked on: "continue this story please …\n<the story>", "Rewrite
-the below Statement of purpose …\n<it>", "here's his resume: <it>"."""
+the below Statement of purpose …\n<it>", "here's his resume: <it>", "This is a transcript of a
+video, please give me a summary: <it>"."""
 SUBTITLES = re.compile(r"\d\d:\d\d:\d\d[,.]\d{3}\s*-->")
 
 
