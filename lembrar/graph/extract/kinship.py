@@ -282,7 +282,7 @@ def _named_list(scope: Scope, sentence: str) -> None:
 def _pronoun_pet(scope: Scope, sentence: str) -> None:
     """ "I walk Bruno twice a day, he's a big husky": in a sentence that says "I" or "we", the
     last name before a pronoun that is a pet is the speaker's pet."""
-    if scope.speaker is None or not FIRST_PERSON.search(sentence):
+    if scope.speaker is None or ", " not in sentence or not FIRST_PERSON.search(sentence):
         return
     for match in PRONOUN_PET.finditer(sentence):
         before = sentence[max(0, match.start() - 60) : match.start()]

@@ -617,6 +617,31 @@ HANDED_OVER = re.compile(
 """A text handed over to be worked on: "continue this story please …\n<the story>", "Rewrite
 the below Statement of purpose …\n<it>", "here's his resume: <it>", "This is a transcript of a
 video, please give me a summary: <it>"."""
+HANDED_WORDS = (
+    "continu",
+    "rewrite",
+    "re-write",
+    "translat",
+    "summar",
+    "proofread",
+    "paraphrase",
+    "improve",
+    "polish",
+    "edit",
+    "correct",
+    "shorten",
+    "expand",
+    "reword",
+    "rephrase",
+    "check",
+    "review",
+    "format",
+    "fix",
+    "here",
+    "this is",
+    "below is",
+)
+"""One of these stands in every message ``HANDED_OVER`` finds something in."""
 SUBTITLES = re.compile(r"\d\d:\d\d:\d\d[,.]\d{3}\s*-->")
 
 
@@ -625,6 +650,11 @@ def without_handed_over(text: str) -> str:
     subtitles: what such a text says is no one's word to the assistant about themselves."""
     if "-->" in text and len(SUBTITLES.findall(text)) > 1:
         return ""
+    if ":" not in text and "\n" not in text:
+        return text  # a text handed over follows a colon or a line break
+    lower = text.lower()
+    if not any(word in lower for word in HANDED_WORDS):
+        return text
     found = HANDED_OVER.search(text)
     return text[: found.end()] if found else text
 

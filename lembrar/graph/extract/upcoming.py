@@ -49,6 +49,12 @@ SCHEDULED = re.compile(
 """A plan said in the simple present, read only beside a time ahead (a schedule): "I start at
 Sonae on Monday", "my daughter starts kindergarten in September", "Rita flies to Rome on
 Friday"."""
+SCHEDULED_LOOK = Look.of(
+    re.compile(
+        r"\b(?:start|starts|begin|begins|fly|flies|head|heads|move|moves|graduate|graduates)\b"
+    )
+)
+"""A first look for ``SCHEDULED``: one of its verbs."""
 OBJECT_PRONOUN = re.compile(r"\s+(?:me|us|you|him|her|it|them)\b")
 SCHEDULED_AS_DOING = {
     "start": "starting",
@@ -155,8 +161,10 @@ def upcoming(
     when the caller has it."""
     doing = ("ing " in sentence or "off to" in sentence) and any(be in sentence for be in BE)
     said = _said_doing(sentence) if doing else []
-    if TIME_WORDS.search(sentence):
-        said += _said_scheduled(sentence)
+    looked = SCHEDULED_LOOK.search(said_as if said_as is not None else Sentence(sentence))
+    scheduled = _said_scheduled(sentence) if looked else []
+    if scheduled and TIME_WORDS.search(sentence):
+        said += scheduled
     own = []
     if any(word in sentence for word in OWN_WORDS):
         if ANY_EVENT.search(said_as if said_as is not None else Sentence(sentence)):
