@@ -141,3 +141,15 @@ def test_an_ordinal_counts_the_noun_its_phrase_ends_on(sentence, thing, value):
 
 def test_an_ordinal_before_a_time_word_counts_nothing():
     assert amounts("I finished my first day at the new office.") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I have a GTX 1660 graphics card in my old PC.",
+        "I'd like a backpack, ideally one with two bottle pockets.",
+        "I want a tent with four poles that packs small.",
+    ],
+)
+def test_a_models_number_or_a_thing_described_is_no_count(sentence):
+    assert amounts(sentence) == []

@@ -157,17 +157,29 @@ def amounts(sentence: str) -> list[Amount]:
 NOT_TOTAL_BEFORE = re.compile(r"\b(?:the|these|those|both|every|each|per|for)\s+$", re.I)
 """Before a number: things already spoken of ("the two practices"), or a purpose ("enough
 for four peppers"), not how many one has."""
+MODEL_BEFORE = re.compile(r"(?<![\w'’])(?!I\s)[A-Z][\w-]*\s+$")
+"""Before a number: a name it belongs to ("an RTX 3080 graphics card", "my iPhone 11 cases"),
+not how many one has."""
+SOUGHT_BEFORE = re.compile(
+    r"\b(?:something|anything|one|ones|an?)\s+(?:[\w'-]+\s+){0,3}with\s+$", re.I
+)
+"""Before "with" and its number: a thing described, not had ("something with four wheels", "a
+bag with two pockets")."""
 RATE_AFTER = re.compile(r"\s+(?:at\s+a\s+time|a\s+(?:day|week|month|year)|per|every|each)\b", re.I)
 """After the things: a rate ("20 pages every day", "five at a time"), not a total."""
 
 
 def _total(match: re.Match[str]) -> bool:
     """Does the match state a total of the speaker's things? Not a title ("The Seven Husbands
-    of Evelyn Hugo": capitalised things), things already spoken of, a purpose or a rate."""
+    of Evelyn Hugo": capitalised things), things already spoken of, a purpose, a rate, a
+    model's number or a thing described."""
     text = match.string
     if match.group("thing")[0].isupper():
         return False
-    if NOT_TOTAL_BEFORE.search(text[max(0, match.start("n") - 12) : match.start("n")]):
+    before = text[max(0, match.start("n") - 40) : match.start("n")]
+    if NOT_TOTAL_BEFORE.search(before[-12:]) or MODEL_BEFORE.search(before):
+        return False
+    if SOUGHT_BEFORE.search(before):
         return False
     return RATE_AFTER.match(text, match.end("thing")) is None
 
