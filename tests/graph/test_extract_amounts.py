@@ -153,3 +153,9 @@ def test_an_ordinal_before_a_time_word_counts_nothing():
 )
 def test_a_models_number_or_a_thing_described_is_no_count(sentence):
     assert amounts(sentence) == []
+
+
+def test_my_current_one_is_the_thing_named_before_it_or_nothing():
+    said = "I want a new kettle, my current one is leaking badly."
+    assert Amount("current", "kettle", "leaking badly") in amounts(said)
+    assert amounts("Honestly my current one is fine.") == []

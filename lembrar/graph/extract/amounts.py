@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lembrar.graph.extract.possessions import OWNED_WORD
+
 NUMBER = (
     r"(?<![$€£\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)|\b(?:one|two|three|four|five|six|seven"
     r"|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred)\b"
@@ -147,10 +149,14 @@ def amounts(sentence: str) -> list[Amount]:
             found.setdefault(thing, Amount("count", thing, value))
     for match in CURRENT.finditer(sentence):
         value = ENDS.sub("", match.group("obj")).strip()
+        thing = match.group("thing")
+        if thing.lower() in ("one", "ones"):  # "a new laptop soon, my current one is…"
+            before = list(OWNED_WORD.finditer(sentence, 0, match.start()))
+            if not before:
+                continue
+            thing = before[-1].group(0)
         if value and len(value.split()) <= 8:
-            found.setdefault(
-                match.group("thing").lower(), Amount("current", match.group("thing"), value)
-            )
+            found.setdefault(thing.lower(), Amount("current", thing, value))
     return list(found.values())
 
 
