@@ -46,7 +46,7 @@ def scan(ctx: Context) -> list[Hit]:
 
 def talked_about(ctx: Context, hit: Hit) -> bool:
     """Whether ``hit`` is a holiday named bare as the object of a word of talk, and so what was
-    talked about rather than when: "did we talk about Christmas?", "falamos sobre o Carnaval?",
+    talked about rather than when: "did we talk about Christmas?", "falamos sobre a Páscoa?",
     "tu m'as dit quelque chose sur Noël". A holiday with a preposition or a modifier of its own
     says when ("at Christmas", "last Easter"), as does a time of any other kind ("what did we
     talk about last week?")."""
@@ -158,10 +158,9 @@ def parse_time(
     about (:func:`talked_about`) gives no window and stays in ``stripped``.
     """
     ctx = _context(text, now, tz, periods, languages, hemisphere)
-    hits = combine(ctx, scan(ctx))
-    if asked:
-        hits = [hit for hit in hits if not talked_about(ctx, hit)]
+    found = combine(ctx, scan(ctx))
+    hits = [hit for hit in found if not talked_about(ctx, hit)] if asked else found
     parsed = _query(ctx, hits)
-    if parsed.has_time or delegate.time_reader(language) != "dateparser":
-        return parsed
+    if found or delegate.time_reader(language) != "dateparser":
+        return parsed  # a holiday read as the topic is not read again as a time
     return delegate.parse_other(text, ctx.now, ctx.zone, language)

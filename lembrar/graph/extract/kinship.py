@@ -60,6 +60,7 @@ PRONOUN_PET = re.compile(  # "I walk Bruno twice a day, he's a big husky."
     rf"(?P<kin>{PETS})(?=\s*(?:[.,!?;)]|$)|\s+(?:and|who|that|with|so|too|but)\b)"
 )
 """A pet the sentence's last name is, said by a pronoun after it."""
+A_NAME = re.compile(rf"(?<![\w'’]){NAME}")
 HAVE_KIN = re.compile(  # "tenho uma irmã, a Leonor, …", "I have a younger brother, Tom"
     rf"\b(?:[Tt]enho|I have|I have got|(?<![\w'’])[Gg]ot)\s+(?:(?:uma?|an?|one|only one|just one)\s+)?"
     rf"(?:(?:older|younger|little|big)\s+)?"
@@ -288,7 +289,7 @@ def _pronoun_pet(scope: Scope, sentence: str) -> None:
         before = sentence[max(0, match.start() - 60) : match.start()]
         names = [
             m.group(0)
-            for m in re.finditer(rf"(?<![\w'’]){NAME}", before)
+            for m in A_NAME.finditer(before)
             if m.start() > 0 and is_name(m.group(0).split()[0])
         ]
         if names:

@@ -617,31 +617,6 @@ HANDED_OVER = re.compile(
 """A text handed over to be worked on: "continue this story please …\n<the story>", "Rewrite
 the below Statement of purpose …\n<it>", "here's his resume: <it>", "This is a transcript of a
 video, please give me a summary: <it>"."""
-HANDED_WORDS = (
-    "continu",
-    "rewrite",
-    "re-write",
-    "translat",
-    "summar",
-    "proofread",
-    "paraphrase",
-    "improve",
-    "polish",
-    "edit",
-    "correct",
-    "shorten",
-    "expand",
-    "reword",
-    "rephrase",
-    "check",
-    "review",
-    "format",
-    "fix",
-    "here",
-    "this is",
-    "below is",
-)
-"""One of these stands in every message ``HANDED_OVER`` finds something in."""
 SUBTITLES = re.compile(r"\d\d:\d\d:\d\d[,.]\d{3}\s*-->")
 
 
@@ -652,9 +627,6 @@ def without_handed_over(text: str) -> str:
         return ""
     if ":" not in text and "\n" not in text:
         return text  # a text handed over follows a colon or a line break
-    lower = text.lower()
-    if not any(word in lower for word in HANDED_WORDS):
-        return text
     found = HANDED_OVER.search(text)
     return text[: found.end()] if found else text
 
@@ -1015,14 +987,16 @@ ROLE_NAMED = re.compile(  # "my instructor, Maria, …", "our yoga teacher Ines"
 )
 """Someone named after the role they have for the speaker."""
 NOT_NOW = frozenset("old former ex previous late first".split())
-TITLES = frozenset("dr mr mrs ms miss prof".split())
 """Words before a role after which it is no longer held: "my old teacher, Mr. Reis"."""
+TITLES = frozenset("dr mr mrs ms miss prof".split())
+"""A person's titles, which a sentence's split may leave as a name ("my therapist Dr.")."""
 
 
 def _named_roles(scope: Scope, sentence: str) -> None:
     """ "My instructor, Maria, loves…", "my therapist Dr. Lee says…": the named one works as
     the role (with its kind: "yoga instructor"), while it is theirs now."""
-    if "my " not in sentence.lower() and "our " not in sentence.lower():
+    lower = sentence.lower()
+    if "my " not in lower and "our " not in lower:
         return
     for match in ROLE_NAMED.finditer(sentence):
         words = match.group("role").split()

@@ -465,7 +465,7 @@ DECLARED = re.compile(
     r"(?P<done>[a-z]+(?:\s+[\w'-]+){1,4}?)(?=\s*(?:[.,;!?]|$|\s+(?:and|but|so|because|when)\b))"
 )
 """A pastime declared a hobby: the word for it, or what is done as one, whatever it is."""
-NOT_DOING = frozenset(
+NO_DOING = frozenset(
     "nothing something anything everything morning evening spring thing king ring building"
     " wedding ceiling during sibling string".split()
 )
@@ -481,7 +481,7 @@ def declared_hobbies(message: str) -> list[str]:
         for m in DECLARED.finditer(part):
             if not _states(part, m) or GIVEN_UP.search(part):
                 continue
-            if m.group("doing") and m.group("doing").lower() not in NOT_DOING:
+            if m.group("doing") and m.group("doing").lower() not in NO_DOING:
                 found.append(m.group("doing").lower())
             elif m.group("done"):
                 found.append(m.group("done"))

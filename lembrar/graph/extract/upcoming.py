@@ -25,12 +25,16 @@ from lembrar.graph.extract.stance import HYPOTHETICAL, NEGATION, REPORTED, is_qu
 from lembrar.graph.extract.topical import HABIT, PASTIMES
 from lembrar.temporal import parse_time
 
+KIN_WHO = (
+    r"(?:[Mm]y|[Oo]ur)\s+(?:sister|brother|mom|mum|mother|dad|father|wife|husband|partner"
+    r"|boyfriend|girlfriend|son|daughter)(?![- ]in[- ]law)"
+)
+"""Kin of the speaker's who may plan: "my sister is flying to Rome on Friday"."""
 DOING = re.compile(
     r"(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are"
     r"|(?:[A-Z][\w'’-]*|(?:[Mm]y|[Oo]ur|[Tt]he)\s+\w+)\s+and\s+I\s+are"
     r"|[Mm]e\s+and\s+(?:[A-Z][\w'’-]*|(?:my|our|the)\s+\w+)\s+are)"
-    r"|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|(?:[Mm]y|[Oo]ur)\s+(?:sister|brother|mom|mum|mother|dad|father"
-    r"|wife|husband|partner|boyfriend|girlfriend|son|daughter)(?![- ]in[- ]law))(?:['’]s|\s+is))\s+"
+    rf"|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|{KIN_WHO})(?:['’]s|\s+is))\s+"
     r"(?:(?:also|finally|officially|actually|really|just|still)\s+)?"
     r"(?P<verb>competing\s+in|taking\s+part\s+in|playing\s+in|performing\s+at"
     r"|putting\s+together|getting\s+married|off\s+to|[a-z]{2,}ing)"
@@ -39,23 +43,6 @@ DOING = re.compile(
 """Someone doing something, said in the present progressive: the speaker, or a person named
 (what follows is looked at, not taken: "Wendy is getting married and I'm organizing her party"
 holds two)."""
-SCHEDULED = re.compile(
-    r"(?:\b(?:I|[Ww]e)|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|(?:[Mm]y|[Oo]ur)\s+(?:sister|brother|mom|mum"
-    r"|mother|dad|father|wife|husband|partner|boyfriend|girlfriend|son|daughter)(?![- ]in[- ]law)))"
-    r"\s+(?:(?:also|finally|officially)\s+)?"
-    r"(?P<verb>start|starts|begin|begins|fly|flies|head|heads|move|moves|graduate|graduates)"
-    r"\b(?=(?P<rest>[^.;!?]*))"
-)
-"""A plan said in the simple present, read only beside a time ahead (a schedule): "I start at
-Sonae on Monday", "my daughter starts kindergarten in September", "Rita flies to Rome on
-Friday"."""
-SCHEDULED_LOOK = Look.of(
-    re.compile(
-        r"\b(?:start|starts|begin|begins|fly|flies|head|heads|move|moves|graduate|graduates)\b"
-    )
-)
-"""A first look for ``SCHEDULED``: one of its verbs."""
-OBJECT_PRONOUN = re.compile(r"\s+(?:me|us|you|him|her|it|them)\b")
 SCHEDULED_AS_DOING = {
     "start": "starting",
     "starts": "starting",
@@ -70,6 +57,19 @@ SCHEDULED_AS_DOING = {
     "graduate": "graduating",
     "graduates": "graduating",
 }
+"""The verbs a schedule is told with, each as its "-ing" form (as ``DOING`` finds it)."""
+SCHEDULED_VERBS = "|".join(SCHEDULED_AS_DOING)
+SCHEDULED = re.compile(
+    rf"(?:\b(?:I|[Ww]e)|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|{KIN_WHO}))"
+    r"\s+(?:(?:also|finally|officially)\s+)?"
+    rf"(?P<verb>{SCHEDULED_VERBS})\b(?=(?P<rest>[^.;!?]*))"
+)
+"""A plan said in the simple present, read only beside a time ahead (a schedule): "I start at
+Sonae on Monday", "my daughter starts kindergarten in September", "Rita flies to Rome on
+Friday"."""
+SCHEDULED_LOOK = Look.of(re.compile(rf"\b(?:{SCHEDULED_VERBS})\b"))
+"""A first look for ``SCHEDULED``: one of its verbs."""
+OBJECT_PRONOUN = re.compile(r"\s+(?:me|us|you|him|her|it|them)\b")
 BE = (" am ", " are ", "'m ", "’m ", "'re ", "’re ", "'s ", "’s ", " is ")
 """One of these stands in every sentence ``DOING`` finds something in."""
 ERRANDS = frozenset(
@@ -200,13 +200,19 @@ def _said_doing(sentence: str) -> list[tuple[str | None, str, str]]:
     out: list[tuple[str | None, str, str]] = []
     for match in DOING.finditer(sentence):
         who = match.group("who")
-        if who is not None and not who.lower().startswith(("my ", "our ")):
-            if fold(who) in NOT_A_PERSON or not is_name(who):
-                continue
+        if who is not None and not _someone(who):
+            continue
         verb = " ".join(match.group("verb").split())
         if verb not in NOT_DOING and not NEGATION.search(sentence[: match.end("verb")]):
             out.append((who, verb, match.group("rest")))
     return out
+
+
+def _someone(who: str) -> bool:
+    """Whether ``who`` (a capitalised word, or kin: ``KIN_WHO``) is someone who may plan."""
+    return who.lower().startswith(("my ", "our ")) or (
+        fold(who) not in NOT_A_PERSON and is_name(who)
+    )
 
 
 def _said_scheduled(sentence: str) -> list[tuple[str | None, str, str]]:
@@ -216,9 +222,8 @@ def _said_scheduled(sentence: str) -> list[tuple[str | None, str, str]]:
         who, said_verb, rest = match.group("who"), match.group("verb"), match.group("rest")
         if (who is None) == said_verb.endswith("s"):
             continue  # "I start", "Rita starts"; "Classes start in January" is no one's
-        if who is not None and not who.lower().startswith(("my ", "our ")):
-            if fold(who) in NOT_A_PERSON or not is_name(who):
-                continue
+        if who is not None and not _someone(who):
+            continue
         travel = SCHEDULED_AS_DOING[said_verb.lower()] in TRAVEL + ("moving",)
         if travel and not JOURNEY.match(rest):
             continue  # "moves in at the start of April": a journey names where it goes
