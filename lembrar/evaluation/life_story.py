@@ -114,6 +114,7 @@ BEATS: tuple[_Beat, ...] = (
         ),
         ("Sou {role_pt} na {company1} e moro em {city1}.",),
         (("me", "works_as", "role"), ("me", "works_at", "company1"), ("me", "lives_in", "city1")),
+        allowed=(("me", "owns", "home"),),  # "…and my flat's in Lisbon"
     ),
     _Beat(
         1,
@@ -237,6 +238,7 @@ BEATS: tuple[_Beat, ...] = (
         ),
         ("O meu marido está a fazer o jantar.",),
         (("me", "has_partner", "husband"),),
+        allowed=(("me", "plans", "repainting"),),  # "…are repainting the hall this weekend"
     ),
     _Beat(
         11,
@@ -277,7 +279,12 @@ BEATS: tuple[_Beat, ...] = (
         ("Vamos mudar-nos para {city2}!",),
         (("me", "plans", "city2"),),
     ),
-    _Beat(14.5, ("Packing boxes all week, the truck comes on Friday.",), trap=True),
+    _Beat(
+        14.5,
+        ("Packing boxes all week, the truck comes on Friday.",),
+        trap=True,
+        allowed=(("me", "owns", "books"),),  # "Is it mad to throw out half our books?"
+    ),
     _Beat(
         15,
         (
@@ -387,6 +394,9 @@ def _names(rng: random.Random) -> dict[str, tuple[str, ...]]:
     ):
         names[key] = rng.choice(pool)
     names["husband"] = (names["partner"][0], "husband")  # the same man, another name
+    names["home"] = ("flat", "apartment", "house")  # things some words call hers
+    names["books"] = ("books",)
+    names["repainting"] = ("repainting the hall",)
     return names
 
 

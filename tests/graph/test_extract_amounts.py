@@ -61,6 +61,31 @@ def test_possessions_are_things_people_own(sentence, expected):
     assert possessions(sentence) == expected
 
 
+@pytest.mark.parametrize(
+    "question, thing",
+    [
+        ("Is it safe to leave my e-bike charging overnight?", "e-bike"),
+        ("Could you suggest a good stand for my turntable?", "turntable"),
+        ("What's the best way to get red wine out of our sofa?", "sofa"),
+        ("Would a matte screen protector fit my new tablet?", "tablet"),
+    ],
+)
+def test_a_question_takes_the_things_it_calls_the_speakers_as_given(question, thing):
+    assert ("Rui", "owns", thing) in facts(question, speaker="Rui")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Should I finally buy a tablet?",  # asked about, not had
+        "Can you proofread my cover letter?",  # not a thing one owns
+        "Is my dream car too expensive to insure?",  # wished for
+    ],
+)
+def test_a_question_asks_nothing_into_possession(question):
+    assert not [f for f in facts(question, speaker="Rui") if f[1] == "owns"]
+
+
 def test_the_extractor_reads_counts_pets_partners_and_plans_of_the_speaker():
     found = facts(
         "I've added 25 new postcards. We adopted another puppy called Pixie. I'm lucky to have "

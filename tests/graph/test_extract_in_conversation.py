@@ -142,6 +142,14 @@ def test_a_plan_whose_event_follows_its_verb(text: str, expected: str) -> None:
         ("Oh and I finally joined a running club!", ("Ana", "does", "running club")),
         ("We've joined the village choir.", ("Ana", "does", "village choir")),
         ("I joined Spotify in 2021 as a designer.", ("Ana", "works_at", "Spotify")),
+        ("I belong to a cycling club in town.", ("Ana", "does", "cycling club")),
+        (
+            "I'm a member of the local astronomy society.",
+            ("Ana", "does", "local astronomy society"),
+        ),
+        ("I attend a writing group on Wednesdays.", ("Ana", "does", "writing group")),
+        ("We run a little film club at the library.", ("Ana", "does", "little film club")),
+        ("I'm in an orchestra, second violin.", ("Ana", "does", "orchestra")),
     ],
 )
 def test_a_group_joined_is_a_pastime_a_company_a_job(
@@ -150,6 +158,19 @@ def test_a_group_joined_is_a_pastime_a_company_a_job(
     found = facts(text)
     assert expected in found
     assert not any(p == "works_at" for _, p, _ in found if expected[1] == "does")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in the same class as Rui this year.",  # sat in, not done
+        "I attended a book club meeting once.",  # one event
+        "My sister runs a chess club.",  # hers
+        "I'd love to join a choir someday.",  # a wish
+    ],
+)
+def test_being_near_a_group_is_no_membership(text: str) -> None:
+    assert not [o for s, p, o in facts(text) if s == "Ana" and p == "does"]
 
 
 @pytest.mark.parametrize(
@@ -163,6 +184,25 @@ def test_a_group_joined_is_a_pastime_a_company_a_job(
 )
 def test_a_pet_of_any_kind_after_my(text: str, expected: str) -> None:
     assert ("Ana", "has_pet", expected) in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I keep two guinea pigs in the spare room.", "guinea pig"),
+        ("We're fostering a kitten until she finds a home.", "kitten"),
+        ("I own a parrot that swears.", "parrot"),
+        ("I keep my dog on a short lead in town.", "dog"),
+    ],
+)
+def test_a_pet_kept_owned_or_fostered(text: str, expected: str) -> None:
+    pets = {o for s, p, o in facts(text) if s == "Ana" and p == "has_pet"}
+    assert pets == {expected}  # "my dog" is the dog, not a second pet
+
+
+@pytest.mark.parametrize("text", ["I keep a notebook by the bed.", "My aunt keeps goats."])
+def test_keeping_no_animal_of_ones_own_is_no_pet(text: str) -> None:
+    assert not [o for s, p, o in facts(text) if s == "Ana" and p == "has_pet"]
 
 
 @pytest.mark.parametrize(
@@ -920,3 +960,33 @@ def test_volunteering_at_a_time_ahead_is_a_plan_not_a_habit() -> None:
     found = facts("In July I'm volunteering at a turtle sanctuary in Greece.")
     assert not any(p == "does" for _, p, _ in found)
     assert any(p == "plans" and "turtle sanctuary" in o for _, p, o in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Brought a rescue kitten home on Sunday. We named her Juniper.", {"Juniper"}),
+        ("We got a new dog, we call him Pretzel.", {"Pretzel"}),
+        ("Two hamsters joined our family today. Salt & Pepper!", {"Salt", "Pepper"}),
+        ("We adopted a pair of budgies. Kiwi and Mango.", {"Kiwi", "Mango"}),
+    ],
+)
+def test_a_pet_named_in_the_next_breath(text: str, names: set[str]) -> None:
+    pets = {o for s, p, o in facts(text) if s == "Ana" and p == "has_pet"}
+    assert names <= pets
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My brother has two cats. Mila and Pua.",  # his
+        "I still keep the plush dog from my childhood, I named him Biscuit.",  # a toy
+    ],
+)
+def test_no_pet_named_for_another_or_for_a_toy(text: str) -> None:
+    assert not {o for s, p, o in facts(text) if s == "Ana" and p == "has_pet" and o[0].isupper()}
+
+
+def test_a_home_project_at_a_time_ahead_is_a_plan() -> None:
+    plans = [o for s, p, o in facts("Dad and I are redecorating the spare room next week.")]
+    assert any(o.startswith("redecorating the spare room") for o in plans), plans

@@ -53,14 +53,24 @@ VOLUNTEERING = re.compile(
 )
 
 
-MEMBERSHIP = re.compile(  # "I joined a travel club", "we've just joined the local choir"
-    r"\b(?:I|[Ww]e)\s+(?:(?:just|recently|finally|also|have|['’]ve)\s+)*joined\s+"
+MEMBERSHIP = re.compile(  # "I joined a travel club", "I've been attending a weekly book club"
+    r"\b(?:I|[Ww]e)\s+(?:(?:just|recently|finally|also|still|now|have|['’]ve|been|am|are"
+    r"|['’]re)\s+)*(?P<verb>joined|attend(?:s|ing)?|run|running|go\s+to|belong\s+to"
+    r"|(?<=\bam\s)in|(?<=are\s)in|(?<=['’]re\s)in|an?\s+members?\s+of|members\s+of"
+    r"|(?:a\s+)?part\s+of)\s+"
     r"(?:a|an|the|our|my)\s+(?P<group>(?:[\w-]+\s+){0,3}?(?:club|group|choir|band|league"
     r"|society|community|program|programme|class|crew|circle|association|movement|troupe"
     r"|orchestra|collective))\b"
 )
-"""A group the speaker has joined to do something with others: a pastime, not a job (a
-company joined is named: "joined Google")."""
+"""A group the speaker is in to do something with others, joined, attended, run, belonged to
+or a member of: a pastime, not a job (a company joined is named: "joined Google")."""
+SITTING_IN = frozenset("class program programme community".split())
+"""Groups one is "in" without doing anything in them: "I am in the same class as Rui"."""
+MEMBER_VERB = re.compile(
+    r"\b(?:joined|attend(?:s|ing)?|run|running|go to|belong|members?|part of|am in|are in"
+    r"|re in)\b"
+)
+"""The words a membership is said with, looked for before the whole pattern."""
 
 
 INVOLVED = re.compile(  # "I've been involved in some charity work", "I'm active in a choir"
@@ -194,8 +204,12 @@ def activities(sentence: str) -> list[str]:
             found[-1] = _with_next_word(found[-1], sentence[match.end("first") :])
     found += [m.group("first") for m in ROUTINE.finditer(sentence)]
     found += [m.group("first") for m in SIGNED_UP.finditer(sentence)]
-    if "joined" in sentence:
-        found += [m.group("group") for m in MEMBERSHIP.finditer(sentence)]
+    if MEMBER_VERB.search(sentence):
+        found += [
+            m.group("group")
+            for m in MEMBERSHIP.finditer(sentence)
+            if m.group("verb") != "in" or m.group("group").split()[-1] not in SITTING_IN
+        ]
     if VOLUNTEERING.search(sentence) and not TIME_WORDS.search(sentence):
         found.append("volunteering")  # "next month I'm volunteering at…" is a plan
     if "involved" in sentence or "active in" in sentence:

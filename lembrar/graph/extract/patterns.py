@@ -45,7 +45,7 @@ UNDERTAKINGS = frozenset(
     "move relocate visit travel go attend host open launch start found build renovate adopt"
     " learn study apply run write publish join marry retire mudar visitar viajar abrir"
     " começar remodel volunteer propose compete perform audition tour"
-    " graduate enrol enroll begin".split()
+    " graduate enrol enroll begin repaint redecorate refurbish".split()
 )
 """Verbs a plan worth keeping opens with ("open a studio", "visit Kyoto"), not errands
 ("pack light", "order more")."""
@@ -274,7 +274,12 @@ _EN = [
             r"|does not like|can['’]t stand|cannot stand)"
         ),
     ),
-    ("has_pet", r"(?:have|has|got|adopted|just got|have got|rescued)", "pet"),
+    (
+        "has_pet",
+        r"(?:have|has|got|adopted|just got|have got|rescued|own|owns|keep|keeps|foster|fosters"
+        r"|am fostering|are fostering)",
+        "pet",
+    ),
     ("has_child", r"(?:have|has|had|just had)", "child"),
     (
         "has_partner",

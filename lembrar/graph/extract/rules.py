@@ -108,8 +108,11 @@ BARE = (  # a clause that opens on its verb, or on an adverb before it ("Finally
     r"(?P<subj>^[\s\"'“(]*)(?:(?:[Ff]inally|[Jj]ust|[Nn]ow|[Aa]lready|[Oo]fficially|[Hh]appily)\s+)?"
 )
 POSSESSIVE = r"(?P<subj>\b(?:[Mm]y|[Oo]ur|[Oo]\s+meu|[Aa]\s+minha|[Mm]eu|[Mm]inha))\s+"
-BREED = r"(?!(?:few|couple|lot|lots|bunch|pair|couple|some|many|several|more|other)\b)[a-z][\w-]*"
-"""A word before a pet's kind that says its breed ("a beagle puppy"), not how many."""
+BREED = (
+    r"(?!(?:few|couple|lot|lots|bunch|pair|couple|some|many|several|more|other|my|our|your|his"
+    r"|her|their|the|this|that)\b)[a-z][\w-]*"
+)
+"""A word before a pet's kind that says its breed ("a beagle puppy"), not how many or whose."""
 CALLED = (  # "a kitten called Mia", "a kitten, Mia", "uma gatinha nova, a Mia"
     rf"(?:\s+(?:nov[oa]|new))?(?:\s*,?\s*(?:named|called|chamad[oa]|que se chama)\s+"
     rf"|\s*,\s*(?:[ao]\s+)?)?(?P<obj>(?<=\s){NAME})?"
@@ -384,14 +387,16 @@ class RuleExtractor:
     ) -> None:
         """Facts clause by clause; a time phrase dates its own clause, or, standing in a clause
         of its own ("Last June, I moved"), the sentence. A question states nothing but who
-        "my sister Ana" is and what it takes as given (``PRESUPPOSED``); a parsed sentence is
-        read from its parse (``parsed``)."""
+        "my sister Ana" is and what it takes as given (``PRESUPPOSED``, and the things it calls
+        the speaker's: "is it worth servicing my piano?"); a parsed sentence is read from its
+        parse (``parsed``)."""
         said = Sentence(sentence)
         read_kinship(scope, said)
         if is_question(sentence):
             for statement in _stated_before(sentence):  # "We named her Mia; any tips…?"
                 self._sentence(scope, statement, typed, tz)
             _by_patterns(scope, said, typed, tz, PRESUPPOSED)
+            _possessions(scope, sentence)
             return
         _amounts(scope, sentence)
         _possessions(scope, sentence)
@@ -1068,7 +1073,8 @@ PLAIN_WORDS = re.compile(
     r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
-    r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
+    r"|enrolled|registered|joined|club|choir|band|league|society|group|orchestra|troupe|circle"
+    r"|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
     r"|fave|fav\b|involved|active in|nova|novo|new place|new flat|new apartment|new house"
     r"|unpacked|settl|here in|cá em|aqui em"
     r"|learning|studying"

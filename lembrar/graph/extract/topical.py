@@ -68,7 +68,7 @@ PASTIMES = (
 )
 ALLERGEN = re.compile(rf"(?<![\w-])(?:{ALLERGENS})(?![\w-])", re.IGNORECASE)
 PASTIME = re.compile(rf"(?<![\w-])(?:{PASTIMES})(?![\w-])", re.IGNORECASE)
-PET_WORD = re.compile(rf"(?<![\w-])(?:{PETS})(?![\w-])")  # lower-case: not "Fish Market"
+PET_WORD = re.compile(rf"(?<![\w-])(?:{PETS})s?(?![\w-])")  # lower-case: not "Fish Market"
 
 ALLERGY = re.compile(r"\b(?:allerg\w*|alerg\w*|alérgic\w*)", re.IGNORECASE)
 OWN_ALLERGY = re.compile(
@@ -155,6 +155,12 @@ kitten now: Luna", "the puppy became Bolt", "ficou a chamar-se Farol"."""
 NAME_BEFORE = frozenset("for the our new little a an o nosso nossa para pelo".split())
 """… and between a name and the pet word after it: "Tobias, for the puppy", "Luna, our new
 kitten"."""
+NO_ANIMAL = re.compile(
+    r"\b(?:stuffed|toy|plush|cuddly|soft|ceramic|wooden|porcelain|glass|paper|cartoon|robot)"
+    r"(?:\s+animal)?\s+$",
+    re.IGNORECASE,
+)
+"""Words before a pet word that make it no animal: "that stuffed animal dog", "a toy cat"."""
 AFTER_A_PERSON = re.compile(r"\s*(?:says|said|thinks|told|asked|wants|and\b|&)", re.IGNORECASE)
 OTHER_OWNER = re.compile(
     r"(?:['’]s|s['’]|\b(?:his|her|their|your|dele|dela|deles|teu|tua|seu|sua|vizinh\w*))\s+"
@@ -856,15 +862,19 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
     return list(dict.fromkeys(found))
 
 
-BARE_NAME = re.compile(r"(?P<name>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?)\s*[.!]*")
-"""A part that is a name and nothing else."""
+ONE_NAME = r"[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?"
+BARE_NAME = re.compile(
+    rf"(?P<name>{ONE_NAME})(?:\s*(?:,|&|\+|\band\b|\be\b)\s*(?P<more>{ONE_NAME}))?\s*[.!]*"
+)
+"""A part that is a name, or two, and nothing else ("Nibbles.", "Pip & Squeak!")."""
 NAME_GIVEN = re.compile(
     r"(?i:\b(?:its|his|her|the)\s+name(?:\s+is|['’]s|,)|\bname(?:\s+now)?,?\s+it(?:\s+is|['’]s)"
-    r"|\bnome\s+d[oa]\s+\w+\s*:|\bchama-se|\bse\s+chama|\banswers\s+to)\s+"
+    r"|\bnome\s+d[oa]\s+\w+\s*:|\bchama-se|\bse\s+chama|\banswers\s+to"
+    r"|\b(?:named|call|called|calling)\s+(?:him|her|it))\s+"
     r"(?P<name>[A-ZÀ-Þ][\w'’-]*)"
 )
 """A name given in so many words: "the puppy has a name now, it's Farol", "her name's Mia",
-"Nome do cachorrinho: Bolt"."""
+"we named him Pip", "Nome do cachorrinho: Bolt"."""
 
 
 def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
@@ -895,22 +905,30 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
                 pet is not None
                 and not OTHER_OWNER.search(before)
                 and not OTHER_PERSON.search(before)
+                and not NO_ANIMAL.search(before)
             ):
                 found.append((given.group("name"), pet.group(0).lower()))
                 continue
         bare = BARE_NAME.fullmatch(part)
-        if bare is not None and at > 0 and is_name(bare.group("name").split()[0]):
+        names = [n for n in bare.group("name", "more") if n] if bare is not None else []
+        if names and at > 0 and all(is_name(n.split()[0]) for n in names):
             pets = list(PET_WORD.finditer(said[at - 1]))  # "We got a hamster too 🐹 Nibbles."
             pet = pets[-1] if pets else None
-            if pet is not None and not OTHER_OWNER.search(said[at - 1][: pet.start()]):
-                if fold(bare.group("name")) not in people and FIRST_PERSON.search(message):
-                    found.append((bare.group("name"), pet.group(0).lower()))
+            before = said[at - 1][: pet.start()] if pet is not None else ""
+            if pet is not None and not OTHER_OWNER.search(before) and not NO_ANIMAL.search(before):
+                if FIRST_PERSON.search(message) and not OTHER_PERSON.search(before):
+                    kind = pet.group(0).lower()
+                    found += [(n, kind) for n in names if fold(n) not in people]
             continue
         if unstated(part, ending=False) is not None:
             continue
         for pet in PET_WORD.finditer(part):
             before = part[: pet.start()]  # not "My sister has a kitten", "Rui's dog"
-            if OTHER_OWNER.search(before) or OTHER_PERSON.search(before):
+            if (
+                OTHER_OWNER.search(before)
+                or OTHER_PERSON.search(before)
+                or NO_ANIMAL.search(before)
+            ):
                 continue
             if not FIRST_PERSON.search(message):  # "the puppy is Pipoca now; we overruled them"
                 continue
