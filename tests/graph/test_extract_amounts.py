@@ -128,6 +128,20 @@ def test_titles_things_spoken_of_purposes_and_rates_are_no_count(sentence):
     assert amounts(sentence) == []
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I've visited that hostel on three occasions and loved it.",  # a repetition
+        "I have a banner printed at 1920x1080 pixels.",  # a size
+        "I have been looking for a quieter kettle, and this one seems perfect.",  # "one" and a plural
+        "I want to draw two charts with 6 bars along the axis.",  # things described
+        "I have renewed my current lease last year, which came out cheaper.",
+    ],
+)
+def test_repetitions_sizes_and_clauses_are_no_amount(sentence):
+    assert amounts(sentence) == []
+
+
 def test_a_total_is_still_a_count_beside_those():
     assert [(a.thing, a.value) for a in amounts("I have sold 12 paintings so far.")] == [
         ("paintings", "12")

@@ -990,3 +990,26 @@ def test_no_pet_named_for_another_or_for_a_toy(text: str) -> None:
 def test_a_home_project_at_a_time_ahead_is_a_plan() -> None:
     plans = [o for s, p, o in facts("Dad and I are redecorating the spare room next week.")]
     assert any(o.startswith("redecorating the spare room") for o in plans), plans
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate"),
+    [
+        ("Meet Fern, my snake plant, who refuses to die.", "has_pet"),  # a plant
+        ("Kayaking is one of my favourite activities.", "likes"),  # no kind of thing
+        ("I've halved my phone usage this year.", "owns"),  # a habit of use
+        ("I joined the chess league and started competing in it last spring.", "does"),
+        ("I stretch before my training sessions.", "does"),  # training of what?
+    ],
+)
+def test_what_names_nothing_gives_no_fact(text: str, predicate: str) -> None:
+    found = facts(text)
+    bad = {
+        "has_pet": "Fern",
+        "likes": "activities",
+        "owns": "phone",
+        "does": "competing in it",
+    }
+    assert not [
+        o for _, p, o in found if p == predicate and o in (bad.get(predicate), "training")
+    ], found

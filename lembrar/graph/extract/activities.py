@@ -42,7 +42,7 @@ SIGNED_UP = re.compile(  # "I just signed up for a pottery class"
 ROUTINE = re.compile(  # "my yoga practice", "my journaling routine", "our weekly salsa classes"
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:daily|weekly|morning|evening|regular)\s+)?"
     r"(?!(?:existing|current|usual|normal|whole|entire|own|old|new|same|typical|regular|daily"
-    r"|weekly|nightly|morning|evening|bedtime|first|last|next)\b)"
+    r"|weekly|nightly|morning|evening|bedtime|first|last|next|practice|training|study|work)\b)"
     rf"(?P<first>{ACTIVITY})\s+(?:practice|routine|training|sessions|classes|lessons)\b"
 )
 VOLUNTEERING = re.compile(
@@ -92,7 +92,9 @@ OWNED_LAST = re.compile(rf"\b(?:{OWNED})$")
 """A favourite that is a thing owned ("my favorite black pants") is no taste."""
 
 
-NOT_TASTES = frozenset("moments memories parts things times days bits ones".split())
+NOT_TASTES = frozenset(
+    "moments memories parts things times days bits ones activities ways kinds types sorts".split()
+)
 """What one's favourites are among, not a kind of thing one likes: "my favorite moments"."""
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from lembrar.graph.extract.possessions import OWNED_WORD
 
 NUMBER = (
-    r"(?<![$€£\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)|\b(?:one|two|three|four|five|six|seven"
+    r"(?<![$€£\d.,x×])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)|\b(?:one|two|three|four|five|six|seven"
     r"|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred)\b"
 )
 ORDINALS = {
@@ -68,8 +68,23 @@ NOT_THINGS = frozenset(
         "this",
         "us",
         "thanks",
+        "occasions",
+        "pixels",
+        "inches",
+        "feet",
+        "meters",
+        "metres",
+        "centimeters",
+        "grams",
+        "ounces",
+        "liters",
+        "litres",
+        "degrees",
+        "calories",
     }
 )
+"""Spans of time, repetitions, units and words a plural's spelling catches that are counted
+things of no one's ("on two occasions", "1200x628 pixels")."""
 VERBS = (
     r"added|completed|finished|reached|collected|read|watched|taken|took|visited|made|sold"
     r"|saved|written|wrote|published|run|ran|done|got|gotten|have|had|own|tried|seen|built"
@@ -88,8 +103,10 @@ PATTERNS = (
         rf"(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}",
         re.I,
     ),
-    # "with 20 titles waiting", "currently 25 titles"
-    re.compile(rf"\b(?:with|currently|now)\s+(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}", re.I),
+    # "a long list, with 20 titles waiting", "currently 25 titles" (not "graphs with 4 points")
+    re.compile(
+        rf"(?:[,–—-]\s*with|\bcurrently|\bnow)\s+(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}", re.I
+    ),
     # "titles on my to-watch list, currently 25"
     re.compile(rf"\b{THINGS}[^.!?;]{{0,40}}?,\s*(?:currently|now)\s+(?P<n>{NUMBER})", re.I),
     # "my total species count to 32", "my current follower count - I think I'm close to 1300"
@@ -114,6 +131,12 @@ CURRENT = re.compile(
     r"(?:now\s+)?(?:(?:an?|the)\s+)?(?P<obj>[A-Za-z0-9][^,.;!?()]{1,60})",
     re.I,
 )
+RELATIVE = re.compile(r"(?:which|that|who|whom|whose|where|when|what)\b", re.I)
+"""A value that opens a clause says nothing of what the thing is."""
+TIME_IN_THING = re.compile(
+    r"\b(?:last|this|next|yesterday|today|tomorrow|week|month|year|ago)\b", re.I
+)
+"""A time inside the thing: the phrase ran on past the noun."""
 ENDS = re.compile(r"\s+(?:and|but|which|that|who|so|because|since|from|for|to|with)\b.*$", re.I)
 
 
@@ -139,6 +162,8 @@ def amounts(sentence: str) -> list[Amount]:
     for pattern in PATTERNS:
         for match in pattern.finditer(sentence):
             thing = plural(match.group("thing"))
+            if match.group("n").lower() in ("one", "1"):
+                continue  # "this one seems…": one and a plural are no count
             if thing not in NOT_THINGS and not _increment(sentence, match) and _total(match):
                 found.setdefault(thing, Amount("count", thing, match.group("n").lower()))
     for match in ORDINAL_PATTERN.finditer(sentence):
@@ -155,6 +180,8 @@ def amounts(sentence: str) -> list[Amount]:
             if not before:
                 continue
             thing = before[-1].group(0)
+        if RELATIVE.match(value) or TIME_IN_THING.search(thing):
+            continue  # "my current property last month, which came out to…"
         if value and len(value.split()) <= 8:
             found.setdefault(thing.lower(), Amount("current", thing, value))
     return list(found.values())

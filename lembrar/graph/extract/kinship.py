@@ -215,11 +215,27 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         if not words or scope.speaker is None or _listed(match):
             continue
         if re.fullmatch(PETS, fold(kin)):
+            if _qualifies_another(sentence, match.end("kin")):
+                continue  # "Sammy, my snake plant"
             pet = scope.entity(kname, "animal", (f"my {kin}",))
             fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")
             scope.facts.append(fact)
             continue
         scope.kin(kin, kname, kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I))))
+
+
+NEXT_WORD = re.compile(r"\s+([a-z][\w-]*)")
+
+
+def _qualifies_another(sentence: str, end: int) -> bool:
+    """A pet word followed by a lower-case noun only qualifies it ("my snake plant", "my dog
+    bed"), unless the word is one a subject takes ("my dog loves…")."""
+    after = NEXT_WORD.match(sentence, end)
+    return (
+        after is not None
+        and after.group(1) not in AFTER_AN_ANIMAL
+        and not after.group(1).endswith("ed")
+    )
 
 
 def _born(scope: Scope, sentence: str) -> None:

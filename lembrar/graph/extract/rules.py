@@ -372,7 +372,12 @@ class RuleExtractor:
         said += [text] * (len(scope.facts) - before)
         if self.recognizer is None:
             _capitalized(scope, [sentence for sentence, _ in sentences])
-        scope.facts = [_with_complement(scope, f) for f in scope.facts]
+        kept_said = [
+            (g, s)
+            for f, s in zip(scope.facts, said, strict=True)
+            if (g := _with_complement(scope, f)) is not None
+        ]
+        scope.facts, said = [f for f, _ in kept_said], [s for _, s in kept_said]
         dropped = _said_longer(scope.facts) + _said_twice(scope.facts)
         kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in dropped}
         unique = {
@@ -965,12 +970,24 @@ COMPLEMENT = re.compile(
 "spending time with my family")."""
 
 
-def _with_complement(scope: Scope, fact: ExtractedFact) -> ExtractedFact:
+ENDS_ON_PRONOUN = re.compile(
+    r"\s(?:in|on|at|with|for|to|about|of|into|from)\s+(?:it|them|this|that|these|those)$",
+    re.IGNORECASE,
+)
+"""A doing that ends on a preposition and a pronoun ("participating in it")."""
+PRONOUN_ONLY = re.compile(r"\s+\w+\s+(?:it|them|this|that|these|those|one)\s*", re.IGNORECASE)
+"""A complement that is a preposition and a pronoun ("in it"): it names nothing."""
+
+
+def _with_complement(scope: Scope, fact: ExtractedFact) -> ExtractedFact | None:
     """A taste or pastime read as one word in "-ing" that is no pastime's name, where the
     sentence goes on with what it is about, takes that on: "I love being around friends" is
     "being around friends", "I'm loving experimenting with flavors right now" is "experimenting
-    with flavors" ("volunteering at the shelter" stays "volunteering": a pastime's name)."""
+    with flavors" ("volunteering at the shelter" stays "volunteering": a pastime's name); None
+    when what it goes on with is only a pronoun ("participating in it")."""
     words = fact.object.split()
+    if fact.predicate in ("likes", "does") and ENDS_ON_PRONOUN.search(fact.object):
+        return None  # "I started participating in it": what it is, another sentence says
     if fact.predicate not in ("likes", "does") or not (
         (len(words) == 1 and fact.object.lower().endswith("ing"))
         or fold(fact.object) == "spending time"
@@ -982,6 +999,8 @@ def _with_complement(scope: Scope, fact: ExtractedFact) -> ExtractedFact:
     complement = COMPLEMENT.match(fact.text, said.end()) if said is not None else None
     if complement is None:
         return fact
+    if PRONOUN_ONLY.fullmatch(complement.group(0)):
+        return None  # "I love being in it": what it is, another sentence says
     longer = DANGLING.sub("", f"{fact.object} {' '.join(complement.group(0).split())}")
     return replace(fact, object=scope.entity(longer, scope.type_of(fact.object, "activity")))
 
