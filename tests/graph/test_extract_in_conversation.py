@@ -1013,3 +1013,25 @@ def test_what_names_nothing_gives_no_fact(text: str, predicate: str) -> None:
     assert not [
         o for _, p, o in found if p == predicate and o in (bad.get(predicate), "training")
     ], found
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("We stayed up late at Priya's home playing cards.", "lives_in"),  # her home
+        ("Several friends play tennis with me on Sundays.", "Several"),  # no one named so
+        ("Our guitar section is short of a player this term.", "owns"),  # a part of a band
+        ("Honestly I like others more than this one.", "likes"),  # things named elsewhere
+        ("I love reading it before bed.", "likes"),  # what "it" is, another sentence says
+        ("My favourite author, Sally Rooney, has a new book out.", "works_as"),  # no role
+    ],
+)
+def test_words_that_stand_for_something_else_give_no_fact(text: str, wrong: str) -> None:
+    found = facts(text)
+    assert not [f for f in found if wrong in (f[0], f[1])], found
+
+
+def test_a_dislike_in_ing_keeps_what_it_is_about() -> None:
+    assert ("Ana", "dislikes", "having to queue for the bus") in facts(
+        "I hate having to queue for the bus."
+    )

@@ -12,6 +12,10 @@ HOME_IS = re.compile(
     rf"(?P<place>{NAME})(?:['’]s|\s+is|\s+has)(?:\s+been)?\s+(?:(?:now|still|finally)\s+)?"
     r"(?:my|our)?\s*home\b(?!\s+(?:of|to)\b)"
 )
+PLACED_BEFORE = re.compile(
+    r"\b(?:at|to|from|near|by|in|into|outside|inside|for|of|round|around|over)\s+$", re.I
+)
+"""A preposition before "X's home": someone's home the speaker is at, not "X is home"."""
 HOME_COUNTRY = re.compile(
     rf"\b[Mm]y\s+(?:home\s+country|hometown|home\s+town),?\s+(?P<place>{NAME})"
 )
@@ -55,7 +59,11 @@ def homes(sentence: str) -> list[str]:
     """The places a sentence calls the speaker's home, where they are as they write ("here in
     Coimbra", unless the sentence speaks of a stay away), or where they have been since moving
     into a new one ("já estamos cá em Setúbal há uma semana e a casinha nova…")."""
-    found = [m.group("place") for m in HOME_IS.finditer(sentence)]
+    found = [
+        m.group("place")
+        for m in HOME_IS.finditer(sentence)
+        if not PLACED_BEFORE.search(sentence, 0, m.start())
+    ]
     lower = sentence.lower()
     homely = any(w in lower for w in (" flat", " apartment", " house", " home"))
     if homely and not AWAY.search(sentence):

@@ -30,7 +30,9 @@ AUXILIARIES = frozenset(
 )
 """An object cannot start with these ("Everyone we love was there"); "being", "do" and "have"
 can ("being a mom", "going to do more ads", "going to have a party")."""
-OBJECT_PRONOUNS = frozenset("me you us him them".split())
+OBJECT_PRONOUNS = frozenset("me you us him them it".split())
+STAND_INS = frozenset("others one ones something anything everything nothing".split())
+"""Words that stand for a thing named elsewhere: "I like others very much"."""
 QUANTITIES = frozenset(
     "a an few lot lots some many much more most one ones all both each any several couple bit"
     " little".split()
@@ -71,6 +73,8 @@ def implausible(
         return "the object starts with a verb"
     if all(w in QUANTITIES for w in object_words[:3]) and len(object_words) <= 3:
         return "the object is a quantity"
+    if predicate in ("likes", "dislikes", "does") and object_words[0] in STAND_INS:
+        return "a word that stands for a thing named elsewhere"
     if predicate in ("likes", "dislikes") and object_words[0] in AT_HAND:
         return "a remark about things at hand ('all the yellow leaves'), not a taste"
     if (

@@ -47,7 +47,8 @@ OWNED = alternation([w for words in _KINDS.values() for w in words.split("|")])
 MODIFIED = frozenset(
     "lessons lesson class classes teacher tutor tech technician repair repairs case strings"
     " skills practice session sessions playlist account app finger tone tire tyre idea ideas"
-    " plan plans card cards series structure usage use consumption habit habits".split()
+    " plan plans card cards series structure usage use consumption habit habits section"
+    " sections special".split()
 )
 """Nouns after which an owned word only modifies ("my ukulele lessons", "my guitar teacher", "my
 business idea", "our table structure")."""

@@ -980,15 +980,17 @@ PRONOUN_ONLY = re.compile(r"\s+\w+\s+(?:it|them|this|that|these|those|one)\s*", 
 
 
 def _with_complement(scope: Scope, fact: ExtractedFact) -> ExtractedFact | None:
-    """A taste or pastime read as one word in "-ing" that is no pastime's name, where the
+    """A taste, dislike or pastime read as one word in "-ing" that is no pastime's name, where the
     sentence goes on with what it is about, takes that on: "I love being around friends" is
     "being around friends", "I'm loving experimenting with flavors right now" is "experimenting
     with flavors" ("volunteering at the shelter" stays "volunteering": a pastime's name); None
     when what it goes on with is only a pronoun ("participating in it")."""
     words = fact.object.split()
-    if fact.predicate in ("likes", "does") and ENDS_ON_PRONOUN.search(fact.object):
+    if fact.predicate not in ("likes", "dislikes", "does"):
+        return fact
+    if ENDS_ON_PRONOUN.search(fact.object):
         return None  # "I started participating in it": what it is, another sentence says
-    if fact.predicate not in ("likes", "does") or not (
+    if not (
         (len(words) == 1 and fact.object.lower().endswith("ing"))
         or fold(fact.object) == "spending time"
     ):
@@ -1010,8 +1012,9 @@ ROLE_NAMED = re.compile(  # "my instructor, Maria, …", "our yoga teacher Ines"
     rf"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?(?P<name>{NAME})"
 )
 """Someone named after the role they have for the speaker."""
-NOT_NOW = frozenset("old former ex previous late first".split())
-"""Words before a role after which it is no longer held: "my old teacher, Mr. Reis"."""
+NOT_NOW = frozenset("old former ex previous late first favorite favourite".split())
+"""Words before a role after which it is no longer held ("my old teacher, Mr. Reis"), or names
+no role for the speaker ("my favorite singer, Ricky Martin")."""
 TITLES = frozenset("dr mr mrs ms miss prof".split())
 """A person's titles, which a sentence's split may leave as a name ("my therapist Dr.")."""
 
