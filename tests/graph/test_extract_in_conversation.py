@@ -167,6 +167,7 @@ def test_a_group_joined_is_a_pastime_a_company_a_job(
         "I attended a book club meeting once.",  # one event
         "My sister runs a chess club.",  # hers
         "I'd love to join a choir someday.",  # a wish
+        "I'm a member of the airline's loyalty program, so seats are free.",  # signed on
     ],
 )
 def test_being_near_a_group_is_no_membership(text: str) -> None:

@@ -66,10 +66,10 @@ MEMBERSHIP = re.compile(  # "I joined a travel club", "I've been attending a wee
 or a member of: a pastime, not a job (a company joined is named: "joined Google")."""
 SITTING_IN = frozenset("class program programme community".split())
 """Groups one is "in" without doing anything in them: "I am in the same class as Rui"."""
-MEMBER_VERB = re.compile(
-    r"\b(?:joined|attend(?:s|ing)?|run|running|go to|belong|members?|part of|am in|are in"
-    r"|re in)\b"
-)
+SIGNED_ON = frozenset("program programme".split())
+"""Groups one belongs to by signing on, not by doing something with others, unless joined: "a
+member of the rewards program" ("joined a mentoring program" is a pastime)."""
+MEMBER_WORDS = re.compile(r"joined|attend| run|go to|belong|member|part of|am in |are in |re in ")
 """The words a membership is said with, looked for before the whole pattern."""
 
 
@@ -206,11 +206,13 @@ def activities(sentence: str) -> list[str]:
             found[-1] = _with_next_word(found[-1], sentence[match.end("first") :])
     found += [m.group("first") for m in ROUTINE.finditer(sentence)]
     found += [m.group("first") for m in SIGNED_UP.finditer(sentence)]
-    if MEMBER_VERB.search(sentence):
+    if MEMBER_WORDS.search(sentence):
         found += [
             m.group("group")
             for m in MEMBERSHIP.finditer(sentence)
-            if m.group("verb") != "in" or m.group("group").split()[-1] not in SITTING_IN
+            if (head := m.group("group").split()[-1]) not in SIGNED_ON
+            or m.group("verb") == "joined"
+            if m.group("verb") != "in" or head not in SITTING_IN
         ]
     if VOLUNTEERING.search(sentence) and not TIME_WORDS.search(sentence):
         found.append("volunteering")  # "next month I'm volunteering at…" is a plan

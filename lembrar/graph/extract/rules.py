@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.activities import (
+    MEMBER_WORDS,
     activities,
     courses,
     favourites,
@@ -1095,20 +1096,22 @@ PLAIN_WORDS = re.compile(
     r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
-    r"|enrolled|registered|joined|club|choir|band|league|society|group|orchestra|troupe|circle"
-    r"|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
+    r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
     r"|fave|fav\b|involved|active in|nova|novo|new place|new flat|new apartment|new house"
     r"|unpacked|settl|here in|cá em|aqui em"
     r"|learning|studying"
     r"|pleasure"
 )
-"""A sentence can state a fact without a verb pattern only with one of these words."""
+"""A sentence can state a fact without a verb pattern only with one of these words, or with a
+word a membership is said with (``MEMBER_WORDS``)."""
 
 
 def _plain_readings(scope: Scope, said: Sentence) -> None:
     """'I've been playing volleyball and tennis', 'my yoga practice', 'her nurse job', 'Lisbon's
     been home': facts said without a verb pattern."""
-    if scope.speaker is None or not PLAIN_WORDS.search(said.folded):
+    if scope.speaker is None:
+        return
+    if not PLAIN_WORDS.search(said.folded) and not MEMBER_WORDS.search(said.folded):
         return
     sentence = said.text
     quote = " ".join(sentence.split())
