@@ -150,6 +150,7 @@ def test_a_plan_whose_event_follows_its_verb(text: str, expected: str) -> None:
         ("I attend a writing group on Wednesdays.", ("Ana", "does", "writing group")),
         ("We run a little film club at the library.", ("Ana", "does", "little film club")),
         ("I'm in an orchestra, second violin.", ("Ana", "does", "orchestra")),
+        ("Recently joined a climbing club, my arms hurt.", ("Ana", "does", "climbing club")),
     ],
 )
 def test_a_group_joined_is_a_pastime_a_company_a_job(
@@ -1036,3 +1037,14 @@ def test_a_dislike_in_ing_keeps_what_it_is_about() -> None:
     assert ("Ana", "dislikes", "having to queue for the bus") in facts(
         "I hate having to queue for the bus."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "taste"),
+    [
+        ("I've been into birdwatching since the pandemic.", "birdwatching"),
+        ("We have been into jigsaw puzzles all winter.", "jigsaw puzzles"),
+    ],
+)
+def test_having_been_into_something_is_a_taste(text: str, taste: str) -> None:
+    assert ("Ana", "likes", taste) in facts(text)

@@ -54,8 +54,9 @@ VOLUNTEERING = re.compile(
 
 
 MEMBERSHIP = re.compile(  # "I joined a travel club", "I've been attending a weekly book club"
-    r"\b(?:I|[Ww]e)\s+(?:(?:just|recently|finally|also|still|now|have|['’]ve|been|am|are"
-    r"|['’]re)\s+)*(?P<verb>joined|attend(?:s|ing)?|run|running|go\s+to|belong\s+to"
+    r"(?:\b(?:I|[Ww]e)\s+|^\W*(?=(?:(?:[Jj]ust|[Rr]ecently|[Ff]inally|[Aa]lso)\s+)*[Jj]oined\b))"
+    r"(?:(?:[Jj]ust|[Rr]ecently|[Ff]inally|[Aa]lso|still|now|have"
+    r"|['’]ve|been|am|are|['’]re)\s+)*(?P<verb>(?i:joined)|attend(?:s|ing)?|run|running|go\s+to|belong\s+to"
     r"|(?<=\bam\s)in|(?<=are\s)in|(?<=['’]re\s)in|an?\s+members?\s+of|members\s+of"
     r"|(?:a\s+)?part\s+of)\s+"
     r"(?:a|an|the|our|my)\s+(?P<group>(?:[\w-]+\s+){0,3}?(?:club|group|choir|band|league"
@@ -63,13 +64,16 @@ MEMBERSHIP = re.compile(  # "I joined a travel club", "I've been attending a wee
     r"|orchestra|collective))\b"
 )
 """A group the speaker is in to do something with others, joined, attended, run, belonged to
-or a member of: a pastime, not a job (a company joined is named: "joined Google")."""
+or a member of: a pastime, not a job (a company joined is named: "joined Google"). A message
+may drop the "I" before "joined" ("Joined a travel club last month")."""
 SITTING_IN = frozenset("class program programme community".split())
 """Groups one is "in" without doing anything in them: "I am in the same class as Rui"."""
 SIGNED_ON = frozenset("program programme".split())
 """Groups one belongs to by signing on, not by doing something with others, unless joined: "a
 member of the rewards program" ("joined a mentoring program" is a pastime)."""
-MEMBER_WORDS = re.compile(r"joined|attend| run|go to|belong|member|part of|am in |are in |re in ")
+MEMBER_WORDS = re.compile(
+    r"[Jj]oined|attend| run|go to|belong|member|part of|am in |are in |re in "
+)
 """The words a membership is said with, looked for before the whole pattern."""
 
 

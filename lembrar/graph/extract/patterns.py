@@ -260,6 +260,7 @@ _EN = [
         "likes",
         (
             r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores|prefer|prefers|am into|is into"
+            r"|are into|have been into|has been into"
             r"|am keen on"
             r"|is keen on|am passionate about|is passionate about|am an? (?:[\w-]+ )?fan of"
             r"|is an? (?:[\w-]+ )?fan of|am fond of|is fond of"
