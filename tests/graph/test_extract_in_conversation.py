@@ -1048,3 +1048,33 @@ def test_a_dislike_in_ing_keeps_what_it_is_about() -> None:
 )
 def test_having_been_into_something_is_a_taste(text: str, taste: str) -> None:
     assert ("Ana", "likes", taste) in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("teh kitten has a name now!! Mochi 🐱", ("Ana", "has_pet", "Mochi")),  # a slip of keys
+        ("We had a baby! It's a girl! Inês.", ("Ana", "has_child", "Inês")),
+        ("We welcomed our son on Friday. Theo. Born at dawn.", ("Ana", "has_child", "Theo")),
+        ("I have one brother. Duarte. He's a chef in Lyon.", ("Ana", "has_sibling", "Duarte")),
+    ],
+)
+def test_a_name_standing_alone_after_what_it_names(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The neighbours' puppy has a name! Rex.",  # theirs
+        "We had a baby! Exhausted.",  # how one is, not who
+        "We had a baby shower for my cousin. Lovely.",  # no birth
+        "Do you have a sister? Rita.",  # asked
+    ],
+)
+def test_a_lone_word_that_names_no_one_of_theirs(text: str) -> None:
+    found = facts(text)
+    named = [f for f in found if f[1] in ("has_pet", "has_child", "has_sibling")]
+    assert not [f for f in named if f[2][0].isupper() or "shower" in text], found

@@ -116,8 +116,12 @@ AFTER_AN_ANIMAL = frozenset(
     " hate hates got get gets need needs seem seems sleep sleeps eat eats like likes just"
     " always still never really can could will would did do does make makes before after in on"
     " at with for from into around out up down here there now today again took came went ran"
-    " made saw found gave bring brings bringing".split()
+    " made saw found gave bring brings bringing until because since when while as but if than"
+    " then named called last this yesterday tonight tomorrow recently lately over under through"
+    " during without about by of".split()
 )
+"""Words that may follow an animal or a child as the subject or object of its own clause
+("my dog loves…", "a kitten until she finds a home"), not as the noun it qualifies."""
 OWNED_BY_ANOTHER = re.compile(  # "Lula's cat", "my wife's horse", "Marta's dog Rex"
     rf"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|best)\s+)?(?P<kin>{KIN_EN})"
     r"|(?<![\w'’])(?P<owner>[A-ZÀ-Þ][^\W\d_]*(?:\s+[A-ZÀ-Þ][^\W\d_]*)?))['’]s\s+"
@@ -215,7 +219,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         if not words or scope.speaker is None or _listed(match):
             continue
         if re.fullmatch(PETS, fold(kin)):
-            if _qualifies_another(sentence, match.end("kin")):
+            if qualifies_another(sentence, match.end("kin")):
                 continue  # "Sammy, my snake plant"
             pet = scope.entity(kname, "animal", (f"my {kin}",))
             fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")
@@ -227,7 +231,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
 NEXT_WORD = re.compile(r"\s+([a-z][\w-]*)")
 
 
-def _qualifies_another(sentence: str, end: int) -> bool:
+def qualifies_another(sentence: str, end: int) -> bool:
     """A pet word followed by a lower-case noun only qualifies it ("my snake plant", "my dog
     bed"), unless the word is one a subject takes ("my dog loves…")."""
     after = NEXT_WORD.match(sentence, end)

@@ -32,6 +32,7 @@ from lembrar.graph.extract.kinship import (
     called,
     named_before,
     one_per_kind,
+    qualifies_another,
     read_kinship,
 )
 from lembrar.graph.extract.names import fold, is_name, trim_object, without_how
@@ -77,6 +78,7 @@ from lembrar.graph.extract.topical import (
     employers,
     farewells,
     form_fields,
+    kin_named_next,
     lived_in,
     pastimes,
     pet_names,
@@ -232,7 +234,9 @@ CONTRACTIONS = tuple(
     )
 )
 """Each needs an apostrophe, and one of its needles: a text without them is left as it is."""
-SHORTHAND = re.compile(r"\b(?:bf|gf|sis|bro|hubby|hubs|wifey|im|ive)\b")
+SHORTHAND = re.compile(
+    r"\b(?:bf|gf|sis|bro|hubby|hubs|wifey|im|ive|teh|hte|adn|taht|jsut|wiht|waht)\b"
+)
 SPELT_OUT = {
     "bf": "boyfriend",
     "gf": "girlfriend",
@@ -243,8 +247,16 @@ SPELT_OUT = {
     "wifey": "wife",
     "im": "I am",
     "ive": "I have",
+    "teh": "the",
+    "hte": "the",
+    "adn": "and",
+    "taht": "that",
+    "jsut": "just",
+    "wiht": "with",
+    "waht": "what",
 }
-"""Chat shorthand, lower-case as typed: "my bf Miguel", "my sis Rita", "im allergic"."""
+"""Chat shorthand and slips of the keys, lower-case as typed: "my bf Miguel", "my sis Rita", "im
+allergic", "teh puppy"."""
 
 
 def _compile(pattern: Pattern) -> re.Pattern[str]:
@@ -868,7 +880,11 @@ def _object(
     if kind in ("pet", "child"):
         name = match.group("obj")
         type_ = "animal" if kind == "pet" else "person"
-        return scope.entity(name, type_) if name else scope.entity(match.group("kind"), type_)
+        if name:
+            return scope.entity(name, type_)
+        if qualifies_another(match.string, match.end("kind")):
+            return None  # "we had a baby shower", "I got a dog bed"
+        return scope.entity(match.group("kind"), type_)
     raw = match.group("obj")
     if kind == "age":
         return scope.entity(raw, "value")
@@ -1158,6 +1174,8 @@ def _topical(scope: Scope, message: str) -> None:
     for allergen in allergies(message):
         add("allergic_to", scope.entity(allergen, "thing"))
     people = {fold(speaker)} | {fold(f.object) for f in scope.facts if f.predicate in KINSHIP}
+    for name, kin in kin_named_next(message, tuple(people)):
+        scope.kin(kin, name, kin_alias(kin, english=True))
     for name, kind in pet_names(message, tuple(people)):
         add("has_pet", scope.entity(name, "animal", (f"my {kind}",), retype=True))
     for child, kind in births(message, tuple(people)):

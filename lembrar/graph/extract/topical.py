@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
-from lembrar.graph.extract.patterns import PETS
+from lembrar.graph.extract.patterns import KIN_EN, PETS
 from lembrar.graph.extract.stance import (
     HAD_ONCE,
     HYPOTHETICAL,
@@ -155,6 +155,9 @@ kitten now: Luna", "the puppy became Bolt", "ficou a chamar-se Farol"."""
 NAME_BEFORE = frozenset("for the our new little a an o nosso nossa para pelo".split())
 """… and between a name and the pet word after it: "Tobias, for the puppy", "Luna, our new
 kitten"."""
+THE_PET = re.compile(r"(?:^|\s)[Tt]he\s+(?:[a-z][\w-]*\s+)?$")
+"""A pet said with "the" and no owner before a name: the one the listener knows of, the
+speaker's ("the puppy has a name!! Bolt")."""
 NO_ANIMAL = re.compile(
     r"\b(?:stuffed|toy|plush|cuddly|soft|ceramic|wooden|porcelain|glass|paper|cartoon|robot)"
     r"(?:\s+animal)?\s+$",
@@ -809,15 +812,36 @@ def form_fields(message: str) -> list[tuple[str, str]]:
 
 BIRTH = re.compile(
     r"\b(?:was born|were born|born|newborn|arrived|was delivered|came into the world|nasceu"
-    r"|nasceram|chegou|recém-nascid[ao])\b",
+    r"|nasceram|chegou|recém-nascid[ao]|welcomed"
+    r"|had\s+(?:a|our)\s+(?:baby|little\s+(?:girl|boy))(?:\s+(?:girl|boy))?"
+    r"(?!\s+(?:shower|monitor|gate|seat|bath|food|bottle|sitter|blanket|carrier|scare|photo)))\b",
     re.IGNORECASE,
 )
-BIRTH_WORDS = ("born", "arriv", "deliver", "came into", "nasc", "chegou", "newborn", "recém")
+BIRTH_WORDS = (
+    "born",
+    "arriv",
+    "deliver",
+    "came into",
+    "nasc",
+    "chegou",
+    "newborn",
+    "recém",
+    "welcomed",
+    "had a baby",
+    "had our baby",
+    "had a little",
+)
 CHILD_WORD = re.compile(
     r"\b(?:daughter|son|baby|baby girl|baby boy|girl|boy|newborn|filha|filho|filhota|filhote"
     r"|filhinha|filhinho|bebé|bebê|menina|menino|pequenina|pequenino)\b",
     re.IGNORECASE,
 )
+CHILD_ONLY = re.compile(
+    r"\W*(?:(?:a|an|it['’]s\s+a|uma?|é\s+uma?)\s+)?(?:little\s+|healthy\s+)?(?:girl|boy|menina|menino"
+    r"|daughter|son|baby)\W*",
+    re.IGNORECASE,
+)
+"""A part that only says the child again: "A girl.", "It's a boy!", "Uma menina!"."""
 OTHERS_CHILD = re.compile(
     rf"(?:['’]s|\b(?:his|her|their|dele|dela))\s+(?:\w+\s+)?(?:{CHILD_WORD.pattern})"
     r"|\b(?:my|our|a minha|o meu|a nossa|o nosso)\s+(?:\w+\s+)?(?:sister|brother|friend|colleague"
@@ -857,16 +881,43 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
         if not names and at + 1 < len(said) and BIRTH.search(said[at + 1]):  # "…! A Laura chegou"
             names = {n for m in NAME.finditer(said[at + 1]) if (n := leading_name(m.group(0)))}
             names = {n for n in names if fold(n) not in people}
+        if not names:
+            names = _named_next(said[at + 1 :], people)
         if len(names) == 1:
             found.append((names.pop(), child.group(0).lower()))
     return list(dict.fromkeys(found))
 
 
+def _said_how(word: str) -> bool:
+    """A lone capitalised word shaped like how one is, not who: "Exhausted.", "Amazing!"."""
+    return " " not in word and len(word) > 5 and word.lower().endswith(("ed", "ing", "ful", "ly"))
+
+
+def _named_next(following: Sequence[str], people: Sequence[str]) -> set[str]:
+    """The name a birth's next parts give standing alone: after a part that only says the
+    child again, before one that tells the birth, or last ("we had a baby! A girl. Clara.
+    Born on Sunday."; not "we had a baby! Exhausted. Mia came over")."""
+    child_said = False
+    for at, part in enumerate(following[:3]):
+        bare = BARE_NAME.fullmatch(part)
+        if bare is not None and not bare.group("more"):
+            name, rest = bare.group("name"), following[at + 1 :]
+            placed = child_said or not rest or BIRTH.search(rest[0]) is not None
+            known = not is_name(name.split()[0]) or fold(name) in people or _said_how(name)
+            return {name} if placed and not known else set()
+        if not CHILD_ONLY.fullmatch(part):
+            return set()
+        child_said = True
+    return set()
+
+
 ONE_NAME = r"[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?"
 BARE_NAME = re.compile(
     rf"(?P<name>{ONE_NAME})(?:\s*(?:,|&|\+|\band\b|\be\b)\s*(?P<more>{ONE_NAME}))?\s*[.!]*"
+    r"(?:\s*[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D])*\s*"
 )
-"""A part that is a name, or two, and nothing else ("Nibbles.", "Pip & Squeak!")."""
+"""A part that is a name, or two, and nothing else but emoji ("Nibbles.", "Pip & Squeak!",
+"Bolt 🐾")."""
 NAME_GIVEN = re.compile(
     r"(?i:\b(?:its|his|her|the)\s+name(?:\s+is|['’]s|,)|\bname(?:\s+now)?,?\s+it(?:\s+is|['’]s)"
     r"|\bnome\s+d[oa]\s+\w+\s*:|\bchama-se|\bse\s+chama|\banswers\s+to"
@@ -875,6 +926,31 @@ NAME_GIVEN = re.compile(
 )
 """A name given in so many words: "the puppy has a name now, it's Farol", "her name's Mia",
 "we named him Pip", "Nome do cachorrinho: Bolt"."""
+
+
+KIN_LAST = re.compile(
+    r"(?:\b(?:[Mm]y|[Oo]ur)\s+|(?:\b(?:[Gg]ot|have|has)\s+|^\W*)(?:one|a|an|One|A|An)\s+)"
+    rf"(?:(?:older|younger|little|big|baby|twin)\s+)?(?P<kin>{KIN_EN})\W*$"
+)
+"""A part that ends on kin of the speaker's: "Got one sister.", "I have a brother."."""
+
+
+def kin_named_next(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """Kin of the speaker's named by a name standing alone after the part that says them ("Got
+    one sister. Leonor. She's a teacher…"), each as (name, kin word)."""
+    said = parts(message)
+    found: list[tuple[str, str]] = []
+    for at, part in enumerate(said[:-1]):
+        kin = KIN_LAST.search(part)
+        if kin is None or is_question(part) or HYPOTHETICAL.search(part) or NEGATION.search(part):
+            continue
+        bare = BARE_NAME.fullmatch(said[at + 1])
+        if bare is None or bare.group("more"):
+            continue
+        name = bare.group("name")
+        if is_name(name.split()[0]) and fold(name) not in people and not _said_how(name):
+            found.append((name, kin.group("kin").lower()))
+    return found
 
 
 def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
@@ -916,7 +992,8 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
             pet = pets[-1] if pets else None
             before = said[at - 1][: pet.start()] if pet is not None else ""
             if pet is not None and not OTHER_OWNER.search(before) and not NO_ANIMAL.search(before):
-                if FIRST_PERSON.search(message) and not OTHER_PERSON.search(before):
+                ours = FIRST_PERSON.search(message) or THE_PET.search(before)
+                if ours and not OTHER_PERSON.search(before):
                     kind = pet.group(0).lower()
                     found += [(n, kind) for n in names if fold(n) not in people]
             continue
