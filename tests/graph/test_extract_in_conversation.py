@@ -1078,3 +1078,39 @@ def test_a_lone_word_that_names_no_one_of_theirs(text: str) -> None:
     found = facts(text)
     named = [f for f in found if f[1] in ("has_pet", "has_child", "has_sibling")]
     assert not [f for f in named if f[2][0].isupper() or "shower" in text], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I've been at Unbabel for two years as a product designer.", "product designer"),
+        ("Been with Sonae for ages now as a nurse, still love it.", "nurse"),
+    ],
+)
+def test_a_role_said_after_the_time_at_a_company(text: str, expected: str) -> None:
+    assert ("Ana", "works_as", expected) in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("Which gym should I join now that we're in Guimarães?", "Guimarães"),
+        ("Now that I've moved to Tavira, where do locals swim?", "Tavira"),
+        ("What should I see now that I'm in Madrid for the weekend?", None),  # a stay
+    ],
+)
+def test_a_home_a_now_that_clause_takes_as_given(text: str, home: str | None) -> None:
+    homes = {o for s, p, o in facts(text) if p == "lives_in"}
+    assert homes == ({home} if home else set())
+
+
+@pytest.mark.parametrize(
+    ("text", "child"),
+    [
+        ("Matilde is here! Our daughter was born at dawn.", "Matilde"),
+        ("O Vasco já cá está! O nosso bebé nasceu ontem.", "Vasco"),
+        ("Summer is here! Our son was born on Monday.", "son"),  # a season, not a name
+    ],
+)
+def test_a_child_named_as_the_one_who_has_come(text: str, child: str) -> None:
+    assert ("Ana", "has_child", child) in facts(text)

@@ -32,6 +32,21 @@ PLACE_HOME = re.compile(  # "our new Lisbon apartment", "our first night in the 
 """A home named by its place before it: the speaker's own, or the one they first slept in."""
 
 
+NOW_THAT = re.compile(  # "now that we're in Évora", "now that I live in Porto"
+    r"\b[Nn]ow\s+that\s+(?:I|we)(?:['’]m|['’]re|\s+am|\s+are|\s+live|\s+have\s+moved"
+    r"|['’]ve\s+moved|\s+moved)\s+(?:(?:living|based|settled)\s+)?(?:in|to)\s+"
+    rf"(?P<place>{NAME})"
+)
+"""A home a clause takes as given, in a question too: "plan meals now that we're in Évora?"."""
+
+
+def homes_given(sentence: str) -> list[str]:
+    """The places a "now that…" clause gives as the speaker's home."""
+    if "ow that" not in sentence or AWAY.search(sentence):
+        return []  # "now that I'm in Rome for the weekend" is a stay
+    return [p for m in NOW_THAT.finditer(sentence) if is_name((p := m.group("place")).split()[0])]
+
+
 SETTLED = re.compile(  # "já estamos cá em Setúbal há uma semana", "we've been here in Porto a week"
     r"\b(?:(?:[Jj]á\s+)?(?:[Ee]stamos|[Ee]stou)\s+(?:cá\s+|aqui\s+)?em"
     r"|(?:I|[Ww]e)(?:['’]ve|\s+have)\s+been\s+(?:here\s+)?in)\s+"
@@ -64,6 +79,7 @@ def homes(sentence: str) -> list[str]:
         for m in HOME_IS.finditer(sentence)
         if not PLACED_BEFORE.search(sentence, 0, m.start())
     ]
+    found += homes_given(sentence)
     lower = sentence.lower()
     homely = any(w in lower for w in (" flat", " apartment", " house", " home"))
     if homely and not AWAY.search(sentence):

@@ -235,10 +235,10 @@ _EN = [
         r"(?: new| old| current)?(?= [\w-]+(?: [\w-]+)? (?:job|gig)\b)",
         "role",
     ),
-    (  # "I'm employed at Sonae as a data analyst"
+    (  # "I'm employed at Sonae as a data analyst", "I've been at Sonae for years now as a…"
         "works_as",
-        r"(?:(?:am|is) (?:employed|working)|work|works) (?:at|by|for|with) [\w-]+(?: [\w-]+){0,2}"
-        r" as(?: an?)?",
+        r"(?:(?:am|is) (?:employed|working)|work|works|have been|has been) (?:at|by|for|with)"
+        r" [\w-]+(?: [\w-]+){0,2}(?: for(?: [\w-]+){1,4}?)? as(?: an?)?",
         "role",
         "besides",
     ),
@@ -399,6 +399,12 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
     ("works_as", r"working as(?: an?)?", "role", False),  # "Living in X and working as a…"
     ("works_at", r"working as (?:an? )?[\w-]+(?: [\w-]+)? (?:at|for)", "org", False),
     ("works_at", r"(?:been|working|worked) (?:at|for)", "org", False),  # "Been at Sonae for…"
+    (  # "Been at Sonae for three years now as a data engineer"
+        "works_as",
+        r"been (?:at|with) [\w-]+(?: [\w-]+){0,2}(?: for(?: [\w-]+){1,4}?)? as(?: an?)?",
+        "role",
+        False,
+    ),
     ("lives_in", r"(?:moved|relocated) to", "phrase", False),  # "Just moved to Porto!"
     ("has_partner", r"(?:married|wed|got married to)", "name", False),  # "married Duarte on sat"
     ("lives_in", r"(?:here|over here|back here) in", "phrase", False),  # "…, here in Coimbra"

@@ -22,7 +22,7 @@ from lembrar.graph.extract.activities import (
     trips_ahead,
 )
 from lembrar.graph.extract.amounts import amounts
-from lembrar.graph.extract.homes import home_countries, homes, homes_of
+from lembrar.graph.extract.homes import home_countries, homes, homes_given, homes_of
 from lembrar.graph.extract.kinship import (
     ANY_KIN,
     APPOSED,
@@ -415,6 +415,7 @@ class RuleExtractor:
                 self._sentence(scope, statement, typed, tz)
             _by_patterns(scope, said, typed, tz, PRESUPPOSED)
             _possessions(scope, sentence)
+            _homes_given(scope, sentence)  # "…now that we're in Évora?"
             return
         _amounts(scope, sentence)
         _possessions(scope, sentence)
@@ -960,6 +961,18 @@ def _amounts(scope: Scope, sentence: str) -> None:
         value = scope.entity(amount.value, "value" if amount.predicate == "count" else "thing")
         quote = " ".join(sentence.split())
         scope.facts.append(ExtractedFact(thing, amount.predicate, value, quote, origin="amount"))
+
+
+def _homes_given(scope: Scope, sentence: str) -> None:
+    """A home a question takes as given ("plan meals now that we're in Évora?")."""
+    if scope.speaker is None:
+        return
+    quote = " ".join(sentence.split())
+    for place in homes_given(sentence):
+        where = scope.entity(place, "place", retype=True)
+        scope.facts.append(
+            ExtractedFact(scope.speaker, "lives_in", where, quote, origin="activity")
+        )
 
 
 def _possessions(scope: Scope, sentence: str) -> None:

@@ -883,9 +883,24 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
             names = {n for n in names if fold(n) not in people}
         if not names:
             names = _named_next(said[at + 1 :], people)
+        if not names and at > 0 and HERE_NOW.search(said[at - 1]):  # "Alice is here! Our baby…"
+            names = {n for m in NAME.finditer(said[at - 1]) if (n := leading_name(m.group(0)))}
+            names = {n for n in names if fold(n) not in people and fold(n) not in SEASONS}
         if len(names) == 1:
             found.append((names.pop(), child.group(0).lower()))
     return list(dict.fromkeys(found))
+
+
+SEASONS = frozenset(
+    "spring summer autumn fall winter weekend primavera verao outono inverno".split()
+)
+"""What "is here" says of a time of year, not of a child."""
+HERE_NOW = re.compile(
+    r"\b(?:is|['’]s)\s+(?:finally\s+)?here\b|\bhas\s+arrived\b|\bjá\s+(?:cá\s+|chegou\b)"
+    r"|\bestá\s+cá\b",
+    re.IGNORECASE,
+)
+"""A part that says someone has come: "Alice is here!", "A Alice já cá está!"."""
 
 
 def _said_how(word: str) -> bool:
