@@ -1057,6 +1057,7 @@ def test_having_been_into_something_is_a_taste(text: str, taste: str) -> None:
         ("We had a baby! It's a girl! Inês.", ("Ana", "has_child", "Inês")),
         ("We welcomed our son on Friday. Theo. Born at dawn.", ("Ana", "has_child", "Theo")),
         ("I have one brother. Duarte. He's a chef in Lyon.", ("Ana", "has_sibling", "Duarte")),
+        ("brother: Duarte, chef, Lyon. for later", ("Ana", "has_sibling", "Duarte")),
     ],
 )
 def test_a_name_standing_alone_after_what_it_names(

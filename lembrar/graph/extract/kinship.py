@@ -77,6 +77,10 @@ NAME_OF = re.compile(  # "boyfriend's name is Miguel, btw", "The puppy's called 
     rf"(?P<kname>{NAME})"
 )
 """A kin word or pet word said bare at a sentence's start, or after "the", is the speaker's."""
+KIN_NOTE = re.compile(  # "sister = Carla, teacher, lives in Amsterdam", "Brother: Tiago"
+    rf"^\W*(?:[Mm]y\s+)?(?P<kin>(?i:{KIN_EN}))\s*[=:]\s*(?P<kname>{NAME})"
+)
+"""Kin noted down as a field at a sentence's start: the speaker's."""
 BORN = re.compile(rf"(?P<name>{NAME})\s+(?:was born|nasceu)\b")
 """A birth told in a message that speaks as a parent ("I'm a mum! Clara was born this morning")."""
 PARENT = re.compile(
@@ -211,6 +215,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         *HAVE_KIN.finditer(sentence),
         *ONE_KIN.finditer(sentence),
         *NAME_OF.finditer(sentence),
+        *KIN_NOTE.finditer(sentence),
     ]:
         kin, words = match.group("kin"), match.group("kname").split()
         while words and not is_name(words[0]):  # "A Leonor, a minha irmã": the article goes
