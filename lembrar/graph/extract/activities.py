@@ -198,6 +198,18 @@ def trips_ahead(sentence: str) -> list[str]:
     return [m.group("trip") for m in TRIP_AHEAD.finditer(sentence)]
 
 
+def memberships(sentence: str) -> list[str]:
+    """The groups a sentence says the speaker is in (``MEMBERSHIP``)."""
+    if not MEMBER_WORDS.search(sentence):
+        return []
+    return [
+        m.group("group")
+        for m in MEMBERSHIP.finditer(sentence)
+        if ((head := m.group("group").split()[-1]) not in SIGNED_ON or m.group("verb") == "joined")
+        and (m.group("verb") != "in" or head not in SITTING_IN)
+    ]
+
+
 def activities(sentence: str) -> list[str]:
     """The activities a sentence says the speaker does."""
     found: list[str] = []
@@ -210,14 +222,7 @@ def activities(sentence: str) -> list[str]:
             found[-1] = _with_next_word(found[-1], sentence[match.end("first") :])
     found += [m.group("first") for m in ROUTINE.finditer(sentence)]
     found += [m.group("first") for m in SIGNED_UP.finditer(sentence)]
-    if MEMBER_WORDS.search(sentence):
-        found += [
-            m.group("group")
-            for m in MEMBERSHIP.finditer(sentence)
-            if (head := m.group("group").split()[-1]) not in SIGNED_ON
-            or m.group("verb") == "joined"
-            if m.group("verb") != "in" or head not in SITTING_IN
-        ]
+    found += memberships(sentence)
     if VOLUNTEERING.search(sentence) and not TIME_WORDS.search(sentence):
         found.append("volunteering")  # "next month I'm volunteering at…" is a plan
     if "involved" in sentence or "active in" in sentence:

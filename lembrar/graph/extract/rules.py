@@ -14,10 +14,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.activities import (
-    MEMBER_WORDS,
     activities,
     courses,
     favourites,
+    memberships,
     role_jobs,
     trips_ahead,
 )
@@ -1140,13 +1140,16 @@ def _plain_readings(scope: Scope, said: Sentence) -> None:
     been home': facts said without a verb pattern."""
     if scope.speaker is None:
         return
-    if not PLAIN_WORDS.search(said.folded) and not MEMBER_WORDS.search(said.folded):
-        return
     sentence = said.text
     quote = " ".join(sentence.split())
 
     def add(subject: str, predicate: str, obj: str) -> None:
         scope.facts.append(ExtractedFact(subject, predicate, obj, quote, origin="activity"))
+
+    if not PLAIN_WORDS.search(said.folded):  # a group one is in may still be said
+        for group in memberships(sentence):
+            add(scope.speaker, "does", scope.entity(group, scope.type_of(group, "activity")))
+        return
 
     for activity in activities(sentence):
         add(scope.speaker, "does", scope.entity(activity, scope.type_of(activity, "activity")))

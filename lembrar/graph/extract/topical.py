@@ -950,9 +950,15 @@ KIN_LAST = re.compile(
 """A part that ends on kin of the speaker's: "Got one sister.", "I have a brother."."""
 
 
+NAME_ALONE = re.compile(r"[.!?]\s+[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?\s*[.!]")
+"""A first look: a name standing alone as a sentence after another."""
+
+
 def kin_named_next(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
     """Kin of the speaker's named by a name standing alone after the part that says them ("Got
     one sister. Leonor. She's a teacher…"), each as (name, kin word)."""
+    if not NAME_ALONE.search(message):
+        return []
     said = parts(message)
     found: list[tuple[str, str]] = []
     for at, part in enumerate(said[:-1]):
