@@ -1115,3 +1115,20 @@ def test_a_home_a_now_that_clause_takes_as_given(text: str, home: str | None) ->
 )
 def test_a_child_named_as_the_one_who_has_come(text: str, child: str) -> None:
     assert ("Ana", "has_child", child) in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Two years on, I'm a Porto local now.", ("Ana", "lives_in", "Porto")),
+        ("my brother's a proper Glasgow local these days", ("brother", "lives_in", "Glasgow")),
+        ("My sister's an architect in Ghent.", ("sister", "works_as", "architect")),
+    ],
+)
+def test_a_local_of_a_place_lives_there(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in facts(text)
+
+
+def test_kin_with_an_s_before_a_noun_is_still_a_possessive() -> None:
+    assert not [f for f in facts("my sister's a-frame cabin is lovely") if f[1] == "lives_in"]
+    assert ("sister", "works_as", "nurse") not in facts("My sister's nurse was kind to her.")

@@ -174,6 +174,11 @@ _EN = [
         r" (?:years|ages|months|decades|a long time|a while|over a year|\d+ years|\d{4})"
         r"|(?:for )?(?:a|one|two|three|four|five|six|several|a few|\d+) (?:months?|years?)\b))",
     ),
+    (  # "my sister's a Munich local these days": a local of a place lives there
+        "lives_in",
+        r"(?:am|is|are) (?:now |basically |practically )?(?:an?|the)(?: true| proper| real)?"
+        r"(?= [A-ZÀ-Þ][\w'’-]*(?: [A-ZÀ-Þ][\w'’-]*)? locals?\b)",
+    ),
     (  # "I rent a small flat in Braga"
         "lives_in",
         r"(?:rent|rents|am renting|is renting|are renting|own|owns|share|shares) (?:a|an|the|our|my)"

@@ -231,6 +231,12 @@ CONTRACTIONS = tuple(
             r"\b(\w+)['’]s (moving|going|taking|living|working|starting|leaving|getting)\b",
             r"\1 is \2",
         ),
+        (  # "my sister's a Munich local", "my brother's an engineer now"
+            ("'s a", "’s a", "'s the", "’s the"),
+            rf"\b((?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big)\s+)?(?:{KIN_EN}))['’]s"
+            r"(?= (?:a|an|the) )",
+            r"\1 is",
+        ),
     )
 )
 """Each needs an apostrophe, and one of its needles: a text without them is left as it is."""
