@@ -1132,3 +1132,19 @@ def test_a_local_of_a_place_lives_there(text: str, expected: tuple[str, str, str
 def test_kin_with_an_s_before_a_noun_is_still_a_possessive() -> None:
     assert not [f for f in facts("my sister's a-frame cabin is lovely") if f[1] == "lives_in"]
     assert ("sister", "works_as", "nurse") not in facts("My sister's nurse was kind to her.")
+
+
+def test_telegraphic_answers_about_oneself() -> None:
+    found = facts("Since you asked: I'm a physiotherapist. At Luz Saúde. And home's Almada, yep.")
+    assert {
+        ("Ana", "works_as", "physiotherapist"),
+        ("Ana", "works_at", "Luz Saúde"),
+        ("Ana", "lives_in", "Almada"),
+    } <= found
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm a huge fan. At Anfield every other week.", "I'm a nurse. At night, mostly."]
+)
+def test_a_place_after_a_role_only_when_it_is_all_the_part_says(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] == "works_at"]

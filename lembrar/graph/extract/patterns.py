@@ -394,7 +394,12 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
     ),
     ("lives_in", r"(?:settling|settled) in", "phrase", False),
     ("lives_in", r"based in", "phrase", False),  # "…, based in Braga"
-    ("lives_in", r"home is(?: now| still)?", "org", False),  # "…, home is Braga"
+    (
+        "lives_in",
+        r"(?:(?:and|so|but) )?home is(?: now| still)?",
+        "org",
+        False,
+    ),  # "…, and home is Braga"
     (  # "…, and a new gig at Talkdesk starts next monday": a plan when dated ahead
         "works_at",
         r"(?:(?:and|so|but) )?(?:a|the|my) new (?:job|gig|role|position) (?:at|with)",

@@ -76,6 +76,7 @@ from lembrar.graph.extract.topical import (
     allergies,
     births,
     employers,
+    employers_after_role,
     farewells,
     form_fields,
     kin_named_next,
@@ -226,6 +227,7 @@ CONTRACTIONS = tuple(
         (("'ll", "’ll"), r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
         (("'re", "’re"), r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
         (("'s ", "’s "), r"\b(\w+)['’]s (been|lived|moved|gone|left|got)\b", r"\1 has \2"),
+        (("ome's", "ome’s"), r"\b([Hh]ome)['’]s\b", r"\1 is"),  # "and home's Aveiro"
         (
             ("'s ", "’s "),
             r"\b(\w+)['’]s (moving|going|taking|living|working|starting|leaving|getting)\b",
@@ -1221,7 +1223,7 @@ def _topical(scope: Scope, message: str) -> None:
         elif is_name(value.split()[0]):
             type_ = "organization" if predicate == "works_at" else "place"
             add(predicate, scope.entity(value, type_, retype=True))
-    for employer in employers(message):
+    for employer in [*employers(message), *employers_after_role(message)]:
         add("works_at", scope.entity(employer, "organization", retype=True))
     for place in lived_in(message):
         add("lives_in", scope.entity(place, "place", retype=True))

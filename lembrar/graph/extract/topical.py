@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
-from lembrar.graph.extract.patterns import KIN_EN, PETS
+from lembrar.graph.extract.patterns import KIN_EN, PETS, ROLES
 from lembrar.graph.extract.stance import (
     HAD_ONCE,
     HYPOTHETICAL,
@@ -695,6 +695,28 @@ def employers(message: str) -> list[str]:
             if not HYPOTHETICAL.search(clause) and not NEGATION.search(clause):
                 found.append(match.group("org"))
     return list(dict.fromkeys(found))
+
+
+ROLE_LAST = re.compile(r"\bI(?:['’]m|\s+am)\s+an?\s+(?:[\w-]+\s+)?(?P<role>[\w-]+)\W*$")
+"""A part that ends on the speaker's role: "I'm a data engineer."."""
+AT_ALONE = re.compile(rf"\W*(?:[Aa]t|[Ww]ith|[Ff]or)\s+(?P<org>{NAME.pattern})\W*")
+"""A part that is only where: "At Feedzai."."""
+
+
+def employers_after_role(message: str) -> list[str]:
+    """A company said as a part of its own right after the speaker's role ("I'm a data engineer.
+    At Feedzai.")."""
+    if "I" not in message:
+        return []
+    said = parts(message)
+    return [
+        m.group("org")
+        for before, part in zip(said, said[1:])
+        if (m := AT_ALONE.fullmatch(part)) is not None
+        and is_name(m.group("org").split()[0])
+        and (role := ROLE_LAST.search(before)) is not None
+        and role.group("role").lower() in ROLES
+    ]
 
 
 FAREWELL = re.compile(  # "Adeus Sonae, olá Sword Health!", "Goodbye Lisbon, hello Porto"
