@@ -21,7 +21,9 @@ class Pattern:
     negated: bool = False
     person: str = "any"  # "first", "third", "possessive" ("my job at"), "bare" (no subject), "any"
     language: str = "en"
-    object_kind: str = "phrase"  # "phrase", "role", "age", "pet", "child", "name", "diet", "org"
+    object_kind: str = (
+        "phrase"  # "phrase", "role", "age", "pet", "child", "name", "diet", "org", "local"
+    )
     besides: bool = False  # read besides the patterns its verb phrase overlaps ("a nurse at X")
 
 
@@ -176,8 +178,8 @@ _EN = [
     ),
     (  # "my sister's a Munich local these days": a local of a place lives there
         "lives_in",
-        r"(?:am|is|are) (?:now |basically |practically )?(?:an?|the)(?: true| proper| real)?"
-        r"(?= [A-ZÀ-Þ][\w'’-]*(?: [A-ZÀ-Þ][\w'’-]*)? locals?\b)",
+        r"(?:am|is|are)(?: now| basically| practically)?",
+        "local",
     ),
     (  # "I rent a small flat in Braga"
         "lives_in",

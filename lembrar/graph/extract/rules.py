@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.activities import (
+    MEMBER_WORDS,
     activities,
     courses,
     favourites,
@@ -133,6 +134,7 @@ NOT_ACTIVITY = (
 """Words that start no activity's name: "I do the dishes every day", "started a new job"."""
 OBJECTS = {
     "phrase": r"\s+(?P<obj>[^,.;!?:()\n]+)",
+    "local": rf"\s+(?:an?|the)(?:\s+(?:true|proper|real))?\s+(?P<obj>{NAME})\s+locals?\b",
     "role": r"\s+(?P<obj>[^,.;!?:()\n]+)",
     "name": rf"\s+(?:[ao]\s+(?=[A-ZÀ-Þ]))?(?P<obj>{NAME})",  # "casei com o André"
     "org": rf"\s+(?P<obj>{NAME})",
@@ -292,6 +294,7 @@ def _first_look(pattern: Pattern) -> Look:
         "age": r"\d",
         "allergen": "allerg|intoleran",
         "habit": OFTEN,
+        "local": "local",
     }
     if pattern.object_kind in closed:  # each such object begins a word
         return Look.of(re.compile(rf"(?i:\b(?:{closed[pattern.object_kind]}))"))
@@ -1143,19 +1146,29 @@ PLAIN_WORDS = re.compile(
 word a membership is said with (``MEMBER_WORDS``)."""
 
 
+PLAIN_OR_MEMBER = re.compile(f"{PLAIN_WORDS.pattern}|{MEMBER_WORDS.pattern}")
+"""One first look for both: most sentences hold neither."""
+
+
 def _plain_readings(scope: Scope, said: Sentence) -> None:
     """'I've been playing volleyball and tennis', 'my yoga practice', 'her nurse job', 'Lisbon's
     been home': facts said without a verb pattern."""
     if scope.speaker is None:
         return
+    if not PLAIN_OR_MEMBER.search(said.folded):
+        return
     sentence = said.text
+    plain = PLAIN_WORDS.search(said.folded) is not None
+    groups = [] if plain else memberships(sentence)  # a group one is in may still be said
+    if not plain and not groups:
+        return
     quote = " ".join(sentence.split())
 
     def add(subject: str, predicate: str, obj: str) -> None:
         scope.facts.append(ExtractedFact(subject, predicate, obj, quote, origin="activity"))
 
-    if not PLAIN_WORDS.search(said.folded):  # a group one is in may still be said
-        for group in memberships(sentence):
+    if not plain:
+        for group in groups:
             add(scope.speaker, "does", scope.entity(group, scope.type_of(group, "activity")))
         return
 

@@ -99,10 +99,12 @@ def looks_portuguese(text: str) -> bool:
     """More Portuguese than English: common Portuguese words and words spelt with its accents
     ("Pratico cerâmica todas as semanas") against common English words, names inside a
     sentence ("Hospital São João") aside."""
-    words = [w.lower() for w in _WORD.findall(_NAME_INSIDE.sub(" ", text))]
-    accented = _PT_LETTERS.search(text) is not None  # else no word of it is
-    portuguese = sum(w in _PT_WORDS or (accented and bool(_PT_LETTERS.search(w))) for w in words)
-    english = sum(w in _EN_WORDS for w in words)
+    words = _WORD.findall(_NAME_INSIDE.sub(" ", text).lower())
+    if _PT_LETTERS.search(text) is None:  # no word of it is spelt with Portuguese accents
+        portuguese = len([w for w in words if w in _PT_WORDS])
+    else:
+        portuguese = len([w for w in words if w in _PT_WORDS or _PT_LETTERS.search(w)])
+    english = len([w for w in words if w in _EN_WORDS])
     share = portuguese / len(words) if words else 0.0
     return portuguese > english and (share > 0.12 or english == 0)
 

@@ -703,10 +703,14 @@ AT_ALONE = re.compile(rf"\W*(?:[Aa]t|[Ww]ith|[Ff]or)\s+(?P<org>{NAME.pattern})\W
 """A part that is only where: "At Feedzai."."""
 
 
+AT_PART = re.compile(r"[.!?]\s+(?:At|With|For)\s+[A-ZÀ-Þ]")
+"""A first look: a part that opens on "At" and a name."""
+
+
 def employers_after_role(message: str) -> list[str]:
     """A company said as a part of its own right after the speaker's role ("I'm a data engineer.
     At Feedzai.")."""
-    if "I" not in message:
+    if not AT_PART.search(message):
         return []
     said = parts(message)
     return [
