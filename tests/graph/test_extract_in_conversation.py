@@ -1148,3 +1148,18 @@ def test_telegraphic_answers_about_oneself() -> None:
 )
 def test_a_place_after_a_role_only_when_it_is_all_the_part_says(text: str) -> None:
     assert not [f for f in facts(text) if f[1] == "works_at"]
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime"),
+    [
+        ("I do ceramics on Thursday evenings.", "ceramics"),
+        ("We do karaoke on the weekends, badly.", "karaoke"),
+    ],
+)
+def test_a_doing_on_a_recurring_time_is_a_pastime(text: str, pastime: str) -> None:
+    assert ("Ana", "does", pastime) in facts(text)
+
+
+def test_a_doing_on_one_day_is_no_pastime() -> None:
+    assert not [f for f in facts("I did ceramics on Thursday evening.") if f[1] == "does"]

@@ -122,8 +122,11 @@ CALLED = (  # "a kitten called Mia", "a kitten, Mia", "uma gatinha nova, a Mia"
     rf"(?:\s+(?:nov[oa]|new))?(?:\s*,?\s*(?:named|called|chamad[oa]|que se chama)\s+"
     rf"|\s*,\s*(?:[ao]\s+)?)?(?P<obj>(?<=\s){NAME})?"
 )
+WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 OFTEN = (
-    r"(?:every|each|twice|once|three times|\d+ times|most|on (?:weekends|saturdays|sundays)"
+    r"(?:every|each|twice|once|three times|\d+ times|most"
+    rf"|on (?:the )?(?:weekends|(?i:{WEEKDAY})s|(?i:{WEEKDAY}) (?:nights|mornings|evenings"
+    r"|afternoons))"
     r"|todos|todas|duas vezes|uma vez|três vezes|aos (?:sábados|domingos|fins de semana))\b"
 )
 """How often a thing is done: what is done so often is a habit ("I do yoga every morning")."""

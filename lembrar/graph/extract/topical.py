@@ -92,7 +92,9 @@ HABIT = re.compile(
     r"|\b(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time\s+this\s+(?:week|month)"
     r"|\b(?:weekly|daily)(?=\s*(?:[.,;:!?)]|$|now\b))"  # not "my daily commute"
     r"|\b(?:regularly|religiously|without fail|on\s+(?:the\s+)?weekends"
-    r"|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b"
+    r"|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)"
+    r"|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:nights|mornings"
+    r"|evenings|afternoons))\b"
     r"|\b(?:aos|às)\s+(?:segundas|terças|quartas|quintas|sextas|sábados|domingos|fins de semana)"
     r"|\btod[ao]s\s+(?:os|as)\s+(?:dias|semanas|manhãs|noites|sábados|domingos|fins de semana)"
     r"|\b(?:duas|três|quatro)\s+vezes\s+por\s+semana|\buma\s+vez\s+por\s+semana",
