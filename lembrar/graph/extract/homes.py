@@ -79,7 +79,6 @@ def homes(sentence: str) -> list[str]:
         for m in HOME_IS.finditer(sentence)
         if not PLACED_BEFORE.search(sentence, 0, m.start())
     ]
-    found += homes_given(sentence)
     lower = sentence.lower()
     homely = any(w in lower for w in (" flat", " apartment", " house", " home"))
     if homely and not AWAY.search(sentence):

@@ -240,11 +240,14 @@ def qualifies_another(sentence: str, end: int) -> bool:
     """A pet word followed by a lower-case noun only qualifies it ("my snake plant", "my dog
     bed"), unless the word is one a subject takes ("my dog loves…")."""
     after = NEXT_WORD.match(sentence, end)
-    return (
-        after is not None
-        and after.group(1) not in AFTER_AN_ANIMAL
-        and not after.group(1).endswith("ed")
-    )
+    return after is not None and not _goes_on_a_clause(after.group(1))
+
+
+def _goes_on_a_clause(word: str) -> bool:
+    """Whether ``word``, after an animal's or a child's word, goes on the clause it is in (a
+    verb, a preposition: ``AFTER_AN_ANIMAL``, or a verb in the past) rather than being the noun
+    it qualifies."""
+    return word in AFTER_AN_ANIMAL or word.endswith("ed")
 
 
 def _born(scope: Scope, sentence: str) -> None:
@@ -334,7 +337,7 @@ def _owned_by_another(scope: Scope, sentence: str) -> None:
         after = match.group("after").strip()
         pname = match.group("pname")
         named = pname is not None and is_name(pname.split()[0])
-        if not named and after and not (after in AFTER_AN_ANIMAL or after.endswith("ed")):
+        if not named and after and not _goes_on_a_clause(after):
             continue
         owner = match.group("owner")
         if match.group("kin"):  # kin the speaker is linked to: "my friend's dog" tells of no one
@@ -426,7 +429,7 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         word = after.strip(".,!?")
         animal = match.groupdict().get("animal")
         if animal and not animal.endswith("s") and word.isalpha() and word.islower():
-            if word not in AFTER_AN_ANIMAL and not word.endswith("ed"):  # "my bird feeder"
+            if not _goes_on_a_clause(word):  # "my bird feeder"
                 continue  # (a plural rarely qualifies: "my two budgies wake me")
         before = sentence[: match.start()]
         if DENIED_KIN.search(before):

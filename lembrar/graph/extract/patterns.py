@@ -21,9 +21,8 @@ class Pattern:
     negated: bool = False
     person: str = "any"  # "first", "third", "possessive" ("my job at"), "bare" (no subject), "any"
     language: str = "en"
-    object_kind: str = (
-        "phrase"  # "phrase", "role", "age", "pet", "child", "name", "diet", "org", "local"
-    )
+    # "phrase", "role", "age", "pet", "child", "name", "diet", "org", "local"
+    object_kind: str = "phrase"
     besides: bool = False  # read besides the patterns its verb phrase overlaps ("a nurse at X")
 
 

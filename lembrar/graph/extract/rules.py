@@ -433,6 +433,7 @@ class RuleExtractor:
             return
         _amounts(scope, sentence)
         _possessions(scope, sentence)
+        _homes_given(scope, sentence)
         _named_roles(scope, sentence)
         _plain_readings(scope, said)
         _upcoming(scope, said, tz)
@@ -978,7 +979,8 @@ def _amounts(scope: Scope, sentence: str) -> None:
 
 
 def _homes_given(scope: Scope, sentence: str) -> None:
-    """A home a question takes as given ("plan meals now that we're in Évora?")."""
+    """A home a "now that…" clause takes as given, a question's too ("plan meals now that
+    we're in Évora?")."""
     if scope.speaker is None:
         return
     quote = " ".join(sentence.split())
@@ -1161,17 +1163,13 @@ def _plain_readings(scope: Scope, said: Sentence) -> None:
     if not PLAIN_OR_MEMBER.search(said.folded):
         return
     sentence = said.text
-    plain = PLAIN_WORDS.search(said.folded) is not None
-    groups = [] if plain else memberships(sentence)  # a group one is in may still be said
-    if not plain and not groups:
-        return
     quote = " ".join(sentence.split())
 
     def add(subject: str, predicate: str, obj: str) -> None:
         scope.facts.append(ExtractedFact(subject, predicate, obj, quote, origin="activity"))
 
-    if not plain:
-        for group in groups:
+    if not PLAIN_WORDS.search(said.folded):  # a group one is in may still be said
+        for group in memberships(sentence):
             add(scope.speaker, "does", scope.entity(group, scope.type_of(group, "activity")))
         return
 

@@ -1002,6 +1002,14 @@ def kin_named_next(message: str, people: Sequence[str] = ()) -> list[tuple[str, 
     return found
 
 
+def _not_theirs(before: str) -> bool:
+    """Whether what comes before a pet word makes it no pet of the speaker's: another owner
+    ("Rui's dog"), someone else spoken of ("my sister has a kitten") or a thing ("a toy cat")."""
+    return bool(
+        OTHER_OWNER.search(before) or OTHER_PERSON.search(before) or NO_ANIMAL.search(before)
+    )
+
+
 def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
     """The names the speaker's pets are given beside the pet word ("the pup Farol"), each with
     that word; a name known as someone else (``people``, folded) is no pet's."""
@@ -1026,12 +1034,7 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
             near = " ".join(said[max(0, at - 1) : at + 1])
             pet = PET_WORD.search(near)
             before = near[: pet.start()] if pet is not None else ""
-            if (
-                pet is not None
-                and not OTHER_OWNER.search(before)
-                and not OTHER_PERSON.search(before)
-                and not NO_ANIMAL.search(before)
-            ):
+            if pet is not None and not _not_theirs(before):
                 found.append((given.group("name"), pet.group(0).lower()))
                 continue
         bare = BARE_NAME.fullmatch(part)
@@ -1040,21 +1043,15 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
             pets = list(PET_WORD.finditer(said[at - 1]))  # "We got a hamster too 🐹 Nibbles."
             pet = pets[-1] if pets else None
             before = said[at - 1][: pet.start()] if pet is not None else ""
-            if pet is not None and not OTHER_OWNER.search(before) and not NO_ANIMAL.search(before):
-                ours = FIRST_PERSON.search(message) or THE_PET.search(before)
-                if ours and not OTHER_PERSON.search(before):
-                    kind = pet.group(0).lower()
-                    found += [(n, kind) for n in names if fold(n) not in people]
+            ours = FIRST_PERSON.search(message) or THE_PET.search(before)
+            if pet is not None and ours and not _not_theirs(before):
+                kind = pet.group(0).lower()
+                found += [(n, kind) for n in names if fold(n) not in people]
             continue
         if unstated(part, ending=False) is not None:
             continue
         for pet in PET_WORD.finditer(part):
-            before = part[: pet.start()]  # not "My sister has a kitten", "Rui's dog"
-            if (
-                OTHER_OWNER.search(before)
-                or OTHER_PERSON.search(before)
-                or NO_ANIMAL.search(before)
-            ):
+            if _not_theirs(part[: pet.start()]):  # "My sister has a kitten", "Rui's dog"
                 continue
             if not FIRST_PERSON.search(message):  # "the puppy is Pipoca now; we overruled them"
                 continue
