@@ -28,6 +28,9 @@ SENTENCES = [
     "İ LİVE İN FARO",  # dotted capital I
     "Just finished my 5th marathon",
     "Hey Tim! How are you?",
+    "It's my last exam at noon",  # the first words of a look, not the ones it needs
+    "My new car is at the garage",
+    "I work at home; home is where the cat is",
     "",
 ]
 LOOKS = [look for compiled in COMPILED.values() for _, _, look in compiled] + [ANY_KIN]
@@ -46,6 +49,29 @@ def test_the_beginnings_come_from_the_regex() -> None:
     assert look.beginnings == frozenset({"my", "the", "last", "final"})
     assert not look.search(Sentence("It was a long day at work"))
     assert look.search(Sentence("My LAST day at Acme"))
+
+
+def test_the_words_a_match_needs_come_from_its_main_sequence() -> None:
+    look = Look.of(re.compile(r"(?i:\b(?:(?:my |the )?(?:last|final) (?:day|week) (?:at|with)))"))
+    # "last" or "final", whether or not "my" or "the" comes first
+    assert look.needs == (
+        frozenset({"last", "final"}),
+        frozenset({"day", "week"}),
+        frozenset({"at", "with"}),
+    )
+    assert not look.may_match(Sentence("My last exam at noon"))  # "day" or "week" is missing
+    assert not look.may_match(Sentence("the day at the beach"))
+    assert look.may_match(Sentence("my final week — lunch with Ana"))  # searched, and no match
+    assert not look.search(Sentence("my final week — lunch with Ana"))
+    assert look.search(Sentence("My LAST week with Acme"))
+
+
+def test_only_words_that_begin_after_a_break_are_needed() -> None:
+    # "ing" / "ed" go on a word; "just" is optional; "home" and "at" / "for" begin words
+    look = Look.of(re.compile(r"(?i:\bwork(?:ing|ed) (?:just )?(?:at|for) home)"))
+    assert look.needs == (frozenset({"at", "for"}), frozenset({"home"}))
+    assert look.search(Sentence("Working at home today"))
+    assert not look.may_match(Sentence("worked at the office"))
 
 
 def test_a_match_anywhere_is_looked_for_by_its_first_letters() -> None:

@@ -2,9 +2,10 @@
 
 The rules search dozens of regexes in every sentence (a first look per pattern, a look for kin
 words) and most find nothing; the searches cost more than all the rest the rules do. A ``Look``
-knows how the regex's matches can begin, read from the regex itself and lower-cased: a sentence
-that holds none of those beginnings cannot match and is not searched; one that holds one is
-searched as before. The answer is always the regex's own.
+knows how the regex's matches can begin, read from the regex itself and lower-cased, and the
+words a match cannot do without further on ("a new job at" needs "new", "job" and "at"): a
+sentence that holds none of those beginnings, or lacks a needed word, cannot match and is not
+searched; any other is searched as before. The answer is always the regex's own.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from re import _constants as sre  # type: ignore[attr-defined]  # how re reads its patterns
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
@@ -40,14 +41,22 @@ class Sentence:
         return self.text.translate(SAME_CASE).lower()
 
     @cached_property
-    def word_starts(self) -> frozenset[str]:
-        words = WORD.findall(self.folded)
-        return frozenset(w[:n] for w in words for n in range(1, min(len(w), PREFIX) + 1))
+    def word_starts(self) -> set[str]:
+        starts: set[str] = set()
+        for word in set(WORD.findall(self.folded)):
+            starts.update(_beginnings(word))
+        return starts
 
     @cached_property
     def pieces(self) -> frozenset[str]:
         text = self.folded
         return frozenset(text[i : i + PIECE] for i in range(len(text) - PIECE + 1))
+
+
+@lru_cache(maxsize=1 << 16)
+def _beginnings(word: str) -> tuple[str, ...]:
+    """A word's first letter, first two, … up to ``PREFIX`` (worked out once per word)."""
+    return tuple(word[:n] for n in range(1, min(len(word), PREFIX) + 1))
 
 
 @dataclass(frozen=True)
@@ -59,6 +68,8 @@ class Look:
     regex: re.Pattern[str]
     beginnings: frozenset[str] | None
     at_word: bool
+    needs: tuple[frozenset[str], ...] = ()
+    """Further words a match holds: of each set, one begins a word of the sentence."""
 
     @classmethod
     def of(cls, regex: re.Pattern[str]) -> Look:
@@ -66,19 +77,98 @@ class Look:
         ended, going = _starts(items)
         starts = ended | going
         at_word = _opens_at_boundary(items)
+        needs = _words_needed(items)
         if at_word:
-            words = {m.group(0)[:PREFIX] if (m := WORD.match(s)) else "" for s in starts}
-            return cls(regex, None if "" in words else frozenset(words), True)
+            words = _words(starts)
+            return cls(regex, words, True, tuple(needs))
         pieces = {b[:PIECE] for b in starts}
         short = any(len(piece) < PIECE for piece in pieces)
-        return cls(regex, None if short else frozenset(pieces), False)
+        return cls(regex, None if short else frozenset(pieces), False, tuple(needs))
 
-    def search(self, sentence: Sentence) -> bool:
+    def may_match(self, sentence: Sentence) -> bool:
+        """False where no match can be in ``sentence``: a way it begins or a word it needs is
+        missing."""
         if self.beginnings is not None:
             held = sentence.word_starts if self.at_word else sentence.pieces
             if self.beginnings.isdisjoint(held):
                 return False  # no way a match begins is there
-        return self.regex.search(sentence.text) is not None
+        starts = sentence.word_starts
+        return not any(need.isdisjoint(starts) for need in self.needs)
+
+    def search(self, sentence: Sentence) -> bool:
+        return self.may_match(sentence) and self.regex.search(sentence.text) is not None
+
+
+def _words(starts: Iterable[str]) -> frozenset[str] | None:
+    """The words (their first ``PREFIX`` letters) that literal beginnings open with; None when
+    one opens with no word."""
+    words = frozenset(m.group(0)[:PREFIX] if (m := WORD.match(s)) else "" for s in starts)
+    return None if "" in words or not words else words
+
+
+def _words_needed(items: list[tuple[Any, Any]]) -> list[frozenset[str]]:
+    """Word sets a match cannot do without, besides its beginnings: each later part of the
+    regex's main sequence that is not optional and begins a word (after a space, a punctuation
+    mark or a ``\\b``) begins with one of its set's words."""
+    needs: list[frozenset[str]] = []
+    at_word_start = False
+    sequence = _sequence(items)
+    for k, (op, arg) in enumerate(sequence):
+        if at_word_start and op is not sre.AT and k > _first_taking(sequence):
+            end = k + 1  # with the letters that follow it: " new " needs "new"
+            while end < len(sequence) and _is_letter(sequence[end]):
+                end += 1
+            ended, going = _starts(sequence[k:end])
+            if (words := _words(ended | going)) is not None and words not in needs:
+                needs.append(words)
+        if op is sre.AT:
+            at_word_start = at_word_start or arg is sre.AT_BOUNDARY
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and arg[0] == 0:  # "(?:just )?" may be skipped
+            at_word_start = at_word_start and _ends_in_break(arg[2])
+        else:
+            at_word_start = _ends_in_break([(op, arg)])
+    return needs
+
+
+def _ends_in_break(items: Iterable[tuple[Any, Any]]) -> bool:
+    """Whether every match of ``items`` ends with a character that no word goes on with (a
+    space, a comma), so that a word begins right after it."""
+    sequence = _sequence(items)
+    if not sequence:
+        return False
+    op, arg = sequence[-1]
+    if op is sre.LITERAL:
+        return WORD.match(chr(arg)) is None
+    if op is sre.BRANCH:
+        return all(_ends_in_break(branch) for branch in arg[1])
+    if op is sre.SUBPATTERN:
+        return _ends_in_break(arg[-1])
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and arg[0] > 0:
+        return _ends_in_break(arg[2])
+    return False
+
+
+def _first_taking(sequence: list[tuple[Any, Any]]) -> int:
+    """Where the first part that takes letters stands (the beginnings are read from it)."""
+    return next((k for k, (op, _) in enumerate(sequence) if op is not sre.AT), len(sequence))
+
+
+def _is_letter(item: tuple[Any, Any]) -> bool:
+    op, arg = item
+    return op is sre.LITERAL and WORD.match(chr(arg)) is not None
+
+
+def _sequence(items: Iterable[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    """``items`` with every group that is a plain sequence (no alternatives at its top) opened
+    into its parts, as the regex matches them one after another."""
+    flat: list[tuple[Any, Any]] = []
+    for op, arg in items:
+        inner = list(arg[-1]) if op is sre.SUBPATTERN else []
+        if op is sre.SUBPATTERN and not (len(inner) == 1 and inner[0][0] is sre.BRANCH):
+            flat += _sequence(inner)
+        else:
+            flat.append((op, arg))
+    return flat
 
 
 def _starts(items: Iterable[tuple[Any, Any]]) -> tuple[set[str], set[str]]:
@@ -140,7 +230,8 @@ def _opens_at_boundary(items: list[tuple[Any, Any]]) -> bool:
 
 class Looks:
     """Many looks indexed by the beginnings they need: the ones a sentence may match are found
-    from the sentence's own word beginnings and pieces, not by trying each look in turn."""
+    from the sentence's own word beginnings and pieces, not by trying each look in turn, and
+    searched only when it holds the further words they need."""
 
     def __init__(self, looks: Sequence[Look]) -> None:
         self.looks = tuple(looks)
@@ -160,4 +251,13 @@ class Looks:
         if self.by_piece:
             for piece in sentence.pieces & self.by_piece.keys():
                 maybe.update(self.by_piece[piece])
-        return [i for i in sorted(maybe) if self.looks[i].regex.search(sentence.text)]
+        starts, found = sentence.word_starts, []
+        for i in sorted(maybe):
+            look = self.looks[i]
+            for need in look.needs:
+                if need.isdisjoint(starts):
+                    break  # a word it needs is missing
+            else:
+                if look.regex.search(sentence.text):
+                    found.append(i)
+        return found
