@@ -198,3 +198,57 @@ def test_my_current_one_is_the_thing_named_before_it_or_nothing():
     said = "I want a new kettle, my current one is leaking badly."
     assert Amount("current", "kettle", "leaking badly") in amounts(said)
     assert amounts("Honestly my current one is fine.") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Any tips for the day I pick up my new kayak?",  # new: still to come
+        "Once we buy our first house, the dog gets a garden.",  # a condition
+        "I can't wait to get my own car.",
+        "If I order my next laptop from them, will it ship fast?",
+    ],
+)
+def test_a_thing_still_to_be_got_is_not_owned_yet(sentence):
+    assert possessions(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("I have to get my bike fixed before Sunday.", ["bike"]),  # had, and something done to it
+        ("Trying to get my new studio apartment set up this week.", ["studio apartment"]),
+        ("We finally got our new sofa delivered!", ["sofa"]),
+    ],
+)
+def test_getting_ones_thing_done_keeps_it_owned(sentence, expected):
+    assert possessions(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Last spring I acquired a 1967 Ford Mustang.", ["1967 Ford Mustang"]),
+        ("We recently purchased a 2021 Kia Niro.", ["2021 Kia Niro"]),
+        ("I inherited a 1920 Steinway from my grandmother.", ["1920 Steinway"]),
+    ],
+)
+def test_a_model_acquired_or_inherited_is_owned(sentence, expected):
+    assert possessions(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I bought her a new watch for her birthday.",  # for someone else
+        "Yesterday I bought my nephew a skateboard.",
+        "I purchased a wedding gift for Joana and Rui.",
+        "We got a housewarming present for the neighbours.",
+    ],
+)
+def test_a_thing_bought_for_someone_else_is_not_the_speakers(sentence):
+    assert not {f for f in facts(sentence) if f[1] == "owns"}
+
+
+def test_a_thing_bought_as_gift_wrapping_is_still_owned():
+    assert ("User", "owns", "set of gift bags") in facts("I bought a set of gift bags last week.")

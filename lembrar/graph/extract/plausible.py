@@ -4,7 +4,8 @@ The patterns find a subject, a verb phrase and an object by surface form, and ch
 of the same forms in other roles: "Looks like you all had fun" (a name-shaped word before
 "like"), "Everyone we love was there" (the object is the rest of a clause), "I love how art lets
 us…" (a clause, not a thing), "I'm planning a few" (a quantity), "my own journey" ("own" as an
-adjective), "for when I have kids" (a hypothetical), "I started looking into…" (a phrasal verb).
+adjective), "for when I have kids" (a hypothetical), "I started looking into…" (a phrasal verb),
+"I bought her a scarf" (a thing bought for someone else).
 Each check below turns one such form away; none looks at what the words mean.
 """
 
@@ -44,10 +45,25 @@ AFTER_GERUND = frozenset("into after forward around back more about over through
 """After a gerund, these make a phrasal verb ("started looking into…", "caring more about…"),
 not an activity; "to", "at" and "out" do not ("started volunteering at the shelter")."""
 _WORD = re.compile(r"[\w'’]+")
+RECEIVERS = frozenset("her him them us you".split())
+"""Who a thing is bought for, said before it: "bought her a scarf"."""
+GIFTS = frozenset("gift gifts present presents".split())
 
 
 def _words(text: str) -> list[str]:
     return [fold(w).replace("’", "'") for w in _WORD.findall(text)]
+
+
+def _given_to_another(object_words: list[str]) -> bool:
+    """Whether a thing bought is for someone else: said after who gets it ("her a scarf", "my
+    brother a new bike") or called a gift ("a birthday present")."""
+    gifts = [i for i, word in enumerate(object_words) if word in GIFTS]
+    if any(object_words[i + 1 : i + 2] in ([], ["for"], ["from"], ["to"]) for i in gifts):
+        return True  # "a gift for Emily", not "gift bags"
+    then = object_words[1:3] + ["", ""]
+    return (object_words[0] in RECEIVERS and then[0] in QUANTITIES) or (
+        object_words[0] in POSSESSIVES and then[1] in QUANTITIES
+    )
 
 
 def implausible(
@@ -73,6 +89,8 @@ def implausible(
         return "the object starts with a verb"
     if all(w in QUANTITIES for w in object_words[:3]) and len(object_words) <= 3:
         return "the object is a quantity"
+    if predicate == "owns" and _given_to_another(object_words):
+        return "bought for someone else ('bought her a scarf', 'a birthday present')"
     if predicate in ("likes", "dislikes", "does") and object_words[0] in STAND_INS:
         return "a word that stands for a thing named elsewhere"
     if predicate in ("likes", "dislikes") and object_words[0] in AT_HAND:

@@ -83,7 +83,8 @@ RIDDEN = re.compile(
 )
 """Things one is on when one rides them: "on my road bike" owns it."""
 NUMBERED = re.compile(  # "my current Yamaha P-125", "I have a 2012 Honda Civic"
-    r"(?:\b[Mm]y|\b(?:I|[Ww]e)(?:['’]ve)?\s+(?:have\s+got|have|own|drive|got|bought)\s+an?)\s+"
+    r"(?:\b[Mm]y|\b(?:I|[Ww]e)(?:['’]ve)?\s+(?:(?:just|recently|finally)\s+)?"
+    r"(?:have\s+got|have|own|drive|got|bought|purchased|acquired|inherited)\s+an?)\s+"
     r"(?:(?:current|new|old|trusty|beloved|used)\s+)?(?:(?P<year>(?:19|20)\d\d)\s+)?"
     r"(?P<model>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*)){0,4})(?P<after>\s+[\w']+)?"
 )
@@ -121,7 +122,27 @@ PLACED_ON = re.compile(
 """Things one works on or keeps things in, owned however the sentence places them: "the
 bushings on my car", "aphids on my pepper plants", "in my house", "in my journal" (not "on my
 phone")."""
+STILL_TO_GET = re.compile(
+    r"\b(?:(?P<when>when|once|if|until|after|before|whenever)\s+(?:I|we)\s+(?:\w+\s+)?)?"
+    r"(?:get|buy|receive|order|afford|pick\s+up)\s*$",
+    re.IGNORECASE,
+)
+"""A verb of getting, in its plain form, before "my": the thing is still to come when it is
+"new", "first" or "own", or the getting is a condition ("when I get my new ukulele", "once we
+buy our first car"); "get my car fixed" owns the car."""
+NOT_YET_HAD = frozenset("new first own next".split())
+HAD_DONE = frozenset("set done ready back up out in going working running".split())
+"""Words after which getting one's thing is having something done to it: "get my car back"."""
 LEADING = frozenset("own very whole first last favorite favourite current new spare".split())
+
+
+def _still_to_get(before: str, thing: str, after: str) -> bool:
+    """Whether "my <thing>" is still to be had (``STILL_TO_GET``); "get my new flat organized"
+    has it already (``after``: the word after it)."""
+    getting = STILL_TO_GET.search(before)
+    if getting is None or after.endswith("ed") or after in HAD_DONE:
+        return False
+    return getting.group("when") is not None or thing.split()[0].lower() in NOT_YET_HAD
 
 
 def possessions(sentence: str) -> list[str]:
@@ -147,6 +168,8 @@ def possessions(sentence: str) -> list[str]:
         if match.group(0)[:3].lower() == "our" and last in BUSINESSES:
             continue  # "our company" is where one works
         if after in MODIFIED or (placed and not RIDDEN.search(match.group("thing"))):
+            continue
+        if _still_to_get(sentence[: match.start()], match.group("thing"), after):
             continue
         model = match.groupdict().get("model")
         if model:
