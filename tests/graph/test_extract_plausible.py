@@ -75,3 +75,20 @@ def test_each_check_says_why():
     assert "possessive" in why("My", "", " own ", "journey", "owns")
     assert "phrasal" in why("I", "So, ", " started ", "looking into it", "does")
     assert why("I", "", " started ", "volunteering at the shelter", "does") == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Honestly I'm a really nervous flyer.",  # how one is, not a job
+        "My brother is a fairly careless cook.",
+        "We live in a very windy spot, so the umbrella broke.",  # how a place is, not a place
+    ],
+)
+def test_a_description_by_degree_is_no_role_or_home(text):
+    assert not [f for f in facts(text) if f[1] in ("works_as", "lives_in")]
+
+
+def test_a_role_or_home_said_plainly_is_still_read():
+    assert ("Mel", "works_as", "flight attendant") in facts("I'm a flight attendant.")
+    assert ("Mel", "lives_in", "Braga") in facts("We live in Braga.")

@@ -641,6 +641,13 @@ PATTERNS: tuple[Pattern, ...] = tuple(
 
 ROLES = frozenset(
     [
+        *(
+            "attendant hairdresser barber cleaner janitor realtor caretaker dispatcher lifeguard"
+            " bricklayer beekeeper fisherman miner chauffeur trucker foreman supervisor"
+            " apprentice trainee contractor ceo cto saleswoman salesman underwriter prosecutor"
+            " inspector ranger warden curator astronomer sonographer babysitter doula youtuber"
+            " streamer influencer blogger podcaster"
+        ).split(),
         "teacher",
         "nurse",
         "doctor",

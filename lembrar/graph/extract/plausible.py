@@ -47,6 +47,10 @@ not an activity; "to", "at" and "out" do not ("started volunteering at the shelt
 _WORD = re.compile(r"[\w'’]+")
 RECEIVERS = frozenset("her him them us you".split())
 """Who a thing is bought for, said before it: "bought her a scarf"."""
+DEGREES = frozenset(
+    "pretty very really quite fairly super rather extremely incredibly so too".split()
+)
+"""Words of degree before an adjective: what follows describes how one is."""
 GIFTS = frozenset("gift gifts present presents".split())
 
 
@@ -89,6 +93,8 @@ def implausible(
         return "the object starts with a verb"
     if all(w in QUANTITIES for w in object_words[:3]) and len(object_words) <= 3:
         return "the object is a quantity"
+    if predicate in ("works_as", "lives_in") and DEGREES & set(object_words[:2]):
+        return "a description ('a pretty cautious driver', 'a very busy area'), not a role or place"
     if predicate == "owns" and _given_to_another(object_words):
         return "bought for someone else ('bought her a scarf', 'a birthday present')"
     if predicate in ("likes", "dislikes", "does") and object_words[0] in STAND_INS:

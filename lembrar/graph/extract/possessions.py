@@ -133,7 +133,7 @@ buy our first car"); "get my car fixed" owns the car."""
 NOT_YET_HAD = frozenset("new first own next".split())
 HAD_DONE = frozenset("set done ready back up out in going working running".split())
 """Words after which getting one's thing is having something done to it: "get my car back"."""
-LEADING = frozenset("own very whole first last favorite favourite current new spare".split())
+LEADING = frozenset("own very whole first last favorite favourite current new spare few".split())
 
 
 def _still_to_get(before: str, thing: str, after: str) -> bool:
