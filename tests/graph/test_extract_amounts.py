@@ -252,3 +252,32 @@ def test_a_thing_bought_for_someone_else_is_not_the_speakers(sentence):
 
 def test_a_thing_bought_as_gift_wrapping_is_still_owned():
     assert ("User", "owns", "set of gift bags") in facts("I bought a set of gift bags last week.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Joana has an electric scooter, she rides it everywhere.", ("Joana", "electric scooter")),
+        ("Rui keeps his kayak at the club.", ("Rui", "kayak")),
+        ("Funny, Teresa's got a campervan now.", ("Teresa", "campervan")),
+    ],
+)
+def test_a_named_persons_things_are_theirs(sentence, expected):
+    assert (expected[0], "owns", expected[1]) in facts(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Samsung's new tablet looks great.",  # a maker, not an owner
+        "I spilled coffee on Dad's laptop.",  # a kin word names no one
+        "Porto's shops close early.",  # a place
+        "Does Casa Lusa have a dress code?",  # the thing only modifies
+    ],
+)
+def test_no_owner_from_a_maker_a_kin_word_or_a_place(sentence):
+    assert not [f for f in facts(sentence) if f[1] == "owns" and f[0] != "User"]
+
+
+def test_a_thing_handed_down_to_the_speaker_is_theirs():
+    assert possessions("I inherited my grandfather's watch last year.") == ["watch"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from lembrar.graph.extract.names import is_name
 from lembrar.graph.extract.patterns import alternation
 
 _KINDS = {
@@ -48,7 +49,7 @@ MODIFIED = frozenset(
     "lessons lesson class classes teacher tutor tech technician repair repairs case strings"
     " skills practice session sessions playlist account app finger tone tire tyre idea ideas"
     " plan plans card cards series structure usage use consumption habit habits section"
-    " sections special".split()
+    " sections special code codes".split()
 )
 """Nouns after which an owned word only modifies ("my ukulele lessons", "my guitar teacher", "my
 business idea", "our table structure")."""
@@ -69,6 +70,10 @@ HAVING = re.compile(  # "I already have a portable power bank", "Just got some n
     r"\s+(?:a|an|two|three|some)\s+"
     rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:\s*\(\s*(?:an?\s+|the\s+)?(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
+)
+HANDED_DOWN = re.compile(  # "we inherited my grandmother's piano": the speaker's now
+    r"\b(?:I|[Ww]e)(?:['’]ve)?\s+(?:(?:just|recently|finally)\s+)?(?:inherited|got|received)"
+    rf"\s+(?:my|our)\s+[a-z]+['’]s\s+(?:old\s+)?(?P<thing>(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
 )
 AND_ANOTHER = re.compile(  # "… got a new coffee grinder and a milk frother"
     r"\s+and\s+(?:a|an|two|some)\s+(?:(?:new|pair of|set of)\s+)*"
@@ -157,6 +162,7 @@ def possessions(sentence: str) -> list[str]:
     matches = [*POSSESSION.finditer(sentence)] if mine else []
     having = [*HAVING.finditer(sentence)] if had else []
     matches += having + [m for h in having if (m := AND_ANOTHER.match(sentence, h.end("thing")))]
+    matches += [*HANDED_DOWN.finditer(sentence)] if mine and had else []
     for match in matches:
         after = (match.group("after") or "").strip().lower()
         placed = PLACE_BEFORE.search(sentence[: match.start()])
@@ -192,3 +198,44 @@ def possessions(sentence: str) -> list[str]:
     return [
         t for t in unique if not any(f" {t} " in f" {other} " for other in unique if other != t)
     ]
+
+
+ELDERS = frozenset("grandma grandpa granny gran nan nana papa mama".split())
+OTHERS_THING = rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,3}}?(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
+OTHERS_HAVING = re.compile(  # "Hannah has a vintage typewriter", "Rui's got a van" ("owns",
+    # "bought" and "has a new" are the patterns' own: ``patterns.PATTERNS``)
+    r"\b(?P<name>[A-ZÀ-Þ][\w-]+)"
+    r"(?:(?:\s+(?:has|inherited|has\s+got)|['’]s\s+got)"
+    r"\s+(?:a|an|two|three|some)|\s+(?:keeps|drives)\s+(?:a|an|his|her|their))"
+    rf"\s+(?:new\s+)?{OTHERS_THING}"
+)
+OTHERS_OWN = re.compile(rf"\b(?P<name>[A-ZÀ-Þ][\w-]+)['’]s\s+{OTHERS_THING}(?!['’]s)")
+"""A named person's thing: "Sofia's vintage typewriter"; not where one works ("Rui's company")."""
+PASSED_ON = re.compile(r"\b(?:inherited|got|received|bought|borrowed|took|stole)\s*$", re.I)
+"""A verb before someone's thing that takes it from them: "we inherited my grandmother's
+piano" is no longer hers."""
+
+
+def others_possessions(sentence: str) -> list[tuple[str, str, bool]]:
+    """The things a sentence says other people have, each with whose (a name: "Hannah has a
+    vintage typewriter"; "my sister's car" names no one) and whether a verb of having says it
+    (not only a possessive: "Sofia's typewriter")."""
+    found: list[tuple[str, str, bool]] = []
+    for match in [*OTHERS_HAVING.finditer(sentence), *OTHERS_OWN.finditer(sentence)]:
+        owner = match.group("name")
+        if not is_name(owner) or owner.lower() in KIN | ELDERS:
+            continue  # "Mom's vase" names no one
+        if PASSED_ON.search(sentence[: match.start()]):
+            continue
+        after = (match.group("after") or "").strip().lower()
+        words = match.group("thing").split()
+        last = words[-1].lower()
+        if match.re is OTHERS_OWN and (last.endswith("s") or len(words) > 2 or last in BUSINESSES):
+            continue  # "Lisbon's apartments": a place's kind of thing, not one owned
+        while words and words[0].lower() in LEADING and len(words) > 1:
+            words = words[1:]
+        said = {w.lower() for w in words}
+        if after in MODIFIED or (NOT_OWNING | KIN) & said or NOT_MINE.search(" ".join(words)):
+            continue
+        found.append((owner, " ".join(words), match.re is OTHERS_HAVING))
+    return list(dict.fromkeys(found))

@@ -60,7 +60,7 @@ from lembrar.graph.extract.patterns import (
     Pattern,
 )
 from lembrar.graph.extract.plausible import implausible
-from lembrar.graph.extract.possessions import possessions
+from lembrar.graph.extract.possessions import others_possessions, possessions
 from lembrar.graph.extract.scope import Scope, kin_alias, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import (
@@ -992,7 +992,8 @@ def _homes_given(scope: Scope, sentence: str) -> None:
 
 
 def _possessions(scope: Scope, sentence: str) -> None:
-    """'my old sneakers', 'my dance studio': the speaker owns them."""
+    """'my old sneakers', 'my dance studio': the speaker owns them; 'Hannah has a vintage
+    typewriter': Hannah owns hers."""
     if scope.speaker is None:
         return
     for thing in possessions(sentence):
@@ -1003,6 +1004,16 @@ def _possessions(scope: Scope, sentence: str) -> None:
             scope.speaker, "owns", obj, quote, negated=bool(gone), origin="possession"
         )
         scope.facts.append(fact)
+    for owner, thing, had in others_possessions(sentence):
+        known = scope.entities.get(fold(owner))
+        if not had and (known is None or known.type != "person"):
+            continue  # "Apple's new phone": only a person known as one has things said so
+        if scope.type_of(owner, "person") != "person":
+            continue  # a place or a company has no things of its own here
+        whose = scope.entity(owner, "person")
+        obj = scope.entity(thing, scope.type_of(thing, "thing"))
+        quote = " ".join(sentence.split())
+        scope.facts.append(ExtractedFact(whose, "owns", obj, quote, origin="possession"))
 
 
 PASTIME_NAME = re.compile(rf"(?:{PASTIMES})", re.IGNORECASE)
