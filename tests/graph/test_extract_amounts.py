@@ -136,6 +136,11 @@ def test_titles_things_spoken_of_purposes_and_rates_are_no_count(sentence):
         "I have been looking for a quieter kettle, and this one seems perfect.",  # "one" and a plural
         "I want to draw two charts with 6 bars along the axis.",  # things described
         "I have renewed my current lease last year, which came out cheaper.",
+        "I just finished 4 laps of the park.",  # exercise repeated
+        "I have completed three sets of burpees and I'm dead.",
+        "I'm fine with my current bike, but thanks for the list.",  # a clause, not a state
+        "Regarding my current rent, we pay it by transfer.",
+        "I'm happy with my current laptop myself, like most people.",
     ],
 )
 def test_repetitions_sizes_and_clauses_are_no_amount(sentence):

@@ -1163,3 +1163,15 @@ def test_a_doing_on_a_recurring_time_is_a_pastime(text: str, pastime: str) -> No
 
 def test_a_doing_on_one_day_is_no_pastime() -> None:
     assert not [f for f in facts("I did ceramics on Thursday evening.") if f[1] == "does"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We brought flowers for Marta's youngest son, Duarte, who turned five.",
+        "Their puppy, Rocky, chewed my shoe.",
+        "Is your daughter, Inês, still in Leeds?",
+    ],
+)
+def test_a_named_child_or_pet_of_someone_elses_is_not_the_speakers(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] in ("has_child", "has_pet") and f[0] == "Ana"]

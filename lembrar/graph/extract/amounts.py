@@ -81,10 +81,15 @@ NOT_THINGS = frozenset(
         "litres",
         "degrees",
         "calories",
+        "sets",
+        "reps",
+        "repetitions",
+        "rounds",
+        "laps",
     }
 )
 """Spans of time, repetitions, units and words a plural's spelling catches that are counted
-things of no one's ("on two occasions", "1200x628 pixels")."""
+things of no one's ("on two occasions", "1200x628 pixels", "three sets of 10 push-ups")."""
 VERBS = (
     r"added|completed|finished|reached|collected|read|watched|taken|took|visited|made|sold"
     r"|saved|written|wrote|published|run|ran|done|got|gotten|have|had|own|tried|seen|built"
@@ -131,12 +136,20 @@ CURRENT = re.compile(
     r"(?:now\s+)?(?:(?:an?|the)\s+)?(?P<obj>[A-Za-z0-9][^,.;!?()]{1,60})",
     re.I,
 )
-RELATIVE = re.compile(r"(?:which|that|who|whom|whose|where|when|what)\b", re.I)
-"""A value that opens a clause says nothing of what the thing is."""
-TIME_IN_THING = re.compile(
-    r"\b(?:last|this|next|yesterday|today|tomorrow|week|month|year|ago)\b", re.I
+RELATIVE = re.compile(
+    r"(?:which|that|who|whom|whose|where|when|what|like|such\s+as|including|and|but|so"
+    r"|I|we|he|she|they|it)\b",
+    re.I,
 )
-"""A time inside the thing: the phrase ran on past the noun."""
+"""A value that opens a clause or a list of examples says nothing of what the thing is ("my
+current car myself, like washing", "my current projects, and I need to…", "my current commute
+cost, I have been tracking…")."""
+TIME_IN_THING = re.compile(
+    r"\b(?:last|this|next|yesterday|today|tomorrow|week|month|year|ago"
+    r"|myself|ourselves|himself|herself|themselves)\b",
+    re.I,
+)
+"""A time or a "myself" inside the thing: the phrase ran on past the noun."""
 ENDS = re.compile(r"\s+(?:and|but|which|that|who|so|because|since|from|for|to|with)\b.*$", re.I)
 
 

@@ -268,6 +268,13 @@ def _born(scope: Scope, sentence: str) -> None:
             scope.facts.append(fact)
 
 
+SOMEONE_ELSES = re.compile(
+    r"(?:\w['’]s|\b(?:[Hh]is|[Hh]er|[Tt]heir|[Yy]our))\s+(?:[a-z][\w-]*\s+)?$"
+)
+"""Whose a kind of kin or pet is, when it is not the speaker's: "Karen's older daughter", "her
+puppy"."""
+
+
 def _named_after(scope: Scope, sentence: str) -> None:
     """ "We got a kitten, Nina, …", "a kitten too, her name is Nina", "uma gatinha, chama-se
     Mia": a pet or a child of the speaker's, named after its kind."""
@@ -278,6 +285,8 @@ def _named_after(scope: Scope, sentence: str) -> None:
         kind = (match.group("kind") or match.group("kind2") or match.group("kind3")).lower()
         if not is_name(name.split()[0]) or HAD_ONCE.search(sentence, 0, match.start()):
             continue
+        if not match.group("name3") and SOMEONE_ELSES.search(sentence, 0, match.start()):
+            continue  # "Karen's older daughter, Olivia": Karen's
         pet = bool(re.fullmatch(PETS, kind))
         found = scope.entity(name, "animal" if pet else "person", (f"my {kind}",))
         predicate = "has_pet" if pet else "has_child"
