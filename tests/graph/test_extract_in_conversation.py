@@ -1175,3 +1175,15 @@ def test_a_doing_on_one_day_is_no_pastime() -> None:
 )
 def test_a_named_child_or_pet_of_someone_elses_is_not_the_speakers(text: str) -> None:
     assert not [f for f in facts(text) if f[1] in ("has_child", "has_pet") and f[0] == "Ana"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "These are some of my favorite shots from Madeira!",  # things one took, not a taste
+        "It's one of my favourite finds from the flea market.",
+        "We framed a few of our favorite pictures from the wedding.",
+    ],
+)
+def test_favourites_among_things_made_or_found_are_no_taste(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] == "likes"]

@@ -92,3 +92,21 @@ def test_a_description_by_degree_is_no_role_or_home(text):
 def test_a_role_or_home_said_plainly_is_still_read():
     assert ("Mel", "works_as", "flight attendant") in facts("I'm a flight attendant.")
     assert ("Mel", "lives_in", "Braga") in facts("We live in Braga.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I started my new role at the clinic in June.",  # a job, not a pastime
+        "We've been playing every Friday since spring.",  # how often, not what
+        "Not sure why, but I enjoy doing that.",  # a doing of something named elsewhere
+        "I keep practising and polishing my scales.",  # "and" opens no pastime
+    ],
+)
+def test_no_pastime_from_a_job_a_frequency_a_stand_in_or_a_conjunction(text):
+    assert not [f for f in facts(text) if f[1] in ("does", "likes")]
+
+
+def test_a_pastime_said_plainly_is_still_read():
+    assert ("Mel", "likes", "doing crosswords") in facts("I enjoy doing crosswords.")
+    assert ("Mel", "does", "pottery") in facts("I started pottery last spring.")

@@ -18,7 +18,7 @@ from lembrar.graph.extract.upcoming import TIME_WORDS
 NOT_ACTIVITY = frozenset(
     "the a an it them this that these those with around for in on at some any outside together"
     " here there games game my our your his her their more less against through since ever"
-    " during about into onto".split()
+    " during about into onto and or but every each once twice".split()
 )
 ACTIVITY = r"[a-z][\w-]*"
 PLAYING = re.compile(  # "I've also been enjoying the social aspect of playing volleyball and tennis"
@@ -97,9 +97,12 @@ OWNED_LAST = re.compile(rf"\b(?:{OWNED})$")
 
 
 NOT_TASTES = frozenset(
-    "moments memories parts things times days bits ones activities ways kinds types sorts".split()
+    "moments memories parts things times days bits ones activities ways kinds types sorts"
+    " pieces shots photos pictures pics discoveries finds picks purchases treats".split()
 )
-"""What one's favourites are among, not a kind of thing one likes: "my favorite moments"."""
+"""What one's favourites are among, not a kind of thing one likes: "my favorite moments", things
+one made, took or found ("some of my favorite shots from the trip", "one of my favorite
+discoveries")."""
 
 
 def favourites(sentence: str) -> list[str]:

@@ -24,7 +24,7 @@ BASE_FORMS = frozenset(
 """Present-tense verbs that a third-person singular subject would not take ("Looks like…")."""
 CLAUSE_STARTS = frozenset(
     "how what why when where who whom which whether that if because so than it it's you we"
-    " they he she i me him us them there".split()
+    " they he she i me him us them there and or but nor as".split()
 )
 AUXILIARIES = frozenset(
     "was were is are am be been has had will would can could should shall may might must".split()
@@ -32,6 +32,8 @@ AUXILIARIES = frozenset(
 """An object cannot start with these ("Everyone we love was there"); "being", "do" and "have"
 can ("being a mom", "going to do more ads", "going to have a party")."""
 OBJECT_PRONOUNS = frozenset("me you us him them it".split())
+JOBS = frozenset("job jobs role position career internship".split())
+HOW_OFTEN = frozenset("every each once twice daily weekly".split())
 STAND_INS = frozenset("others one ones something anything everything nothing".split())
 """Words that stand for a thing named elsewhere: "I like others very much"."""
 QUANTITIES = frozenset(
@@ -97,6 +99,16 @@ def implausible(
         return "a description ('a pretty cautious driver', 'a very busy area'), not a role or place"
     if predicate == "owns" and _given_to_another(object_words):
         return "bought for someone else ('bought her a scarf', 'a birthday present')"
+    if predicate == "does" and JOBS & set(object_words[:3]):
+        return "a job started, not a pastime ('started a new job')"
+    if predicate in ("likes", "dislikes", "does") and object_words[0] in HOW_OFTEN:
+        return "how often, not what ('playing every Thursday')"
+    if (
+        predicate in ("likes", "dislikes", "does")
+        and object_words[:1] == ["doing"]
+        and (object_words[1:2] in ([], ["that"], ["this"], ["it"], ["so"]))
+    ):
+        return "a doing of something named elsewhere ('I enjoy doing that')"
     if predicate in ("likes", "dislikes", "does") and object_words[0] in STAND_INS:
         return "a word that stands for a thing named elsewhere"
     if predicate in ("likes", "dislikes") and object_words[0] in AT_HAND:
