@@ -55,6 +55,8 @@ def test_counts_and_current_states(sentence, expected):
         ("I need to work on my skills and my heart.", []),
         ("I pitched my bakery idea to the bank.", []),  # the thing only modifies
         ("Here are my guitar plans for the summer.", []),
+        ("It's a desk job, and my desk job is killing my back.", []),  # a kind of job
+        ("Glue tips for my bookshelf project?", []),  # a thing one makes
     ],
 )
 def test_possessions_are_things_people_own(sentence, expected):

@@ -99,8 +99,8 @@ def implausible(
         return "a description ('a pretty cautious driver', 'a very busy area'), not a role or place"
     if predicate == "owns" and _given_to_another(object_words):
         return "bought for someone else ('bought her a scarf', 'a birthday present')"
-    if predicate == "does" and JOBS & set(object_words[:3]):
-        return "a job started, not a pastime ('started a new job')"
+    if predicate in ("does", "owns") and JOBS & set(object_words[:3]):
+        return "a job, not a pastime or a thing had ('started a new job', 'got a new job')"
     if predicate in ("likes", "dislikes", "does") and object_words[0] in HOW_OFTEN:
         return "how often, not what ('playing every Thursday')"
     if (

@@ -49,7 +49,7 @@ MODIFIED = frozenset(
     "lessons lesson class classes teacher tutor tech technician repair repairs case strings"
     " skills practice session sessions playlist account app finger tone tire tyre idea ideas"
     " plan plans card cards series structure usage use consumption habit habits section"
-    " sections special code codes".split()
+    " sections special code codes job jobs project projects".split()
 )
 """Nouns after which an owned word only modifies ("my ukulele lessons", "my guitar teacher", "my
 business idea", "our table structure")."""
