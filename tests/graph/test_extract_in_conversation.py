@@ -1187,3 +1187,18 @@ def test_a_named_child_or_pet_of_someone_elses_is_not_the_speakers(text: str) ->
 )
 def test_favourites_among_things_made_or_found_are_no_taste(text: str) -> None:
     assert not [f for f in facts(text) if f[1] == "likes"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I signed up for the Continente loyalty program this morning.",
+        "I've signed up for the TAP Miles&Go points program.",
+    ],
+)
+def test_a_scheme_signed_up_for_is_no_plan(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] == "plans"]
+
+
+def test_an_event_signed_up_for_is_still_a_plan() -> None:
+    assert [f for f in facts("We signed up for the Porto half marathon in May.") if f[1] == "plans"]

@@ -111,3 +111,9 @@ def test_no_pastime_from_a_job_a_frequency_a_stand_in_or_a_conjunction(text):
 def test_a_pastime_said_plainly_is_still_read():
     assert ("Mel", "likes", "doing crosswords") in facts("I enjoy doing crosswords.")
     assert ("Mel", "does", "pottery") in facts("I started pottery last spring.")
+
+
+def test_a_verb_with_a_capital_inside_a_sentence_is_part_of_a_name():
+    text = "I picked up soap at Bath & Body Works for my sister."
+    assert not [f for f in facts(text) if f[1] == "works_at"]
+    assert ("Rita", "works_at", "Google") in facts("Rita works for Google.")

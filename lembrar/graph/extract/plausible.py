@@ -83,6 +83,8 @@ def implausible(
     first_verb = verb_words[0] if verb_words else ""
     if fold(subject.strip()) in POSSESSIVES:
         return "a possessive, not a subject ('my own journey')"
+    if preceding and verb.strip()[:1].isupper():
+        return "a verb written with a capital inside a sentence is part of a name ('Bath & Body Works')"
     if third_person and first_verb in BASE_FORMS:
         return "the verb does not agree with the subject"
     if preceding and preceding[-1] in SUBORDINATORS and first_verb in BASE_FORMS:

@@ -245,6 +245,10 @@ def _doing(said: list[tuple[str | None, str, str]], timed: bool) -> list[tuple[s
     return out
 
 
+SCHEMES = frozenset("loyalty rewards reward points cashback membership referral newsletter".split())
+"""Words of a scheme one signs up for to get something, not an event or undertaking ahead."""
+
+
 def _committed(sentence: str) -> list[tuple[str | None, str]]:
     """A plan already committed to (``COMMITTED``): its event, or a journey's place."""
     lower = sentence.lower()
@@ -258,6 +262,8 @@ def _committed(sentence: str) -> list[tuple[str | None, str]]:
     phrase = ARTICLE.sub("", phrase)
     if not phrase or len(phrase.split()) > 6 or not is_undertaking(phrase):
         return []
+    if SCHEMES & {w.lower() for w in phrase.split()}:
+        return []  # "signed up for the store's loyalty program": a scheme joined, no plan
     journey = JOURNEY.match(rest, stop)
     if journey and phrase.split()[-1].lower() in ("trip", "flight", "flights", "holiday"):
         return [(None, f"{phrase} to {journey.group('place')}")]
