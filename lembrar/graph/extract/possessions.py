@@ -138,7 +138,9 @@ buy our first car"); "get my car fixed" owns the car."""
 NOT_YET_HAD = frozenset("new first own next".split())
 HAD_DONE = frozenset("set done ready back up out in going working running".split())
 """Words after which getting one's thing is having something done to it: "get my car back"."""
-LEADING = frozenset("own very whole first last favorite favourite current new spare few".split())
+LEADING = frozenset(
+    "own very whole first last favorite favourite fave current new spare few".split()
+)
 
 
 def _still_to_get(before: str, thing: str, after: str) -> bool:
@@ -221,7 +223,12 @@ def others_possessions(sentence: str) -> list[tuple[str, str, bool]]:
     vintage typewriter"; "my sister's car" names no one) and whether a verb of having says it
     (not only a possessive: "Sofia's typewriter")."""
     found: list[tuple[str, str, bool]] = []
-    for match in [*OTHERS_HAVING.finditer(sentence), *OTHERS_OWN.finditer(sentence)]:
+    said = "'s" in sentence or "’s" in sentence
+    having = said or any(
+        verb in sentence for verb in (" has ", " keeps ", " drives ", " inherited ")
+    )
+    matches = [*OTHERS_HAVING.finditer(sentence)] if having else []
+    for match in matches + ([*OTHERS_OWN.finditer(sentence)] if said else []):
         owner = match.group("name")
         if not is_name(owner) or owner.lower() in KIN | ELDERS:
             continue  # "Mom's vase" names no one
