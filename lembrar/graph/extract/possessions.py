@@ -223,12 +223,12 @@ def others_possessions(sentence: str) -> list[tuple[str, str, bool]]:
     vintage typewriter"; "my sister's car" names no one) and whether a verb of having says it
     (not only a possessive: "Sofia's typewriter")."""
     found: list[tuple[str, str, bool]] = []
-    said = "'s" in sentence or "’s" in sentence
-    having = said or any(
+    possessive = "'s" in sentence or "’s" in sentence
+    having = possessive or any(
         verb in sentence for verb in (" has ", " keeps ", " drives ", " inherited ")
     )
     matches = [*OTHERS_HAVING.finditer(sentence)] if having else []
-    for match in matches + ([*OTHERS_OWN.finditer(sentence)] if said else []):
+    for match in matches + ([*OTHERS_OWN.finditer(sentence)] if possessive else []):
         owner = match.group("name")
         if not is_name(owner) or owner.lower() in KIN | ELDERS:
             continue  # "Mom's vase" names no one
