@@ -1202,3 +1202,15 @@ def test_a_scheme_signed_up_for_is_no_plan(text: str) -> None:
 
 def test_an_event_signed_up_for_is_still_a_plan() -> None:
     assert [f for f in facts("We signed up for the Porto half marathon in May.") if f[1] == "plans"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I bought our last couch in 2015.",  # cut after "our"
+        "I really enjoy its smoky taste in other recipes too.",  # cut on "other"
+    ],
+)
+def test_an_object_cut_inside_its_phrase_is_no_fact(text: str) -> None:
+    cut = {"our", "other"}
+    assert not [f for f in facts(text) if f[2].split()[-1].lower() in cut]

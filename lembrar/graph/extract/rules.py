@@ -1036,13 +1036,24 @@ PRONOUN_ONLY = re.compile(r"\s+\w+\s+(?:it|them|this|that|these|those|one)\s*", 
 """A complement that is a preposition and a pronoun ("in it"): it names nothing."""
 
 
+CUT_SHORT = frozenset(
+    "my our your their its a an the some those these this that favorite favourite fave new"
+    " other first own".split()
+)
+"""Words no name of a thing or a doing ends on: an object that does was cut in its phrase."""
+CUT_SHORT_PREDICATES = frozenset("likes dislikes does owns plans studies".split())
+
+
 def _with_complement(scope: Scope, fact: ExtractedFact) -> ExtractedFact | None:
     """A taste, dislike or pastime read as one word in "-ing" that is no pastime's name, where the
     sentence goes on with what it is about, takes that on: "I love being around friends" is
     "being around friends", "I'm loving experimenting with flavors right now" is "experimenting
     with flavors" ("volunteering at the shelter" stays "volunteering": a pastime's name); None
-    when what it goes on with is only a pronoun ("participating in it")."""
+    when what it goes on with is only a pronoun ("participating in it"), or when the object was
+    cut in its phrase (``CUT_SHORT``)."""
     words = fact.object.split()
+    if fact.predicate in CUT_SHORT_PREDICATES and words[-1].lower() in CUT_SHORT:
+        return None  # "trying new" of "trying new and exotic foods": the phrase was cut
     if fact.predicate not in ("likes", "dislikes", "does"):
         return fact
     if ENDS_ON_PRONOUN.search(fact.object):
