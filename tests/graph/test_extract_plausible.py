@@ -117,3 +117,19 @@ def test_a_verb_with_a_capital_inside_a_sentence_is_part_of_a_name():
     text = "I picked up soap at Bath & Body Works for my sister."
     assert not [f for f in facts(text) if f[1] == "works_at"]
     assert ("Rita", "works_at", "Google") in facts("Rita works for Google.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rita is 2,500 km from home now.",  # a comma inside a number ends no clause
+        "Tomás is 1,200 steps short of his goal.",
+    ],
+)
+def test_a_number_with_a_comma_is_no_age(text):
+    assert not [f for f in facts(text) if f[1] == "age"]
+
+
+def test_a_span_of_time_begun_is_no_pastime():
+    assert not [f for f in facts("I started my week with a long swim.") if f[1] == "does"]
+    assert ("Mel", "does", "morning yoga") in facts("I started my morning yoga in May.")

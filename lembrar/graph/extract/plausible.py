@@ -33,6 +33,10 @@ AUXILIARIES = frozenset(
 can ("being a mom", "going to do more ads", "going to have a party")."""
 OBJECT_PRONOUNS = frozenset("me you us him them it".split())
 JOBS = frozenset("job jobs role position career internship".split())
+SPANS = frozenset("day days morning mornings week weekend evening afternoon shift year".split())
+"""Spans of time one starts or spends, not pastimes: "started my day", "began the week"."""
+AFTER_SPAN = frozenset("with by at in on off and feeling early right".split())
+"""Words after a span of time that go on the clause, not on a pastime's name ("my morning yoga")."""
 HOW_OFTEN = frozenset("every each once twice daily weekly".split())
 STAND_INS = frozenset("others one ones something anything everything nothing".split())
 """Words that stand for a thing named elsewhere: "I like others very much"."""
@@ -58,6 +62,14 @@ GIFTS = frozenset("gift gifts present presents".split())
 
 def _words(text: str) -> list[str]:
     return [fold(w).replace("’", "'") for w in _WORD.findall(text)]
+
+
+def _a_span_begun(object_words: list[str]) -> bool:
+    """ "my day with a coffee", "the week feeling tired": a span of time is the object, not a word
+    before a pastime's name ("my morning yoga", "a weekend yoga class")."""
+    at = 1 if object_words[0] in POSSESSIVES | {"the", "a"} and len(object_words) > 1 else 0
+    after = object_words[at + 1] if len(object_words) > at + 1 else ""
+    return object_words[at] in SPANS and (not after or after in AFTER_SPAN)
 
 
 def _given_to_another(object_words: list[str]) -> bool:
@@ -103,6 +115,8 @@ def implausible(
         return "bought for someone else ('bought her a scarf', 'a birthday present')"
     if predicate in ("does", "owns") and JOBS & set(object_words[:3]):
         return "a job, not a pastime or a thing had ('started a new job', 'got a new job')"
+    if predicate == "does" and _a_span_begun(object_words):
+        return "a span of time begun, not a pastime ('started my day with yoga')"
     if predicate in ("likes", "dislikes", "does") and object_words[0] in HOW_OFTEN:
         return "how often, not what ('playing every Thursday')"
     if (

@@ -168,7 +168,9 @@ PLACE_SPELT_OUT = re.compile(
 )
 """A place said after "abroad" ("vive lá fora, em Lyon"): one clause with it, not two."""
 SPELT_OUT_WORDS = ("abroad", "overseas", "fora", "estrangeiro")
-CLAUSE = re.compile(r"[,;:]\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
+CLAUSE = re.compile(r"(?<!\d)[,:](?!\d)\s*|[,:]\s+|;\s*|\s+(?:but|mas|although|embora)\s+|\s+-+\s+")
+"""Where a clause ends: a comma, a semicolon, a colon, "but" or a dash; not a comma or colon
+inside a number or a time ("1,000 miles", "at 7:30")."""
 AND_THEN = re.compile(r"\s+and\s+(?=(?:I|we|she|he|they)\s)")
 
 
