@@ -92,8 +92,14 @@ class Look:
             held = sentence.word_starts if self.at_word else sentence.pieces
             if self.beginnings.isdisjoint(held):
                 return False  # no way a match begins is there
-        starts = sentence.word_starts
-        return not any(need.isdisjoint(starts) for need in self.needs)
+        return self.holds_needed(sentence.word_starts)
+
+    def holds_needed(self, word_starts: set[str]) -> bool:
+        """Whether a sentence with these word beginnings holds a word of each set it needs."""
+        for need in self.needs:
+            if need.isdisjoint(word_starts):
+                return False
+        return True
 
     def search(self, sentence: Sentence) -> bool:
         return self.may_match(sentence) and self.regex.search(sentence.text) is not None
@@ -113,8 +119,9 @@ def _words_needed(items: list[tuple[Any, Any]]) -> list[frozenset[str]]:
     needs: list[frozenset[str]] = []
     at_word_start = False
     sequence = _sequence(items)
+    first = _first_taking(sequence)
     for k, (op, arg) in enumerate(sequence):
-        if at_word_start and op is not sre.AT and k > _first_taking(sequence):
+        if at_word_start and op is not sre.AT and k > first:
             end = k + 1  # with the letters that follow it: " new " needs "new"
             while end < len(sequence) and _is_letter(sequence[end]):
                 end += 1
@@ -251,13 +258,9 @@ class Looks:
         if self.by_piece:
             for piece in sentence.pieces & self.by_piece.keys():
                 maybe.update(self.by_piece[piece])
-        starts, found = sentence.word_starts, []
-        for i in sorted(maybe):
-            look = self.looks[i]
-            for need in look.needs:
-                if need.isdisjoint(starts):
-                    break  # a word it needs is missing
-            else:
-                if look.regex.search(sentence.text):
-                    found.append(i)
-        return found
+        starts = sentence.word_starts
+        return [
+            i
+            for i in sorted(maybe)
+            if self.looks[i].holds_needed(starts) and self.looks[i].regex.search(sentence.text)
+        ]

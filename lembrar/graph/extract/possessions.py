@@ -152,6 +152,18 @@ def _still_to_get(before: str, thing: str, after: str) -> bool:
     return getting.group("when") is not None or thing.split()[0].lower() in NOT_YET_HAD
 
 
+def _owned_thing(words: list[str]) -> str | None:
+    """The thing the words name, less the words that lead it ("new", "few"); None when they name
+    no thing owned: one wished for or gone ("dream", "previous"), a person, another owner or
+    another part of the sentence (``NOT_MINE``)."""
+    while words and words[0].lower() in LEADING and len(words) > 1:
+        words = words[1:]
+    said = {w.lower() for w in words}
+    if not words or (NOT_OWNING | KIN) & said or NOT_MINE.search(" ".join(words)):
+        return None
+    return " ".join(words)
+
+
 def possessions(sentence: str) -> list[str]:
     """The things a sentence says the speaker has (modifiers kept: "old sneakers"; a model
     named beside the thing instead of the thing: "Korg B1")."""
@@ -186,11 +198,8 @@ def possessions(sentence: str) -> list[str]:
         words = match.group("thing").split()
         if after and OWNED_WORD.fullmatch(after) and after not in MODIFIED:
             words.append(after)  # "my vintage watch collection": the longer thing
-        while words and words[0].lower() in LEADING and len(words) > 1:
-            words = words[1:]
-        said = {w.lower() for w in words}
-        if words and not (NOT_OWNING | KIN) & said and not NOT_MINE.search(" ".join(words)):
-            found.append(" ".join(words))
+        if (thing := _owned_thing(words)) is not None:
+            found.append(thing)
     for match in NUMBERED.finditer(sentence) if mine or had else ():
         model, after = match.group("model"), (match.group("after") or "").strip().lower()
         year = match.group("year")
@@ -239,10 +248,6 @@ def others_possessions(sentence: str) -> list[tuple[str, str, bool]]:
         last = words[-1].lower()
         if match.re is OTHERS_OWN and (last.endswith("s") or len(words) > 2 or last in BUSINESSES):
             continue  # "Lisbon's apartments": a place's kind of thing, not one owned
-        while words and words[0].lower() in LEADING and len(words) > 1:
-            words = words[1:]
-        said = {w.lower() for w in words}
-        if after in MODIFIED or (NOT_OWNING | KIN) & said or NOT_MINE.search(" ".join(words)):
-            continue
-        found.append((owner, " ".join(words), match.re is OTHERS_HAVING))
+        if after not in MODIFIED and (thing := _owned_thing(words)) is not None:
+            found.append((owner, thing, match.re is OTHERS_HAVING))
     return list(dict.fromkeys(found))
