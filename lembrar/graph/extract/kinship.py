@@ -107,7 +107,7 @@ def called(match: re.Match[str]) -> str:
 
 
 OTHER_PETS = (
-    r"pets|turtles?|tortoises?|parrots?|rabbits?|bunny|bunnies|hamsters?|guinea pigs?|birds?"
+    r"pets?|turtles?|tortoises?|parrots?|rabbits?|bunny|bunnies|hamsters?|guinea pigs?|birds?"
     r"|horses?|snakes?|lizards?|geckos?|ferrets?|goldfish|chickens|hens|cockatiels?|budgies?"
     r"|parakeets?|canaries|canary|cockatoos?|macaws?|lovebirds?|chinchillas?|gerbils?"
     r"|hedgehogs?|iguanas?|bearded dragons?|axolotls?|tarantulas?|bettas?|ponies|pony|alpacas?"
@@ -135,10 +135,11 @@ OWNED_BY_ANOTHER = re.compile(  # "Lula's cat", "my wife's horse", "Marta's dog 
 )
 """A pet of someone else's, said by its owner's name or kin word and its kind."""
 UNNAMED_KIN = re.compile(
-    r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|two|three|four|five|\d+)\s+)?"
+    r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|other|two|three|four|five"
+    r"|\d+)\s+)?"
     r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
-    r"|daughters|child|sister|sisters|brother|brothers|dogs?|cats?|pups?|puppy|puppies|kittens?|mom|mum"
-    r"|mother|dad|father|parents"
+    r"|daughters|child|sister|sisters|brother|brothers|siblings?|dogs?|doggies|doggy|cats?|pups?"
+    r"|puppy|puppies|kittens?|mom|mum|mother|dad|father|parents"
     rf"|(?P<animal>{OTHER_PETS}))"
     r"|\b(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso)\s+(?P<noun_pt>marido|mulher|esposa|namorad[oa]"
     r"|irmã|irmão|filh[oa]|mãe|pai|cão|cadela|gat[oa]|gatinh[oa]|cachorrinh[oa])"
@@ -160,7 +161,9 @@ UNNAMED_PREDICATE = {
     **{fold(kin): predicate for kin, predicate in KIN_PREDICATE.items()},
     **dict.fromkeys(["kid", "kids", "child", "children", "filhos"], "has_child"),
     **dict.fromkeys(["parent", "mommy", "daddy", "pais"], "has_parent"),
-    **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten"], "has_pet"),
+    **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten", "doggy"], "has_pet"),
+    **dict.fromkeys(["doggie", "pet"], "has_pet"),
+    **dict.fromkeys(["sibling", "siblings"], "has_sibling"),
     **dict.fromkeys(["cao", "cadela", "gato", "gata", "gatinho", "gatinha"], "has_pet"),
     **dict.fromkeys(["cachorrinho", "cachorrinha"], "has_pet"),
     **{
@@ -185,7 +188,9 @@ NAMED_PET = (
 
 
 ANY_KIN = Look.of(
-    re.compile(rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais))")
+    re.compile(
+        rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais|sibling))"
+    )
 )
 """A first look: every rule here needs a word for kin, a pet or a child."""
 

@@ -265,11 +265,11 @@ _EN = [
     (
         "likes",
         (
-            r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores|prefer|prefers|am into|is into"
-            r"|are into|have been into|has been into"
-            r"|am keen on"
-            r"|is keen on|am passionate about|is passionate about|am an? (?:[\w-]+ )?fan of"
-            r"|is an? (?:[\w-]+ )?fan of|am fond of|is fond of"
+            r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores|prefer|prefers"
+            r"|(?:am|is|are|have been|has been) (?:(?:so|really|very|super|truly|deeply|quite"
+            r"|\w+ly) )?(?:into|keen on|passionate about|fond of)"
+            r"|am an? (?:[\w-]+ )?fan of"
+            r"|is an? (?:[\w-]+ )?fan of"
             r"|am (?:\w+ly |really |so )?(?:loving|enjoying)"
             r"|have been (?:\w+ly |really )?(?:loving|enjoying))"
         ),
@@ -284,7 +284,7 @@ _EN = [
     (
         "has_pet",
         r"(?:have|has|got|adopted|just got|have got|rescued|own|owns|keep|keeps|foster|fosters"
-        r"|am fostering|are fostering)",
+        r"|(?:have|has) (?:adopted|rescued)|am fostering|are fostering)",
         "pet",
     ),
     ("has_child", r"(?:have|has|had|just had)", "child"),
@@ -370,6 +370,7 @@ _EN_ENDINGS = [
     ("likes", r"(?:don't like|doesn't like|no longer like|no longer likes|stopped liking)"),
 ]
 _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acme yesterday!"
+    ("plans", r"(?:planning to|planning on|gonna|(?:the |my |our )?plan is to)", "phrase", False),
     ("works_at", r"(?:quit|left|resigned from)", "org", True),
     ("works_at", r"(?:my |the )?(?:last|final) (?:day|week) (?:at|with)", "org", True),
     (  # "…: not at Critical Software anymore, I resigned"

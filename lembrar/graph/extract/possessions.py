@@ -19,23 +19,29 @@ _KINDS = {
     "devices": "laptop|computer|pc|phone|smartphone|tablet|ipad|kindle|e-reader|camera|lens"
     "|tripod|drone|console|headphones|earbuds|speaker|speakers|smartwatch|watch|monitor|printer"
     "|router|tv|television|projector|power bank|hard drive|binoculars|telescope|microscope"
-    "|typewriter|record player|turntable",
+    "|typewriter|record player|turntable|clock|fitness tracker|smart speaker|microphone",
     "instruments": "guitar|bass|piano|keyboard|violin|cello|drums|drum kit|ukulele|flute"
-    "|saxophone|trumpet|synthesizer|amp|amplifier|instruments",
+    "|saxophone|trumpet|synthesizer|amp|amplifier|instruments|clarinet|harmonica|accordion|banjo"
+    "|mandolin|harp|trombone",
     "vehicles": "bike|bicycle|e-bike|car|truck|motorcycle|motorbike|scooter|van|boat|kayak"
     "|canoe|surfboard|skateboard|snowboard|skis|rv|camper|sailboat|yacht|motorboat|dinghy"
-    "|paddleboard|jet ski|campervan|motorhome|caravan|pickup|suv|minivan|moped|tractor",
+    "|paddleboard|jet ski|campervan|motorhome|caravan|pickup|suv|minivan|moped|tractor|jeep"
+    "|sedan|hatchback|convertible|trailer|unicycle",
     "homes": "house|apartment|flat|condo|cabin|cottage|studio apartment",
     "clothes": "sneakers|shoes|boots|sandals|heels|jacket|coat|dress|suit|jeans|pants|trousers"
     "|shorts|skirt|shirt|t-shirt|sweater|hoodie|blouse|scarf|hat|cap|bag|handbag|backpack"
-    "|purse|wallet|suitcase|luggage",
+    "|purse|wallet|suitcase|luggage|belt|cardigan|vest|gloves|sunglasses|blazer|raincoat",
     "jewellery": "necklace|ring|bracelet|earrings|pendant|brooch|jewelry|jewellery",
     "kitchen": "mixer|stand mixer|blender|grinder|coffee grinder|frother|espresso machine"
     "|coffee maker|kettle|toaster|microwave|oven|air fryer|instant pot|slow cooker|fridge"
-    "|freezer|dishwasher|cookware|knives|tea set|glassware|china",
+    "|freezer|dishwasher|cookware|knives|tea set|glassware|china|smoker|wok|dutch oven"
+    "|pressure cooker|rice cooker|waffle maker|juicer|food processor",
     "home things": "couch|sofa|desk|chair|armchair|table|dresser|wardrobe|bookshelf|bed"
     "|mattress|lamp|rug|vacuum|washing machine|sewing machine|dryer|heater|aquarium|plants"
-    "|tent|grill|bbq|music box|bird feeder|feeder|birdbath|bowl|vase|teapot",
+    "|tent|grill|bbq|music box|bird feeder|feeder|birdbath|bowl|vase|teapot|bookcase|nightstand"
+    "|recliner|crib|stroller|humidifier|air purifier|hammock|sleeping bag|lawn mower"
+    "|drill|toolbox|greenhouse|hot tub|treadmill|yoga mat|racket|racquet|golf clubs|skates"
+    "|board game|board games|helmet",
     "stationery": "journal|notebook|diary|planner|sketchbook",
     "collections": "collection|library|records|vinyls|books|stamps|coins|postcards|figurines"
     "|action figures|comics",
@@ -43,8 +49,31 @@ _KINDS = {
     "|gym|farm",
 }
 BUSINESSES = frozenset(_KINDS["businesses"].split("|"))
-OWNED = alternation([w for words in _KINDS.values() for w in words.split("|")])
-"""Every owned noun (a longer one read whole: "stand mixer")."""
+UNCOUNTED = frozenset("jewelry jewellery luggage cookware glassware china".split())
+"""Owned nouns with no plural."""
+
+
+def plural(noun: str) -> str:
+    """The plural of an English noun, by its ending: vase → vases, watch → watches, library →
+    libraries."""
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+_SINGULAR = [w for words in _KINDS.values() for w in words.split("|")]
+OWNED = alternation(
+    _SINGULAR
+    + [
+        plural(w)
+        for w in _SINGULAR
+        if not w.endswith("s") and w not in UNCOUNTED and w not in BUSINESSES
+    ]
+)
+"""Every owned noun, and its plural (a longer one read whole: "stand mixer"); "my favorite
+bakeries" are places one goes to, not businesses one owns."""
 MODIFIED = frozenset(
     "lessons lesson class classes teacher tutor tech technician repair repairs case strings"
     " skills practice session sessions playlist account app finger tone tire tyre idea ideas"
@@ -67,8 +96,9 @@ HAVING = re.compile(  # "I already have a portable power bank", "Just got some n
     r"(?:\w+\s+and\s+)?(?:have\s+got|have|own|got|inherited|received|bought|purchased|ordered"
     r"|acquired)"
     r"|^\W*(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently)\s+)?(?:[Gg]ot|[Bb]ought|[Pp]urchased|[Oo]rdered))"
-    r"\s+(?:a|an|two|three|some)\s+"
-    rf"(?:(?:new|pair of|set of)\s+)*(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
+    r"\s+(?:a|an|two|three|some|several|lots\s+of|plenty\s+of)\s+"
+    r"(?:(?:new|pair of|set of|lot of|bunch of|couple of|few|collection of)\s+)*"
+    rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:\s*\(\s*(?:an?\s+|the\s+)?(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
 )
 HANDED_DOWN = re.compile(  # "we inherited my grandmother's piano": the speaker's now
@@ -104,10 +134,11 @@ HAVING_VERB = re.compile(
 )
 NOT_OWNING = frozenset(
     "previous former ex late local usual nearest neighborhood ideal dream future next potential"
-    " imaginary hypothetical".split()
+    " imaginary hypothetical cheapest priciest".split()
 )
-"""Words after which "my" is not owning: "my previous company", "my local pet store", and a
-thing wished for ("my ideal dance studio", "my dream car")."""
+"""Words after which "my" is not owning: "my previous company", "my local pet store", a
+thing wished for ("my ideal dance studio", "my dream car"), and a shop's stock ("our cheapest
+coats")."""
 NOT_MINE = re.compile(
     r"['’]s\b|s['’](?!\w)|\b(?:on|in|at|of|with|for|from|to|a|an|the|before|after|during"
     r"|while|about|like|than|into|onto|over|under|by|per|and|or|but)\b",
@@ -171,8 +202,8 @@ def possessions(sentence: str) -> list[str]:
     lower = sentence.lower()
     mine = "my " in lower or "our " in lower
     had = HAVING_VERB.search(lower) is not None
-    if not mine and not had:
-        return found
+    if (not mine and not had) or " in stock" in lower:
+        return found  # "we've got plenty of tables in stock": a shop's, not the speaker's
     matches = [*POSSESSION.finditer(sentence)] if mine else []
     having = [*HAVING.finditer(sentence)] if had else []
     matches += having + [m for h in having if (m := AND_ANOTHER.match(sentence, h.end("thing")))]

@@ -210,10 +210,11 @@ PAST_PERFECT = re.compile(r"\b(I|[Ww]e|[Ss]he|[Hh]e|[Tt]hey) had (?=(?:just |alr
 """'We had moved to Faro' reads as 'We moved to Faro'."""
 INNER_ADVERB = re.compile(
     r"\b(am|is|are|have|has|have been|has been|will|will be)\s+(?:still|now|also|really|just|already"
-    r"|currently|finally|actually|definitely|even|officially)\s+(?=\w+(?:ing|ed)\b)"
+    r"|currently|finally|actually|definitely|even|officially|recently)\s+"
+    rf"(?=(?:\w+(?:ing|ed)|{PAST_PARTICIPLE}|bought|gotten|built|sold|won|grown|brought)\b)"
 )
 """An adverb inside a verb phrase, before its participle: "I'm still planning", "we've finally
-moved"."""
+moved", "I've just bought"."""
 LOWER_I = re.compile(r"(?<![\w'’-])i(?=['’](?:m|ve|d|ll)\b|\s+(?!\.)|$)")
 """The pronoun typed in lower case: "i'm", "i go", "and i"."""
 CONTRACTIONS = tuple(
@@ -250,7 +251,8 @@ CONTRACTIONS = tuple(
 )
 """Each needs an apostrophe, and one of its needles: a text without them is left as it is."""
 SHORTHAND = re.compile(
-    r"\b(?:bf|gf|sis|bro|hubby|hubs|wifey|im|ive|teh|hte|adn|taht|jsut|wiht|waht)\b"
+    r"\b(?:bf|gf|sis|bro|hubby|hubs|wifey|im|ive|teh|hte|adn|taht|jsut|wiht|waht|tmrw|tmr|2moro"
+    r"|2morrow|n)\b|(?<=\b[Ww]e )r\b|(?<=\b[Tt]hey )r\b"
 )
 SPELT_OUT = {
     "bf": "boyfriend",
@@ -269,9 +271,15 @@ SPELT_OUT = {
     "jsut": "just",
     "wiht": "with",
     "waht": "what",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "2moro": "tomorrow",
+    "2morrow": "tomorrow",
+    "n": "and",
+    "r": "are",
 }
 """Chat shorthand and slips of the keys, lower-case as typed: "my bf Miguel", "my sis Rita", "im
-allergic", "teh puppy"."""
+allergic", "teh puppy", "me n my gf", "we r going", "tmrw"."""
 
 
 def _compile(pattern: Pattern) -> re.Pattern[str]:
@@ -369,6 +377,8 @@ class RuleExtractor:
         text = without_handed_over(without_markup(episode.content))
         text = LOWER_I.sub("I", text)  # "i'm a nurse", as typed
         text = EMOJI_THEN_CAPITAL.sub(r"\1. ", without_others_words(text))
+        if "- " in text:
+            text = GLUED_DASH.sub(" - ", text)
         if "'" in text or "’" in text:
             for needles, pattern, replacement in CONTRACTIONS:
                 if any(needle in text for needle in needles):
@@ -466,6 +476,9 @@ def _stated_before(question: str) -> list[str]:
 
 EMOJI_THEN_CAPITAL = re.compile(r"([\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[A-ZÀ-Þ])")
 """An emoji ends a sentence when a capital follows: "I'm not a student 😅 I'm a data engineer"."""
+GLUED_DASH = re.compile(r"(?<=\w)-\s+(?=\w)")
+"""A dash typed against the word before it sets off what follows as a dash with spaces does:
+"I love hiking- it clears my head"."""
 
 
 THERE = re.compile(
@@ -614,6 +627,8 @@ def _coordinated(
     words = joined.group("next").split()
     if not words or fold(words[0]) in NOT_A_SECOND:
         return []
+    if {"is", "are", "was", "were", "be", "been"} & set(first.object.split()):
+        return []  # "making sure veterans are supported and valued": the verb's, not a second
     phrase = trim_object(joined.group("next"), _most_words(pattern))
     if not phrase or any(fold(w) in NOT_A_SECOND for w in phrase.split()):
         return []
@@ -848,16 +863,15 @@ def _plan(
     subject = _subject(scope, pattern, match)
     raw = match.group("obj") or ""
     phrase = DANGLING.sub("", trim_object(raw, PLAN_WORDS))
-    a_verb = pattern.predicate == "plans" and bool(
-        re.search(r"\bto\s*$", match.string[: match.start("obj")])
-    )
     phrase = _untimed(phrase)
     if subject is None or not phrase or fold(phrase) in ("it", "that", "this", "isso"):
         return None
     undated = plan_object(pattern.predicate, phrase, None)
     words = [fold(w) for w in undated.split()]
-    if a_verb and len(words) == 1 and fold(" ".join(raw.split()[1:2])) in ("with", "by"):
-        return None  # "going to start with purging", "start by sorting": a first step
+    if len(words) == 1 and fold(" ".join(raw.split()[1:2])) in ("with", "by"):
+        return None  # "going to start with purging", "gonna go with the salmon roll"
+    if words in (["go"], ["come"], ["do"], ["be"], ["get"]):
+        return None  # "going to go there again": where was cut off, nothing is left
     if words[1:2] in (["is"], ["was"], ["are"]):
         return None  # "the town I'm planning to visit is Oakdale"
     if _no_place(pattern, phrase) or not is_undertaking(undated):
@@ -912,6 +926,8 @@ def _object(
         return None  # "I left the party": a company is named
     if kind == "role":  # "a nurse in Paris", "a designer at Sonae": the role ends there
         raw = re.sub(r"^\d{1,3}-year-old\s+", "", ROLE_END.split(raw)[0])  # "a 32-year-old nurse"
+    if pattern.predicate == "likes":
+        raw = infinitive_as_activity(raw)  # "I love to travel": travelling is what is liked
     phrase = DANGLING.sub("", trim_object(raw, _most_words(pattern)))
     if phrase.split()[:1] and fold(phrase.split()[0]) in NO_OPENING:
         return None  # "I like some of these ideas", "started on a book"
@@ -931,6 +947,51 @@ def _object(
         phrase = named.group(0) if named else phrase  # "my job at Google pays well"
         return scope.entity(phrase, default, retype=True)  # name finder guessed
     return scope.entity(phrase, typed.get(phrase) or scope.type_of(phrase, default))
+
+
+TO_VERB = re.compile(
+    r"^to\s+(?:(?:just|really|also|actually|always|sometimes|often)\s+)?(?P<verb>[a-z]+)\b(?P<rest>.*)$",
+    re.DOTALL,
+)
+ON_SOMEONE = re.compile(r"\s+(?:(?:with|to|for|at|on)\s+)?(?:me|you|him|her|it|us|them)\b")
+REMARK_VERBS = frozenset(
+    "be have do get let hear help think say know see believe stay keep make mention point ask"
+    " tell share remind check imagine hope add note thank assist answer clarify start begin use"
+    " call consider remember apologize apologise admit".split()
+)
+"""Verbs after "I like to" / "I love to" that make a remark or a habit of speech, not a taste:
+"that's what I like to hear", "I love to help", "I like to think so"."""
+
+
+def infinitive_as_activity(raw: str) -> str:
+    """ "to collect jerseys" as "collecting jerseys", the activity a taste is for; ``raw`` as it
+    is when it opens with no infinitive, or with one of :data:`REMARK_VERBS`."""
+    match = TO_VERB.match(raw)
+    if match is None or match.group("verb") in REMARK_VERBS:
+        return raw
+    if ON_SOMEONE.match(match.group("rest")):
+        return raw  # "likes to play with him": what is done to someone is no taste
+    return gerund(match.group("verb")) + match.group("rest")
+
+
+def gerund(verb: str) -> str:
+    """The -ing form of a regular English verb: hike → hiking, swim → swimming, travel →
+    traveling, tie → tying."""
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")) and len(verb) > 2:
+        return verb[:-1] + "ing"
+    vowels = "aeiou"
+    one_syllable = sum(1 for a, b in zip(" " + verb, verb) if b in vowels and a not in vowels) == 1
+    if (
+        one_syllable
+        and len(verb) >= 3
+        and verb[-1] not in vowels + "wxy"
+        and verb[-2] in vowels
+        and verb[-3] not in vowels
+    ):
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
 
 
 NAMED_OBJECT = re.compile(rf"{NAME}(?:\s+&\s+{NAME})?")

@@ -25,11 +25,11 @@ FAVOURITE_IS = re.compile(  # "my favorite band is Queen", "my favourite food ha
     rf"(?:is|has\s+to\s+be|was\s+always)\s+(?P<thing>{THING})",
     re.IGNORECASE,
 )
-LOVE_OF = re.compile(  # "our shared love for basketball", "I've always had a love for horses"
+LOVE_OF = re.compile(  # "our shared love for basketball", "my passion for dance"
     r"(?:\b(?:my|our)|\b(?:I|[Ww]e)(?:['’]ve|\s+have)\s+(?:(?:always|also|really)\s+)*(?:had|got)\s+an?"
     r"|\b(?:I|[Ww]e)\s+(?:(?:always|also|really)\s+)*have\s+an?)\s+"
-    r"(?:(?:shared|mutual|deep|huge|big|lifelong|growing|new|real)\s+)*love\s+"
-    r"(?:for|of)\s+(?P<thing>[\w'’-]+(?:\s+[\w'’-]+){0,2})",
+    r"(?:(?:shared|mutual|deep|huge|big|lifelong|growing|new|real)\s+)*(?:love|passion)\s+"
+    r"(?:for|of)\s+(?P<thing>[\w'’-]+(?:\s+[\w'’-]+){0,3})",
     re.IGNORECASE,
 )
 MADE_TO_LOVE = re.compile(  # "moments like that make me love sports"
@@ -47,7 +47,9 @@ PRONOUNS = frozenset(
 ENDS = re.compile(
     r"\s+(?:with|and|or|but|because|since|when|while|so|that|which|who|to|as|too|now|lately"
     r"|these|this|ever|from|in|at|on|is|was|are|were|has|have|had|comes|came|grew|began"
-    r"|goes|went|makes|made|keeps|kept|started|will|would|can|could|even|more)\b.*$",
+    r"|goes|went|makes|made|keep|keeps|kept|started|will|would|can|could|even|more|brings|brought"
+    r"|helps|helped|gives|gave|takes|took|gets|got|lets|means|meant|reminds|reminded|led|leads"
+    r"|drives|drove)\b.*$",
     re.IGNORECASE,
 )
 """Where the thing liked ends: "basketball with friends" is basketball."""

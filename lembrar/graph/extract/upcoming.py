@@ -31,12 +31,13 @@ KIN_WHO = (
 )
 """Kin of the speaker's who may plan: "my sister is flying to Rome on Friday"."""
 DOING = re.compile(
-    r"(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are"
+    r"(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are|(?:I|[Ww]e)\s+will\s+be"
     r"|(?:[A-Z][\w'’-]*|(?:[Mm]y|[Oo]ur|[Tt]he)\s+\w+)\s+and\s+I\s+are"
-    r"|[Mm]e\s+and\s+(?:[A-Z][\w'’-]*|(?:my|our|the)\s+\w+)\s+are)"
+    r"|[Mm]e\s+and\s+(?:[A-Za-z][\w'’-]*|(?:my|our|the)\s+\w+)\s+are)"
     rf"|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|{KIN_WHO})(?:['’]s|\s+is))\s+"
     r"(?:(?:also|finally|officially|actually|really|just|still)\s+)?"
     r"(?P<verb>competing\s+in|taking\s+part\s+in|playing\s+in|performing\s+at"
+    r"|signing\s+up\s+for|registering\s+for"
     r"|putting\s+together|getting\s+married|off\s+to|[a-z]{2,}ing)"
     r"\b(?=(?P<rest>[^.;!?]*))"
 )
@@ -56,6 +57,8 @@ SCHEDULED_AS_DOING = {
     "moves": "moving",
     "graduate": "graduating",
     "graduates": "graduating",
+    "leave": "leaving",
+    "leaves": "leaving",
 }
 """The verbs a schedule is told with, each as its "-ing" form (as ``DOING`` finds it)."""
 SCHEDULED_VERBS = "|".join(SCHEDULED_AS_DOING)
@@ -69,8 +72,14 @@ Sonae on Monday", "my daughter starts kindergarten in September", "Rita flies to
 Friday"."""
 SCHEDULED_LOOK = Look.of(re.compile(rf"\b(?:{SCHEDULED_VERBS})\b"))
 """A first look for ``SCHEDULED``: one of its verbs."""
+GONE_TO = {
+    "leaving": re.compile(r"\s+for\s+(?!(?:work|school|home|good|now|a\s+while)\b)"),
+    "going": re.compile(r"\s+to\s+(?=(?:an?|the|my|our|his|her|their|this|that|\w+['’]s)\s)"),
+}
+"""Where one leaves for or goes to, when it may be an event ("leave for our honeymoon", "going
+to my cousin's wedding"; not "for work", nor "going to" a verb)."""
 OBJECT_PRONOUN = re.compile(r"\s+(?:me|us|you|him|her|it|them)\b")
-BE = (" am ", " are ", "'m ", "’m ", "'re ", "’re ", "'s ", "’s ", " is ")
+BE = (" am ", " are ", "'m ", "’m ", "'re ", "’re ", "'s ", "’s ", " is ", " will be ")
 """One of these stands in every sentence ``DOING`` finds something in."""
 ERRANDS = frozenset(
     "pick picking buy buying get getting grab grabbing call calling text texting email emailing"
@@ -93,7 +102,9 @@ NOT_A_PERSON = frozenset(
     "it that this there here what who where how everything nothing something everyone someone"
     " he she mine today tomorrow".split()
 )
-JOURNEY = re.compile(r"\s+(?:back\s+)?to\s+(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})")
+JOURNEY = re.compile(
+    r"\s+(?:(?:back|out|over|up|down)\s+)?to\s+(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
+)
 """Where a journey goes: "flying to Lisbon", "heading to New York"."""
 GOING_TO_DO = re.compile(r"\s+(?P<doing>[a-z]+ing)\b")
 """What one goes to do: "going camping", "going skiing in the Alps"."""
@@ -120,7 +131,7 @@ TIME_WORDS = re.compile(
     r"|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov"
     r"|dec)|for\s+(?:january|february|march|april|may|june|july|august|september|october"
     r"|november|december|christmas|easter|new\s+year['’]?s?|thanksgiving)"
-    r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this)\b",
+    r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this|coming\s+up)\b",
     re.IGNORECASE,
 )
 """A time to come the sentence names (read exactly by the time parser)."""
@@ -129,20 +140,34 @@ TIME_WORDS = re.compile(
 COMMITTED = re.compile(
     r"(?:^\W*|\b(?:I|[Ww]e)(?:['’]ve|\s+have)?\s+)(?:(?:just|finally|already|officially)\s+)?"
     r"(?P<verb>booked|signed\s+up\s+for|registered\s+for|entered|got\s+tickets\s+(?:to|for)"
-    r"|bought\s+tickets\s+(?:to|for))\s+(?P<rest>[^.;!?]*)",
+    r"|bought\s+tickets\s+(?:to|for)|tickets\s+(?:to|for))\s+(?P<rest>[^.;!?]*)",
     re.IGNORECASE,
 )
 """A plan already committed to: "we booked our trip to Lisbon", "Signed up for the 10k"."""
 OWN_EVENT = re.compile(
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:\w+['’]s\s+)?(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|['’]s)\b"
     r"|\b(?:I|[Ww]e)(?:\s+have|['’]ve)(?:\s+got)?\s+an?\s+(?P<had>(?:[\w-]+\s+){0,2}?[\w-]+)"
-    r"(?=\s+(?:at|in|on|with|tomorrow|tonight|next|this)\b)"
+    r"(?=\s+(?:at|in|on|with|tomorrow|tonight|next|this|coming\s+up)\b)"
 )
 """An event of one's own, then its time: "my sister's wedding is next weekend", "I've got a
 job interview at the bank tomorrow"."""
+ANTICIPATED = re.compile(
+    r"(?:^\W*|\b(?:I|[Ww]e)(?:['’]m|['’]re|\s+am|\s+are)?\s+)"
+    r"(?:(?:so|really|very|super|just|all|already|also|truly)\s+)*"
+    r"(?:looking\s+forward\s+to|excited\s+(?:for|about)|can['’]?t\s+wait\s+for"
+    r"|cannot\s+wait\s+for)\s+(?P<rest>[^.;!?]*)",
+    re.IGNORECASE,
+)
+"""An event the speaker looks forward to is ahead of them: "I can't wait for our hike next
+month", "looking forward to this party" ("I was looking forward to it" is past)."""
+ANTICIPATING = ("forward to", "wait for", "excited for", "excited about")
+"""One of these stands in every sentence ``ANTICIPATED`` finds something in."""
 ANY_EVENT = Look.of(re.compile(r"\b(?:" + "|".join(sorted(EVENTS)) + ")"))
 """A first look: an event of one's own needs a word for an event."""
-OWN_WORDS = ("my ", "My ", "our ", "Our ", "I've", "I’ve", "I have", "We've", "We’ve", "we've")
+OWN_WORDS = (
+    *("my ", "My ", "our ", "Our ", "I've", "I’ve", "I have"),
+    *("We've", "We’ve", "we've", "We have", "we have"),
+)
 """One of these stands in every sentence ``OWN_EVENT`` finds something in."""
 LEADS_ON = re.compile(r"\s+(?:to|at|in|for|on|with)\s+(?!the\s+\d|\d)")
 """A preposition a verb's plan goes on with ("applying to grad school", "volunteering at a
@@ -159,8 +184,9 @@ def upcoming(
     object, "running a half marathon (2024-10-01)"). Hosting is the patterns' own ("we're
     hosting a barbecue next weekend"). ``said_as``: the sentence as the first looks test it,
     when the caller has it."""
-    doing = ("ing " in sentence or "off to" in sentence) and any(be in sentence for be in BE)
-    said = _said_doing(sentence) if doing else []
+    told = as_first_person(sentence)
+    doing = ("ing " in told or "off to" in told) and any(be in told for be in BE)
+    said = _said_doing(told) if doing else []
     looked = SCHEDULED_LOOK.search(said_as if said_as is not None else Sentence(sentence))
     scheduled = _said_scheduled(sentence) if looked else []
     if scheduled and TIME_WORDS.search(sentence):
@@ -170,10 +196,12 @@ def upcoming(
         if ANY_EVENT.search(said_as if said_as is not None else Sentence(sentence)):
             own = _own_event(sentence)
     committed = _committed(sentence)
-    if not (said or own or committed):
+    lower = sentence.lower()
+    awaited = _anticipated(sentence) if any(w in lower for w in ANTICIPATING) else []
+    if not (said or own or committed or awaited):
         return []
     timed = TIME_WORDS.search(sentence) is not None
-    found = _doing(said, timed) + committed + (own if timed else [])
+    found = _doing(said, timed) + committed + awaited + (own if timed else [])
     if not found or (
         is_question(sentence)
         or HYPOTHETICAL.search(sentence)
@@ -192,6 +220,34 @@ def upcoming(
         return []  # the time named is past: "we were going hiking last weekend"
     plans = [(who, plan_object("plans", thing, date)) for who, thing in found]
     return list(dict.fromkeys(plans))
+
+
+BARE_OPENING = re.compile(
+    r"^(?P<lead>\W*)(?P<verb>(?P<first>[A-Za-z])(?P<more>[a-z]+ing|ff to))\b(?P<next>\s+\w+)?"
+)
+"""A sentence that opens on a progressive verb, its subject left out: "Flying out to Denver on
+Friday", "Off to Lisbon on Thursday!"."""
+FINITE_LATER = re.compile(r"\s(?:is|was|were|are|has\s+been|will\s+be|makes|made)\s")
+NOT_VERBS = frozenset(
+    "nothing something anything everything morning evening spring thing wedding building"
+    " ceiling clothing sibling darling pudding string boring amazing interesting".split()
+)
+"""Words in "-ing" that open a sentence as a noun or an adjective ("Morning!", "Wedding is
+next week", "Amazing trip")."""
+
+
+def as_first_person(sentence: str) -> str:
+    """``sentence`` with "I am" before the progressive verb it opens on, the subject a chat
+    leaves out ("Heading to the beach tomorrow"); unchanged otherwise."""
+    match = BARE_OPENING.match(sentence)
+    if match is None or fold(match.group("verb")) in NOT_VERBS:
+        return sentence
+    if FINITE_LATER.search(sentence, match.end("verb")):
+        return sentence  # "Organizing a camp last summer was awesome": the "-ing" is a subject
+    if fold((match.group("next") or "").strip()) in ("is", "was", "are", "were"):
+        return sentence  # "Painting is my hobby": a gerund as the subject
+    start = match.start("verb")
+    return f"{sentence[:start]}I am {match.group('first').lower()}{sentence[start + 1 :]}"
 
 
 def _said_doing(sentence: str) -> list[tuple[str | None, str, str]]:
@@ -224,7 +280,12 @@ def _said_scheduled(sentence: str) -> list[tuple[str | None, str, str]]:
             continue  # "I start", "Rita starts"; "Classes start in January" is no one's
         if who is not None and not _someone(who):
             continue
-        travel = SCHEDULED_AS_DOING[said_verb.lower()] in TRAVEL + ("moving",)
+        doing = SCHEDULED_AS_DOING[said_verb.lower()]
+        if doing == "leaving":
+            if GONE_TO["leaving"].match(rest):  # "we leave for our honeymoon on Friday"
+                out.append((who, doing, rest))
+            continue
+        travel = doing in TRAVEL + ("moving",)
         if travel and not JOURNEY.match(rest):
             continue  # "moves in at the start of April": a journey names where it goes
         if not travel and (LEADS_ON.match(rest) or OBJECT_PRONOUN.match(rest)):
@@ -264,10 +325,55 @@ def _committed(sentence: str) -> list[tuple[str | None, str]]:
         return []
     if SCHEMES & {w.lower() for w in phrase.split()}:
         return []  # "signed up for the store's loyalty program": a scheme joined, no plan
+    return [(None, _with_where(phrase, rest, stop))]
+
+
+def _with_where(phrase: str, rest: str, stop: int) -> str:
+    """The plan ``phrase`` with where it goes ("trip to Lisbon") or takes place ("a conference
+    in Seoul") when ``rest`` names it after ``stop``."""
     journey = JOURNEY.match(rest, stop)
     if journey and phrase.split()[-1].lower() in ("trip", "flight", "flights", "holiday"):
-        return [(None, f"{phrase} to {journey.group('place')}")]
-    return [(None, phrase + _place(rest, stop))]
+        return f"{phrase} to {journey.group('place')}"
+    return phrase + _place(rest, stop)
+
+
+def _anticipated(sentence: str) -> list[tuple[str | None, str]]:
+    """The event the speaker looks forward to (``ANTICIPATED``), or what they look forward to
+    doing when it is a plan ("looking forward to going camping")."""
+    out: list[tuple[str | None, str]] = []
+    for match in ANTICIPATED.finditer(sentence):
+        rest = match.group("rest")
+        doing = re.match(r"\s*(?P<verb>[a-z]{2,}ing)\b", rest)
+        if doing is not None and doing.group("verb") == "going":
+            thing = _planned("going", rest[doing.end() :])  # "going camping"
+        else:
+            rest = rest[doing.end() :] if doing else rest
+            phrase, stop = _phrase(rest)
+            phrase = _bare(phrase)
+            fits = phrase and len(phrase.split()) <= 4 and not _only_named(phrase)
+            thing = _with_where(phrase, rest, stop) if fits and is_undertaking(phrase) else None
+            if thing and doing:  # "looking forward to running the Lisbon half marathon"
+                thing = f"{doing.group('verb')} {thing}"
+        if thing:
+            out.append((None, thing))
+    return out
+
+
+THIS = re.compile(r"^(?:this|these|that|those|coming\s+up|upcoming)\s+", re.IGNORECASE)
+
+
+def _bare(phrase: str) -> str:
+    """``phrase`` without the article, demonstrative or "upcoming" it opens on: "the coming up
+    hike" is a hike."""
+    return THIS.sub("", ARTICLE.sub("", phrase))
+
+
+DEMONSTRATIVE = re.compile(
+    r"^\s+(?:that|this)(?=\s+\w)(?!\s+(?:week|weekend|month|year|morning|afternoon|evening|summer"
+    r"|winter|spring|fall|autumn|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)"
+)
+"""A demonstrative before the thing planned ("taking that cooking class"), not a time's ("this
+weekend")."""
 
 
 def _own_event(sentence: str) -> list[tuple[str | None, str]]:
@@ -276,7 +382,7 @@ def _own_event(sentence: str) -> list[tuple[str | None, str]]:
     for match in OWN_EVENT.finditer(sentence):
         group = "event" if match.group("event") else "had"
         event = match.group(group)
-        if is_event(fold(event.split()[-1])) and not NEGATION.search(sentence):
+        if any(is_event(fold(w)) for w in event.split()) and not NEGATION.search(sentence):
             whose = re.search(r"(\w+['’]s)\s+$", sentence[: match.start(group)])
             out.append((None, f"{whose.group(1)} {event}" if whose else event))
     return out
@@ -303,7 +409,16 @@ def _planned(verb: str, rest: str) -> str | None:
         doing = GOING_TO_DO.match(rest)
         if doing and doing.group("doing") not in NOT_GONE_TO:
             return doing.group("doing") + _place(rest, doing.end())
+    towards = GONE_TO[verb].match(rest) if verb in GONE_TO else None
+    if towards is not None:  # "going to my cousin's wedding", "leave for our honeymoon"
+        rest = rest[towards.end() :]
+        phrase, stop = _phrase(rest)
+        phrase = _bare(phrase)
+        fits = phrase and len(phrase.split()) <= 4 and is_undertaking(phrase)
+        return phrase + _place(rest, stop) if fits else None
+    if verb in GONE_TO:
         return None
+    rest = DEMONSTRATIVE.sub("", rest)  # "taking that cooking class"
     phrase, stop = _phrase(rest, leads_on=True)
     where = _place(rest, stop)
     if verb == "off to":
@@ -313,12 +428,18 @@ def _planned(verb: str, rest: str) -> str | None:
         return phrase + where if phrase and is_undertaking(phrase) else None
     if not phrase or len(phrase.split()) > 6 or fold(phrase.split()[0]) in ("there", "here"):
         return None  # "moving there": the patterns read where "there" is
+    if fold(phrase.split()[-1]) in CUT_AT:
+        return None  # "beginning the first day of next month": no thing planned
     plan = f"{verb} {phrase}"
-    event = is_undertaking(ARTICLE.sub("", phrase)) and not _only_named(phrase)
+    event = is_undertaking(_bare(phrase)) and not _only_named(phrase)
     if fold(verb.split()[0]) in ERRANDS:
         return plan + where if event else None
     planned = event or is_undertaking(plan) or is_undertaking(_base(verb))
     return plan + where if planned else None
+
+
+CUT_AT = frozenset("of to for with in on at from by".split())
+"""Words a plan's phrase cannot end on: what they lead to was cut off."""
 
 
 def _phrase(rest: str, leads_on: bool = False) -> tuple[str, int]:

@@ -1,0 +1,136 @@
+"""Facts told in the other ways people tell them: an adverb inside a perfect, "love to" and a
+verb, a passion, an event looked forward to, a chat line with its subject left out, plurals of
+things owned, chat shorthand; and the look-alikes that stay no fact."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lembrar.graph.extract.rules import RuleExtractor, gerund, infinitive_as_activity
+from lembrar.model.episode import Episode
+
+AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
+    return {(f.subject, f.predicate, f.object) for f in RuleExtractor().extract(episode).facts}
+
+
+def undated(found: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
+    return {(s, p, o.split(" (")[0]) for s, p, o in found}
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        # an adverb inside a perfect, before an irregular participle
+        ("I've finally bought a kayak.", ("Ines", "owns", "kayak")),
+        ("We have recently moved to Braga.", ("Ines", "lives_in", "Braga")),
+        ("We've just adopted a kitten.", ("Ines", "has_pet", "kitten")),
+        # "love to" and a verb: the activity
+        ("I love to bake sourdough.", ("Ines", "likes", "baking sourdough")),
+        ("We like to swim in the lake.", ("Ines", "likes", "swimming in the lake")),
+        ("I really enjoy to knit scarves.", ("Ines", "likes", "knitting scarves")),
+        # a degree word inside the taste
+        ("I'm super passionate about woodworking.", ("Ines", "likes", "woodworking")),
+        ("I am deeply into birdwatching.", ("Ines", "likes", "birdwatching")),
+        ("Still chasing my passion for ceramics.", ("Ines", "likes", "ceramics")),
+        # a dash typed against its word
+        ("I adore sailing- it calms me down.", ("Ines", "likes", "sailing")),
+        # kin and pets said other ways
+        ("I'm visiting my siblings soon.", ("Ines", "has_sibling", "siblings")),
+        ("My pet hates the rain.", ("Ines", "has_pet", "pet")),
+        ("My other cats are asleep.", ("Ines", "has_pet", "cats")),
+        # things owned, in the plural or by how many
+        ("I keep my violins in the study.", ("Ines", "owns", "violins")),
+        ("I have a bunch of vintage lamps.", ("Ines", "owns", "vintage lamps")),
+        ("I think my cardigan shrank.", ("Ines", "owns", "cardigan")),
+    ],
+)
+def test_a_fact_said_another_way_is_read(text, fact):
+    assert fact in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text, plan",
+    [
+        ("I can't wait for the regatta on Sunday!", "regatta"),
+        ("Looking forward to our picnic next week.", "picnic"),
+        ("So excited for the festival in June!", "festival"),
+        ("I'll be running a marathon next month.", "running a marathon"),
+        ("We leave for our honeymoon on Friday.", "honeymoon"),
+        ("I'm signing up for a triathlon in July.", "signing up for a triathlon"),
+        ("I have tickets for the jazz concert next Saturday.", "jazz concert"),
+        ("Our trip to Chile is next month.", "trip to Chile"),
+        ("We have a family reunion coming up in August.", "family reunion"),
+        ("Flying out to Madrid on Thursday.", "trip to Madrid"),
+        ("going to my friend's wedding in June", "friend's wedding"),
+        ("Planning to repaint the garage this weekend.", "repaint the garage"),
+        ("I'm finally taking that pottery class on Monday.", "taking pottery class"),
+        ("we r having a barbecue tmrw", "having a barbecue"),
+    ],
+)
+def test_a_plan_said_another_way_is_read(text, plan):
+    assert ("Ines", "plans", plan) in undated(facts(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've already got your message.",  # no thing owned
+        "That's what I like to hear!",  # a remark, not a taste
+        "I love to help, just ask.",
+        "I'd love to visit Peru someday.",  # a wish
+        "My brother likes to play with them.",  # what is done to someone
+        "You're so passionate about music.",  # said of "you"
+        "Your passion for cooking shows.",
+        "Can't wait to see you!",  # no event
+        "I was looking forward to the party, but it got cancelled.",  # past
+        "Are you looking forward to the concert?",  # a question
+        "Organizing the fair last summer was exhausting.",  # an "-ing" subject, and past
+        "Going hiking with friends is the best.",
+        "Beginning the first day of next month.",  # nothing planned
+        "I'm going to go there again next week.",  # "going to" a verb: no event gone to
+        "These are our cheapest coats, madam.",  # a shop's stock
+        "We've got plenty of tables in stock.",
+        "That's my pet peeve.",
+    ],
+)
+def test_look_alikes_stay_no_fact(text):
+    assert {f for f in facts(text) if f[1] in ("owns", "likes", "plans", "has_pet")} == set()
+
+
+def test_a_favourite_place_is_liked_not_owned():
+    assert ("Ines", "owns", "bakeries") not in facts("It's one of my favorite bakeries.")
+
+
+def test_a_verb_phrase_joined_by_and_is_not_a_second_taste():
+    found = facts("I'm really passionate about making sure parks are cleaned and protected.")
+    assert ("Ines", "likes", "making sure parks are cleaned") in found
+    assert not any(f[2].startswith("protected") for f in found)
+
+
+@pytest.mark.parametrize(
+    "verb, doing",
+    [
+        ("hike", "hiking"),
+        ("swim", "swimming"),
+        ("travel", "traveling"),
+        ("tie", "tying"),
+        ("see", "seeing"),
+        ("cook", "cooking"),
+        ("jog", "jogging"),
+        ("explore", "exploring"),
+    ],
+)
+def test_gerund(verb, doing):
+    assert gerund(verb) == doing
+
+
+def test_an_infinitive_is_read_as_its_activity_unless_it_remarks():
+    assert infinitive_as_activity("to really paint landscapes") == "painting landscapes"
+    assert infinitive_as_activity("to hear that") == "to hear that"
+    assert infinitive_as_activity("painting") == "painting"
