@@ -25,6 +25,7 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written": "written.jsonl",
     "written2": "written2.jsonl",
     "written3": "written3.jsonl",
+    "written4": "written4.jsonl",
 }
 
 
