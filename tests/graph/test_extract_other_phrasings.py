@@ -48,6 +48,12 @@ def undated(found: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
         ("I keep my violins in the study.", ("Ines", "owns", "violins")),
         ("I have a bunch of vintage lamps.", ("Ines", "owns", "vintage lamps")),
         ("I think my cardigan shrank.", ("Ines", "owns", "cardigan")),
+        # a dislike, however it is said
+        ("I don't like olives, sorry.", ("Ines", "dislikes", "olives")),
+        ("Not a fan of karaoke tbh", ("Ines", "dislikes", "karaoke")),
+        ("I'm not a huge fan of horror films.", ("Ines", "dislikes", "horror films")),
+        # a pastime taken up, in the perfect
+        ("I've taken up fencing at the club.", ("Ines", "does", "fencing")),
     ],
 )
 def test_a_fact_said_another_way_is_read(text, fact):
@@ -71,6 +77,13 @@ def test_a_fact_said_another_way_is_read(text, fact):
         ("Planning to repaint the garage this weekend.", "repaint the garage"),
         ("I'm finally taking that pottery class on Monday.", "taking pottery class"),
         ("we r having a barbecue tmrw", "having a barbecue"),
+        # a journey's purpose is the plan
+        ("Tomorrow I fly to Porto for my cousin's wedding.", "cousin's wedding"),
+        ("I'm driving to Leeds on Saturday for the festival.", "festival"),
+        # a journey in the future tense, a companion named, a question after it
+        ("We will travel to Oslo in June.", "trip to Oslo"),
+        ("Me and my sister Rita are going to Seville in July.", "trip to Seville"),
+        ("Heading to Bruges tmrw, anyone been?", "trip to Bruges"),
     ],
 )
 def test_a_plan_said_another_way_is_read(text, plan):
@@ -97,10 +110,21 @@ def test_a_plan_said_another_way_is_read(text, plan):
         "These are our cheapest coats, madam.",  # a shop's stock
         "We've got plenty of tables in stock.",
         "That's my pet peeve.",
+        "When I was little we had a hamster called Nibbles.",  # had once, no more
+        "Growing up, we had a cat named Tom.",
+        "My company is relocating me to Leeds.",  # where one works, not a thing owned
+        "I will go to bed now.",  # no journey
     ],
 )
 def test_look_alikes_stay_no_fact(text):
-    assert {f for f in facts(text) if f[1] in ("owns", "likes", "plans", "has_pet")} == set()
+    kinds = ("owns", "likes", "dislikes", "plans", "has_pet")
+    assert {f for f in facts(text) if f[1] in kinds} == set()
+
+
+def test_not_liking_is_a_dislike_not_an_ended_taste():
+    found = facts("I don't like natto.")
+    assert ("Ines", "dislikes", "natto") in found
+    assert not any(f[1] == "likes" for f in found)
 
 
 def test_a_favourite_place_is_liked_not_owned():

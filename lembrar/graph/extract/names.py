@@ -455,11 +455,12 @@ def _travel_to(kept: list[str], rest: list[str]) -> bool:
 
 ONLY_HOW = re.compile(
     r"best|most|more|better|least|again|together|anymore|lately|even|still|much|so|very|too"
+    r"|tbh|tho|lol|lmao|rn|imo|ngl|haha|fr"
     r"|[a-z]{3,}(?:ally|ively|ously"
     r"|ently|antly|ately|fully|lessly|ularly)"
 )
 """An object that is only an adverb, how or how much ("playing professionally", "what Luna
-likes best"): no thing, no activity."""
+likes best"), or chat filler ("tbh", "lol"): no thing, no activity."""
 
 
 def without_how(phrase: str) -> str:

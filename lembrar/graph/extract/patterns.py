@@ -278,7 +278,8 @@ _EN = [
         "dislikes",
         (
             r"(?:hate|hates|dislike|dislikes|don['’]t like|do not like|doesn['’]t like"
-            r"|does not like|can['’]t stand|cannot stand)"
+            r"|does not like|can['’]t stand|cannot stand|(?:am|is) (?:not|no) (?:a |the )?"
+            r"(?:big |huge |great )?fan of)"
         ),
     ),
     (
@@ -321,7 +322,8 @@ _EN = [
         "does",
         (
             r"(?:started|began|took up|picked up(?! (?:a|an|the|some|my|this|that)\b)"
-            r"|have started|has started|play|plays|practice|practise|practices|practises)"
+            r"|have started|has started|(?:have|has) (?:taken|picked) up(?! (?:a|an|the|some|my)\b)"
+            r"|play|plays|practice|practise|practices|practises)"
             r"(?: (?:doing|playing|practicing|practising|learning|going to))?"
             r"(?!\s+work(?:ing)?\b(?!\s+out\b))"  # "started working with X" is a job
             r"(?!\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:role|part)\b)"  # "plays a big role"
@@ -367,10 +369,11 @@ _EN_ENDINGS = [
         "org",
     ),
     ("does", r"(?:stopped|quit|gave up|no longer)(?: (?:doing|playing|practicing|practising))?"),
-    ("likes", r"(?:don't like|doesn't like|no longer like|no longer likes|stopped liking)"),
+    ("likes", r"(?:no longer like|no longer likes|stopped liking)"),
 ]
 _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acme yesterday!"
     ("plans", r"(?:planning to|planning on|gonna|(?:the |my |our )?plan is to)", "phrase", False),
+    ("dislikes", r"not (?:a |the )?(?:big |huge |great )?fan of", "phrase", False),
     ("works_at", r"(?:quit|left|resigned from)", "org", True),
     ("works_at", r"(?:my |the )?(?:last|final) (?:day|week) (?:at|with)", "org", True),
     (  # "…: not at Critical Software anymore, I resigned"

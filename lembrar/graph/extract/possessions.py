@@ -49,6 +49,8 @@ _KINDS = {
     "|gym|farm",
 }
 BUSINESSES = frozenset(_KINDS["businesses"].split("|"))
+EMPLOYERS = frozenset(["company", "firm"])
+"""Businesses that "my" names as where one works unless they are one's "own"."""
 UNCOUNTED = frozenset("jewelry jewellery luggage cookware glassware china".split())
 """Owned nouns with no plural."""
 
@@ -218,6 +220,8 @@ def possessions(sentence: str) -> list[str]:
             continue  # "my bowl of cereal" is a meal
         if match.group(0)[:3].lower() == "our" and last in BUSINESSES:
             continue  # "our company" is where one works
+        if last in EMPLOYERS and "own" not in match.group("thing").lower().split():
+            continue  # "my company is relocating me": the employer; "my own company" is owned
         if after in MODIFIED or (placed and not RIDDEN.search(match.group("thing"))):
             continue
         if _still_to_get(sentence[: match.start()], match.group("thing"), after):

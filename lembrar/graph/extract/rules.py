@@ -460,7 +460,8 @@ class RuleExtractor:
 ASKING = re.compile(
     r";|(?:,\s+|\s*[—–]\s*|\s+-\s+)(?:so\s+|and\s+|but\s+)?"
     r"(?=(?:could|can|would|will|should|do|does|did|what|how"
-    r"|where|when|which|who|any|is\s+it|are\s+there)\b)",
+    r"|where|when|which|who|any|anyone|anybody|is\s+it|are\s+there|tips|ideas|suggestions"
+    r"|recommendations)\b)",
     re.IGNORECASE,
 )
 """Where a question's statement ends and its asking begins: a semicolon, or a comma or a dash

@@ -39,8 +39,14 @@ REPORTED = re.compile(
 )
 """A verb of saying or thinking followed by someone else's clause ("she said she moved"); a
 name is capitalized ("the allergist says it's peanuts, so I'm allergic" reports nothing)."""
-HAD_ONCE = re.compile(r"\b(?:used\s+to\s+(?:have|own|keep)|once\s+had)\b", re.IGNORECASE)
-"""A pet or child had once, no more: "I used to have a hamster called Gerald"."""
+HAD_ONCE = re.compile(
+    r"\b(?:used\s+to\s+(?:have|own|keep)|once\s+had)\b"
+    r"|\b(?:when\s+(?:I|we)\s+(?:was|were)\s+(?:little|young|small|kids|children"
+    r"|a\s+(?:kid|child|boy|girl|teen|teenager))|growing\s+up)\b[^.!?]*?\bhad\b",
+    re.IGNORECASE,
+)
+"""A pet or child had once, no more: "I used to have a hamster called Gerald", "when I was
+little we had a rabbit called Snowy"."""
 NEGATION = re.compile(r"\b(?:not|never|nobody|nothing|não|nao|nunca|nem)\b|n['’]t\b", re.IGNORECASE)
 PLAN = re.compile(
     r"\b(?:will|shall|going to|gonna|about to|(?:am|are|is|['’]re|['’]m|['’]s)\s+(?:\w+ly\s+)?"

@@ -33,7 +33,7 @@ KIN_WHO = (
 DOING = re.compile(
     r"(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are|(?:I|[Ww]e)\s+will\s+be"
     r"|(?:[A-Z][\w'’-]*|(?:[Mm]y|[Oo]ur|[Tt]he)\s+\w+)\s+and\s+I\s+are"
-    r"|[Mm]e\s+and\s+(?:[A-Za-z][\w'’-]*|(?:my|our|the)\s+\w+)\s+are)"
+    r"|[Mm]e\s+and\s+(?:[A-Za-z][\w'’-]*|(?:my|our|the)\s+\w+(?:\s+[A-Z][\w'’-]*)?)\s+are)"
     rf"|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|{KIN_WHO})(?:['’]s|\s+is))\s+"
     r"(?:(?:also|finally|officially|actually|really|just|still)\s+)?"
     r"(?P<verb>competing\s+in|taking\s+part\s+in|playing\s+in|performing\s+at"
@@ -184,7 +184,7 @@ def upcoming(
     object, "running a half marathon (2024-10-01)"). Hosting is the patterns' own ("we're
     hosting a barbecue next weekend"). ``said_as``: the sentence as the first looks test it,
     when the caller has it."""
-    told = as_first_person(sentence)
+    told = going_as_progressive(as_first_person(sentence))
     doing = ("ing " in told or "off to" in told) and any(be in told for be in BE)
     said = _said_doing(told) if doing else []
     looked = SCHEDULED_LOOK.search(said_as if said_as is not None else Sentence(sentence))
@@ -234,6 +234,29 @@ NOT_VERBS = frozenset(
 )
 """Words in "-ing" that open a sentence as a noun or an adjective ("Morning!", "Wedding is
 next week", "Amazing trip")."""
+
+
+WILL_GO = re.compile(r"\b(?P<who>I|[Ww]e)\s+will\s+(?P<verb>go|fly|travel|head|drive)\b")
+GOING = {
+    "go": "going",
+    "fly": "flying",
+    "travel": "traveling",
+    "head": "heading",
+    "drive": "driving",
+}
+
+
+def going_as_progressive(sentence: str) -> str:
+    """A journey told in the future as the progressive ``DOING`` reads: "I will go to Seoul"
+    reads as "I am going to Seoul" (a time ahead still makes it a plan)."""
+    if " will " not in sentence:
+        return sentence
+    return WILL_GO.sub(
+        lambda m: (
+            f"{m.group('who')} {'am' if m.group('who') == 'I' else 'are'} {GOING[m.group('verb')]}"
+        ),
+        sentence,
+    )
 
 
 def as_first_person(sentence: str) -> str:
@@ -404,7 +427,7 @@ def _planned(verb: str, rest: str) -> str | None:
     if verb in TRAVEL or verb == "off to":
         journey = JOURNEY.match(rest)
         if journey:
-            return f"trip to {journey.group('place')}"
+            return _purpose(rest, journey.end()) or f"trip to {journey.group('place')}"
     if verb == "going":
         doing = GOING_TO_DO.match(rest)
         if doing and doing.group("doing") not in NOT_GONE_TO:
@@ -440,6 +463,23 @@ def _planned(verb: str, rest: str) -> str | None:
 
 CUT_AT = frozenset("of to for with in on at from by".split())
 """Words a plan's phrase cannot end on: what they lead to was cut off."""
+
+
+PURPOSE = re.compile(r"(?:\s+(?:next|this|on|in|tomorrow|tonight)\b[^,;.!?]*?)??\s+for\s+")
+"""What may stand between a journey's place and what it is for: "to Honolulu tomorrow for"."""
+
+
+def _purpose(rest: str, start: int) -> str | None:
+    """The event a journey is for, when ``rest`` names one after its place ("flying to Honolulu
+    for my nephew's wedding"): the plan is the wedding."""
+    lead = PURPOSE.match(rest, start)
+    if lead is None:
+        return None
+    phrase, _ = _phrase(rest[lead.end() :])
+    phrase = _bare(phrase)
+    if not phrase or len(phrase.split()) > 4 or _only_named(phrase):
+        return None
+    return phrase if is_undertaking(phrase) else None
 
 
 def _phrase(rest: str, leads_on: bool = False) -> tuple[str, int]:
