@@ -54,6 +54,13 @@ def undated(found: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
         ("I'm not a huge fan of horror films.", ("Ines", "dislikes", "horror films")),
         # a pastime taken up, in the perfect
         ("I've taken up fencing at the club.", ("Ines", "does", "fencing")),
+        # where one studies and works, and a job ended by retiring
+        ("I study law at Coimbra University.", ("Ines", "studies_at", "Coimbra University")),
+        ("I'm doing a PhD in ecology at Uppsala.", ("Ines", "studies_at", "Uppsala")),
+        ("I'm doing a master's in design at Aalto.", ("Ines", "studies", "design")),
+        ("I have a weekend job at Decathlon.", ("Ines", "works_at", "Decathlon")),
+        # a child called by their place among the children
+        ("My eldest, Tomas, is learning to drive.", ("Ines", "has_child", "Tomas")),
     ],
 )
 def test_a_fact_said_another_way_is_read(text, fact):
@@ -119,6 +126,17 @@ def test_a_plan_said_another_way_is_read(text, plan):
 def test_look_alikes_stay_no_fact(text):
     kinds = ("owns", "likes", "dislikes", "plans", "has_pet")
     assert {f for f in facts(text) if f[1] in kinds} == set()
+
+
+def test_retiring_from_an_employer_ends_the_job():
+    text = "I retired from Siemens in March."
+    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
+    found = RuleExtractor().extract(episode).facts
+    assert [(f.predicate, f.object, f.negated) for f in found] == [("works_at", "Siemens", True)]
+
+
+def test_an_oldest_friend_is_no_child():
+    assert not any(f[1] == "has_child" for f in facts("My oldest friend, Rita, lives in Porto."))
 
 
 def test_not_liking_is_a_dislike_not_an_ended_taste():

@@ -33,9 +33,11 @@ APPOSITION = re.compile(  # "Max, my childhood dog", "Duarte (my boyfriend)", "a
     rf"(?:(?:little|big|older|younger|childhood|new|old)\s+)?(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b"
     r"(?!['’]s\b)"  # "Pepper, our neighbour's tabby": the neighbour's, not the neighbour
 )
+FIRSTBORN = r"(?:oldest|eldest|youngest)(?=\s*,)"
+"""A child called by their place among the children, a name apposed: "my eldest, Ethan,"."""
 KINSHIP = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger|new)\s+)?"
-    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS}|{BABY})\b(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
+    rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS}|{BABY}|{FIRSTBORN})\b(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
     rf"(?:(?:named|called|chamad[oa]|chama-se|se chama|que se chama|['’]s name is|"
     rf"is called|is named)\s+|[ao]\s+(?=[A-ZÀ-Þ]))?"
     rf"(?P<kname>{NAME})"
@@ -46,7 +48,7 @@ APPOSED = re.compile(  # "Leonor, my sister, works as…": the name is the claus
 )
 KIN_APPOSED = re.compile(  # "My older sister, Rita, lives…", "a minha irmã mais nova, a Sofia, vive…"
     rf"(?:\b[Mm]y|\b[Oo]ur|\b[AaOo]\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger)\s+)?"
-    rf"(?:{KIN_EN}|{KIN_PT})(?:\s+mais\s+(?:nov|velh)[oa])?,\s+(?:[ao]\s+)?(?P<name>{NAME}),\s*"
+    rf"(?:{KIN_EN}|{KIN_PT}|{FIRSTBORN})(?:\s+mais\s+(?:nov|velh)[oa])?,\s+(?:[ao]\s+)?(?P<name>{NAME}),\s*"
 )
 COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã", "…, Tiago, has been my bf"
     rf"(?P<kname>{NAME})(?:,?\s+(?:is|é|has been|became|is now|is officially|é agora)|['’]s(?: been)?)\s+"
@@ -189,7 +191,8 @@ NAMED_PET = (
 
 ANY_KIN = Look.of(
     re.compile(
-        rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais|sibling))"
+        rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais|sibling"
+        r"|oldest|eldest|youngest))"
     )
 )
 """A first look: every rule here needs a word for kin, a pet or a child."""

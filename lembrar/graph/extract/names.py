@@ -455,7 +455,7 @@ def _travel_to(kept: list[str], rest: list[str]) -> bool:
 
 ONLY_HOW = re.compile(
     r"best|most|more|better|least|again|together|anymore|lately|even|still|much|so|very|too"
-    r"|tbh|tho|lol|lmao|rn|imo|ngl|haha|fr"
+    r"|tbh|tho|lol|lmao|rn|imo|ngl|haha|fr|part-time|full-time|online|remotely"
     r"|[a-z]{3,}(?:ally|ively|ously"
     r"|ently|antly|ately|fully|lessly|ularly)"
 )

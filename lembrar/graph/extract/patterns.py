@@ -140,6 +140,8 @@ _EN = [
         (
             r"(?:work|works|am working|is working|have been working|has been working"
             r"|got a job|got a new job|started working|started a new job|took a job"
+            r"|(?:have|has|got|started|landed|took) an? (?:new )?(?:(?:part|full)[- ]time |summer"
+            r" |weekend |temp |side )?job"
             r"|am employed|is employed) (?:at|for)"
         ),
     ),
@@ -255,6 +257,17 @@ _EN = [
             r" school at|goes to school at|enrolled at|enrolled in)"
         ),
     ),
+    (  # "I study architecture at Kyoto University", "doing her PhD in microbiology at IISc"
+        "studies_at",
+        r"(?:study|studies|am studying|is studying|(?:am|is) doing (?:a|an|my|her|his) (?:master['’]s"
+        r"|masters|phd|doctorate|degree|bachelor['’]s|mba)(?: degree)?(?: in)?)(?: [\w-]+){0,3} at",
+        "org",
+    ),
+    (  # "doing a master's in public health"
+        "studies",
+        r"(?:am|is) doing (?:a|an|my|her|his) (?:master['’]s|masters|phd|doctorate|degree"
+        r"|bachelor['’]s)(?: degree)? in",
+    ),
     (
         "studies",
         (
@@ -350,6 +363,11 @@ _EN_ENDINGS = [
         ),
     ),
     ("works_at", r"(?:quit|left|lost) (?:my|his|her|their) job (?:at|with|in)"),
+    (  # "I retired from Toyota last year", "my father is retired from Indian Railways"
+        "works_at",
+        r"(?:retired|have retired|has retired|am retired|is retired) from",
+        "org",
+    ),
     (  # "I handed in my notice at Farfetch"
         "works_at",
         r"(?:handed in|have handed in|has handed in|gave|have given|has given|put in|turned in)"

@@ -18,7 +18,9 @@ KIN_PREDICATE = {
     **dict.fromkeys("sister brother irmã irma irmão irmao mana mano".split(), "has_sibling"),
     **dict.fromkeys(PARTNERS, "has_partner"),
     **dict.fromkeys(EXES, "has_ex"),
-    **dict.fromkeys("son daughter filho filha baby bebe".split(), "has_child"),
+    **dict.fromkeys(
+        "son daughter filho filha baby bebe oldest eldest youngest".split(), "has_child"
+    ),
     **dict.fromkeys(["baby girl", "baby boy", "little girl", "little boy"], "has_child"),
     **dict.fromkeys("mom mum mother dad father mãe mae pai".split(), "has_parent"),
 }
