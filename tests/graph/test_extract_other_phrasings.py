@@ -135,6 +135,26 @@ def test_retiring_from_an_employer_ends_the_job():
     assert [(f.predicate, f.object, f.negated) for f in found] == [("works_at", "Siemens", True)]
 
 
+def test_a_child_or_pet_someone_else_had_is_theirs():
+    found = facts("My brother Rui has a baby girl now, her name is Maya!")
+    assert ("Ines", "has_child", "Maya") not in found
+    assert ("Ines", "has_pet", "Tambor") not in facts(
+        "My aunt adopted a puppy, his name is Tambor."
+    )
+    assert ("Ines", "has_pet", "Tambor") in facts("We adopted a puppy, his name is Tambor.")
+
+
+def ended(text: str) -> set[tuple[str, str, bool]]:
+    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
+    return {(f.predicate, f.object, f.negated) for f in RuleExtractor().extract(episode).facts}
+
+
+def test_a_partner_who_died_is_a_partnership_ended():
+    assert ("has_partner", "Jorge", True) in ended("My late husband Jorge loved this garden.")
+    assert ("has_partner", "wife", True) in ended("My wife passed away last spring.")
+    assert ("has_parent", "dad", False) in ended("My dad died when I was ten.")
+
+
 def test_an_oldest_friend_is_no_child():
     assert not any(f[1] == "has_child" for f in facts("My oldest friend, Rita, lives in Porto."))
 

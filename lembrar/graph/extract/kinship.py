@@ -5,6 +5,7 @@ and kids"). Each named one is linked to the speaker by a fact (``Scope.kin``).""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
 from lembrar.graph.extract.needles import Look, Sentence
@@ -36,7 +37,7 @@ APPOSITION = re.compile(  # "Max, my childhood dog", "Duarte (my boyfriend)", "a
 FIRSTBORN = r"(?:oldest|eldest|youngest)(?=\s*,)"
 """A child called by their place among the children, a name apposed: "my eldest, Ethan,"."""
 KINSHIP = re.compile(
-    rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger|new)\s+)?"
+    rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger|new|late)\s+)?"
     rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS}|{BABY}|{FIRSTBORN})\b(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
     rf"(?:(?:named|called|chamad[oa]|chama-se|se chama|que se chama|['’]s name is|"
     rf"is called|is named)\s+|[ao]\s+(?=[A-ZÀ-Þ]))?"
@@ -238,7 +239,24 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
             fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")
             scope.facts.append(fact)
             continue
+        before = len(scope.facts)
         scope.kin(kin, kname, kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I))))
+        if gone(sentence, match.start(), match.end()):  # "my late husband Arthur"
+            scope.facts[before:] = [
+                replace(f, negated=True)
+                for f in scope.facts[before:]
+                if f.predicate == "has_partner"
+            ]
+
+
+LATE = re.compile(r"\b(?:my|our)\s+late\s+", re.IGNORECASE)
+DIED = re.compile(r"\s+(?:has\s+|had\s+)?(?:passed(?:\s+away|\s+on)?|died)\b")
+
+
+def gone(sentence: str, start: int, end: int) -> bool:
+    """Whether the kin said from ``start`` to ``end`` has died ("my late husband", "my wife
+    passed away"): a partnership has ended (a parent who died is still one's parent)."""
+    return bool(LATE.match(sentence, start)) or bool(DIED.match(sentence, end))
 
 
 NEXT_WORD = re.compile(r"\s+([a-z][\w-]*)")
@@ -283,6 +301,15 @@ SOMEONE_ELSES = re.compile(
 puppy"."""
 
 
+OTHERS_HAD = re.compile(
+    rf"(?:\b(?!I\b|We\b)[A-ZÀ-Þ][\w'’-]*|\b[Mm]y\s+(?:{KIN_EN})|\b(?:[Ss]he|[Hh]e|[Tt]hey))\s+"
+    r"(?:has|have|had|just\s+had|adopted|has\s+adopted|got|rescued|welcomed)\s+"
+    r"(?:an?\s+|another\s+|their\s+|her\s+|his\s+)?(?:[a-z][\w-]*\s+)?$"
+)
+"""Someone else had or took in the pet or child just before it is named: "my sister adopted a
+puppy, his name is Tambor", "Júlia has a baby boy now, his name is Pedro"."""
+
+
 def _named_after(scope: Scope, sentence: str) -> None:
     """ "We got a kitten, Nina, …", "a kitten too, her name is Nina", "uma gatinha, chama-se
     Mia": a pet or a child of the speaker's, named after its kind."""
@@ -295,6 +322,8 @@ def _named_after(scope: Scope, sentence: str) -> None:
             continue
         if not match.group("name3") and SOMEONE_ELSES.search(sentence, 0, match.start()):
             continue  # "Karen's older daughter, Olivia": Karen's
+        if OTHERS_HAD.search(sentence, 0, match.start()):
+            continue  # "my sister adopted a puppy, his name is Tambor": the sister's
         pet = bool(re.fullmatch(PETS, kind))
         found = scope.entity(name, "animal" if pet else "person", (f"my {kind}",))
         predicate = "has_pet" if pet else "has_child"
@@ -463,7 +492,10 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
             noun = noun.lower()
         alias = f"my {noun}" if group in ("noun", "called") else kin_alias(noun, False)
         obj = scope.entity(noun, type_, (alias,))
-        fact = ExtractedFact(scope.speaker, predicate, obj, match.group(0), origin="kin_unnamed")
+        ended = predicate == "has_partner" and gone(sentence, match.start(), match.end(group))
+        fact = ExtractedFact(
+            scope.speaker, predicate, obj, match.group(0), negated=ended, origin="kin_unnamed"
+        )
         scope.facts.append(fact)
 
 

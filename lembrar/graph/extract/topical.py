@@ -127,7 +127,8 @@ OTHER_PERSON = re.compile(
     r"\b(?:he|she|they|his|her|their|him|them|ele|ela|eles|elas|dele|dela|deles)\b"
     r"|\b(?:my|our|o meu|a minha|os meus|as minhas)\s+(?:\w+\s+)?(?:son|daughter|kids?|children"
     r"|husband|wife|partner|boyfriend|girlfriend|sister|brother|mum|mom|mother|dad|father"
-    r"|friend|colleague|neighbou?r|boss|filh[oa]s?|marido|mulher|namorad[oa]|irmã|irmão|mãe"
+    r"|friend|colleague|neighbou?r|boss|aunt|uncle|cousin|niece|nephew|grandma|grandpa"
+    r"|grandmother|grandfather|roommate|filh[oa]s?|marido|mulher|namorad[oa]|irmã|irmão|mãe"
     r"|pai|amig[oa]|colega|vizinh[oa])\b",
     re.IGNORECASE,
 )
