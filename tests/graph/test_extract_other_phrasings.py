@@ -61,6 +61,9 @@ def undated(found: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
         ("I have a weekend job at Decathlon.", ("Ines", "works_at", "Decathlon")),
         # a child called by their place among the children
         ("My eldest, Tomas, is learning to drive.", ("Ines", "has_child", "Tomas")),
+        # a business one runs, and more things one rides
+        ("We run a tiny bakery in Alfama.", ("Ines", "owns", "tiny bakery")),
+        ("Got a new longboard yesterday!", ("Ines", "owns", "longboard")),
     ],
 )
 def test_a_fact_said_another_way_is_read(text, fact):
@@ -91,6 +94,9 @@ def test_a_fact_said_another_way_is_read(text, fact):
         ("We will travel to Oslo in June.", "trip to Oslo"),
         ("Me and my sister Rita are going to Seville in July.", "trip to Seville"),
         ("Heading to Bruges tmrw, anyone been?", "trip to Bruges"),
+        # a plan said bare, and a show one goes to see
+        ("Planning a picnic at the lake for Sunday.", "picnic"),
+        ("On Friday we're going to see Hamlet at the Globe.", "Hamlet"),
     ],
 )
 def test_a_plan_said_another_way_is_read(text, plan):
@@ -121,6 +127,7 @@ def test_a_plan_said_another_way_is_read(text, plan):
         "Growing up, we had a cat named Tom.",
         "My company is relocating me to Leeds.",  # where one works, not a thing owned
         "I will go to bed now.",  # no journey
+        "I run a tight ship at work.",  # no business run
     ],
 )
 def test_look_alikes_stay_no_fact(text):

@@ -66,8 +66,14 @@ STARTS = frozenset({"start", "begin", "join"})
 PAST_WORDS = re.compile(r"\b(?:last|ago|yesterday|earlier|passad[oa]|há|ontem)\b", re.IGNORECASE)
 
 
+SEEING = re.compile(r"^(?:see|watch|seeing|watching)\s+(?=[A-ZÀ-Þ])")
+"""Going to see a named show is the show: "see Riverdance" plans Riverdance."""
+
+
 def plan_object(predicate: str, phrase: str, date: datetime | None) -> str:
     """A plan's object: "move to Porto (2024-06-01)"; the date only when the text gives one."""
+    if predicate == "plans":
+        phrase = SEEING.sub("", phrase)
     text = f"{PLANNED.get(predicate, '')} {phrase}".strip()
     return f"{text} ({date.date().isoformat()})" if date else text
 

@@ -390,7 +390,12 @@ _EN_ENDINGS = [
     ("likes", r"(?:no longer like|no longer likes|stopped liking)"),
 ]
 _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acme yesterday!"
-    ("plans", r"(?:planning to|planning on|gonna|(?:the |my |our )?plan is to)", "phrase", False),
+    (  # "Planning to repaint the garage", "Planning a staycation at Sentosa"
+        "plans",
+        r"(?:planning to|planning on|planning(?= (?:a|an|our|my) )|gonna|(?:the |my |our )?plan is to)",
+        "phrase",
+        False,
+    ),
     ("dislikes", r"not (?:a |the )?(?:big |huge |great )?fan of", "phrase", False),
     ("works_at", r"(?:quit|left|resigned from)", "org", True),
     ("works_at", r"(?:my |the )?(?:last|final) (?:day|week) (?:at|with)", "org", True),

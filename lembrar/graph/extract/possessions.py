@@ -26,6 +26,7 @@ _KINDS = {
     "vehicles": "bike|bicycle|e-bike|car|truck|motorcycle|motorbike|scooter|van|boat|kayak"
     "|canoe|surfboard|skateboard|snowboard|skis|rv|camper|sailboat|yacht|motorboat|dinghy"
     "|paddleboard|jet ski|campervan|motorhome|caravan|pickup|suv|minivan|moped|tractor|jeep"
+    "|longboard|rollerblades|roller skates"
     "|sedan|hatchback|convertible|trailer|unicycle",
     "homes": "house|apartment|flat|condo|cabin|cottage|studio apartment",
     "clothes": "sneakers|shoes|boots|sandals|heels|jacket|coat|dress|suit|jeans|pants|trousers"
@@ -112,6 +113,10 @@ AND_ANOTHER = re.compile(  # "… got a new coffee grinder and a milk frother"
     rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,3}}?(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
 )
 """A second thing had, joined to the first by "and"."""
+RUNNING = re.compile(  # "I run a small bike repair shop in Gràcia": a business of one's own
+    r"\b(?:I|[Ww]e)\s+(?:(?:also|now|still)\s+)?run\s+(?:a|an|my|our)\s+"
+    rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,3}}?(?:{_KINDS['businesses']}))\b(?P<after>\s+[\w']+)?"
+)
 OWNED_WORD = re.compile(rf"(?i:{OWNED})")
 RIDDEN = re.compile(
     r"\b(?:bike|bicycle|e-bike|motorcycle|motorbike|scooter|skateboard|surfboard|snowboard|boat"
@@ -203,13 +208,14 @@ def possessions(sentence: str) -> list[str]:
     found: list[str] = []
     lower = sentence.lower()
     mine = "my " in lower or "our " in lower
-    had = HAVING_VERB.search(lower) is not None
+    had = HAVING_VERB.search(lower) is not None or " run " in lower
     if (not mine and not had) or " in stock" in lower:
         return found  # "we've got plenty of tables in stock": a shop's, not the speaker's
     matches = [*POSSESSION.finditer(sentence)] if mine else []
     having = [*HAVING.finditer(sentence)] if had else []
     matches += having + [m for h in having if (m := AND_ANOTHER.match(sentence, h.end("thing")))]
     matches += [*HANDED_DOWN.finditer(sentence)] if mine and had else []
+    matches += [*RUNNING.finditer(sentence)] if " run " in lower else []
     for match in matches:
         after = (match.group("after") or "").strip().lower()
         placed = PLACE_BEFORE.search(sentence[: match.start()])

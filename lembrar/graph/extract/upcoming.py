@@ -131,7 +131,8 @@ TIME_WORDS = re.compile(
     r"|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov"
     r"|dec)|for\s+(?:january|february|march|april|may|june|july|august|september|october"
     r"|november|december|christmas|easter|new\s+year['’]?s?|thanksgiving)"
-    r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this|coming\s+up)\b",
+    r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this|coming\s+up"
+    r"|(?:in|over|during)\s+the\s+(?:school\s+|summer\s+|christmas\s+)?(?:holidays|break))\b",
     re.IGNORECASE,
 )
 """A time to come the sentence names (read exactly by the time parser)."""
