@@ -203,3 +203,8 @@ def test_an_infinitive_is_read_as_its_activity_unless_it_remarks():
     assert infinitive_as_activity("to really paint landscapes") == "painting landscapes"
     assert infinitive_as_activity("to hear that") == "to hear that"
     assert infinitive_as_activity("painting") == "painting"
+
+
+def test_an_obsession_is_no_pastime():
+    assert not any(f[1] == "does" for f in facts("My current obsession is vintage vinyl."))
+    assert ("Ines", "does", "knitting") in facts("My current hobby is knitting.")

@@ -612,7 +612,7 @@ _POSSESSIVE = [  # "my new job at X": the speaker's
     ),
     ("works_at", r"(?:novo |atual |primeiro )?(?:emprego|trabalho|estágio) (?:na|no|em)"),
     ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment|place) (?:is )?in"),
-    ("does", r"(?:new |current |favourite |favorite )?(?:passion|hobby|obsession) is"),
+    ("does", r"(?:new |current |favourite |favorite )?(?:passion|hobby) is"),
     (  # "my job title at Sonae is data engineer"
         "works_as",
         r"(?:(?:official|current|actual|new) )?(?:job title|title|job|position|role|profession"
