@@ -26,6 +26,7 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written2": "written2.jsonl",
     "written3": "written3.jsonl",
     "written4": "written4.jsonl",
+    "written5": "written5.jsonl",
 }
 
 
