@@ -208,3 +208,9 @@ def test_an_infinitive_is_read_as_its_activity_unless_it_remarks():
 def test_an_obsession_is_no_pastime():
     assert not any(f[1] == "does" for f in facts("My current obsession is vintage vinyl."))
     assert ("Ines", "does", "knitting") in facts("My current hobby is knitting.")
+
+
+def test_pets_named_in_a_list_after_how_many_there_are():
+    found = facts("We just rescued a pair of ferrets, Pip and Squeak!")
+    assert {("Ines", "has_pet", "Pip"), ("Ines", "has_pet", "Squeak")} <= found
+    assert not any(f[2] == "Tom" for f in facts("My friend got two cats, Tom and Jerry."))

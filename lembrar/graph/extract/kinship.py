@@ -332,7 +332,8 @@ def _named_after(scope: Scope, sentence: str) -> None:
 
 
 NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom, Ziggy & Luna"
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:two|three|four|\d+|little|new|old)\s+)?"
+    r"\b(?:[Mm]y|[Oo]ur|(?P<had>a\s+pair\s+of|two|three|four))\s+"
+    r"(?:(?:two|three|four|\d+|little|new|old)\s+)?"
     rf"(?:dogs|cats|puppies|pups|kittens|{OTHER_PETS})\s*,?\s+"
     rf"(?P<names>{NAME}(?:\s*,\s*{NAME})*\s*,?\s+(?:and|&|e)\s+{NAME})"
 )
@@ -344,6 +345,10 @@ def _named_list(scope: Scope, sentence: str) -> None:
     if scope.speaker is None or " and " not in sentence and "&" not in sentence:
         return
     for match in NAMED_LIST.finditer(sentence):
+        if match.group("had") and (
+            not FIRST_PERSON.search(sentence) or OTHERS_HAD.search(sentence, 0, match.start())
+        ):
+            continue  # "we adopted a pair of kittens, Luna and Sol"; not a friend's
         for name in re.split(r"\s*,\s*|\s+(?:and|&|e)\s+", match.group("names")):
             name = name.strip(" ,")
             if name and is_name(name.split()[0]):
