@@ -252,7 +252,7 @@ CONTRACTIONS = tuple(
 """Each needs an apostrophe, and one of its needles: a text without them is left as it is."""
 SHORTHAND = re.compile(
     r"\b(?:bf|gf|sis|bro|hubby|hubs|wifey|im|ive|teh|hte|adn|taht|jsut|wiht|waht|tmrw|tmr|2moro"
-    r"|2morrow|n)\b|(?<=\b[Ww]e )r\b|(?<=\b[Tt]hey )r\b"
+    r"|2morrow|n|r)\b"
 )
 SPELT_OUT = {
     "bf": "boyfriend",
@@ -279,7 +279,16 @@ SPELT_OUT = {
     "r": "are",
 }
 """Chat shorthand and slips of the keys, lower-case as typed: "my bf Miguel", "my sis Rita", "im
-allergic", "teh puppy", "me n my gf", "we r going", "tmrw"."""
+allergic", "teh puppy", "me n my gf", "we r going" ("r" only after "we" or "they"), "tmrw"."""
+PLURAL_SUBJECT = re.compile(r"\b(?:[Ww]e|[Tt]hey)\s$")
+
+
+def spelt_out(match: re.Match[str]) -> str:
+    """The word a ``SHORTHAND`` match stands for."""
+    word = match.group(0)
+    if word == "r" and not PLURAL_SUBJECT.search(match.string, 0, match.start()):
+        return word
+    return SPELT_OUT[word]
 
 
 def _compile(pattern: Pattern) -> re.Pattern[str]:
@@ -383,7 +392,7 @@ class RuleExtractor:
             for needles, pattern, replacement in CONTRACTIONS:
                 if any(needle in text for needle in needles):
                     text = pattern.sub(replacement, text)
-        text = SHORTHAND.sub(lambda m: SPELT_OUT[m.group(0)], text)
+        text = SHORTHAND.sub(spelt_out, text)
         if " had " in text:
             text = PAST_PERFECT.sub(r"\1 ", text)  # "we had moved to Faro"
         text = INNER_ADVERB.sub(r"\1 ", text)  # "I am still planning" reads as "I am planning"
