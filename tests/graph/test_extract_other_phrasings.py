@@ -214,3 +214,9 @@ def test_pets_named_in_a_list_after_how_many_there_are():
     found = facts("We just rescued a pair of ferrets, Pip and Squeak!")
     assert {("Ines", "has_pet", "Pip"), ("Ines", "has_pet", "Squeak")} <= found
     assert not any(f[2] == "Tom" for f in facts("My friend got two cats, Tom and Jerry."))
+
+
+def test_an_age_said_as_a_manner_of_speaking_is_none():
+    assert not any(f[1] == "age" for f in facts("Can you explain taxes like I'm 5?"))
+    assert not any(f[1] == "age" for f in facts("Talk to me as if I'm 10, please."))
+    assert ("Ines", "age", "34") in facts("I'm 34, by the way.")

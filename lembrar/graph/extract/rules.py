@@ -929,6 +929,8 @@ def _object(
         return scope.entity(match.group("kind"), type_)
     raw = match.group("obj")
     if kind == "age":
+        if LIKE_AN_AGE.search(match.string, 0, match.start()):
+            return None  # "explain it like I'm 5": a manner of speaking, no age
         return scope.entity(raw, "value")
     if kind == "name":
         return scope.entity(raw, "person") if is_name(raw.split()[0]) else None
@@ -1004,6 +1006,8 @@ def gerund(verb: str) -> str:
     return verb + "ing"
 
 
+LIKE_AN_AGE = re.compile(r"\b(?:like|as\s+if|as\s+though)\s*$", re.IGNORECASE)
+"""What makes an age that follows it a manner of speaking: "explain like I'm 5"."""
 NAMED_OBJECT = re.compile(rf"{NAME}(?:\s+&\s+{NAME})?")
 """A place or a company named by its name, which ends it ("Google pays well", "McKinsey &
 Company")."""
