@@ -241,7 +241,9 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
             continue
         before = len(scope.facts)
         scope.kin(kin, kname, kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I))))
-        if gone(sentence, match.start(), match.end()):  # "my late husband Arthur"
+        if gone(sentence, match.start(), match.end()):
+            # "my late husband Arthur" ends the partnership; of other kin who died
+            # ("my late mom Rose") nothing is read
             scope.facts[before:] = [
                 replace(f, negated=True)
                 for f in scope.facts[before:]

@@ -5,6 +5,9 @@ already committed to ("we booked our trip to Lisbon for May", "signed up for the
 marathon"); and an event of one's own dated ahead ("my sister's wedding is next weekend", "I've
 got a job interview tomorrow") (``plans``).
 
+An event looked forward to is a plan too ("can't wait for our hike next month"), and a chat line
+that leaves out its subject is the speaker's ("Flying out to Madrid on Thursday").
+
 A present progressive is a plan only when its sentence names a time ahead of the message;
 without one it is what the speaker is doing now ("I'm having a coffee"). Any verb may tell it,
 but not an errand ("I'm picking up the kids tomorrow"); the thing planned is an event or
@@ -223,12 +226,11 @@ def upcoming(
     return list(dict.fromkeys(plans))
 
 
-BARE_OPENING = re.compile(
-    r"^(?P<lead>\W*)(?P<verb>(?P<first>[A-Za-z])(?P<more>[a-z]+ing|ff to))\b(?P<next>\s+\w+)?"
-)
+BARE_OPENING = re.compile(r"^\W*(?P<verb>(?P<first>[A-Za-z])(?:[a-z]+ing|ff to))\b")
 """A sentence that opens on a progressive verb, its subject left out: "Flying out to Denver on
 Friday", "Off to Lisbon on Thursday!"."""
 FINITE_LATER = re.compile(r"\s(?:is|was|were|are|has\s+been|will\s+be|makes|made)\s")
+"""A verb after the opening "-ing" that makes it the sentence's subject ("Painting is my hobby")."""
 NOT_VERBS = frozenset(
     "nothing something anything everything morning evening spring thing wedding building"
     " ceiling clothing sibling darling pudding string boring amazing interesting".split()
@@ -238,6 +240,7 @@ next week", "Amazing trip")."""
 
 
 WILL_GO = re.compile(r"\b(?P<who>I|[Ww]e)\s+will\s+(?P<verb>go|fly|travel|head|drive)\b")
+"""A journey told in the future tense: "I will go to Seoul", "we will fly to Oslo"."""
 GOING = {
     "go": "going",
     "fly": "flying",
@@ -268,8 +271,6 @@ def as_first_person(sentence: str) -> str:
         return sentence
     if FINITE_LATER.search(sentence, match.end("verb")):
         return sentence  # "Organizing a camp last summer was awesome": the "-ing" is a subject
-    if fold((match.group("next") or "").strip()) in ("is", "was", "are", "were"):
-        return sentence  # "Painting is my hobby": a gerund as the subject
     start = match.start("verb")
     return f"{sentence[:start]}I am {match.group('first').lower()}{sentence[start + 1 :]}"
 
