@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from lembrar.graph.extract.rules import RuleExtractor, gerund, infinitive_as_activity
+from lembrar.graph.extract.names import gerund
+from lembrar.graph.extract.rules import RuleExtractor, infinitive_as_activity
 from lembrar.model.episode import Episode
 
 AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
@@ -63,6 +64,7 @@ def undated(found: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
         ("My eldest, Tomas, is learning to drive.", ("Ines", "has_child", "Tomas")),
         # a business one runs, and more things one rides
         ("We run a tiny bakery in Alfama.", ("Ines", "owns", "tiny bakery")),
+        ("I run a small consulting company.", ("Ines", "owns", "small consulting company")),
         ("Got a new longboard yesterday!", ("Ines", "owns", "longboard")),
     ],
 )

@@ -490,3 +490,23 @@ def trim_object(raw: str, max_words: int = 5) -> str:
         if stripped == text:
             return text
         text = stripped
+
+
+def gerund(verb: str) -> str:
+    """The -ing form of a regular English verb: hike → hiking, swim → swimming, travel →
+    traveling, tie → tying."""
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")) and len(verb) > 2:
+        return verb[:-1] + "ing"
+    vowels = "aeiou"
+    one_syllable = sum(1 for a, b in zip(" " + verb, verb) if b in vowels and a not in vowels) == 1
+    if (
+        one_syllable
+        and len(verb) >= 3
+        and verb[-1] not in vowels + "wxy"
+        and verb[-2] in vowels
+        and verb[-3] not in vowels
+    ):
+        return verb + verb[-1] + "ing"
+    return verb + "ing"

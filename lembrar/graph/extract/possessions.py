@@ -208,14 +208,15 @@ def possessions(sentence: str) -> list[str]:
     found: list[str] = []
     lower = sentence.lower()
     mine = "my " in lower or "our " in lower
-    had = HAVING_VERB.search(lower) is not None or " run " in lower
+    running = " run " in lower
+    had = HAVING_VERB.search(lower) is not None or running
     if (not mine and not had) or " in stock" in lower:
         return found  # "we've got plenty of tables in stock": a shop's, not the speaker's
     matches = [*POSSESSION.finditer(sentence)] if mine else []
     having = [*HAVING.finditer(sentence)] if had else []
     matches += having + [m for h in having if (m := AND_ANOTHER.match(sentence, h.end("thing")))]
     matches += [*HANDED_DOWN.finditer(sentence)] if mine and had else []
-    matches += [*RUNNING.finditer(sentence)] if " run " in lower else []
+    matches += [*RUNNING.finditer(sentence)] if running else []
     for match in matches:
         after = (match.group("after") or "").strip().lower()
         placed = PLACE_BEFORE.search(sentence[: match.start()])
@@ -226,7 +227,8 @@ def possessions(sentence: str) -> list[str]:
             continue  # "my bowl of cereal" is a meal
         if match.group(0)[:3].lower() == "our" and last in BUSINESSES:
             continue  # "our company" is where one works
-        if last in EMPLOYERS and "own" not in match.group("thing").lower().split():
+        employer = match.re is POSSESSION and last in EMPLOYERS
+        if employer and "own" not in match.group("thing").lower().split():
             continue  # "my company is relocating me": the employer; "my own company" is owned
         if after in MODIFIED or (placed and not RIDDEN.search(match.group("thing"))):
             continue

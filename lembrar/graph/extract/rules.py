@@ -36,7 +36,7 @@ from lembrar.graph.extract.kinship import (
     qualifies_another,
     read_kinship,
 )
-from lembrar.graph.extract.names import fold, is_name, trim_object, without_how
+from lembrar.graph.extract.names import fold, gerund, is_name, trim_object, without_how
 from lembrar.graph.extract.needles import Look, Looks, Sentence
 from lembrar.graph.extract.parsed import (
     PLAN_TIMES,
@@ -984,26 +984,6 @@ def infinitive_as_activity(raw: str) -> str:
     if ON_SOMEONE.match(match.group("rest")):
         return raw  # "likes to play with him": what is done to someone is no taste
     return gerund(match.group("verb")) + match.group("rest")
-
-
-def gerund(verb: str) -> str:
-    """The -ing form of a regular English verb: hike → hiking, swim → swimming, travel →
-    traveling, tie → tying."""
-    if verb.endswith("ie"):
-        return verb[:-2] + "ying"
-    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")) and len(verb) > 2:
-        return verb[:-1] + "ing"
-    vowels = "aeiou"
-    one_syllable = sum(1 for a, b in zip(" " + verb, verb) if b in vowels and a not in vowels) == 1
-    if (
-        one_syllable
-        and len(verb) >= 3
-        and verb[-1] not in vowels + "wxy"
-        and verb[-2] in vowels
-        and verb[-3] not in vowels
-    ):
-        return verb + verb[-1] + "ing"
-    return verb + "ing"
 
 
 LIKE_AN_AGE = re.compile(r"\b(?:like|as\s+if|as\s+though)\s*$", re.IGNORECASE)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from lembrar.graph.extract.names import fold, is_name
+from lembrar.graph.extract.names import fold, gerund, is_name
 from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.parsed import is_event, is_undertaking, plan_date, plan_object
 from lembrar.graph.extract.patterns import EVENTS, UNDERTAKINGS
@@ -241,13 +241,6 @@ next week", "Amazing trip")."""
 
 WILL_GO = re.compile(r"\b(?P<who>I|[Ww]e)\s+will\s+(?P<verb>go|fly|travel|head|drive)\b")
 """A journey told in the future tense: "I will go to Seoul", "we will fly to Oslo"."""
-GOING = {
-    "go": "going",
-    "fly": "flying",
-    "travel": "traveling",
-    "head": "heading",
-    "drive": "driving",
-}
 
 
 def going_as_progressive(sentence: str) -> str:
@@ -257,7 +250,7 @@ def going_as_progressive(sentence: str) -> str:
         return sentence
     return WILL_GO.sub(
         lambda m: (
-            f"{m.group('who')} {'am' if m.group('who') == 'I' else 'are'} {GOING[m.group('verb')]}"
+            f"{m.group('who')} {'am' if m.group('who') == 'I' else 'are'} {gerund(m.group('verb'))}"
         ),
         sentence,
     )
