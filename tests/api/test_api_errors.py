@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import socket
+import time
+from urllib.parse import urlsplit
+
 import pytest
 
 from lembrar.api import create_app
@@ -91,6 +95,28 @@ def test_bodies_over_the_limit_are_413(alice, user, live):
         ).status_code
         == 201
     )
+
+
+def test_a_client_still_sending_a_refused_body_reads_the_413(live):
+    """The server answers a declared over-limit body at once; a client that goes on sending it
+    must still read the answer, not a connection reset by unread bytes."""
+    host, port = urlsplit(live.url).hostname, urlsplit(live.url).port
+    size = live.max_body * 4
+    head = (
+        f"POST /v1/users/anyone/episodes HTTP/1.1\r\nHost: {host}\r\n"
+        f"Authorization: Bearer {live.admin_key}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {size}\r\n\r\n"
+    ).encode()
+    with socket.create_connection((host, port), timeout=10) as conn:
+        conn.sendall(head)
+        time.sleep(0.3)  # the 413 is on its way before the body is
+        for _ in range(size // 4096):
+            conn.sendall(b" " * 4096)
+        reply = b""
+        while chunk := conn.recv(65536):
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.1 413")
+    assert b"payload_too_large" in reply
 
 
 def test_unknown_routes_and_methods_use_the_same_shape(alice):
