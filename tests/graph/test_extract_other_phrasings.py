@@ -222,3 +222,30 @@ def test_an_age_said_as_a_manner_of_speaking_is_none():
     assert not any(f[1] == "age" for f in facts("Can you explain taxes like I'm 5?"))
     assert not any(f[1] == "age" for f in facts("Talk to me as if I'm 10, please."))
     assert ("Ines", "age", "34") in facts("I'm 34, by the way.")
+
+
+@pytest.mark.parametrize(
+    "text, place",
+    [
+        ("My son starts at UNAM in August to study medicine.", "UNAM"),
+        ("I start at Coimbra in September to do my master's in law.", "Coimbra"),
+        ("I'm starting at Leiden next month to read history.", "Leiden"),
+    ],
+)
+def test_a_place_started_at_to_study_is_a_school_not_an_employer(text, place):
+    found = undated(facts(text))
+    assert any(p == "studies_at" and o == place for _, p, o in found)
+    assert not any(p == "works_at" for _, p, o in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm joining Google in June to study how people search.",
+        "I start at Siemens on Monday, want to study the manuals first.",
+    ],
+)
+def test_a_job_started_to_study_something_is_still_a_job(text):
+    found = undated(facts(text))
+    assert any(p == "works_at" for _, p, o in found)
+    assert not any(p == "studies_at" for _, p, o in found)

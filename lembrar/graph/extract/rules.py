@@ -825,13 +825,32 @@ def _fact(
     scope.last_subject = subject
     return ExtractedFact(
         subject,
-        pattern.predicate,
+        _as_study(pattern.predicate, match),
         obj,
         " ".join(sentence.split()),
         valid_at,
         pattern.negated,
         f"pattern_{pattern.person}",
     )
+
+
+TO_STUDY = re.compile(
+    r"[^.;!?]*?\bto\s+(?:(?:study|read)(?!\s+(?:how|what|why|where|who|which|the|an?|this|that"
+    r"|its?|them|their|up|on)\b)|(?:do|start)\s+(?:an?|my|her|his|their)\s+(?:degree|course"
+    r"|master['’]?s|phd|doctorate|bachelor['’]?s|mba))\b",
+    re.IGNORECASE,
+)
+"""What a place one starts at or joins is for, when it is a school: "starts at UNAM in August
+to study medicine"."""
+
+
+def _as_study(predicate: str, match: re.Match[str]) -> str:
+    """``studies_at`` for an employer one goes to in order to study ("I start at Coimbra in
+    September to do my master's"); otherwise ``predicate``."""
+    start = match.start("obj") if match.group("obj") else match.end()
+    if predicate != "works_at" or not TO_STUDY.match(match.string, start):
+        return predicate
+    return "studies_at"
 
 
 PLAN_WORDS = 7
