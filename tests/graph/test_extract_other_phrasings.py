@@ -249,3 +249,36 @@ def test_a_job_started_to_study_something_is_still_a_job(text):
     found = undated(facts(text))
     assert any(p == "works_at" for _, p, o in found)
     assert not any(p == "studies_at" for _, p, o in found)
+
+
+@pytest.mark.parametrize(
+    "text, subject, place",
+    [
+        ("I'm originally from Enugu, now an engineer.", "Ines", "Enugu"),
+        ("Well, I am from Canada. Actually.", "Ines", "Canada"),
+        ("My girlfriend Marta is from Valencia.", "Marta", "Valencia"),
+        ("I grew up in Manila.", "Ines", "Manila"),
+        ("Born and raised in Lagos, living in Leeds now.", "Ines", "Lagos"),
+        ("my mom was born in Dublin", "mom", "Dublin"),
+        ("Sou de Recife mas moro em Lisboa.", "Ines", "Recife"),
+        ("A Ana é natural de Braga.", "Ana", "Braga"),
+    ],
+)
+def test_where_someone_is_from(text, subject, place):
+    assert (subject, "from", place) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm back from Paris!",
+        "I just came from Tesco, the queue was huge.",
+        "Hi, I'm from the billing team.",
+        "I was born in 1990.",
+        "This message is from Google.",
+        "Where are you from?",
+        "Greetings from Lisbon!",
+    ],
+)
+def test_a_trip_a_team_or_a_sender_is_no_origin(text):
+    assert not any(p == "from" for _, p, _ in facts(text))

@@ -121,6 +121,16 @@ KIN_PT = (
 )
 
 _EN = [
+    (  # "I'm originally from Enugu", "Marta is from Valencia"; "I'm back from Paris" is a trip
+        "from",
+        r"(?:am|is|are|come|comes|came originally)(?: originally)?(?: all the way)? from",
+        "org",
+    ),
+    (  # "I was born and raised in Lagos", "she grew up in Manila"; "born in 1990" names no place
+        "from",
+        r"(?:was born(?: and raised| and bred)?|were born(?: and raised)?|grew up) in",
+        "org",
+    ),
     (
         "lives_in",
         r"(?:live|lives|lived|am living|is living|are living|have been living|has been living"
@@ -390,6 +400,7 @@ _EN_ENDINGS = [
     ("likes", r"(?:no longer like|no longer likes|stopped liking)"),
 ]
 _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acme yesterday!"
+    ("from", r"born(?: and raised| and bred)? in", "org", False),  # "Born and raised in Lagos"
     (  # "Planning to repaint the garage", "Planning a staycation at Sentosa"
         "plans",
         r"(?:planning to|planning on|planning(?= (?:a|an|our|my) )|gonna|(?:the |my |our )?plan is to)",
@@ -449,6 +460,8 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
     ("does", r"(?:started|took up|picked up|began)", "activity", False),
 ]
 _PT_FIRST = [
+    ("from", r"(?:sou|somos)(?: natural| naturais| originári[oa]s?)? (?:de|do|da)", "org"),
+    ("from", r"(?:nasci|cresci|nascemos|crescemos) (?:em|no|na)", "org"),
     (  # "Fui contratada pela Sonae como engenheira de dados"
         "works_as",
         r"fui (?:contratad|admitid|recrutad)[oa] (?:pela|pelo|por|na|no) [A-ZÀ-Þ][\w-]*"
@@ -555,6 +568,8 @@ _PT_FIRST_ENDINGS = [
     ("does", r"(?:deixei de|parei de)"),
 ]
 _PT_THIRD = [
+    ("from", r"(?:é|são)(?: natural| naturais| originári[oa]s?)? (?:de|do|da)", "org"),
+    ("from", r"(?:nasceu|cresceu|nasceram|cresceram) (?:em|no|na)", "org"),
     (
         "allergic_to",
         r"(?:é|está)(?: muito| bastante| super| tão)? alérgic[oa] (?:a|ao|à|aos|às|de)",
