@@ -282,3 +282,56 @@ def test_where_someone_is_from(text, subject, place):
 )
 def test_a_trip_a_team_or_a_sender_is_no_origin(text):
     assert not any(p == "from" for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text, ex",
+    [
+        ("My ex, Daniel, still texts me.", "Daniel"),
+        ("I'm seeing my ex Laura tomorrow.", "Laura"),
+        ("My ex-husband lives in Leeds now.", "ex-husband"),
+        ("my ex still has my jacket", "ex"),
+    ],
+)
+def test_an_ex_said_as_one(text, ex):
+    assert ("Ines", "has_ex", ex) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text, partner",
+    [
+        ("I broke up with my boyfriend Tom last month.", "Tom"),
+        ("I divorced my husband Paul in 2019.", "Paul"),
+        ("My boyfriend Luca dumped me last night.", "Luca"),
+        ("My wife and I separated last year.", "wife"),
+        ("I just broke up with my girlfriend.", "girlfriend"),
+    ],
+)
+def test_a_partner_left_is_an_ex_and_a_partnership_ended(text, partner):
+    found = (
+        RuleExtractor()
+        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
+        .facts
+    )
+    read = {(f.predicate, f.object, f.negated) for f in found}
+    assert ("has_partner", partner, True) in read
+    assert ("has_ex", partner, False) in read
+    assert ("has_partner", partner, False) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My ex boss called me about the audit.",
+        "My ex-colleague Ana moved to Rome.",
+        "My husband and I split the bill.",
+        "My wife and I separated the laundry into piles.",
+    ],
+)
+def test_an_ex_colleague_or_a_shared_chore_is_no_ex(text):
+    found = (
+        RuleExtractor()
+        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
+        .facts
+    )
+    assert not any(f.predicate == "has_ex" or f.negated for f in found)

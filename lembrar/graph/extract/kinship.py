@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
 from lembrar.graph.extract.needles import Look, Sentence
-from lembrar.graph.extract.patterns import CHILDREN, KIN_EN, KIN_PT, PETS
+from lembrar.graph.extract.patterns import CHILDREN, EX, KIN_EN, KIN_PT, PETS
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
 from lembrar.graph.extract.stance import HAD_ONCE
 from lembrar.model.graph import ExtractedFact
@@ -143,6 +143,7 @@ UNNAMED_KIN = re.compile(
     r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
     r"|daughters|child|sister|sisters|brother|brothers|siblings?|dogs?|doggies|doggy|cats?|pups?"
     r"|puppy|puppies|kittens?|mom|mum|mother|dad|father|parents"
+    rf"|{EX}"
     rf"|(?P<animal>{OTHER_PETS}))"
     r"|\b(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso)\s+(?P<noun_pt>marido|mulher|esposa|namorad[oa]"
     r"|irmã|irmão|filh[oa]|mãe|pai|cão|cadela|gat[oa]|gatinh[oa]|cachorrinh[oa])"
@@ -241,7 +242,9 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
             continue
         before = len(scope.facts)
         scope.kin(kin, kname, kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I))))
-        if gone(sentence, match.start(), match.end()):
+        if broke_up(sentence, match.start(), match.end()):  # "I broke up with my boyfriend Tom"
+            scope.facts[before:] = _exes(scope.facts[before:])
+        elif gone(sentence, match.start(), match.end()):
             # "my late husband Arthur" ends the partnership; of other kin who died
             # ("my late mom Rose") nothing is read
             scope.facts[before:] = [
@@ -249,6 +252,38 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
                 for f in scope.facts[before:]
                 if f.predicate == "has_partner"
             ]
+
+
+BROKE_UP = re.compile(
+    r"\b(?:broke|broken|breaking|split|splitting|separated|separating|divorced|divorcing"
+    r"|dumped)\s+(?:up\s+)?(?:(?:with|from)\s+)?$",
+    re.IGNORECASE,
+)
+"""A partner left, said just before they are named: "I broke up with my boyfriend"."""
+BROKE_UP_AFTER = re.compile(
+    r"\s*,?\s+(?:and\s+I\s+|&\s+I\s+)?(?:have\s+|had\s+|just\s+|finally\s+|recently\s+)*"
+    r"(?:broke\s+up|split(?:\s+up)?|separated|divorced|got\s+divorced|dumped\s+me)\b"
+    r"(?!\s+(?:the|our|my|a|an|some|them|it|his|her|their|this|that|everything)\b)",
+    re.IGNORECASE,
+)
+"""The same, said after them: "my husband and I split up", "my boyfriend dumped me"."""
+
+
+def broke_up(sentence: str, start: int, end: int) -> bool:
+    """Whether the kin said from ``start`` to ``end`` is a partner left or divorced."""
+    return bool(BROKE_UP.search(sentence, 0, start) or BROKE_UP_AFTER.match(sentence, end))
+
+
+def _exes(found: list[ExtractedFact]) -> list[ExtractedFact]:
+    """A partnership ended and the partner now an ex ("I broke up with my boyfriend Tom":
+    not ``has_partner`` Tom, ``has_ex`` Tom); other relations read stay as read."""
+    out = []
+    for fact in found:
+        if fact.predicate == "has_partner" and not fact.negated:
+            out += [replace(fact, negated=True), replace(fact, predicate="has_ex")]
+        else:
+            out.append(fact)
+    return out
 
 
 LATE = re.compile(r"\b(?:my|our)\s+late\s+", re.IGNORECASE)
@@ -503,7 +538,8 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         fact = ExtractedFact(
             scope.speaker, predicate, obj, match.group(0), negated=ended, origin="kin_unnamed"
         )
-        scope.facts.append(fact)
+        left = broke_up(sentence, match.start(), match.end(group))
+        scope.facts += _exes([fact]) if left else [fact]
 
 
 def one_per_kind(scope: Scope) -> list[ExtractedFact]:

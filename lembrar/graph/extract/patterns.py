@@ -113,7 +113,12 @@ KIN_WORDS_EN = (
     "|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"
     "|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour"
 )
-KIN_EN = rf"(?:{KIN_WORDS_EN})(?![- ]in[- ]law)"
+EX = (
+    r"ex-(?:wife|husband|boyfriend|girlfriend|partner)|ex(?-i:(?=\s*[,.!?;:)]|\s*$|\s+[A-ZÀ-Þ]"
+    r"|\s+(?:and|is|was|has|had|still|just|keeps|wants|lives|moved|got|texted|called)\b))"
+)
+"""An ex, not an "ex boss" or an "ex-colleague": "my ex, Laura", "my ex-husband", "my ex still…"."""
+KIN_EN = rf"(?:{KIN_WORDS_EN}|{EX})(?![- ]in[- ]law)"
 """A kin word, not an in-law's: "my mother-in-law" is no parent."""
 KIN_PT = (
     r"irmãzinha|irmãozinho|irmã|irma|irmão|irmao|mana|mano|filhinha|filhinho|mãe|mae|pai|mulher|marido|esposa|namorada|namorado|noiva|noivo"
