@@ -335,3 +335,52 @@ def test_an_ex_colleague_or_a_shared_chore_is_no_ex(text):
         .facts
     )
     assert not any(f.predicate == "has_ex" or f.negated for f in found)
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        # an organisation named by its initials
+        ("I'm doing a masters in public health at NOVA.", ("Ines", "studies_at", "NOVA")),
+        ("I work at IBM as a tester.", ("Ines", "works_at", "IBM")),
+        ("I left KPMG last year.", ("Ines", "not:works_at", "KPMG")),
+        # a statement before its question, whatever verb opens the asking
+        ("I'm allergic to penicillin, is amoxicillin ok?", ("Ines", "allergic_to", "penicillin")),
+        ("I live in Porto, are there good gyms?", ("Ines", "lives_in", "Porto")),
+        # a school got into, and what for
+        ("My daughter Lerato just got into Wits for medicine!!!", ("Lerato", "studies_at", "Wits")),
+        (
+            "My daughter Lerato just got into Wits for medicine!!!",
+            ("Lerato", "studies", "medicine"),
+        ),
+        ("I got into Oxford to study law!", ("Ines", "studies_at", "Oxford")),
+        ("I was admitted to Bocconi last week.", ("Ines", "studies_at", "Bocconi")),
+        # a subject studied, without the place it is studied in
+        ("I study French in Lyon.", ("Ines", "studies", "French")),
+    ],
+)
+def test_schools_by_initials_statements_before_questions_and_schools_got_into(text, fact):
+    subject, predicate, obj = fact
+    negated = predicate.startswith("not:")
+    found = (
+        RuleExtractor()
+        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
+        .facts
+    )
+    assert (subject, predicate.removeprefix("not:"), obj, negated) in {
+        (f.subject, f.predicate, f.object, f.negated) for f in found
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LOL at WORK again",
+        "I got into Pokemon for a while.",
+        "I got into Taylor Swift for real this year.",
+        "Worked at OMG speed today",
+    ],
+)
+def test_shouting_and_a_craze_got_into_are_no_school_or_employer(text):
+    found = facts(text)
+    assert not any(p in ("studies_at", "works_at", "studies") for _, p, _ in found)

@@ -416,6 +416,24 @@ def is_name(word: str) -> bool:
     )
 
 
+SHOUTED = frozenset(
+    "lol omg wtf btw idk asap ok okay fyi tbh imo imho lmao rofl brb thx pls plz ugh yay wow"
+    " now today tomorrow all help please yes nope never ever so very really".split()
+)
+"""Words typed in capitals for emphasis or as chat shorthand, never an acronym's name."""
+
+
+def is_acronym(word: str) -> bool:
+    """An organisation's initials: "NYU", "IBM", "NOVA"; not "LOL" or a shouted "NOW"."""
+    return (
+        word.isalpha()
+        and word.isupper()
+        and 2 <= len(word) <= 6
+        and fold(word) not in SHOUTED
+        and fold(word) not in NOT_NAMES
+    )
+
+
 def leading_name(words: str) -> str:
     """A run of capitalized words less the common words before the name ("A Laura" is Laura,
     "Vera's" is Vera); "" when what is left is not all names."""

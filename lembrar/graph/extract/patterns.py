@@ -272,9 +272,29 @@ _EN = [
             r" school at|goes to school at|enrolled at|enrolled in)"
         ),
     ),
+    (  # "he got accepted to MIT", "I was admitted to Bocconi"
+        "studies_at",
+        r"(?:was|were|got|(?:have|has) been) (?:accepted|admitted) (?:in)?to",
+        "org",
+    ),
+    (  # "she just got into Wits for medicine"; "got into Pokémon for ages" names no school
+        "studies_at",
+        r"(?:got|gets|have got|has got) (?:in)?to(?= (?:[A-ZÀ-Þ][\w&.'’-]*\s+){1,4}(?:for"
+        r"(?! (?:a|an|the|some|my|his|her|our|their|ages|years|months|weeks|now|real|fun|sure"
+        r"|good|free|once|life|work|example)\b) [a-z]|to study\b))",
+        "org",
+    ),
+    (  # the subject of that school: "got into Wits for medicine"
+        "studies",
+        r"(?:got|gets|have got|has got|was accepted|were accepted|got accepted|got admitted"
+        r"|(?:have|has) been accepted) (?:in)?to (?:[A-ZÀ-Þ][\w&.'’-]*\s+){1,4}(?:for"
+        r"(?! (?:a|an|the|some|my|his|her|our|their|ages|years|months|weeks|now|real|fun|sure"
+        r"|good|free|once|life|work|example)\b)|to study)",
+    ),
     (  # "I study architecture at Kyoto University", "doing her PhD in microbiology at IISc"
         "studies_at",
-        r"(?:study|studies|am studying|is studying|(?:am|is) doing (?:a|an|my|her|his) (?:master['’]s"
+        r"(?:study|studies|am studying|is studying|will study|will be studying|(?:am|is|are) going"
+        r" to study|(?:am|is) doing (?:a|an|my|her|his) (?:master['’]s"
         r"|masters|phd|doctorate|degree|bachelor['’]s|mba)(?: degree)?(?: in)?)(?: [\w-]+){0,3} at",
         "org",
     ),
@@ -286,7 +306,8 @@ _EN = [
     (
         "studies",
         (
-            r"(?:study|studies|am studying|is studying|major in|majoring in|am majoring in"
+            r"(?:study|studies|am studying|is studying|will study|will be studying"
+            r"|(?:am|is|are) going to study|major in|majoring in|am majoring in"
             r"|is majoring in|am doing a degree in|is doing a degree in)"
         ),
     ),

@@ -36,7 +36,14 @@ from lembrar.graph.extract.kinship import (
     qualifies_another,
     read_kinship,
 )
-from lembrar.graph.extract.names import fold, gerund, is_name, trim_object, without_how
+from lembrar.graph.extract.names import (
+    fold,
+    gerund,
+    is_acronym,
+    is_name,
+    trim_object,
+    without_how,
+)
 from lembrar.graph.extract.needles import Look, Looks, Sentence
 from lembrar.graph.extract.parsed import (
     PLAN_TIMES,
@@ -469,7 +476,7 @@ class RuleExtractor:
 ASKING = re.compile(
     r";|(?:,\s+|\s*[—–]\s*|\s+-\s+)(?:so\s+|and\s+|but\s+)?"
     r"(?=(?:could|can|would|will|should|do|does|did|what|how"
-    r"|where|when|which|who|any|anyone|anybody|is\s+it|are\s+there|tips|ideas|suggestions"
+    r"|where|when|which|who|why|any|anyone|anybody|is|are|was|were|tips|ideas|suggestions"
     r"|recommendations)\b)",
     re.IGNORECASE,
 )
@@ -953,10 +960,12 @@ def _object(
         return scope.entity(raw, "value")
     if kind == "name":
         return scope.entity(raw, "person") if is_name(raw.split()[0]) else None
-    if kind == "org" and not is_name(raw.split()[0]):
+    if kind == "org" and not (is_name(raw.split()[0]) or is_acronym(raw.split()[0])):
         return None  # "I left the party": a company is named
     if kind == "role":  # "a nurse in Paris", "a designer at Sonae": the role ends there
         raw = re.sub(r"^\d{1,3}-year-old\s+", "", ROLE_END.split(raw)[0])  # "a 32-year-old nurse"
+    if pattern.predicate == "studies":  # "I study French in Lyon": the place is another fact
+        raw = SUBJECT_END.split(raw)[0]
     if pattern.predicate == "likes":
         raw = infinitive_as_activity(raw)  # "I love to travel": travelling is what is liked
     phrase = DANGLING.sub("", trim_object(raw, _most_words(pattern)))
@@ -1014,6 +1023,8 @@ ROLE_END = re.compile(
     r"\s+(?:in|at|for|with|from|on|over|out|here|there|working|employed|based|living|who|and|job"
     r"|gig)\b"
 )
+SUBJECT_END = re.compile(r"\s+(?:in|at|from)\s+(?=[A-ZÀ-Þ])|\s+(?:at|from)\b")
+"""Where a subject studied ends: before the place or school it is studied at."""
 FREQUENCY = re.compile(r"(?:\w+ times|twice|once|every|each)\b", re.IGNORECASE)
 """How often, not what: "I practise three times a week" names no activity."""
 
