@@ -384,3 +384,55 @@ def test_schools_by_initials_statements_before_questions_and_schools_got_into(te
 def test_shouting_and_a_craze_got_into_are_no_school_or_employer(text):
     found = facts(text)
     assert not any(p in ("studies_at", "works_at", "studies") for _, p, _ in found)
+
+
+@pytest.mark.parametrize(
+    "text, partner",
+    [
+        ("Rui and I broke up. Don't ask.", "Rui"),
+        ("I split up with Dan last week.", "Dan"),
+        ("Sarah and I split up after 6 years.", "Sarah"),
+        ("I divorced Paul in 2019.", "Paul"),
+    ],
+)
+def test_a_partner_left_by_name(text, partner):
+    found = (
+        RuleExtractor()
+        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
+        .facts
+    )
+    read = {(f.predicate, f.object, f.negated) for f in found}
+    assert {("has_partner", partner, True), ("has_ex", partner, False)} <= read
+
+
+@pytest.mark.parametrize(
+    "text, role",
+    [
+        ("From monday I am sous chef at Sala de Despiece.", "sous chef"),
+        ("I am mechanic.", "mechanic"),
+        ("My dad is teacher at the local school.", "teacher"),
+    ],
+)
+def test_a_role_said_without_its_article(text, role):
+    assert any(p == "works_as" and o == role for _, p, o in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tom and I split the rent.",
+        "Mum and I broke up the fight.",
+        "My father is retired from Indian Railways.",
+        "I am vegetarian.",
+        "I'm a college student, so any discounts?",
+        "I am university student in Osaka.",
+    ],
+)
+def test_a_shared_bill_a_state_or_studying_is_no_ex_and_no_job(text):
+    found = (
+        RuleExtractor()
+        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
+        .facts
+    )
+    assert not any(f.predicate in ("has_ex", "works_as") for f in found)
+    assert not any(f.predicate == "has_partner" and f.negated for f in found)

@@ -202,6 +202,7 @@ ANY_KIN = Look.of(
 
 def read_kinship(scope: Scope, said: Sentence) -> None:
     _born(scope, said.text)
+    _left_by_name(scope, said.text)
     if not ANY_KIN.search(said):
         return
     sentence = said.text
@@ -272,6 +273,31 @@ BROKE_UP_AFTER = re.compile(
 def broke_up(sentence: str, start: int, end: int) -> bool:
     """Whether the kin said from ``start`` to ``end`` is a partner left or divorced."""
     return bool(BROKE_UP.search(sentence, 0, start) or BROKE_UP_AFTER.match(sentence, end))
+
+
+LEFT_BY_NAME = re.compile(
+    rf"(?<![\w'’])(?P<name>{NAME})\s+(?:and|&)\s+I(?={BROKE_UP_AFTER.pattern})"
+    rf"|\bI\s+(?:have\s+|had\s+|just\s+|finally\s+|recently\s+)*(?:broke\s+up|split\s+up"
+    rf"|separated|am\s+separated|got\s+divorced)\s+(?:with|from)\s+(?P<other>{NAME})"
+    rf"|\bI\s+(?:have\s+|had\s+|just\s+|finally\s+)*(?:divorced|dumped)\s+(?P<third>{NAME})",
+)
+"""A partner left, said by name: "Rui and I broke up", "I split up with Dan"."""
+LEAVING_WORDS = ("broke", "split", "separated", "divorced", "dumped")
+
+
+def _left_by_name(scope: Scope, sentence: str) -> None:
+    """The speaker's partner, left by name: an ended partnership and an ex (``_exes``)."""
+    if scope.speaker is None or not any(word in sentence for word in LEAVING_WORDS):
+        return
+    for match in LEFT_BY_NAME.finditer(sentence):
+        name = leading_name(match.group("name") or match.group("other") or match.group("third"))
+        if not name:
+            continue
+        person = scope.entity(name, "person", retype=True)
+        fact = ExtractedFact(
+            scope.speaker, "has_partner", person, match.group(0), origin="kin_named"
+        )
+        scope.facts += _exes([fact])
 
 
 def _exes(found: list[ExtractedFact]) -> list[ExtractedFact]:

@@ -228,6 +228,12 @@ _EN = [
         "role",
     ),
     ("works_as", r"(?:am|is)(?: an?)", "role", "besides"),  # not over "am a big fan of"
+    (  # "I am mechanic", "from Monday I am sous chef at X": a role word only
+        "works_as",
+        r"(?:am|is)(?! (?:an?|the|my|his|her|our|your|their|so|very|really|not|just|also)\b)",
+        "bare_role",
+        "besides",
+    ),
     (  # "she's the busiest nurse in town", "I'm the only architect in the family"
         "works_as",
         r"(?:am|is) the (?:\w+est|only|new|head|lead|chief|senior|main|resident)",
@@ -731,7 +737,6 @@ ROLES = frozenset(
         "baker",
         "waiter",
         "waitress",
-        "student",
         "researcher",
         "scientist",
         "writer",
@@ -830,7 +835,6 @@ ROLES = frozenset(
         "padeira",
         "empregado",
         "empregada",
-        "estudante",
         "investigador",
         "investigadora",
         "cientista",

@@ -146,6 +146,7 @@ OBJECTS = {
     "phrase": r"\s+(?P<obj>[^,.;!?:()\n]+)",
     "local": rf"\s+(?:an?|the)(?:\s+(?:true|proper|real))?\s+(?P<obj>{NAME})\s+locals?\b",
     "role": r"\s+(?P<obj>[^,.;!?:()\n]+)",
+    "bare_role": r"\s+(?P<obj>[^,.;!?:()\n]+)",  # "I am mechanic": a role without its article
     "name": rf"\s+(?:[ao]\s+(?=[A-ZÀ-Þ]))?(?P<obj>{NAME})",  # "casei com o André"
     "org": rf"\s+(?P<obj>{NAME})",
     # "a peanut allergy": the allergen before the word
@@ -962,7 +963,7 @@ def _object(
         return scope.entity(raw, "person") if is_name(raw.split()[0]) else None
     if kind == "org" and not (is_name(raw.split()[0]) or is_acronym(raw.split()[0])):
         return None  # "I left the party": a company is named
-    if kind == "role":  # "a nurse in Paris", "a designer at Sonae": the role ends there
+    if kind in ("role", "bare_role"):  # "a nurse in Paris", "a designer at Sonae": the role ends
         raw = re.sub(r"^\d{1,3}-year-old\s+", "", ROLE_END.split(raw)[0])  # "a 32-year-old nurse"
     if pattern.predicate == "studies":  # "I study French in Lyon": the place is another fact
         raw = SUBJECT_END.split(raw)[0]
@@ -982,6 +983,10 @@ def _object(
         return None  # "balancing my work at the same time", "I work at night"
     if kind == "role" and not _is_role(phrase):
         return None
+    if kind == "bare_role" and not (
+        _is_role(phrase) and fold(phrase).split()[-1] in ROLES - STATUSES
+    ):
+        return None  # "I am vegetarian", "I'm optimist": said without an article, a role word
     if default in ("place", "organization"):  # where one works is a company, whatever a
         named = NAMED_OBJECT.match(phrase) if is_name(phrase.split()[0]) else None
         phrase = named.group(0) if named else phrase  # "my job at Google pays well"
@@ -1021,10 +1026,12 @@ NAMED_OBJECT = re.compile(rf"{NAME}(?:\s+&\s+{NAME})?")
 Company")."""
 ROLE_END = re.compile(
     r"\s+(?:in|at|for|with|from|on|over|out|here|there|working|employed|based|living|who|and|job"
-    r"|gig)\b"
+    r"|gig|so|but|because|since|now|today|tonight)\b"
 )
 SUBJECT_END = re.compile(r"\s+(?:in|at|from)\s+(?=[A-ZÀ-Þ])|\s+(?:at|from)\b")
 """Where a subject studied ends: before the place or school it is studied at."""
+STATUSES = frozenset({"retired", "unemployed"})
+"""Role words that, without an article, say a state: "my father is retired"."""
 FREQUENCY = re.compile(r"(?:\w+ times|twice|once|every|each)\b", re.IGNORECASE)
 """How often, not what: "I practise three times a week" names no activity."""
 
@@ -1032,7 +1039,7 @@ FREQUENCY = re.compile(r"(?:\w+ times|twice|once|every|each)\b", re.IGNORECASE)
 def _most_words(pattern: Pattern) -> int:
     """How many words an object may take: a role three ("data engineer"), an allergen two in
     English and one in Portuguese ("tree nuts", "marisco": a verb may follow), others five."""
-    if pattern.object_kind == "role":
+    if pattern.object_kind in ("role", "bare_role"):
         return 3
     if pattern.predicate == "allergic_to":
         return 1 if pattern.language == "pt" else 2
