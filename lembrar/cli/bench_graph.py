@@ -27,6 +27,8 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written3": "written3.jsonl",
     "written4": "written4.jsonl",
     "written5": "written5.jsonl",
+    "written6": "written6.jsonl",
+    "written7": "written7.jsonl",
 }
 
 

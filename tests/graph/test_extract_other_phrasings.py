@@ -436,3 +436,52 @@ def test_a_shared_bill_a_state_or_studying_is_no_ex_and_no_job(text):
     )
     assert not any(f.predicate in ("has_ex", "works_as") for f in found)
     assert not any(f.predicate == "has_partner" and f.negated for f in found)
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("I teach grade 4 at Umlazi Primary.", ("Ines", "works_as", "teacher")),
+        ("I teach grade 4 at Umlazi Primary.", ("Ines", "works_at", "Umlazi Primary")),
+        ("I teach maths at a secondary school.", ("Ines", "works_as", "teacher")),
+        ("I don't play hockey anymore, tore my ACL.", ("Ines", "not:does", "hockey")),
+        ("I no longer play tennis.", ("Ines", "not:does", "tennis")),
+        ("I don't play video games these days.", ("Ines", "not:does", "video games")),
+    ],
+)
+def test_a_teacher_by_what_they_do_and_a_pastime_given_up(text, fact):
+    subject, predicate, obj = fact
+    found = (
+        RuleExtractor()
+        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
+        .facts
+    )
+    read = {(f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found}
+    assert (subject, predicate, obj) in read
+
+
+@pytest.mark.parametrize(
+    "text, unwanted",
+    [
+        ("I teach myself guitar.", "works_as"),
+        ("I teach my son to swim.", "works_as"),
+        ("We're thinking of getting a puppy, Jack Russell or beagle?", "has_pet"),
+        ("Grace is home sick today.", "lives_in"),
+        ("Dad is home alone tonight.", "lives_in"),
+        ("My colleague is moving to Accra next month.", "lives_in"),
+        ("My best friend loves reading.", "likes"),
+    ],
+)
+def test_teaching_oneself_a_pet_considered_someone_at_home_and_an_unnamed_friend(text, unwanted):
+    assert not any(p == unwanted for _, p, _ in facts(text))
+
+
+def test_pets_named_in_a_list_leave_no_pet_known_only_by_kind():
+    found = facts("I have two cats, Bulka and Masha. Bulka is the boss.")
+    assert {("Ines", "has_pet", "Bulka"), ("Ines", "has_pet", "Masha")} <= found
+    assert ("Ines", "has_pet", "cat") not in found
+
+
+def test_a_place_called_home_and_a_named_friends_move_are_still_read():
+    assert ("Ines", "lives_in", "Lisbon") in facts("Lisbon is home now.")
+    assert ("Ana", "lives_in", "Accra") in undated(facts("My friend Ana moved to Accra."))

@@ -185,6 +185,18 @@ def role_jobs(sentence: str) -> list[tuple[str, str]]:
     return [(m.group("owner").lower(), m.group("role")) for m in ROLE_JOB.finditer(sentence)]
 
 
+TEACHES = re.compile(
+    r"\bI\s+(?:(?:still|also|currently|now|mostly|only)\s+)?teach\b(?!\s+(?:myself|me|you|him|her"
+    r"|them|us|it|my\s+(?:son|daughter|kids?|children|child|dog|cat|sister|brother|little))\b)"
+)
+"""The speaker teaches for a living: "I teach grade 4 at Umlazi Primary"; not "I teach myself"."""
+
+
+def teaches(sentence: str) -> bool:
+    """Whether the sentence says the speaker is a teacher (``TEACHES``)."""
+    return TEACHES.search(sentence) is not None
+
+
 TRIP_AHEAD = re.compile(  # "…a bag for my week-long trip to Miami", "our upcoming road trip"
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:upcoming|next|planned|big|first|long|short|week-long|[\w-]+-day)\s+)*"
     r"(?P<trip>(?:road\s+)?(?:trip|vacation|holiday|honeymoon|cruise|tour|getaway)"

@@ -10,8 +10,11 @@ from lembrar.graph.extract.names import is_name
 
 HOME_IS = re.compile(
     rf"(?P<place>{NAME})(?:['’]s|\s+is|\s+has)(?:\s+been)?\s+(?:(?:now|still|finally)\s+)?"
-    r"(?:my|our)?\s*home\b(?!\s+(?:of|to)\b)"
+    r"(?:(?:my|our)\s*home\b|home\b(?!\s+(?:sick|alone|early|late|today|tonight|from|with"
+    r"|already|yet|safe|by|again|all|ill|now\s+(?:from|with)|in\s+bed)\b))(?!\s+(?:of|to)\b)"
 )
+"""A place called home ("Lisbon is home now", "Porto's been our home"), not someone at home
+("Grace is home sick")."""
 PLACED_BEFORE = re.compile(
     r"\b(?:at|to|from|near|by|in|into|outside|inside|for|of|round|around|over)\s+$", re.I
 )

@@ -11,7 +11,7 @@ from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
 from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.patterns import CHILDREN, EX, KIN_EN, KIN_PT, PETS
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
-from lembrar.graph.extract.stance import HAD_ONCE
+from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE
 from lembrar.model.graph import ExtractedFact
 
 __all__ = [
@@ -383,6 +383,8 @@ def _named_after(scope: Scope, sentence: str) -> None:
         kind = (match.group("kind") or match.group("kind2") or match.group("kind3")).lower()
         if not is_name(name.split()[0]) or HAD_ONCE.search(sentence, 0, match.start()):
             continue
+        if CONSIDERED.search(sentence, 0, match.start()):
+            continue  # "thinking of getting a puppy, Jack Russell or beagle?"
         if not match.group("name3") and SOMEONE_ELSES.search(sentence, 0, match.start()):
             continue  # "Karen's older daughter, Olivia": Karen's
         if OTHERS_HAD.search(sentence, 0, match.start()):
@@ -397,7 +399,7 @@ def _named_after(scope: Scope, sentence: str) -> None:
 NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom, Ziggy & Luna"
     r"\b(?:[Mm]y|[Oo]ur|(?P<had>a\s+pair\s+of|two|three|four))\s+"
     r"(?:(?:two|three|four|\d+|little|new|old)\s+)?"
-    rf"(?:dogs|cats|puppies|pups|kittens|{OTHER_PETS})\s*,?\s+"
+    rf"(?P<kind>dogs|cats|puppies|pups|kittens|{OTHER_PETS})\s*,?\s+"
     rf"(?P<names>{NAME}(?:\s*,\s*{NAME})*\s*,?\s+(?:and|&|e)\s+{NAME})"
 )
 """Pets of a kind named in a list after it."""
@@ -415,7 +417,7 @@ def _named_list(scope: Scope, sentence: str) -> None:
         for name in re.split(r"\s*,\s*|\s+(?:and|&|e)\s+", match.group("names")):
             name = name.strip(" ,")
             if name and is_name(name.split()[0]):
-                pet = scope.entity(name, "animal")
+                pet = scope.entity(name, "animal", (f"my {match.group('kind').lower()}",))
                 fact = ExtractedFact(
                     scope.speaker, "has_pet", pet, match.group(0), origin="kin_named"
                 )
@@ -572,7 +574,7 @@ def one_per_kind(scope: Scope) -> list[ExtractedFact]:
     """The facts, last first, less a pet or child known only by its kind ("kitten") when the
     message names one of that kind ("a kitten, Nina"): the kind is the named one's alias."""
     kinds = {
-        fold(alias.split()[-1])
+        fold(alias.split()[-1]).removesuffix("s")  # "my cats Bulka and Masha": a cat each
         for f in scope.facts
         if f.predicate in ("has_pet", "has_child")
         for alias in scope.entities[fold(f.object)].aliases
@@ -581,7 +583,9 @@ def one_per_kind(scope: Scope) -> list[ExtractedFact]:
     return [
         f
         for f in reversed(scope.facts)
-        if not (f.predicate in ("has_pet", "has_child") and fold(f.object) in kinds)
+        if not (
+            f.predicate in ("has_pet", "has_child") and fold(f.object).removesuffix("s") in kinds
+        )
     ]
 
 

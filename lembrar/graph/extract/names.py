@@ -472,7 +472,7 @@ def _travel_to(kept: list[str], rest: list[str]) -> bool:
 
 
 ONLY_HOW = re.compile(
-    r"best|most|more|better|least|again|together|anymore|lately|even|still|much|so|very|too"
+    r"best|most|more|better|least|again|together|anymore|lately|nowadays|even|still|much|so|very|too"
     r"|tbh|tho|lol|lmao|rn|imo|ngl|haha|fr|part-time|full-time|online|remotely"
     r"|[a-z]{3,}(?:ally|ively|ously"
     r"|ently|antly|ately|fully|lessly|ularly)"
@@ -484,8 +484,13 @@ likes best"), or chat filler ("tbh", "lol"): no thing, no activity."""
 def without_how(phrase: str) -> str:
     """``phrase`` less the adverbs it ends on ("tennis regularly"); "" when it is only those."""
     words = phrase.split()
-    while words and ONLY_HOW.fullmatch(words[-1]):
-        words.pop()
+    while words:
+        if ONLY_HOW.fullmatch(words[-1]):
+            words.pop()
+        elif [fold(w) for w in words[-2:]] in (["these", "days"], ["any", "more"]):
+            del words[-2:]
+        else:
+            break
     return " ".join(words)
 
 

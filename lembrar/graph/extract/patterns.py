@@ -169,6 +169,7 @@ _EN = [
         "org",
     ),
     ("works_at", r"(?:was hired by|got hired at|got hired by)"),
+    ("works_at", r"(?:teach|teaches)(?: [\w-]+){0,3} at", "org"),  # "I teach grade 4 at X"
     ("works_at", r"joined", "org"),  # "joined Google"; "joined a book club" is a pastime
     (  # "I start at Hooli on Monday": a plan when the clause's time is ahead (``rules``)
         "works_at",
@@ -428,7 +429,17 @@ _EN_ENDINGS = [
         r"(?:am |is |are )?not (?:at|with)(?= (?:[A-ZÀ-Þ][\w-]*\s+){1,3}any\s?more\b)",
         "org",
     ),
-    ("does", r"(?:stopped|quit|gave up|no longer)(?: (?:doing|playing|practicing|practising))?"),
+    (
+        "does",
+        r"(?:stopped|quit|gave up|no longer)(?: (?:doing|playing|practicing|practising|play|do"
+        r"|practi[cs]e|plays|does|practi[cs]es))?",
+    ),
+    (  # "I don't play hockey anymore"
+        "does",
+        r"(?:don['’]t|do not|doesn['’]t|does not) (?:play|do|practi[cs]e)"
+        r"(?= [\w -]{1,30}?\b(?:any\s?more|these days)\b)",
+        "activity",
+    ),
     ("likes", r"(?:no longer like|no longer likes|stopped liking)"),
 ]
 _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acme yesterday!"

@@ -20,6 +20,7 @@ from lembrar.graph.extract.activities import (
     favourites,
     memberships,
     role_jobs,
+    teaches,
     trips_ahead,
 )
 from lembrar.graph.extract.amounts import amounts
@@ -436,6 +437,7 @@ class RuleExtractor:
         scope.facts, said = [f for f, _ in kept_said], [s for _, s in kept_said]
         dropped = _said_longer(scope.facts) + _said_twice(scope.facts)
         kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in dropped}
+        kept -= {id(f) for f in scope.facts if fold(f.subject) in UNNAMED_ACQUAINTANCES}
         unique = {
             (f.subject, f.predicate, f.object, f.negated): (f, s)
             for f, s in reversed(list(zip(scope.facts, said, strict=True)))
@@ -792,6 +794,12 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     return scope.entity(name, scope.type_of(name, "person"))
 
 
+ACQUAINTANCES = ("friend", "best friend", "boss", "colleague", "coworker", "roommate", "neighbor")
+UNNAMED_ACQUAINTANCES = frozenset(
+    f"{whose} {who}" for whose in ("my", "our") for who in (*ACQUAINTANCES, "neighbour")
+)
+"""People the speaker knows who are no relation, said without a name: "my colleague is moving
+to Accra" says nothing a memory can keep of anyone (which colleague?)."""
 OPENING = re.compile(rf"^\W*(?:(?P<me>I|[Ww]e)\b|(?P<name>{NAME})\s+{VERB_AFTER})")
 """A sentence that opens on a name and its verb ("Rita got a job…"); not "Video call with Rita"."""
 
@@ -1260,7 +1268,7 @@ PLAIN_WORDS = re.compile(
     r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
     r"|fave|fav\b|involved|active in|nova|novo|new place|new flat|new apartment|new house"
     r"|unpacked|settl|here in|cá em|aqui em"
-    r"|learning|studying"
+    r"|learning|studying|teach"
     r"|pleasure"
 )
 """A sentence can state a fact without a verb pattern only with one of these words, or with a
@@ -1299,6 +1307,8 @@ def _plain_readings(scope: Scope, said: Sentence) -> None:
         whose = _owner(scope, owner, sentence)
         if whose is not None and is_name(place.split()[0]):
             add(whose, "lives_in", scope.entity(place, "place", retype=True))
+    if teaches(sentence):
+        add(scope.speaker, "works_as", scope.entity("teacher", "role"))
     for owner, role in role_jobs(sentence):
         whose = _owner(scope, owner, sentence)
         if whose is not None and _is_role(role):

@@ -31,6 +31,12 @@ HYPOTHETICAL = re.compile(
 """Conditionals and modals ("I'd love to", but not "we'd moved": "had" before a past
 participle); Portuguese "se" only where it opens a clause and a subject or a subjunctive follows
 ("Se eu me mudasse"), not the pronoun of "a gente se mudou"."""
+CONSIDERED = re.compile(
+    r"\b(?:thinking\s+(?:of|about)|considering|want(?:s)?\s+to|wanna|hoping\s+to|looking\s+(?:to|at|for)"
+    r"|deciding|choosing|torn\s+between)\b",
+    re.IGNORECASE,
+)
+"""A thing only considered: "we're thinking of getting a puppy, Jack Russell or beagle?"."""
 REPORTED = re.compile(
     r"\b(?:said|says|told|tells|thinks|thought|heard|claims|claimed|reckons"
     r"|disse|diz|contou|acha|achava|ouvi)\s+(?:that\s+|que\s+)?(?:he|she|they|ele|ela|eles|elas"
