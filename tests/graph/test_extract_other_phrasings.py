@@ -485,3 +485,28 @@ def test_pets_named_in_a_list_leave_no_pet_known_only_by_kind():
 def test_a_place_called_home_and_a_named_friends_move_are_still_read():
     assert ("Ines", "lives_in", "Lisbon") in facts("Lisbon is home now.")
     assert ("Ana", "lives_in", "Accra") in undated(facts("My friend Ana moved to Accra."))
+
+
+@pytest.mark.parametrize(
+    "text, companion",
+    [
+        ("me and Kenji are going to Bali in June", "Kenji"),
+        ("My wife Sunita and I are going to Goa in November.", "Sunita"),
+        ("Me and Rui are driving to Seville tomorrow.", "Rui"),
+    ],
+)
+def test_a_plan_shared_with_someone_named_is_theirs_too(text, companion):
+    found = undated(facts(text))
+    plans = {o for s, p, o in found if p == "plans" and s == "Ines"}
+    assert plans and plans == {o for s, p, o in found if p == "plans" and s == companion}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mom and I are repainting the kitchen on Saturday.",
+        "I have a meeting with Google next week.",
+    ],
+)
+def test_a_plan_with_unnamed_kin_or_a_company_is_the_speakers_alone(text):
+    assert {s for s, p, _ in facts(text) if p == "plans"} <= {"Ines"}

@@ -42,6 +42,7 @@ from lembrar.graph.extract.names import (
     gerund,
     is_acronym,
     is_name,
+    leading_name,
     trim_object,
     without_how,
 )
@@ -1259,6 +1260,37 @@ def _upcoming(scope: Scope, said: Sentence, tz: str) -> None:
         obj = scope.entity(plan, "activity")
         quote = " ".join(sentence.split())
         scope.facts.append(ExtractedFact(subject, "plans", obj, quote, origin="upcoming"))
+        if subject == scope.speaker:  # "me and Kenji are going to Bali": Kenji's plan too
+            for other in _companions(scope, sentence):
+                scope.facts.append(ExtractedFact(other, "plans", obj, quote, origin="upcoming"))
+
+
+COMPANION = re.compile(
+    rf"\b[Mm]e\s+(?:and|&|n)\s+(?P<me_and>{NAME})"
+    rf"|(?<![\w'’])(?P<and_me>{NAME})\s+(?:and|&)\s+(?:I|me)\b"
+    rf"|\bwith\s+(?:(?:my|our)\s+(?P<kin>{KIN_EN})\s+)?(?P<with>{NAME})"
+)
+"""Who shares the speaker's plan, by name: "me and Kenji", "Sunita and I", "with my boyfriend
+Rui"; someone met "with" counts when known as a person ("a meeting with Google" does not)."""
+
+
+CALLED_BY_KIN = ("mom", "mum", "dad", "mommy", "daddy", "mama", "papa", "grandma", "grandpa")
+"""Kin words said as names ("Mom and I"): the relation, no one named."""
+
+
+def _companions(scope: Scope, sentence: str) -> list[str]:
+    """The people named as sharing the speaker's plan in ``sentence`` (``COMPANION``)."""
+    found = []
+    for match in COMPANION.finditer(sentence):
+        name = leading_name(match.group("me_and") or match.group("and_me") or match.group("with"))
+        if not name or fold(name) in (fold(scope.speaker or ""), *CALLED_BY_KIN):
+            continue  # "Mom and I are repainting…": unnamed, one's kin plans none of their own
+        known = scope.entities.get(fold(name))
+        if match.group("with") and not match.group("kin"):
+            if known is None or known.type != "person":
+                continue
+        found.append(scope.entity(name, "person", retype=True))
+    return found
 
 
 PLAIN_WORDS = re.compile(
