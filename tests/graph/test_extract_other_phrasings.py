@@ -510,3 +510,49 @@ def test_a_plan_shared_with_someone_named_is_theirs_too(text, companion):
 )
 def test_a_plan_with_unnamed_kin_or_a_company_is_the_speakers_alone(text):
     assert {s for s, p, _ in facts(text) if p == "plans"} <= {"Ines"}
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        # an age reached, said with when
+        ("I turned 30 last week.", ("Ines", "age", "30")),
+        ("Just turned 20 today!!!", ("Ines", "age", "20")),
+        ("I'm 30 today", ("Ines", "age", "30")),
+        # a thing sold is had no more
+        ("Sold the old Volvo finally.", ("Ines", "not:owns", "old Volvo")),
+        ("We finally sold the house in March.", ("Ines", "not:owns", "house")),
+        # a job offer taken, a job without its article
+        ("I accepted the offer from Zalando!!!", ("Ines", "works_at", "Zalando")),
+        ("I accepted a job at Zalando.", ("Ines", "works_at", "Zalando")),
+        ("I have part-time job at Lawson convenience store.", ("Ines", "works_at", "Lawson")),
+        # a home moved into, a stay of years said without its subject
+        ("finally moved into my own place in JLT!!", ("Ines", "lives_in", "JLT")),
+        ("We moved into a new flat in Alfama.", ("Ines", "lives_in", "Alfama")),
+        ("I'm from Kumasi but been in London 20 years now.", ("Ines", "lives_in", "London")),
+    ],
+)
+def test_ages_reached_things_sold_offers_taken_and_homes_moved_into(text, fact):
+    subject, predicate, obj = fact
+    found = (
+        RuleExtractor()
+        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
+        .facts
+    )
+    read = {(f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found}
+    assert (subject, predicate, obj) in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm 40 next month",
+        "I'm 30 on Saturday",
+        "I'm 5 minutes late",
+        "I sold the idea to my boss.",
+        "I sold tickets at the fair.",
+        "I have a job interview at Google.",
+    ],
+)
+def test_an_age_to_come_an_idea_sold_and_an_interview_are_no_facts(text):
+    assert not any(p in ("age", "owns", "works_at") for _, p, _ in facts(text))

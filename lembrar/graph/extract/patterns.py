@@ -155,11 +155,13 @@ _EN = [
         (
             r"(?:work|works|am working|is working|have been working|has been working"
             r"|got a job|got a new job|started working|started a new job|took a job"
-            r"|(?:have|has|got|started|landed|took) an? (?:new )?(?:(?:part|full)[- ]time |summer"
-            r" |weekend |temp |side )?job"
+            r"|(?:have|has|got|started|landed|took|accepted) (?:an? )?(?:new )?(?:(?:part|full)[- ]time"
+            r" |summer |weekend |temp |side )?job(?: offer)?"
+            r"|accepted (?:the|an?|their) (?:job )?offer"
             r"|am employed|is employed) (?:at|for)"
         ),
     ),
+    ("works_at", r"accepted (?:the|an?|their) (?:job )?offer from", "org"),  # "…from Zalando!"
     (  # "I work with Acme" names an employer; "I work with kids", "with Excel files" do not
         "works_at",
         (
@@ -192,6 +194,13 @@ _EN = [
         r"(?:has|have) been (?:living |based )?in(?= (?:[A-ZÀ-Þ][\w-]*\s+){1,3}(?:(?:for|since)"
         r" (?:years|ages|months|decades|a long time|a while|over a year|\d+ years|\d{4})"
         r"|(?:for )?(?:a|one|two|three|four|five|six|several|a few|\d+) (?:months?|years?)\b))",
+    ),
+    (  # "we moved into a new flat in Alfama", "finally moved into my own place in JLT"
+        "lives_in",
+        r"(?:moved|have moved|has moved|just moved|finally moved) into (?:my|our|his|her|their|an?"
+        r"|the)(?: (?:own|new|first|little|tiny|small|big|lovely))* (?:place|flat|apartment|house"
+        r"|home|condo|studio|bungalow|cottage)(?: of (?:my|our) own)? in",
+        "org",
     ),
     (  # "my sister's a Munich local these days": a local of a place lives there
         "lives_in",
@@ -429,6 +438,11 @@ _EN_ENDINGS = [
         r"(?:am |is |are )?not (?:at|with)(?= (?:[A-ZÀ-Þ][\w-]*\s+){1,3}any\s?more\b)",
         "org",
     ),
+    (  # "we finally sold the house", "I sold my old Volvo"
+        "owns",
+        r"(?:sold|have sold|has sold|finally sold|just sold|got rid of) (?:my|our|the)"
+        r"(?= (?:old )?[a-zA-Z])",
+    ),
     (
         "does",
         r"(?:stopped|quit|gave up|no longer)(?: (?:doing|playing|practicing|practising|play|do"
@@ -444,6 +458,21 @@ _EN_ENDINGS = [
 ]
 _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acme yesterday!"
     ("from", r"born(?: and raised| and bred)? in", "org", False),  # "Born and raised in Lagos"
+    ("age", r"(?:just )?turned", "age", False),  # "Just turned 20 today!"
+    (  # "Finally moved into my own place in JLT!"
+        "lives_in",
+        r"(?:finally |just )?moved into (?:my|our|an?|the)(?: (?:own|new|first|little|tiny|small"
+        r"|big|lovely))* (?:place|flat|apartment|house|home|condo|studio)(?: of (?:my|our) own)? in",
+        "org",
+        False,
+    ),
+    (  # "…but been in London 20 years now": a stay of years is a home
+        "lives_in",
+        r"been (?:living )?in(?= (?:[A-ZÀ-Þ][\w-]*\s+){1,3}(?:for )?(?:\d+|two|three|four|five"
+        r"|six|seven|eight|nine|ten|many|several) years\b)",
+        "org",
+        False,
+    ),
     (  # "Planning to repaint the garage", "Planning a staycation at Sentosa"
         "plans",
         r"(?:planning to|planning on|planning(?= (?:a|an|our|my) )|gonna|(?:the |my |our )?plan is to)",
@@ -452,6 +481,7 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
     ),
     ("dislikes", r"not (?:a |the )?(?:big |huge |great )?fan of", "phrase", False),
     ("works_at", r"(?:quit|left|resigned from)", "org", True),
+    ("owns", r"(?:finally )?sold (?:my|our|the)(?= (?:old )?[a-zA-Z])", "phrase", True),
     ("works_at", r"(?:my |the )?(?:last|final) (?:day|week) (?:at|with)", "org", True),
     (  # "…: not at Critical Software anymore, I resigned"
         "works_at",

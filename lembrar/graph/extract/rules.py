@@ -69,7 +69,7 @@ from lembrar.graph.extract.patterns import (
     Pattern,
 )
 from lembrar.graph.extract.plausible import implausible
-from lembrar.graph.extract.possessions import others_possessions, possessions
+from lembrar.graph.extract.possessions import OWNED_WORD, others_possessions, possessions
 from lembrar.graph.extract.scope import Scope, kin_alias, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import (
@@ -159,7 +159,8 @@ OBJECTS = {
     "diet": rf"\s+(?P<obj>{DIETS})\b",
     "age": (  # "34", "34 years old", "a 32-year-old engineer"
         r"\s+(?:an?\s+(?=\d{1,3}-year-old\b))?(?P<obj>\d{1,3})"
-        r"(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;](?!\d)|$)))"
+        r"(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;](?!\d)|$)"
+        r"|\s+(?:today|yesterday|(?:last|this)\s+(?:week|month|year|[a-z]+day))\b))"
     ),
     "pet": (
         rf"\s+(?:(?:a|an|one|two|three|this|another|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little"
@@ -604,6 +605,8 @@ def _read(
     at, lead = scope.episode.at, _lead(match)
     ahead = plan_date(when, at)
     planned = is_plan(lead) or (ahead is not None and bool(START_NOW.search(lead)))
+    if pattern.predicate == "age" and ahead is not None and ahead.date() > at.date():
+        return []  # "I'm 40 next month": an age reached later is not one's age yet
     if pattern.negated and planned:
         if ahead is None:
             return []
@@ -992,6 +995,8 @@ def _object(
         return None  # "balancing my work at the same time", "I work at night"
     if kind == "role" and not _is_role(phrase):
         return None
+    if pattern.predicate == "owns" and pattern.negated and not _a_thing_had(phrase):
+        return None  # "I sold the idea to my boss": no thing was had
     if kind == "bare_role" and not (
         _is_role(phrase) and fold(phrase).split()[-1] in ROLES - STATUSES
     ):
@@ -1039,6 +1044,13 @@ ROLE_END = re.compile(
 )
 SUBJECT_END = re.compile(r"\s+(?:in|at|from)\s+(?=[A-ZÀ-Þ])|\s+(?:at|from)\b")
 """Where a subject studied ends: before the place or school it is studied at."""
+
+
+def _a_thing_had(phrase: str) -> bool:
+    """A thing one can own: a kind of thing owned ("house", "old bike") or a make ("Volvo")."""
+    return bool(OWNED_WORD.search(phrase)) or any(is_name(w) for w in phrase.split())
+
+
 STATUSES = frozenset({"retired", "unemployed"})
 """Role words that, without an article, say a state: "my father is retired"."""
 FREQUENCY = re.compile(r"(?:\w+ times|twice|once|every|each)\b", re.IGNORECASE)
