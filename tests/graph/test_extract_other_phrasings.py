@@ -556,3 +556,19 @@ def test_ages_reached_things_sold_offers_taken_and_homes_moved_into(text, fact):
 )
 def test_an_age_to_come_an_idea_sold_and_an_interview_are_no_facts(text):
     assert not any(p in ("age", "owns", "works_at") for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text, plan",
+    [
+        ("I have my TOEIC exam in June.", "TOEIC exam"),
+        ("We have our wedding in June.", "wedding"),
+        ("I have my exam tomorrow.", "exam"),
+    ],
+)
+def test_an_event_of_ones_own_said_with_my_is_a_plan(text, plan):
+    assert ("Ines", "plans", plan) in undated(facts(text))
+
+
+def test_a_thing_of_ones_own_kept_somewhere_is_no_plan():
+    assert not any(p == "plans" for _, p, _ in facts("I have my car in the garage."))

@@ -150,7 +150,7 @@ COMMITTED = re.compile(
 """A plan already committed to: "we booked our trip to Lisbon", "Signed up for the 10k"."""
 OWN_EVENT = re.compile(
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:\w+['’]s\s+)?(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|['’]s)\b"
-    r"|\b(?:I|[Ww]e)(?:\s+have|['’]ve)(?:\s+got)?\s+an?\s+(?P<had>(?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"|\b(?:I|[Ww]e)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:an?|my|our)\s+(?P<had>(?:[\w-]+\s+){0,2}?[\w-]+)"
     r"(?=\s+(?:at|in|on|with|tomorrow|tonight|next|this|coming\s+up)\b)"
 )
 """An event of one's own, then its time: "my sister's wedding is next weekend", "I've got a
