@@ -572,3 +572,24 @@ def test_an_event_of_ones_own_said_with_my_is_a_plan(text, plan):
 
 def test_a_thing_of_ones_own_kept_somewhere_is_no_plan():
     assert not any(p == "plans" for _, p, _ in facts("I have my car in the garage."))
+
+
+@pytest.mark.parametrize(
+    "text, plan",
+    [
+        ("I'm going solo, got a show booked at the Doug Fir in June", "show at the Doug Fir"),
+        ("I'll be in Tokyo for a conference that week.", "conference in Tokyo"),
+        ("We'll be in Rome in June.", "trip to Rome"),
+        ("We're going camping at the Lake District next week", "camping at the Lake District"),
+    ],
+)
+def test_a_show_booked_and_a_stay_ahead_somewhere_named(text, plan):
+    assert ("Ines", "plans", plan) in undated(facts(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I won't be in Paris.", "I'll be in the office tomorrow.", "If I'll be in Berlin, I'll call."],
+)
+def test_no_stay_denied_unnamed_or_supposed(text):
+    assert not any(p == "plans" for _, p, _ in facts(text))

@@ -142,15 +142,17 @@ TIME_WORDS = re.compile(
 
 
 COMMITTED = re.compile(
-    r"(?:^\W*|\b(?:I|[Ww]e)(?:['’]ve|\s+have)?\s+)(?:(?:just|finally|already|officially)\s+)?"
+    r"(?:^\W*|,\s*|\b(?:I|[Ww]e)(?:['’]ve|\s+have)?\s+)(?:(?:just|finally|already|officially)\s+)?"
     r"(?P<verb>booked|signed\s+up\s+for|registered\s+for|entered|got\s+tickets\s+(?:to|for)"
+    r"|got(?=\s+(?:an?|my|our)\s+(?:[\w-]+\s+){0,2}?booked\b)"
     r"|bought\s+tickets\s+(?:to|for)|tickets\s+(?:to|for))\s+(?P<rest>[^.;!?]*)",
     re.IGNORECASE,
 )
 """A plan already committed to: "we booked our trip to Lisbon", "Signed up for the 10k"."""
 OWN_EVENT = re.compile(
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:\w+['’]s\s+)?(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|['’]s)\b"
-    r"|\b(?:I|[Ww]e)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:an?|my|our)\s+(?P<had>(?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"|\b(?:I|[Ww]e)(?:\s+have|['’]ve|\s+will\s+have|['’]ll\s+have)(?:\s+got)?\s+"
+    r"(?:an?|my|our)\s+(?P<had>(?:[\w-]+\s+){0,2}?[\w-]+)"
     r"(?=\s+(?:at|in|on|with|tomorrow|tonight|next|this|coming\s+up)\b)"
 )
 """An event of one's own, then its time: "my sister's wedding is next weekend", "I've got a
@@ -176,7 +178,9 @@ OWN_WORDS = (
 LEADS_ON = re.compile(r"\s+(?:to|at|in|for|on|with)\s+(?!the\s+\d|\d)")
 """A preposition a verb's plan goes on with ("applying to grad school", "volunteering at a
 rescue"), not a time ("on the 3rd")."""
-NAMED_PLACE = re.compile(r"\s+(?:in|at)\s+(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})")
+NAMED_PLACE = re.compile(
+    r"\s+(?:in|at)\s+(?:the\s+(?=[A-Z]))?(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
+)
 """A named place after a plan's words: " in Seoul", " at Lake Tahoe" (not a month: ``is_name``)."""
 ARTICLE = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their)\s+)+", re.IGNORECASE)
 
@@ -199,7 +203,7 @@ def upcoming(
     if any(word in sentence for word in OWN_WORDS):
         if ANY_EVENT.search(said_as if said_as is not None else Sentence(sentence)):
             own = _own_event(sentence)
-    committed = _committed(sentence)
+    committed = _committed(sentence) + (_stays(sentence) if " be in " in sentence else [])
     lower = sentence.lower()
     awaited = _anticipated(sentence) if any(w in lower for w in ANTICIPATING) else []
     if not (said or own or committed or awaited):
@@ -337,6 +341,8 @@ def _committed(sentence: str) -> list[tuple[str | None, str]]:
     if match is None or NEGATION.search(sentence[: match.start("verb")]):
         return []
     rest = match.group("rest")
+    if match.group("verb").lower().startswith("got"):  # "got a show booked at the Doug Fir"
+        rest = re.sub(r"\s+booked\b", "", rest, count=1)
     phrase, stop = _phrase(rest)
     phrase = ARTICLE.sub("", phrase)
     if not phrase or len(phrase.split()) > 6 or not is_undertaking(phrase):
@@ -344,6 +350,29 @@ def _committed(sentence: str) -> list[tuple[str | None, str]]:
     if SCHEMES & {w.lower() for w in phrase.split()}:
         return []  # "signed up for the store's loyalty program": a scheme joined, no plan
     return [(None, _with_where(phrase, rest, stop))]
+
+
+STAY_AHEAD = re.compile(
+    r"\b(?:I|[Ww]e)(?:['’]ll|\s+will|\s+am\s+going\s+to|\s+are\s+going\s+to)\s+be\s+"
+    r"(?:(?:away|over|back|out)\s+)?in\s+(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
+    r"(?:\s+for\s+(?:an?|the|my|our)\s+(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)\b)?"
+)
+"""A stay ahead somewhere named: "I'll be in Tokyo for a conference that week" (the event there),
+"we'll be in Rome in June" (a trip)."""
+
+
+def _stays(sentence: str) -> list[tuple[str | None, str]]:
+    """The stays ahead ``sentence`` tells (``STAY_AHEAD``): an event there, or a trip there."""
+    out: list[tuple[str | None, str]] = []
+    for match in STAY_AHEAD.finditer(sentence):
+        place, event = match.group("place"), match.group("event")
+        if not is_name(place.split()[0]) or NEGATION.search(sentence[: match.start()]):
+            continue
+        if event and any(is_event(fold(w)) for w in event.split()):
+            out.append((None, f"{event} in {place}"))
+        else:
+            out.append((None, f"trip to {place}"))
+    return out
 
 
 def _with_where(phrase: str, rest: str, stop: int) -> str:
