@@ -67,6 +67,7 @@ from lembrar.graph.extract.patterns import (
     PETS,
     ROLES,
     Pattern,
+    alternation,
 )
 from lembrar.graph.extract.plausible import implausible
 from lembrar.graph.extract.possessions import OWNED_WORD, others_possessions, possessions
@@ -328,6 +329,7 @@ def _first_look(pattern: Pattern) -> Look:
         "allergen": "allerg|intoleran",
         "habit": OFTEN,
         "local": "local",
+        "bare_role": alternation(sorted(ROLES)),
     }
     if pattern.object_kind in closed:  # each such object begins a word
         return Look.of(re.compile(rf"(?i:\b(?:{closed[pattern.object_kind]}))"))
