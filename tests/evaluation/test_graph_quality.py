@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from lembrar.cli.bench_graph import LABEL_SETS
 from lembrar.evaluation.graph_quality import DataFiles, run_labelled, same_fact, score_story
 from lembrar.evaluation.life_story import BEATS, LifeStory, StoryFact, life_story
 from lembrar.evaluation.life_story_words import FOURTH, THIRD, Words
 from lembrar.evaluation.life_story_words_fifth import FIFTH
 from lembrar.evaluation.life_story_words_sixth import SIXTH
 from lembrar.model.graph import Entity, Fact, FactSource, GraphData
+from lembrar.model.predicates import PREDICATES
 
 ROOT = Path(__file__).resolve().parents[2]
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
@@ -364,3 +366,20 @@ def test_a_plan_found_matches_without_the_date_it_carries() -> None:
     assert same_fact(found, ("U", "plans", "job interview at the bank"))
     assert not same_fact(found, ("U", "plans", "dentist appointment"))
     assert not same_fact(("U", "owns", "car (2024-05-02)"), ("U", "owns", "car at home"))
+
+
+@pytest.mark.parametrize(("name", "file"), sorted(LABEL_SETS.items()))
+def test_every_labelled_set_the_bench_names_is_well_formed(name: str, file: str) -> None:
+    rows = [
+        json.loads(line)
+        for line in (ROOT / "benchmarks" / "graph" / file).read_text().splitlines()
+        if line.strip()
+    ]
+    assert rows, name
+    refs = [row["ref"] for row in rows]
+    assert len(refs) == len(set(refs)), f"{name}: a ref is given twice"
+    for row in rows:
+        for fact in row["facts"]:
+            assert len(fact) in (3, 4), (row["ref"], fact)
+            assert fact[1].removeprefix("not:") in PREDICATES, (row["ref"], fact)
+            assert all(isinstance(part, str) and part.strip() for part in fact[:3]), row["ref"]
