@@ -593,3 +593,35 @@ def test_a_show_booked_and_a_stay_ahead_somewhere_named(text, plan):
 )
 def test_no_stay_denied_unnamed_or_supposed(text):
     assert not any(p == "plans" for _, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("My daughter lives in Osaka with her husband.", ("daughter", "has_partner", "husband")),
+        ("My son Peter and his wife are taking me on a cruise.", ("Peter", "has_partner", "wife")),
+        ("Ethan is 17 and his brother Lucas is 14.", ("Ethan", "has_sibling", "Lucas")),
+        ("My husband's parents are coming to stay.", ("husband", "has_parent", "parents")),
+        (
+            "Eva, our daughter, is moving to Uppsala with her two boys.",
+            ("Eva", "has_child", "boys"),
+        ),
+        ("Tomás is taking his parents to Paris.", ("Tomás", "has_parent", "parents")),
+        ("I met Ana and her husband at the party.", ("Ana", "has_partner", "husband")),
+    ],
+)
+def test_the_kin_of_someone_told_of(text, fact):
+    assert fact in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Whatsmore, his wife is 84.",
+        "I'm 12.5% Irish, and her parents came from Poland.",
+        "Continue the story and have him talk to his dad.",
+        "We're moving from London to Uppsala with her two boys.",
+    ],
+)
+def test_no_kin_for_a_word_that_is_no_one(text):
+    assert not any(s not in ("Ines",) and p.startswith("has_") for s, p, _ in facts(text))

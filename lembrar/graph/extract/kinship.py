@@ -253,6 +253,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
                 for f in scope.facts[before:]
                 if f.predicate == "has_partner"
             ]
+    _others_kin(scope, sentence)
 
 
 BROKE_UP = re.compile(
@@ -469,6 +470,102 @@ def _owned_by_another(scope: Scope, sentence: str) -> None:
         pet = scope.entity(pname if named else kind, "animal")
         fact = ExtractedFact(subject, "has_pet", pet, match.group(0).strip(), origin="kin_named")
         scope.facts.append(fact)
+
+
+OTHERS_KIN_WORDS = {
+    **dict.fromkeys(["husband", "wife", "boyfriend", "girlfriend", "partner"], "has_partner"),
+    **dict.fromkeys(["fiancée", "fiancé", "fiance"], "has_partner"),
+    **dict.fromkeys(
+        "son sons daughter daughters kids children boys girls baby".split(), "has_child"
+    ),
+    **dict.fromkeys("mom mum mother dad father parents".split(), "has_parent"),
+    **dict.fromkeys("brother sister brothers sisters".split(), "has_sibling"),
+}
+"""Kin words of another person's whose relation the graph holds."""
+OWNING_KIN = (
+    r"husband|wife|boyfriend|girlfriend|partner|son|daughter|sister|brother|mom|mum|mother|dad"
+    r"|father"
+)
+"""The speaker's kin whose own kin may be told of ("my husband's parents")."""
+OTHERS_KIN = re.compile(
+    rf"(?:\b(?P<pron>[Hh]is|[Hh]er)|(?:\b(?:[Mm]y|[Oo]ur)\s+(?P<kin_owner>{OWNING_KIN})"
+    rf"|(?<![\w'’])(?P<owner>{NAME}))['’]s)"
+    r"\s+(?:(?:little|big|older|younger|new|two|three|four|\d+)\s+)?"
+    rf"(?P<kin>{'|'.join(sorted(OTHERS_KIN_WORDS, key=len, reverse=True))})\b(?![- ]in[- ]law)"
+    rf"(?:\s+(?:boy|girl))?(?:\s*,?\s*(?P<kname>{NAME}))?"
+)
+"""Another person's kin: "her husband", "his brother Lucas", "my husband's parents", "Eva's two
+boys"."""
+OWNER_BEFORE = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger)\s+)?(?P<kin>{OWNING_KIN})\b"
+    rf"|(?<![\w'’])(?P<name>{NAME})"
+)
+"""Whom "his" or "her" may be: the last person the message names or calls by a kin word."""
+PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|into|of|for)\s+$|" + AT_A_PLACE.pattern, re.I)
+"""Words before a name that make it a place or a thing, not someone whose kin follows."""
+
+
+def _others_kin(scope: Scope, sentence: str) -> None:
+    """Kin of someone the speaker tells of: "my daughter lives in Osaka with her husband"
+    (the daughter has a partner), "Ethan is 17 and his brother Lucas is 14", "my husband's
+    parents are coming": the person before "his"/"her", or before "'s", has that relation."""
+    if scope.speaker is None:
+        return
+    for match in OTHERS_KIN.finditer(sentence):
+        owner = _owner_of(scope, sentence, match)
+        if owner is None:
+            continue
+        kin = match.group("kin").lower()
+        kname = match.group("kname")
+        named = kname is not None and is_name(kname.split()[0]) and not _listed(match)
+        who = scope.entity(kname if named else kin, "person", retype=named)
+        if fold(who) == fold(owner):
+            continue
+        fact = ExtractedFact(
+            owner, OTHERS_KIN_WORDS[kin], who, match.group(0).strip(), origin="kin_named"
+        )
+        left = broke_up(sentence, match.start(), match.end())  # "Tom and his wife divorced"
+        scope.facts += _exes([fact]) if left else [fact]
+
+
+def _owner_of(scope: Scope, sentence: str, match: re.Match[str]) -> str | None:
+    """The person whose kin ``match`` names (``_others_kin``), or None when unknown or the
+    speaker."""
+    if match.group("kin_owner"):
+        kin = match.group("kin_owner")
+        return scope.kin(kin, None, kin_alias(kin, True))
+    if match.group("owner"):
+        name = leading_name(match.group("owner"))
+        if not name or PLACE_BEFORE.search(sentence[: match.start()]):
+            return None
+        if scope.type_of(name, "person") not in ("person",) or fold(name) == fold(scope.speaker):
+            return None
+        return scope.entity(name, "person", retype=True)
+    upto = scope.text.find(sentence)
+    before = (scope.text[:upto] if upto >= 0 else "") + sentence[: match.start()]
+    found = list(OWNER_BEFORE.finditer(before))
+    for previous in reversed(found):
+        if previous.group("kin"):
+            kin = previous.group("kin")
+            return scope.kin(kin, None, kin_alias(kin, True))
+        name = leading_name(previous.group("name"))
+        if not name or PLACE_BEFORE.search(before[: previous.start()]) or not is_name(name):
+            continue  # "moving back from London to Uppsala with her two boys": no one's
+        if fold(name) == fold(scope.speaker or "") or scope.type_of(name, "person") != "person":
+            continue
+        known = scope.entities.get(fold(name))
+        if (known is None or known.type != "person") and not ACTS.match(before, previous.end()):
+            continue  # "Whatsmore, his wife…", "I'm 12.5% Irish, and… her parents": no one
+        return scope.entity(name, "person", retype=True)
+    return None
+
+
+ACTS = re.compile(
+    r"\s+(?:is|was|has|had|and|&|says|said|told|tells|took|takes|went|goes|got|gets|lives"
+    r"|moved|came|comes|brought|brings|will|would|can|could)\b"
+)
+"""A name that opens a clause as its subject ("Ethan is 17 and his brother…", "Emma and her
+baby"): someone whose kin "his" or "her" may be."""
 
 
 FIRST_PERSON = re.compile(
