@@ -625,3 +625,19 @@ def test_the_kin_of_someone_told_of(text, fact):
 )
 def test_no_kin_for_a_word_that_is_no_one(text):
     assert not any(s not in ("Ines",) and p.startswith("has_") for s, p, _ in facts(text))
+
+
+@pytest.mark.parametrize(
+    "text, employer",
+    [
+        ("I work nights at the Hôpital Necker, so I sleep in the day.", "Hôpital Necker"),
+        ("I work part time at Lidl.", "Lidl"),
+        ("I work weekends for Uber.", "Uber"),
+    ],
+)
+def test_an_employer_after_when_one_works(text, employer):
+    assert ("Ines", "works_at", employer) in facts(text)
+
+
+def test_working_at_a_time_names_no_employer():
+    assert not any(p == "works_at" for _, p, _ in facts("I work at night."))

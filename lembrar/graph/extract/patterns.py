@@ -158,7 +158,8 @@ _EN = [
             r"|(?:have|has|got|started|landed|took|accepted) (?:an? )?(?:new )?(?:(?:part|full)[- ]time"
             r" |summer |weekend |temp |side )?job(?: offer)?"
             r"|accepted (?:the|an?|their) (?:job )?offer"
-            r"|am employed|is employed) (?:at|for)"
+            r"|am employed|is employed)(?: (?:nights|days|weekends|evenings|mornings|shifts"
+            r"|part[- ]time|full[- ]time|remotely|there|now))? (?:at|for)"
         ),
     ),
     ("works_at", r"accepted (?:the|an?|their) (?:job )?offer from", "org"),  # "…from Zalando!"
