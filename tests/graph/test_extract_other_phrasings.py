@@ -493,6 +493,7 @@ def test_a_place_called_home_and_a_named_friends_move_are_still_read():
         ("me and Kenji are going to Bali in June", "Kenji"),
         ("My wife Sunita and I are going to Goa in November.", "Sunita"),
         ("Me and Rui are driving to Seville tomorrow.", "Rui"),
+        ("Me and my brother Javier are running the Mexico City marathon in August", "Javier"),
     ],
 )
 def test_a_plan_shared_with_someone_named_is_theirs_too(text, companion):

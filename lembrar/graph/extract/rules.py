@@ -1280,7 +1280,7 @@ def _upcoming(scope: Scope, said: Sentence, tz: str) -> None:
 
 
 COMPANION = re.compile(
-    rf"\b[Mm]e\s+(?:and|&|n)\s+(?P<me_and>{NAME})"
+    rf"\b[Mm]e\s+(?:and|&|n)\s+(?:my\s+(?:{KIN_EN})\s+)?(?P<me_and>{NAME})"
     rf"|(?<![\w'’])(?P<and_me>{NAME})\s+(?:and|&)\s+(?:I|me)\b"
     rf"|\bwith\s+(?:(?:my|our)\s+(?P<kin>{KIN_EN})\s+)?(?P<with>{NAME})"
 )
