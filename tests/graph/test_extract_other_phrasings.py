@@ -642,3 +642,9 @@ def test_an_employer_after_when_one_works(text, employer):
 
 def test_working_at_a_time_names_no_employer():
     assert not any(p == "works_at" for _, p, _ in facts("I work at night."))
+
+
+def test_a_pet_named_then_called_one_after_and():
+    found = facts("I walk Juniper every morning and she's a dog who eats everything.")
+    assert ("Ines", "has_pet", "Juniper") in found
+    assert not any(p == "has_pet" for _, p, _ in facts("I met Sarah and she's a dog person."))

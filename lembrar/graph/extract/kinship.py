@@ -58,8 +58,8 @@ COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã", "…, Ti
     rf"(?P<kin>{KIN_EN}|{KIN_PT}|(?:{PETS})(?![ \t]+(?!(?:and|but|who|that|so|too|of|from)\b)[a-z]))"
     r"\b(?!['’]s\b)"  # "Bruno is my husky"; "Pepper is my sister's cat" is no sister
 )
-PRONOUN_PET = re.compile(  # "I walk Bruno twice a day, he's a big husky."
-    r",\s*(?:he|she|it)(?:['’]s| is)\s+(?:an?|my|our)\s+(?:[a-z][\w-]*\s+){0,2}?"
+PRONOUN_PET = re.compile(  # "I walk Bruno daily, he's a big husky", "… Juniper … and she's a dog"
+    r"(?:,\s*|\s+and\s+)(?:he|she|it)(?:['’]s| is)\s+(?:an?|my|our)\s+(?:[a-z][\w-]*\s+){0,2}?"
     rf"(?P<kin>{PETS})(?=\s*(?:[.,!?;)]|$)|\s+(?:and|who|that|with|so|too|but)\b)"
 )
 """A pet the sentence's last name is, said by a pronoun after it."""
@@ -428,7 +428,9 @@ def _named_list(scope: Scope, sentence: str) -> None:
 def _pronoun_pet(scope: Scope, sentence: str) -> None:
     """ "I walk Bruno twice a day, he's a big husky": in a sentence that says "I" or "we", the
     last name before a pronoun that is a pet is the speaker's pet."""
-    if scope.speaker is None or ", " not in sentence or not FIRST_PERSON.search(sentence):
+    if scope.speaker is None or not FIRST_PERSON.search(sentence):
+        return
+    if ", " not in sentence and " and " not in sentence:
         return
     for match in PRONOUN_PET.finditer(sentence):
         before = sentence[max(0, match.start() - 60) : match.start()]
