@@ -648,3 +648,32 @@ def test_a_pet_named_then_called_one_after_and():
     found = facts("I walk Juniper every morning and she's a dog who eats everything.")
     assert ("Ines", "has_pet", "Juniper") in found
     assert not any(p == "has_pet" for _, p, _ in facts("I met Sarah and she's a dog person."))
+
+
+@pytest.mark.parametrize(
+    "text, pastime",
+    [
+        ("I paint most weekends and the tubes keep drying out.", "painting"),
+        ("I swim every morning before work.", "swimming"),
+        ("We sail every weekend in summer.", "sailing"),
+        ("I crochet most evenings.", "crochet"),
+    ],
+)
+def test_a_pastime_said_by_its_verb_and_how_often(text, pastime):
+    assert ("Ines", "does", pastime) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I run a café, open every day.",
+        "I draw the line every time.",
+        "I used to swim every morning.",
+        "I sing in a church choir on Wednesdays.",
+    ],
+)
+def test_a_verb_taking_an_object_a_habit_gone_or_a_group_is_no_such_pastime(text):
+    assert not any(
+        p == "does" and o in ("running", "drawing", "swimming", "singing")
+        for _, p, o in facts(text)
+    )

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
+from lembrar.graph.extract.names import AT_A_PLACE, fold, gerund, is_name, leading_name
 from lembrar.graph.extract.patterns import KIN_EN, PETS, ROLES
 from lembrar.graph.extract.stance import (
     HAD_ONCE,
@@ -276,6 +276,35 @@ def _pastime_words(part: str) -> list[str]:
     ]
 
 
+PASTIME_VERB = re.compile(
+    r"\b(?:I|[Ww]e)\s+(?:(?:still|also|usually|mostly|often|always|sometimes|really|just)\s+)?"
+    r"(?:(?P<verb>paint|sketch|knit|crochet|sew|quilt|bake|garden|jog|swim|cycle|hike|climb"
+    r"|boulder|surf|skate|ski|snowboard|kayak|dance|sing|fence|meditate)"
+    r"|(?P<taking>run|draw|box|fish|row|sail)(?!\s+(?:an?|the|my|our|his|her|their)\b))\b"
+    r"(?!\s+(?:to|it|that|this|them|into|out|off|up|away|over|for|errands|late|low|short)\b)"
+    r"(?!\s+(?:in|with)\s+(?:an?|the|my|our)\s+(?:[\w-]+\s+){0,2}(?:choir|band|club|team|group"
+    r"|orchestra|league|crew|ensemble)\b)"  # "I sing in a church choir": the choir is the pastime
+)
+"""A pastime said by its verb, the speaker doing it: "I paint most weekends", "we swim every
+morning"; not "I run a café", "I draw the line", "I box up the books" (a verb that takes an
+object takes none here)."""
+AS_DONE = {"crochet": "crochet", "box": "boxing"}
+"""Pastimes whose name is not the verb's "-ing" form."""
+
+
+def _pastime_verbs(part: str) -> list[str]:
+    """The pastimes ``part`` says the speaker does by their verbs (``PASTIME_VERB``)."""
+    if " I " not in f" {part} " and "we" not in part.lower():
+        return []
+    verbs = [m.group("verb") or m.group("taking") for m in PASTIME_VERB.finditer(part)]
+    return [AS_DONE.get(verb, gerund(verb)) for verb in verbs]
+
+
+def _pastimes_said(part: str) -> list[str]:
+    """The pastimes ``part`` names, as nouns or as the speaker's verbs."""
+    return _pastime_words(part) + _pastime_verbs(part)
+
+
 HABIT_WORDS = (
     "every",
     "each",
@@ -523,7 +552,7 @@ def pastimes(message: str) -> list[str]:
             and not NOT_A_HABIT.search(part)
             and _states(part, habit)
         ):
-            found += _found(_pastime_words, said, at, beside=bool(GOING.search(part)))
+            found += _found(_pastimes_said, said, at, beside=bool(GOING.search(part)))
     return list(dict.fromkeys(coached + found))
 
 
