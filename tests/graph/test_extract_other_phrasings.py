@@ -677,3 +677,30 @@ def test_a_verb_taking_an_object_a_habit_gone_or_a_group_is_no_such_pastime(text
         p == "does" and o in ("running", "drawing", "swimming", "singing")
         for _, p, o in facts(text)
     )
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("I collect stamps.", ("Ines", "does", "collecting stamps")),
+        (
+            "I've been collecting vinyl records for years.",
+            ("Ines", "does", "collecting vinyl records"),
+        ),
+        ("Any piano teacher for my twins? They're 8.", ("Ines", "has_child", "twins")),
+    ],
+)
+def test_a_collection_kept_and_twins(text, fact):
+    assert fact in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I collected the kids from school.",
+        "I collect data for my thesis.",
+        "We collected parcels from the depot.",
+    ],
+)
+def test_things_collected_once_or_for_work_are_no_pastime(text):
+    assert not any(p == "does" for _, p, _ in facts(text))

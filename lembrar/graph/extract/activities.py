@@ -225,6 +225,16 @@ def memberships(sentence: str) -> list[str]:
     ]
 
 
+COLLECTING = re.compile(
+    r"\b(?:I|[Ww]e)\s+(?:(?:still|also|have|['’]ve|really)\s+)*(?:been\s+)?"
+    r"(?:collect|collected|collecting)\s+(?!(?:the|my|our|his|her|their|them|it|data|points"
+    r"|money|rent|taxes|feedback|information|info|signatures|donations|evidence)\b)"
+    r"(?P<what>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*s)\b(?!\s+(?:from|at)\b)"
+)
+"""A collection kept as a pastime: "I collect stamps", "I've been collecting vintage postcards";
+not "I collected the kids", "I collect data", "collected parcels from the depot"."""
+
+
 def activities(sentence: str) -> list[str]:
     """The activities a sentence says the speaker does."""
     found: list[str] = []
@@ -237,6 +247,8 @@ def activities(sentence: str) -> list[str]:
             found[-1] = _with_next_word(found[-1], sentence[match.end("first") :])
     found += [m.group("first") for m in ROUTINE.finditer(sentence)]
     found += [m.group("first") for m in SIGNED_UP.finditer(sentence)]
+    if "collect" in sentence:
+        found += [f"collecting {m.group('what')}" for m in COLLECTING.finditer(sentence)]
     found += memberships(sentence)
     if VOLUNTEERING.search(sentence) and not TIME_WORDS.search(sentence):
         found.append("volunteering")  # "next month I'm volunteering at…" is a plan

@@ -140,7 +140,7 @@ OWNED_BY_ANOTHER = re.compile(  # "Lula's cat", "my wife's horse", "Marta's dog 
 UNNAMED_KIN = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|other|two|three|four|five"
     r"|\d+)\s+)?"
-    r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|son|sons|daughter"
+    r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|twins|son|sons|daughter"
     r"|daughters|child|sister|sisters|brother|brothers|siblings?|dogs?|doggies|doggy|cats?|pups?"
     r"|puppy|puppies|kittens?|mom|mum|mother|dad|father|parents"
     rf"|{EX}"
@@ -163,7 +163,7 @@ UNNAMED_AND = re.compile(  # "my husband and kids": the second relation
 )
 UNNAMED_PREDICATE = {
     **{fold(kin): predicate for kin, predicate in KIN_PREDICATE.items()},
-    **dict.fromkeys(["kid", "kids", "child", "children", "filhos"], "has_child"),
+    **dict.fromkeys(["kid", "kids", "child", "children", "filhos", "twins"], "has_child"),
     **dict.fromkeys(["parent", "mommy", "daddy", "pais"], "has_parent"),
     **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten", "doggy"], "has_pet"),
     **dict.fromkeys(["doggie", "pet"], "has_pet"),
@@ -193,7 +193,7 @@ NAMED_PET = (
 
 ANY_KIN = Look.of(
     re.compile(
-        rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais|sibling"
+        rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais|sibling|twins"
         r"|oldest|eldest|youngest))"
     )
 )

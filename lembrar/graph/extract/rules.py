@@ -1314,7 +1314,7 @@ PLAIN_WORDS = re.compile(
     r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
     r"|fave|fav\b|involved|active in|nova|novo|new place|new flat|new apartment|new house"
     r"|unpacked|settl|here in|cá em|aqui em"
-    r"|learning|studying|teach"
+    r"|learning|studying|teach|collect"
     r"|pleasure"
 )
 """A sentence can state a fact without a verb pattern only with one of these words, or with a
