@@ -11,13 +11,25 @@ import pytest
 from lembrar.graph.extract.names import gerund
 from lembrar.graph.extract.rules import RuleExtractor, infinitive_as_activity
 from lembrar.model.episode import Episode
+from lembrar.model.graph import ExtractedFact
 
 AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
 
 
-def facts(text: str) -> set[tuple[str, str, str]]:
+def extracted(text: str) -> list[ExtractedFact]:
     episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    return {(f.subject, f.predicate, f.object) for f in RuleExtractor().extract(episode).facts}
+    return RuleExtractor().extract(episode).facts
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    return {(f.subject, f.predicate, f.object) for f in extracted(text)}
+
+
+def signed(text: str) -> set[tuple[str, str, str]]:
+    """The facts read, an ending's predicate marked "not:" as the labels mark it."""
+    return {
+        (f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in extracted(text)
+    }
 
 
 def undated(found: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
@@ -139,8 +151,7 @@ def test_look_alikes_stay_no_fact(text):
 
 def test_retiring_from_an_employer_ends_the_job():
     text = "I retired from Siemens in March."
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    found = RuleExtractor().extract(episode).facts
+    found = extracted(text)
     assert [(f.predicate, f.object, f.negated) for f in found] == [("works_at", "Siemens", True)]
 
 
@@ -154,8 +165,7 @@ def test_a_child_or_pet_someone_else_had_is_theirs():
 
 
 def ended(text: str) -> set[tuple[str, str, bool]]:
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    return {(f.predicate, f.object, f.negated) for f in RuleExtractor().extract(episode).facts}
+    return {(f.predicate, f.object, f.negated) for f in extracted(text)}
 
 
 def test_a_partner_who_died_is_a_partnership_ended():
@@ -308,12 +318,7 @@ def test_an_ex_said_as_one(text, ex):
     ],
 )
 def test_a_partner_left_is_an_ex_and_a_partnership_ended(text, partner):
-    found = (
-        RuleExtractor()
-        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
-        .facts
-    )
-    read = {(f.predicate, f.object, f.negated) for f in found}
+    read = ended(text)
     assert ("has_partner", partner, True) in read
     assert ("has_ex", partner, False) in read
     assert ("has_partner", partner, False) not in read
@@ -329,11 +334,7 @@ def test_a_partner_left_is_an_ex_and_a_partnership_ended(text, partner):
     ],
 )
 def test_an_ex_colleague_or_a_shared_chore_is_no_ex(text):
-    found = (
-        RuleExtractor()
-        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
-        .facts
-    )
+    found = extracted(text)
     assert not any(f.predicate == "has_ex" or f.negated for f in found)
 
 
@@ -362,11 +363,7 @@ def test_an_ex_colleague_or_a_shared_chore_is_no_ex(text):
 def test_schools_by_initials_statements_before_questions_and_schools_got_into(text, fact):
     subject, predicate, obj = fact
     negated = predicate.startswith("not:")
-    found = (
-        RuleExtractor()
-        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
-        .facts
-    )
+    found = extracted(text)
     assert (subject, predicate.removeprefix("not:"), obj, negated) in {
         (f.subject, f.predicate, f.object, f.negated) for f in found
     }
@@ -396,12 +393,7 @@ def test_shouting_and_a_craze_got_into_are_no_school_or_employer(text):
     ],
 )
 def test_a_partner_left_by_name(text, partner):
-    found = (
-        RuleExtractor()
-        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
-        .facts
-    )
-    read = {(f.predicate, f.object, f.negated) for f in found}
+    read = ended(text)
     assert {("has_partner", partner, True), ("has_ex", partner, False)} <= read
 
 
@@ -429,11 +421,7 @@ def test_a_role_said_without_its_article(text, role):
     ],
 )
 def test_a_shared_bill_a_state_or_studying_is_no_ex_and_no_job(text):
-    found = (
-        RuleExtractor()
-        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
-        .facts
-    )
+    found = extracted(text)
     assert not any(f.predicate in ("has_ex", "works_as") for f in found)
     assert not any(f.predicate == "has_partner" and f.negated for f in found)
 
@@ -451,13 +439,7 @@ def test_a_shared_bill_a_state_or_studying_is_no_ex_and_no_job(text):
 )
 def test_a_teacher_by_what_they_do_and_a_pastime_given_up(text, fact):
     subject, predicate, obj = fact
-    found = (
-        RuleExtractor()
-        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
-        .facts
-    )
-    read = {(f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found}
-    assert (subject, predicate, obj) in read
+    assert (subject, predicate, obj) in signed(text)
 
 
 @pytest.mark.parametrize(
@@ -535,13 +517,7 @@ def test_a_plan_with_unnamed_kin_or_a_company_is_the_speakers_alone(text):
 )
 def test_ages_reached_things_sold_offers_taken_and_homes_moved_into(text, fact):
     subject, predicate, obj = fact
-    found = (
-        RuleExtractor()
-        .extract(Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines"))
-        .facts
-    )
-    read = {(f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found}
-    assert (subject, predicate, obj) in read
+    assert (subject, predicate, obj) in signed(text)
 
 
 @pytest.mark.parametrize(
