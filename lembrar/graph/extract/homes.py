@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from lembrar.graph.extract.kinship import NAME
-from lembrar.graph.extract.names import is_name
+from lembrar.graph.extract.names import PLACED_BEFORE, is_name
 
 HOME_IS = re.compile(
     rf"(?P<place>{NAME})(?:['’]s|\s+is|\s+has)(?:\s+been)?\s+(?:(?:now|still|finally)\s+)?"
@@ -15,10 +15,6 @@ HOME_IS = re.compile(
 )
 """A place called home ("Lisbon is home now", "Porto's been our home"), not someone at home
 ("Grace is home sick")."""
-PLACED_BEFORE = re.compile(
-    r"\b(?:at|to|from|near|by|in|into|outside|inside|for|of|round|around|over)\s+$", re.I
-)
-"""A preposition before "X's home": someone's home the speaker is at, not "X is home"."""
 HOME_COUNTRY = re.compile(
     rf"\b[Mm]y\s+(?:home\s+country|hometown|home\s+town),?\s+(?P<place>{NAME})"
 )
@@ -80,7 +76,7 @@ def homes(sentence: str) -> list[str]:
     found = [
         m.group("place")
         for m in HOME_IS.finditer(sentence)
-        if not PLACED_BEFORE.search(sentence, 0, m.start())
+        if not PLACED_BEFORE.search(sentence, 0, m.start())  # someone's home one is at
     ]
     lower = sentence.lower()
     homely = any(w in lower for w in (" flat", " apartment", " house", " home"))

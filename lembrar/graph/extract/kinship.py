@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from lembrar.graph.extract.names import AT_A_PLACE, fold, is_name, leading_name
+from lembrar.graph.extract.names import AT_A_PLACE, PLACED_BEFORE, fold, is_name, leading_name
 from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.patterns import CHILDREN, EX, KIN_EN, KIN_PT, PETS
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
@@ -503,8 +503,6 @@ OWNER_BEFORE = re.compile(
     rf"|(?<![\w'’])(?P<name>{NAME})"
 )
 """Whom "his" or "her" may be: the last person the message names or calls by a kin word."""
-PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|into|of|for)\s+$|" + AT_A_PLACE.pattern, re.I)
-"""Words before a name that make it a place or a thing, not someone whose kin follows."""
 
 
 def _others_kin(scope: Scope, sentence: str) -> None:
@@ -538,9 +536,9 @@ def _owner_of(scope: Scope, sentence: str, match: re.Match[str]) -> str | None:
         return scope.kin(kin, None, kin_alias(kin, True))
     if match.group("owner"):
         name = leading_name(match.group("owner"))
-        if not name or PLACE_BEFORE.search(sentence[: match.start()]):
+        if not name or _placed(sentence[: match.start()]):
             return None
-        if scope.type_of(name, "person") not in ("person",) or fold(name) == fold(scope.speaker):
+        if scope.type_of(name, "person") != "person" or fold(name) == fold(scope.speaker or ""):
             return None
         return scope.entity(name, "person", retype=True)
     upto = scope.text.find(sentence)
@@ -551,7 +549,7 @@ def _owner_of(scope: Scope, sentence: str, match: re.Match[str]) -> str | None:
             kin = previous.group("kin")
             return scope.kin(kin, None, kin_alias(kin, True))
         name = leading_name(previous.group("name"))
-        if not name or PLACE_BEFORE.search(before[: previous.start()]) or not is_name(name):
+        if not name or _placed(before[: previous.start()]) or not is_name(name):
             continue  # "moving back from London to Uppsala with her two boys": no one's
         if fold(name) == fold(scope.speaker or "") or scope.type_of(name, "person") != "person":
             continue
@@ -560,6 +558,11 @@ def _owner_of(scope: Scope, sentence: str, match: re.Match[str]) -> str | None:
             continue  # "Whatsmore, his wife…", "I'm 12.5% Irish, and… her parents": no one
         return scope.entity(name, "person", retype=True)
     return None
+
+
+def _placed(before: str) -> bool:
+    """Whether the words ``before`` a name make it a place, not someone whose kin follows."""
+    return bool(PLACED_BEFORE.search(before) or AT_A_PLACE.search(before))
 
 
 ACTS = re.compile(

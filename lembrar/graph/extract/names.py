@@ -449,6 +449,11 @@ AT_A_PLACE = re.compile(
     re.IGNORECASE,
 )
 """The words before a name that make it a place: "in Lisbon", "went to Zara"."""
+PLACED_BEFORE = re.compile(
+    r"\b(?:at|to|from|near|by|in|into|outside|inside|for|of|round|around|over)\s+$", re.I
+)
+"""A preposition before a name that makes it where something is or goes, not who: "at Rita's
+home", "from London to Uppsala"."""
 
 
 TRAVELS = frozenset(

@@ -31,6 +31,7 @@ from lembrar.graph.extract.kinship import (
     KIN_APPOSED,
     NAME,
     NAMED_AFTER,
+    UNNAMED_PREDICATE,
     called,
     named_before,
     one_per_kind,
@@ -800,9 +801,9 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     return scope.entity(name, scope.type_of(name, "person"))
 
 
-ACQUAINTANCES = ("friend", "best friend", "boss", "colleague", "coworker", "roommate", "neighbor")
+ACQUAINTANCES = "friend best_friend boss colleague coworker roommate neighbor neighbour".split()
 UNNAMED_ACQUAINTANCES = frozenset(
-    f"{whose} {who}" for whose in ("my", "our") for who in (*ACQUAINTANCES, "neighbour")
+    f"{whose} {who.replace('_', ' ')}" for whose in ("my", "our") for who in ACQUAINTANCES
 )
 """People the speaker knows who are no relation, said without a name: "my colleague is moving
 to Accra" says nothing a memory can keep of anyone (which colleague?)."""
@@ -869,10 +870,10 @@ to study medicine"."""
 def _as_study(predicate: str, match: re.Match[str]) -> str:
     """``studies_at`` for an employer one goes to in order to study ("I start at Coimbra in
     September to do my master's"); otherwise ``predicate``."""
-    start = match.start("obj") if match.group("obj") else match.end()
-    if predicate != "works_at" or not TO_STUDY.match(match.string, start):
+    if predicate != "works_at":
         return predicate
-    return "studies_at"
+    start = match.start("obj") if match.group("obj") else match.end()
+    return "studies_at" if TO_STUDY.match(match.string, start) else predicate
 
 
 PLAN_WORDS = 7
@@ -1288,17 +1289,13 @@ COMPANION = re.compile(
 Rui"; someone met "with" counts when known as a person ("a meeting with Google" does not)."""
 
 
-CALLED_BY_KIN = ("mom", "mum", "dad", "mommy", "daddy", "mama", "papa", "grandma", "grandpa")
-"""Kin words said as names ("Mom and I"): the relation, no one named."""
-
-
 def _companions(scope: Scope, sentence: str) -> list[str]:
     """The people named as sharing the speaker's plan in ``sentence`` (``COMPANION``)."""
     found = []
     for match in COMPANION.finditer(sentence):
         name = leading_name(match.group("me_and") or match.group("and_me") or match.group("with"))
-        if not name or fold(name) in (fold(scope.speaker or ""), *CALLED_BY_KIN):
-            continue  # "Mom and I are repainting…": unnamed, one's kin plans none of their own
+        if not name or fold(name) == fold(scope.speaker or "") or fold(name) in UNNAMED_PREDICATE:
+            continue  # "Mom and I are repainting…": a kin word, no one named
         known = scope.entities.get(fold(name))
         if match.group("with") and not match.group("kin"):
             if known is None or known.type != "person":
