@@ -9,7 +9,15 @@ from dataclasses import replace
 
 from lembrar.graph.extract.names import AT_A_PLACE, PLACED_BEFORE, fold, is_name, leading_name
 from lembrar.graph.extract.needles import Look, Sentence
-from lembrar.graph.extract.patterns import CHILDREN, EX, KIN_EN, KIN_PT, PETS
+from lembrar.graph.extract.patterns import (
+    BREEDS,
+    CHILDREN,
+    EX,
+    KIN_EN,
+    KIN_PT,
+    KEPT_ANIMALS,
+    PETS,
+)
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
 from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE
 from lembrar.model.graph import ExtractedFact
@@ -59,10 +67,12 @@ COPULA = re.compile(  # "Rita is my sister", "a Rita é a minha irmã", "…, Ti
     r"\b(?!['’]s\b)"  # "Bruno is my husky"; "Pepper is my sister's cat" is no sister
 )
 PRONOUN_PET = re.compile(  # "I walk Bruno daily, he's a big husky", "… Juniper … and she's a dog"
-    r"(?:,\s*|\s+and\s+)(?:he|she|it)(?:['’]s| is)\s+(?:an?|my|our)\s+(?:[a-z][\w-]*\s+){0,2}?"
+    r"(?:,\s*|\s+and\s+)(?:he|she|it)(?:['’]s| is)\s+(?:an?|my|our)\s+(?:[a-z\d][\w-]*\s+){0,3}?"
     rf"(?P<kin>{PETS})(?=\s*(?:[.,!?;)]|$)|\s+(?:and|who|that|with|so|too|but)\b)"
 )
 """A pet the sentence's last name is, said by a pronoun after it."""
+THE_KIND = re.compile(rf"(?<![\w'’])(?P<kname>{NAME})\s+the\s+(?P<kin>{PETS})\b(?!['’-])")
+"""A pet called by its name and kind: "Boris the rooster", "Kevin the goat"."""
 A_NAME = re.compile(rf"(?<![\w'’]){NAME}")
 HAVE_KIN = re.compile(  # "tenho uma irmã, a Leonor, …", "I have a younger brother, Tom"
     rf"\b(?:[Tt]enho|I have|I have got|(?<![\w'’])[Gg]ot)\s+(?:(?:uma?|an?|one|only one|just one)\s+)?"
@@ -114,7 +124,12 @@ OTHER_PETS = (
     r"|horses?|snakes?|lizards?|geckos?|ferrets?|goldfish|chickens|hens|cockatiels?|budgies?"
     r"|parakeets?|canaries|canary|cockatoos?|macaws?|lovebirds?|chinchillas?|gerbils?"
     r"|hedgehogs?|iguanas?|bearded dragons?|axolotls?|tarantulas?|bettas?|ponies|pony|alpacas?"
-    r"|roosters?"
+    r"|roosters?|"
+    + "|".join(
+        f"{word}s?"
+        for word in dict.fromkeys([*BREEDS, *KEPT_ANIMALS])
+        if word.islower() and word not in ("dog", "cat", "pup", "puppy", "kitten", "fish")
+    )
 )
 """Pets but dogs and cats: after "my" they may only qualify another noun ("my horse riding
 lessons", "my bird feeder"), so a lower-case word after them must be one a subject takes."""
@@ -227,6 +242,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         *ONE_KIN.finditer(sentence),
         *NAME_OF.finditer(sentence),
         *KIN_NOTE.finditer(sentence),
+        *(THE_KIND.finditer(sentence) if FIRST_PERSON.search(sentence) else ()),
     ]:
         kin, words = match.group("kin"), match.group("kname").split()
         while words and not is_name(words[0]):  # "A Leonor, a minha irmã": the article goes

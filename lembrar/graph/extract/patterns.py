@@ -63,15 +63,28 @@ BREEDS = _words(
     " siamese ragdoll sphynx tabby german_shepherd shepherd pitbull pit_bull mastiff samoyed"
     " malamute pomeranian yorkie shih_tzu goldendoodle cavapoo maltipoo sheepdog great_dane"
     " maine_coon Maine_Coon persian_cat bengal_cat"
+    " shiba shiba_inu akita basenji bichon borzoi cockerpoo cavoodle cavachon bernedoodle"
+    " aussiedoodle sheepadoodle schnoodle westie weimaraner vizsla saluki sheltie staffie staffy"
+    " newfie frenchie lurcher springer bloodhound basset foxhound wolfhound deerhound malinois"
+    " rottie papillon pekingese havanese keeshond sharpei shar_pei doxie sausage_dog heeler"
+    " kelpie pittie pomsky puggle spoodle lhasa_apso cane_corso leonberger ridgeback bernese"
+    " st_bernard saint_bernard jack_russell moggy moggie tortie tortoiseshell calico abyssinian"
+    " burmese birman russian_blue british_shorthair scottish_fold ragamuffin devon_rex"
+    " cornish_rex"
 )
-"""Dog and cat breeds that name nothing else: "our beagle", "a poodle named Rex"."""
-PET_WORDS = BREEDS + _words(
+"""Dog and cat breeds, and their short forms, that name nothing else: "our beagle", "a poodle
+named Rex", "my westie"."""
+KEPT_ANIMALS = _words(
     "dog cat puppy pup kitten parrot rabbit bunny hamster fish turtle horse bird snake lizard"
     " guinea_pig cockatiel budgie budgerigar parakeet canary cockatoo macaw lovebird ferret"
     " chinchilla gerbil hedgehog gecko iguana bearded_dragon axolotl tarantula tortoise goldfish"
     " betta pony alpaca rooster cãozinho caozinho cão cao gatinho gatinha gato gata cachorrinho"
     " cachorro cadelinha cadela papagaio coelhinho coelho tartaruga cavalo peixe"
+    " mutt pooch doggo pupper kitty tomcat degu sugar_glider hermit_crab koi guppy cichlid"
+    " chameleon terrapin conure quail donkey llama mare gelding"
 )
+"""Words for the animals people keep, but breeds."""
+PET_WORDS = BREEDS + KEPT_ANIMALS
 """Words for the animals people keep."""
 
 

@@ -994,11 +994,12 @@ BARE_NAME = re.compile(
 NAME_GIVEN = re.compile(
     r"(?i:\b(?:its|his|her|the)\s+name(?:\s+is|['’]s|,)|\bname(?:\s+now)?,?\s+it(?:\s+is|['’]s)"
     r"|\bnome\s+d[oa]\s+\w+\s*:|\bchama-se|\bse\s+chama|\banswers\s+to"
-    r"|\b(?:named|call|called|calling)\s+(?:him|her|it))\s+"
+    r"|\b(?:named|call|called|calling)\s+(?:him|her|it)"
+    rf"|\b(?:he|she|it)(?:['’]s|\s+is)\s+an?\s+(?:[\w-]+\s+){{0,2}}?(?:{PETS})\s+(?:called|named))\s+"
     r"(?P<name>[A-ZÀ-Þ][\w'’-]*)"
 )
 """A name given in so many words: "the puppy has a name now, it's Farol", "her name's Mia",
-"we named him Pip", "Nome do cachorrinho: Bolt"."""
+"we named him Pip", "Nome do cachorrinho: Bolt", "he's a golden retriever called Bear"."""
 
 
 KIN_LAST = re.compile(
@@ -1083,6 +1084,8 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
         for pet in PET_WORD.finditer(part):
             if _not_theirs(part[: pet.start()]):  # "My sister has a kitten", "Rui's dog"
                 continue
+            if at > 0 and _not_theirs(said[at - 1]) and not FIRST_PERSON.search(part):
+                continue  # "Mum got a dog! A little mutt called Tejo": Mum's
             if not FIRST_PERSON.search(message):  # "the puppy is Pipoca now; we overruled them"
                 continue
             name = _beside(part, pet.start(), pet.end())
