@@ -13,9 +13,9 @@ from lembrar.graph.extract.patterns import (
     BREEDS,
     CHILDREN,
     EX,
+    KEPT_ANIMALS,
     KIN_EN,
     KIN_PT,
-    KEPT_ANIMALS,
     PETS,
 )
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
