@@ -29,6 +29,8 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written5": "written5.jsonl",
     "written6": "written6.jsonl",
     "written7": "written7.jsonl",
+    "written8": "written8.jsonl",
+    "written9": "written9.jsonl",
 }
 
 
