@@ -159,9 +159,11 @@ OBJECTS = {
     "habit": rf"\s+(?!{NOT_ACTIVITY})(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+{OFTEN}",
     "activity": rf"\s+(?!{NOT_ACTIVITY})(?P<obj>[^,.;!?:()\n]+)",
     "diet": rf"\s+(?P<obj>{DIETS})\b",
-    "age": (  # "34", "34 years old", "a 32-year-old engineer"
-        r"\s+(?:an?\s+(?=\d{1,3}-year-old\b))?(?P<obj>\d{1,3})"
-        r"(?:\s*(?:years? old|yrs? old|-year-old|anos(?: de idade)?)|(?=\s*(?:[.,!;](?!\d)|$)"
+    "age": (  # "34", "34 years old", "a 32-year-old engineer", "3 weeks old", "61 and retired"
+        r"\s+(?:an?\s+(?=\d{1,3}[\s-]years?[\s-]old\b))?"
+        r"(?P<obj>\d{1,3}(?:\s+(?:weeks|months|days)(?=\s+old\b))?)"
+        r"(?:\s*(?:years? old|yrs? old|[\s-]years?[\s-]old|y/?o\b|old\b|anos(?: de idade)?)"
+        r"|(?=\s*(?:[.,!;](?!\d)|$)|\s+and\b(?!\s+a\s+half)"
         r"|\s+(?:today|yesterday|(?:last|this)\s+(?:week|month|year|[a-z]+day))\b))"
     ),
     "pet": (
@@ -797,8 +799,18 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
         words.pop(0)
     if not words or not all(is_name(w) for w in words if w[0].isupper()):
         return None
+    placed = PLACED_AFTER_NAME.search(match.string, 0, match.start("name"))
+    if placed is not None:  # "my sister Kamala in Chennai just turned 70": Kamala, not Chennai
+        words = (placed.group("name") or "").split()
+        if not words or not all(is_name(w) for w in words):
+            return None
     name = " ".join(words)
     return scope.entity(name, scope.type_of(name, "person"))
+
+
+PLACED_AFTER_NAME = re.compile(rf"(?:(?P<name>{NAME})\s+)?\b(?:in|at|from|near)\s+$")
+"""A name after "in", "at", "from" or "near" is a place; the subject is the name before it, or
+no one ("our flat in Tampines is 30 years old")."""
 
 
 ACQUAINTANCES = "friend best_friend boss colleague coworker roommate neighbor neighbour".split()
@@ -825,6 +837,10 @@ def _clause_subject(scope: Scope, before: str) -> str | None:
     return scope.entity(name, scope.type_of(name, "person"))
 
 
+AGE_AND = re.compile(r"\s+and\b")
+"""An age followed by "and", read for the speaker only."""
+
+
 def _fact(
     scope: Scope,
     pattern: Pattern,
@@ -842,6 +858,12 @@ def _fact(
     kept, last = dict(scope.entities), scope.last_person
     subject = _subject(scope, pattern, match)
     obj = None if subject is None else _object(scope, pattern, match, typed)
+    if (
+        pattern.predicate == "age"
+        and subject != scope.speaker
+        and AGE_AND.match(match.string, match.end("obj"))
+    ):
+        obj = None  # "Tom is 8 and …" may count something else; "I'm 61 and retired" is an age
     if subject is None or obj is None or fold(obj) == fold(subject):
         scope.entities, scope.last_person = kept, last  # "Pottery is a huge part…": no one
         return None
@@ -973,13 +995,17 @@ def _object(
     if kind == "age":
         if LIKE_AN_AGE.search(match.string, 0, match.start()):
             return None  # "explain it like I'm 5": a manner of speaking, no age
+        if AN_AGE_THEN.search(match.string, 0, match.start()) and "turned" not in match.group(0):
+            return None  # "since I was 6": an age once, not now ("since I turned 27" is now)
         return scope.entity(raw, "value")
     if kind == "name":
         return scope.entity(raw, "person") if is_name(raw.split()[0]) else None
     if kind == "org" and not (is_name(raw.split()[0]) or is_acronym(raw.split()[0])):
         return None  # "I left the party": a company is named
     if kind in ("role", "bare_role"):  # "a nurse in Paris", "a designer at Sonae": the role ends
-        raw = re.sub(r"^\d{1,3}-year-old\s+", "", ROLE_END.split(raw)[0])  # "a 32-year-old nurse"
+        raw = re.sub(
+            r"^\d{1,3}[\s-]years?[\s-]old\s+", "", ROLE_END.split(raw)[0]
+        )  # "a 32-year-old nurse"
     if pattern.predicate == "studies":  # "I study French in Lyon": the place is another fact
         raw = SUBJECT_END.split(raw)[0]
     if pattern.predicate == "likes":
@@ -1038,6 +1064,8 @@ def infinitive_as_activity(raw: str) -> str:
 
 LIKE_AN_AGE = re.compile(r"\b(?:like|as\s+if|as\s+though)\s*$", re.IGNORECASE)
 """What makes an age that follows it a manner of speaking: "explain like I'm 5"."""
+AN_AGE_THEN = re.compile(r"\b(?:since|when|until|till|before|after|once)\s*$", re.IGNORECASE)
+"""What makes an age that follows it one had or will have: "since I am 6 years old"."""
 NAMED_OBJECT = re.compile(rf"{NAME}(?:\s+&\s+{NAME})?")
 """A place or a company named by its name, which ends it ("Google pays well", "McKinsey &
 Company")."""
