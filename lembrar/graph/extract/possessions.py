@@ -137,7 +137,7 @@ KIN = frozenset(
 )
 """People are not owned: "my child watch cartoons" is no watch."""
 HAVING_VERB = re.compile(
-    r"\b(?:have|own|got|inherited|received|bought|purchased|ordered|acquired|drive)\b"
+    r"\b(?:have|own|got|inherited|received|bought|purchased|ordered|acquired|drive|ride|keep)\b"
 )
 NOT_OWNING = frozenset(
     "previous former ex late local usual nearest neighborhood ideal dream future next potential"
@@ -248,10 +248,89 @@ def possessions(sentence: str) -> list[str]:
         year = match.group("year")
         if (year or any(c.isdigit() for c in model)) and after not in MODIFIED:
             found.append(f"{year} {model}" if year else model)
+    if mine or had:
+        for make, thing in makes_had(sentence):
+            found = [t for t in found if thing is None or t.split()[-1].lower() != thing.lower()]
+            found.append(make)
     unique = list(dict.fromkeys(found))
     return [
         t for t in unique if not any(f" {t} " in f" {other} " for other in unique if other != t)
     ]
+
+
+MAKES = (
+    # vehicles
+    "Toyota Honda Ford Chevy Chevrolet Nissan Mazda Subaru Hyundai Kia Volkswagen VW Audi BMW"
+    " Mercedes Porsche Tesla Volvo Škoda Skoda Renault Peugeot Citroën Citroen Fiat Opel Vauxhall"
+    " Dodge Lexus Jaguar Land_Rover Range_Rover Suzuki Mitsubishi Dacia Alfa_Romeo Saab Cadillac"
+    " Buick Chrysler Acura Infiniti Rivian Polestar BYD Ferrari Lamborghini Maserati Bentley"
+    " Corolla Camry Prius RAV4 Civic Accord CR-V Passat Fiesta Corsa Astra Clio Yaris Outback"
+    " Forester Wrangler Miata Hilux Land_Cruiser Fortuner Tacoma Sprinter Transit"
+    " Vespa Harley Harley-Davidson Ducati Kawasaki KTM Jawa Royal_Enfield Peterbilt Kenworth"
+    " Freightliner Scania John_Deere Kubota Brompton Cannondale Bianchi Raleigh"
+    # devices
+    " iPhone iPad MacBook iMac AirPods Kindle Fitbit Garmin GoPro ThinkPad Chromebook Samsung"
+    " Xiaomi OnePlus Huawei Motorola Nokia Lenovo PlayStation PS4 PS5 Xbox Nintendo Game_Boy"
+    " Steam_Deck Canon Nikon Fujifilm Leica Olympus Lumix Polaroid Roomba Dyson Thermomix"
+    " KitchenAid Vitamix Nespresso Instant_Pot Le_Creuset Weber Traeger"
+    # instruments and watches
+    " Fender Gibson Stratocaster Telecaster Les_Paul Epiphone Ibanez Yamaha Roland Korg Steinway"
+    " Rolex Omega Casio Seiko Tissot Swatch"
+)
+"""Makers and models of things people own, written by kind of thing (cars and their best-known
+models, motorbikes, trucks, tractors, bicycles, phones, computers, consoles, cameras, kitchen
+machines, instruments, watches), not from examples; each stands for a thing it makes."""
+_MAKE_WORDS = [make.replace("_", " ") for make in MAKES.split()]
+_MAKES = "|".join(sorted(map(re.escape, _MAKE_WORDS), key=len, reverse=True))
+MAKE_HAD = re.compile(
+    r"(?:\b(?:[Mm]y|[Oo]ur)|\b(?:I|[Ww]e)(?:['’]ve|\s+have)?\s+(?:(?:just|finally|recently|now"
+    r"|still|also)\s+)?(?:have|own|got|bought|drive|ride|keep|picked\s+up|inherited)"
+    r"(?:\s+me)?\s+an?|^\W*(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently)\s+)?(?:[Gg]ot|[Bb]ought"
+    r"|[Pp]icked\s+up)(?:\s+me)?\s+an?)"
+    r"\s+(?:[\w'’-]+\s+){0,2}?"
+    rf"(?P<make>(?i:{_MAKES})(?:\s+(?:[A-Z][\w-]*|\d[\w-]*)){{0,3}})"
+    r"(?=['’]s\b|[^\w'’-]|$)(?:['’]s)?(?P<after>\s+[\w'’-]+)?"
+)
+"""A make or model said as the speaker's, with its model's words ("my Corsa", "I drive a
+Hilux", "bought me a new Peterbilt", "my Taylor GS Mini"); two words may stand between ("my
+trusty old Vespa", "a '74 Fender Rhodes")."""
+MODEL_OF_THING = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:current|old|new)\s+)?(?P<thing>(?i:{OWNED}))\s+is\s+an?\s+"
+    r"(?:(?:19|20)\d\d\s+)?(?P<model>[A-ZÀ-Þ][\w-]*(?:\s+(?:[A-ZÀ-Þ][\w-]*|\d[\w-]*)){0,3})"
+)
+"""A thing of the speaker's told by its model: "my truck is a Scania R450", "my laptop is a
+2017 MacBook Air"; the model is what is owned, not the thing."""
+
+
+def makes_had(sentence: str) -> list[tuple[str, str | None]]:
+    """The makes and models a sentence says the speaker has, each with the thing it stands for
+    when the sentence says that too ("my truck is a Scania R450"); "my Tesla shares" and "my
+    Canon lens" are other things."""
+    found: list[tuple[str, str | None]] = [
+        (m.group("model"), m.group("thing")) for m in MODEL_OF_THING.finditer(sentence)
+    ]
+    for had in MAKE_HAD.finditer(sentence):
+        words = had.group("make").split()
+        if not (words[0][:1].isupper() or words[0].lower() in CASELESS_MAKES):
+            continue  # "my switch", "a focus": a word, not a make
+        after = (had.group("after") or "").strip().lower()
+        if after in MODIFIED or after in SHARES or OWNED_WORD.fullmatch(after):
+            continue  # "my Tesla stock", "my Canon lens": another thing
+        found.append((" ".join(words), None))
+    return found
+
+
+CASELESS_MAKES = frozenset(
+    "iphone ipad macbook imac airpods kindle fitbit gopro thinkpad chromebook playstation ps4 ps5"
+    " xbox vespa tesla volvo toyota honda corolla prius hilux scania peterbilt brompton".split()
+)
+"""Makes typed in lower case that still name nothing else ("my iphone", "my ps5")."""
+SHARES = frozenset(
+    "stock stocks shares share account subscription app store dealer dealership mechanic"
+    " insurance warranty loan payments payment".split()
+)
+"""Words after a make that name what is not the thing it makes ("my Tesla shares", "my Toyota
+dealer")."""
 
 
 ELDERS = frozenset("grandma grandpa granny gran nan nana papa mama".split())

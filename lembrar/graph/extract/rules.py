@@ -1144,7 +1144,9 @@ def _possessions(scope: Scope, sentence: str) -> None:
         return
     for thing in possessions(sentence):
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
-        gone = re.search(rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+{re.escape(thing)}", sentence, re.I)
+        gone = re.search(
+            rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+(?:old\s+)?{re.escape(thing)}", sentence, re.I
+        )
         quote = " ".join(sentence.split())
         fact = ExtractedFact(
             scope.speaker, "owns", obj, quote, negated=bool(gone), origin="possession"
@@ -1466,7 +1468,8 @@ def _owner(scope: Scope, owner: str, sentence: str) -> str | None:
 
 
 GIVEN_AWAY = (
-    r"\b(?:sold|donated|gave away|gave up|got rid of|lost|traded in|crashed|totaled|totalled"
+    r"\b(?:sold|donated|gave away|gave up|got rid of|lost|traded in|did trade in|did sell|crashed"
+    r"|totaled|totalled"
     r"|wrecked|returned|handed back|gave back|vendi|doei)"
 )
 """Verbs after which "my car" is no longer the speaker's."""
