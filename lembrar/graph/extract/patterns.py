@@ -168,8 +168,8 @@ _EN = [
         (
             r"(?:work|works|am working|is working|have been working|has been working"
             r"|got a job|got a new job|started working|started a new job|took a job"
-            r"|(?:have|has|got|started|landed|took|accepted) (?:an? )?(?:new )?(?:(?:part|full)[- ]time"
-            r" |summer |weekend |temp |side )?job(?: offer)?"
+            r"|(?:have|has|got|started|landed|took|accepted) (?:an? |the |my |his |her |their )?"
+            r"(?:new |first |dream )?(?:(?:part|full)[- ]time |[\w-]+ )?job(?: offer)?"
             r"|accepted (?:the|an?|their) (?:job )?offer"
             r"|am employed|is employed)(?: (?:nights|days|weekends|evenings|mornings|shifts"
             r"|part[- ]time|full[- ]time|remotely|there|now))? (?:at|for)"
@@ -185,6 +185,30 @@ _EN = [
         "org",
     ),
     ("works_at", r"(?:was hired by|got hired at|got hired by)"),
+    (  # "I do double shifts at the Marriott", "picked up extra shifts at Tesco"
+        "works_at",
+        r"(?:do|does|am doing|is doing|work|works|am working|is working|pick up|picks up"
+        r"|picked up)(?: [\w-]+)? shifts at(?: the)?",
+        "org",
+    ),
+    (  # "I drive for Uber", "she delivers for Deliveroo": who one drives for employs one
+        "works_at",
+        r"(?:drive|drives|am driving|is driving|have been driving|has been driving|deliver"
+        r"|delivers|am delivering|is delivering|ride|rides) for",
+        "org",
+    ),
+    (  # "I work rotating shifts as an electrician at the Ternium plant"
+        "works_at",
+        r"(?:work|works|am working|is working)(?: [\w-]+)? shifts? as (?:an? )?[\w-]+(?: [\w-]+)?"
+        r" (?:at|for)(?: the)?",
+        "org",
+    ),
+    (
+        "works_as",
+        r"(?:work|works|am working|is working)(?: [\w-]+)? shifts? as(?: an?)?",
+        "role",
+        "besides",
+    ),
     ("works_at", r"(?:teach|teaches)(?: [\w-]+){0,3} at", "org"),  # "I teach grade 4 at X"
     ("works_at", r"joined", "org"),  # "joined Google"; "joined a book club" is a pastime
     (  # "I start at Hooli on Monday": a plan when the clause's time is ahead (``rules``)
@@ -512,6 +536,7 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
         False,
     ),
     ("works_at", r"(?:starting|joining) (?:(?:my|a) new job )?(?:at|with)", "org", False),
+    ("works_at", r"(?:been )?(?:driving|delivering) for", "org", False),  # "Been driving for CTA"
     (
         "lives_in",
         r"(?:(?:my |our |the )?first (?:day|week|month|night) )?living in",
@@ -713,6 +738,11 @@ _POSSESSIVE = [  # "my new job at X": the speaker's
         "org",
     ),
     ("works_at", r"(?:novo |atual |primeiro )?(?:emprego|trabalho|estágio) (?:na|no|em)"),
+    (  # "home from my night shift at Wellington Regional Hospital"
+        "works_at",
+        r"(?:(?:night|day|late|early|morning|evening|double|long|first) )?shifts? at(?: the)?",
+        "org",
+    ),
     ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment|place) (?:is )?in"),
     ("does", r"(?:new |current |favourite |favorite )?(?:passion|hobby) is"),
     (  # "my job title at Sonae is data engineer"
@@ -772,6 +802,9 @@ ROLES = frozenset(
     [
         *(
             "attendant hairdresser barber cleaner janitor realtor caretaker dispatcher lifeguard"
+            " porter policeman policewoman headteacher headmaster headmistress principal"
+            " interpreter priest pastor vicar imam rabbi chaplain deacon missionary bouncer butler"
+            " busboy labourer laborer tiler surveyor agent operator valet usher mailman guard"
             " bricklayer beekeeper fisherman miner chauffeur trucker foreman supervisor"
             " apprentice trainee contractor ceo cto saleswoman salesman underwriter prosecutor"
             " inspector ranger warden curator astronomer sonographer babysitter doula youtuber"

@@ -808,7 +808,7 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     return scope.entity(name, scope.type_of(name, "person"))
 
 
-PLACED_AFTER_NAME = re.compile(rf"(?:(?P<name>{NAME})\s+)?\b(?:in|at|from|near)\s+$")
+PLACED_AFTER_NAME = re.compile(rf"(?:(?P<name>{NAME})\s+)?\b(?:in|at|from|near)\s+(?:the\s+)?$")
 """A name after "in", "at", "from" or "near" is a place; the subject is the name before it, or
 no one ("our flat in Tampines is 30 years old")."""
 
@@ -1000,7 +1000,8 @@ def _object(
         return scope.entity(raw, "value")
     if kind == "name":
         return scope.entity(raw, "person") if is_name(raw.split()[0]) else None
-    if kind == "org" and not (is_name(raw.split()[0]) or is_acronym(raw.split()[0])):
+    first = re.sub(r"['’]s$", "", raw.split()[0])  # "Addenbrooke's": a name all the same
+    if kind == "org" and not (is_name(first) or is_acronym(first)):
         return None  # "I left the party": a company is named
     if kind in ("role", "bare_role"):  # "a nurse in Paris", "a designer at Sonae": the role ends
         raw = re.sub(
@@ -1008,6 +1009,8 @@ def _object(
         )  # "a 32-year-old nurse"
     if pattern.predicate == "studies":  # "I study French in Lyon": the place is another fact
         raw = SUBJECT_END.split(raw)[0]
+    if pattern.predicate in ("works_at", "studies_at"):  # "my job at Sainsbury's is hard"
+        raw = CLAUSE_VERB.split(raw)[0]
     if pattern.predicate == "likes":
         raw = infinitive_as_activity(raw)  # "I love to travel": travelling is what is liked
     phrase = DANGLING.sub("", trim_object(raw, _most_words(pattern)))
@@ -1018,8 +1021,8 @@ def _object(
         phrase = re.sub(r"\s+[a-z]+ed$", "", phrase)
     if not phrase or fold(phrase) in ("it", "that", "this", "there", "isso", "lá", "la"):
         return None
-    if FREQUENCY.match(phrase):
-        return None
+    if FREQUENCY.match(phrase) or CLOCK.fullmatch(phrase):
+        return None  # "three times a week", "I start at 9": how often or when, not what
     if _no_place(pattern, phrase):
         return None  # "balancing my work at the same time", "I work at night"
     if kind == "role" and not _is_role(phrase):
@@ -1073,6 +1076,8 @@ ROLE_END = re.compile(
     r"\s+(?:in|at|for|with|from|on|over|out|here|there|working|employed|based|living|who|and|job"
     r"|gig|so|but|because|since|now|today|tonight)\b"
 )
+CLAUSE_VERB = re.compile(r"\s+(?:is|was|are|were|has|had|will|would|can|could)\b")
+"""Where a place of work ends and the clause's verb begins: "my job at Sainsbury's is hard"."""
 SUBJECT_END = re.compile(r"\s+(?:in|at|from)\s+(?=[A-ZÀ-Þ])|\s+(?:at|from)\b")
 """Where a subject studied ends: before the place or school it is studied at."""
 
@@ -1084,6 +1089,8 @@ def _a_thing_had(phrase: str) -> bool:
 
 STATUSES = frozenset({"retired", "unemployed"})
 """Role words that, without an article, say a state: "my father is retired"."""
+CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)?", re.IGNORECASE)
+"""A time of day said alone: "at 9", "at 7:30am"."""
 FREQUENCY = re.compile(r"(?:\w+ times|twice|once|every|each)\b", re.IGNORECASE)
 """How often, not what: "I practise three times a week" names no activity."""
 
@@ -1105,9 +1112,17 @@ def _is_role(phrase: str) -> bool:
     if not words or len(words) > 3:
         return False
     head = words[0] if len(words) == 3 and words[1] in ("de", "da", "do") else words[-1]
+    if head in NOT_A_JOB and "stay-at-home" not in words:
+        return False  # "a single dad", "a vegetarian"; "a stay-at-home mom" is one
     return head in ROLES or (
         len(head) > 5 and head.endswith(("ist", "ian", "eira", "eiro", "ista"))
     )
+
+
+NOT_A_JOB = frozenset(
+    "dad mom mum mother father parent wife husband vegetarian vegan pescatarian".split()
+)
+"""Heads of what one is that are no job: "I'm a single dad", "I've become a vegetarian"."""
 
 
 FIRST_PERSON_EN = re.compile(r"\b(?:I|my|My)\b")

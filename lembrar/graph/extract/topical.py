@@ -624,7 +624,7 @@ ROLE_SAID = (
     ),
     (
         ("being a",),
-        re.compile(rf"\bbeing an?\s+(?P<role>{ROLE})\s+(?:at|for|with)\s+(?P<org>{ORG})"),
+        re.compile(rf"\b[Bb]eing an?\s+(?P<role>{ROLE})\s+(?:at|for|with)\s+(?P<org>{ORG})"),
     ),
     (
         ("by profession", "by trade", "de profissão"),

@@ -1,0 +1,71 @@
+"""Jobs told the other ways people tell them: a shift somewhere ("my late shift at St Thomas'"),
+whom one drives or delivers for, the job got ("got the teaching job at Eton"), shifts worked as
+a role, "being a … at …"; and what is no job ("a single mum", "a vegan") or no employer ("at 9")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lembrar.graph.extract.rules import RuleExtractor
+from lembrar.model.episode import Episode
+
+AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+
+
+def jobs(text: str) -> set[tuple[str, str, str]]:
+    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
+    found = RuleExtractor().extract(episode).facts
+    return {
+        (f.subject, f.predicate, f.object)
+        for f in found
+        if f.predicate in ("works_at", "works_as") and not f.negated
+    }
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("so tired, back to back from my late shift at Addenbrooke's", "Addenbrooke's"),
+        ("I do double shifts at the Marriott in summer", None),
+        ("these days I drive for Bolt most evenings", "Bolt"),
+        ("Ana delivers for Glovo to pay rent", None),
+        ("I finally got the teaching job at Eton!!", "Eton"),
+        ("Marta got her first engineering job at Siemens", None),
+        ("I work night shifts as a porter at the Royal London", "Royal London"),
+        ("being a paramedic at Barts is no joke", "Barts"),
+    ],
+)
+def test_an_employer_told_another_way(text, fact):
+    found = jobs(text)
+    if fact is not None:
+        assert ("Ines", "works_at", fact) in found, found
+    else:
+        assert any(p == "works_at" for _, p, _ in found), found
+
+
+@pytest.mark.parametrize(
+    "text, role",
+    [
+        ("I work night shifts as a porter at the Royal London", "porter"),
+        ("being a paramedic at Barts is no joke", "paramedic"),
+        ("I'm a stay-at-home dad", "stay-at-home dad"),
+    ],
+)
+def test_a_role_told_another_way(text, role):
+    assert ("Ines", "works_as", role) in jobs(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a single mum of three",
+        "I've been a vegan for years",
+        "I drive for hours to see her",
+        "I start at 9 tomorrow",
+        "I got the job done at last",
+    ],
+)
+def test_no_job_said(text):
+    assert not jobs(text), jobs(text)
