@@ -234,16 +234,31 @@ def plan_date(when: TimeQuery, at: datetime) -> datetime | None:
     starts = [w.start for w in when.windows if w.start > at]
     starts = starts or [w.start for w in when.windows if w.end > at]  # "today": now
     if not starts:
-        starts = [_ahead(w.start, at) for w in when.windows if not PAST_WORDS.search(w.phrase)]
+        starts = [
+            _ahead(w.start, at, w.phrase) for w in when.windows if not PAST_WORDS.search(w.phrase)
+        ]
     starts = [s for s in starts if s > at - timedelta(days=1)]
     return min(starts) if starts else None
 
 
-def _ahead(moment: datetime, at: datetime) -> datetime:
-    """A bare date read as the next one: a weekday within the last week moves a week on,
-    anything else a year."""
+DAY_OF_MONTH = re.compile(r"^(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)$", re.IGNORECASE)
+"""A day named by its number only: "on the 10th" is this month's or the next's."""
+
+
+def _ahead(moment: datetime, at: datetime, phrase: str = "") -> datetime:
+    """A bare date read as the next one: a weekday within the last week moves a week on, a day
+    of the month a month, anything else a year."""
     if at - moment < timedelta(days=7):
         return moment + timedelta(days=7)
+    if DAY_OF_MONTH.match(phrase.strip()):
+        for months in range(1, 4):  # the next month that has that day
+            year, month = divmod(moment.month - 1 + months, 12)
+            try:
+                later = moment.replace(year=moment.year + year, month=month + 1)
+            except ValueError:  # the 31st of a shorter month
+                continue
+            if later > at:
+                return later
     return _next_year(moment)
 
 

@@ -584,6 +584,11 @@ def _by_patterns(
             for fact in _read(scope, pattern, match, typed, (when, valid_at), sentence):
                 scope.facts.append(fact)
                 scope.facts += _shared(scope, match, fact)
+                if fact.predicate == "plans" and fact.subject == scope.speaker:
+                    # "I'm planning a trip to Lisbon with my partner Arjun": Arjun's plan too
+                    scope.facts += [
+                        replace(fact, subject=other) for other in _companions(scope, sentence)
+                    ]
 
 
 START_NOW = re.compile(
@@ -1311,8 +1316,8 @@ def _upcoming(scope: Scope, said: Sentence, tz: str) -> None:
     sentence = said.text
     for who, plan in upcoming(sentence, scope.episode.at, tz, said):
         if who is not None and who.lower().startswith(("my ", "our ")):  # "my sister is flying…"
-            kin = who.split()[-1]
-            subject = scope.kin(kin, None, kin_alias(kin, True))
+            kin, *named = who.split()[1:]  # "my son Ruan is taking over…": Ruan
+            subject = scope.kin(kin, named[0] if named else None, kin_alias(kin, True))
         else:
             subject = scope.speaker if who is None else scope.entity(who, "person", retype=True)
         if who is not None and fold(who) == fold(scope.speaker):
@@ -1345,6 +1350,11 @@ def _companions(scope: Scope, sentence: str) -> list[str]:
         if match.group("with") and not match.group("kin"):
             if known is None or known.type != "person":
                 continue
+        if match.group("and_me") and (
+            re.search(r"\b(?:to|in|at|from|for|of|about|visit\w*)\s+$", sentence[: match.start()])
+            or (known is not None and known.type not in ("person", "user"))
+        ):
+            continue  # "a trip to Miami and I want…": Miami is where, not who
         found.append(scope.entity(name, "person", retype=True))
     return found
 

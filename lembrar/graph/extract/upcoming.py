@@ -30,7 +30,7 @@ from lembrar.temporal import parse_time
 
 KIN_WHO = (
     r"(?:[Mm]y|[Oo]ur)\s+(?:sister|brother|mom|mum|mother|dad|father|wife|husband|partner"
-    r"|boyfriend|girlfriend|son|daughter)(?![- ]in[- ]law)"
+    r"|boyfriend|girlfriend|son|daughter)(?![- ]in[- ]law)(?:\s+[A-ZÀ-Þ][\w'’-]*)?"
 )
 """Kin of the speaker's who may plan: "my sister is flying to Rome on Friday"."""
 DOING = re.compile(
@@ -126,6 +126,10 @@ PHRASE_END = re.compile(
     r"|and|but|so|because|which|who|that|to|when|while|until)\b|[,:()]"
 )
 """Where the thing planned ends and its time, place or company begins."""
+MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
+)
 TIME_WORDS = re.compile(
     r"\b(?:tomorrow|tonight|next|this\s+(?:week|weekend|month|year|summer|winter|spring|fall"
     r"|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday|evening|afternoon)"
@@ -135,6 +139,7 @@ TIME_WORDS = re.compile(
     r"|dec)|for\s+(?:january|february|march|april|may|june|july|august|september|october"
     r"|november|december|christmas|easter|new\s+year['’]?s?|thanksgiving)"
     r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this|coming\s+up"
+    rf"|on\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{MONTH}|on\s+{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?"
     r"|(?:in|over|during)\s+the\s+(?:school\s+|summer\s+|christmas\s+)?(?:holidays|break))\b",
     re.IGNORECASE,
 )
@@ -444,10 +449,16 @@ def _ahead_by_itself(verb: str, rest: str) -> bool:
     return doing is not None and bool(OUTING.fullmatch(doing.group("doing")))
 
 
+ARRIVING = re.compile(r"\s+(?:in|over|back|down|up)?\s*from\b|\s+in\b(?!\s+(?:the|a|an|to)\b)")
+"""A journey to the speaker, not the traveller's plan: "Lea is flying in from Hamburg"."""
+
+
 def _planned(verb: str, rest: str) -> str | None:
     """The thing planned, from the verb (its words single-spaced) and what follows it."""
     if verb == "getting married":
         return "wedding"
+    if verb in TRAVEL and verb != "going" and ARRIVING.match(rest):
+        return None
     if verb in TRAVEL or verb == "off to":
         journey = JOURNEY.match(rest)
         if journey:
