@@ -29,6 +29,7 @@ __all__ = [
     "NAMED_AFTER",
     "called",
     "one_per_kind",
+    "pets_gone",
     "read_kinship",
 ]
 
@@ -76,7 +77,7 @@ THE_KIND = re.compile(rf"(?<![\w'’])(?P<kname>{NAME})\s+the\s+(?P<kin>{PETS})\
 A_NAME = re.compile(rf"(?<![\w'’]){NAME}")
 HAVE_KIN = re.compile(  # "tenho uma irmã, a Leonor, …", "I have a younger brother, Tom"
     rf"\b(?:[Tt]enho|I have|I have got|(?<![\w'’])[Gg]ot)\s+(?:(?:uma?|an?|one|only one|just one)\s+)?"
-    rf"(?:(?:older|younger|little|big)\s+)?"
+    rf"(?:(?:older|younger|little|big|twin)\s+)?"
     rf"(?P<kin>{KIN_EN}|{KIN_PT})(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
     rf"(?:(?:named|called|chamad[oa])\s+|[ao]\s+(?=[A-ZÀ-Þ]))?(?P<kname>{NAME})"
 )
@@ -244,7 +245,8 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         *KIN_NOTE.finditer(sentence),
         *(THE_KIND.finditer(sentence) if FIRST_PERSON.search(sentence) else ()),
     ]:
-        kin, words = match.group("kin"), match.group("kname").split()
+        kin = match.group("kin")
+        words = re.sub(r"['’]s$", "", match.group("kname")).split()  # "my daughter Sarah's…"
         while words and not is_name(words[0]):  # "A Leonor, a minha irmã": the article goes
             words.pop(0)
         kname = " ".join(words)
@@ -534,6 +536,8 @@ def _others_kin(scope: Scope, sentence: str) -> None:
         kin = match.group("kin").lower()
         kname = match.group("kname")
         named = kname is not None and is_name(kname.split()[0]) and not _listed(match)
+        if OTHERS_KIN_WORDS[kin] == "has_parent" and not named and _speakers_child(scope, owner):
+            continue  # "my son … doesn't call his mother enough": the speaker, or their partner
         who = scope.entity(kname if named else kin, "person", retype=named)
         if fold(who) == fold(owner):
             continue
@@ -542,6 +546,14 @@ def _others_kin(scope: Scope, sentence: str) -> None:
         )
         left = broke_up(sentence, match.start(), match.end())  # "Tom and his wife divorced"
         scope.facts += _exes([fact]) if left else [fact]
+
+
+def _speakers_child(scope: Scope, who: str) -> bool:
+    """Whether the message has ``who`` as a child of the speaker's."""
+    return any(
+        f.predicate == "has_child" and f.subject == scope.speaker and f.object == who
+        for f in scope.facts
+    )
 
 
 def _owner_of(scope: Scope, sentence: str, match: re.Match[str]) -> str | None:
@@ -686,6 +698,35 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         )
         left = broke_up(sentence, match.start(), match.end(group))
         scope.facts += _exes([fact]) if left else [fact]
+
+
+DIED_AFTER = (
+    r"\s+(?:(?:has|had|just|sadly)\s+)*(?:died|passed\s+(?:away|on)|passed(?=\s*(?:[.,!;]|$))"
+    r"|was\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
+)
+"""A pet's death said after its name: "Storm died this morning"."""
+LOST_BEFORE = (
+    r"(?:\bRIP|\bR\.I\.P\.?|\b[Rr]est\s+in\s+peace,?)\s+"
+    r"(?:(?:my|our|sweet|dear|old|little)\s+)*(?:[a-z]+\s+)?"
+)
+"""A pet's death said before its name: "RIP Biscuit" ("we lost Rex" may be in the park)."""
+
+
+def pets_gone(scope: Scope, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """``facts`` with a pet the message says died ended: "Our old greyhound Storm died this
+    morning", "we lost Biscuit last week"; a pet alive stays as it is."""
+    text = scope.text
+    out = []
+    for f in facts:
+        if f.predicate == "has_pet" and not f.negated:
+            name = re.escape(f.object)
+            died = re.search(rf"\b{name}{DIED_AFTER}", text) or re.search(
+                rf"{LOST_BEFORE}{name}\b", text
+            )
+            if died is not None:
+                f = replace(f, negated=True)
+        out.append(f)
+    return out
 
 
 def one_per_kind(scope: Scope) -> list[ExtractedFact]:

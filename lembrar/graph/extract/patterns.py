@@ -260,6 +260,12 @@ _EN = [
         r"(?:am|is) an? [\w-]+(?: [\w-]+)? (?:(?:working|employed) )?(?:at|for|with)",
         "org",
     ),
+    (  # a diet before a role: "I became a vegan" names no job
+        "diet",
+        r"(?:am|is|went|became|have become|has become|have been|has been|have gone|has gone)"
+        r"(?: an?)?",
+        "diet",
+    ),
     (  # "I work as a designer at Critical Software"
         "works_at",
         r"(?:work|works|am working|is working) as (?:an? )?[\w-]+(?: [\w-]+)? (?:at|for)",
@@ -381,7 +387,8 @@ _EN = [
         "dislikes",
         (
             r"(?:hate|hates|dislike|dislikes|don['’]t like|do not like|doesn['’]t like"
-            r"|does not like|can['’]t stand|cannot stand|(?:am|is) (?:not|no) (?:a |the )?"
+            r"|does not like|(?:can['’]t|cannot) stand(?! (?:up|still|on)\b)"
+            r"|(?:am|is) (?:not|no) (?:a |the )?"
             r"(?:big |huge |great )?fan of)"
         ),
     ),
@@ -411,7 +418,6 @@ _EN = [
         r"|has been going)",
         "habit",
     ),
-    ("diet", r"(?:am|is|went|became|have been|has been|have gone|has gone)(?: an?)?", "diet"),
     (  # "I've been playing guitar for a while": a bare activity, not "playing my guitar"
         "does",
         r"(?:have|has) been (?:playing|practicing|practising)",
@@ -518,6 +524,12 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
         False,
     ),
     ("dislikes", r"not (?:a |the )?(?:big |huge |great )?fan of", "phrase", False),
+    (
+        "dislikes",
+        r"(?:can['’]?t|cannot) stand(?! (?:up|still|on)\b)",
+        "phrase",
+        False,
+    ),  # "can't stand coriander"
     ("works_at", r"(?:quit|left|resigned from)", "org", True),
     ("owns", r"(?:finally )?sold (?:my|our|the)(?= (?:old )?[a-zA-Z])", "phrase", True),
     ("works_at", r"(?:my |the )?(?:last|final) (?:day|week) (?:at|with)", "org", True),

@@ -35,6 +35,7 @@ from lembrar.graph.extract.kinship import (
     called,
     named_before,
     one_per_kind,
+    pets_gone,
     qualifies_another,
     read_kinship,
 )
@@ -441,7 +442,7 @@ class RuleExtractor:
             for f, s in zip(scope.facts, said, strict=True)
             if (g := _with_complement(scope, f)) is not None
         ]
-        scope.facts, said = [f for f, _ in kept_said], [s for _, s in kept_said]
+        scope.facts, said = pets_gone(scope, [f for f, _ in kept_said]), [s for _, s in kept_said]
         dropped = _said_longer(scope.facts) + _said_twice(scope.facts)
         kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in dropped}
         kept -= {id(f) for f in scope.facts if fold(f.subject) in UNNAMED_ACQUAINTANCES}

@@ -1,0 +1,54 @@
+"""More of what people tell: kin named with "'s" after the name ("my son Leo's starting
+school"), a twin, a pet that died ("Our cat Pixel died today", "RIP Biscuit"), the parent a
+child of the speaker's has (the speaker: no fact), a diet one became, "can't stand"; and the
+look-alikes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lembrar.graph.extract.rules import RuleExtractor
+from lembrar.model.episode import Episode
+
+AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+
+
+def signed(text: str) -> set[tuple[str, str, str]]:
+    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
+    found = RuleExtractor().extract(episode).facts
+    return {(f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found}
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("My son Leo's starting school in September", ("Ines", "has_child", "Leo")),
+        ("I have a twin brother, Nuno, who lives in Faro", ("Ines", "has_sibling", "Nuno")),
+        ("Our cat Pixel died this morning, I can't stop crying", ("Ines", "not:has_pet", "Pixel")),
+        ("My dog Rocco passed away on Sunday.", ("Ines", "not:has_pet", "Rocco")),
+        ("I've become a vegan since the documentary", ("Ines", "diet", "vegan")),
+        ("can't stand olives, sorry", ("Ines", "dislikes", "olives")),
+    ],
+)
+def test_more_of_what_people_tell(text, fact):
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, absent",
+    [
+        ("my dog Rocco passed his obedience test!", ("Ines", "not:has_pet", "Rocco")),
+        ("My son Leo never calls his mother", ("Leo", "has_parent", "mother")),
+        ("My daughter Ana is a hard worker like her father", ("Ana", "has_parent", "father")),
+        ("I can't stand up for long these days", ("Ines", "dislikes", "up")),
+        ("I became a nurse in 2010", ("Ines", "diet", "nurse")),
+    ],
+)
+def test_look_alikes_of_what_people_tell(text, absent):
+    assert absent not in signed(text)
+
+
+def test_a_friend_s_parent_is_still_read():
+    assert ("Tom", "has_parent", "mother") in signed("My friend Tom visits his mother every Sunday")
