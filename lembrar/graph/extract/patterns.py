@@ -39,14 +39,15 @@ EVENTS = frozenset(
     " recital performance gig fair meetup hackathon sleepover playdate exhibit premiere"
     " triathlon regatta convention expo interview exam audition housewarming anniversary"
     " birthday christening baptism bachelorette fundraiser gala parade staycation getaway"
-    " roadtrip expedition safari trek pilgrimage showcase launch opening debut test".split()
+    " roadtrip expedition safari trek pilgrimage showcase launch opening debut test"
+    " half-marathon ultramarathon parkrun duathlon defense defence sangeet".split()
 )
 """Nouns of the plans people tell ("a road trip", "the conference"), not errands."""
 UNDERTAKINGS = frozenset(
     "move relocate visit travel go attend host open launch start found build renovate adopt"
     " learn study apply run write publish join marry retire mudar visitar viajar abrir"
     " começar remodel volunteer propose compete perform audition tour"
-    " graduate enrol enroll begin repaint redecorate refurbish".split()
+    " graduate enrol enroll begin repaint redecorate refurbish paint".split()
 )
 """Verbs a plan worth keeping opens with ("open a studio", "visit Kyoto"), not errands
 ("pack light", "order more")."""

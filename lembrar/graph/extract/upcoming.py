@@ -139,6 +139,7 @@ TIME_WORDS = re.compile(
     r"|dec)|for\s+(?:january|february|march|april|may|june|july|august|september|october"
     r"|november|december|christmas|easter|new\s+year['’]?s?|thanksgiving)"
     r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this|coming\s+up"
+    r"|in\s+the\s+(?:spring|summer|autumn|fall|winter)"
     rf"|on\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{MONTH}|on\s+{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?"
     r"|(?:in|over|during)\s+the\s+(?:school\s+|summer\s+|christmas\s+)?(?:holidays|break))\b",
     re.IGNORECASE,
@@ -158,7 +159,7 @@ OWN_EVENT = re.compile(
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:\w+['’]s\s+)?(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|['’]s)\b"
     r"|\b(?:I|[Ww]e)(?:\s+have|['’]ve|\s+will\s+have|['’]ll\s+have)(?:\s+got)?\s+"
     r"(?:an?|my|our)\s+(?P<had>(?:[\w-]+\s+){0,2}?[\w-]+)"
-    r"(?=\s+(?:at|in|on|with|tomorrow|tonight|next|this|coming\s+up)\b)"
+    r"(?=\s+(?:at|in|on|with|tomorrow|tonight|next|this|coming\s+up|to\s+go\s+to|to\s+attend)\b)"
 )
 """An event of one's own, then its time: "my sister's wedding is next weekend", "I've got a
 job interview at the bank tomorrow"."""
@@ -248,16 +249,21 @@ NOT_VERBS = frozenset(
 next week", "Amazing trip")."""
 
 
-WILL_GO = re.compile(r"\b(?P<who>I|[Ww]e)\s+will\s+(?P<verb>go|fly|travel|head|drive)\b")
-"""A journey told in the future tense: "I will go to Seoul", "we will fly to Oslo"."""
+WILL_DO = re.compile(
+    r"\b(?P<who>I|[Ww]e)\s+will\s+(?:(?:also|definitely|finally|then|soon)\s+)?"
+    r"(?!(?:be|have|not|never|probably|maybe|just|still|always|need|want|try|let|see|get)\b)"
+    r"(?P<verb>[a-z]{2,})\b"
+)
+"""Something told in the future tense: "I will go to Seoul", "we will start a pottery class"."""
 
 
 def going_as_progressive(sentence: str) -> str:
-    """A journey told in the future as the progressive ``DOING`` reads: "I will go to Seoul"
-    reads as "I am going to Seoul" (a time ahead still makes it a plan)."""
+    """What is told in the future as the progressive ``DOING`` reads: "I will go to Seoul"
+    reads as "I am going to Seoul", "we will open a café" as "we are opening a café" (a time
+    ahead, or an undertaking, still makes it a plan)."""
     if " will " not in sentence:
         return sentence
-    return WILL_GO.sub(
+    return WILL_DO.sub(
         lambda m: (
             f"{m.group('who')} {'am' if m.group('who') == 'I' else 'are'} {gerund(m.group('verb'))}"
         ),
@@ -358,8 +364,9 @@ def _committed(sentence: str) -> list[tuple[str | None, str]]:
 
 
 STAY_AHEAD = re.compile(
-    r"\b(?:I|[Ww]e)(?:['’]ll|\s+will|\s+am\s+going\s+to|\s+are\s+going\s+to)\s+be\s+"
+    r"(?:\b(?:I|[Ww]e)(?:['’]ll|\s+will|\s+am\s+going\s+to|\s+are\s+going\s+to)|^\W*[Ww]ill)\s+be\s+"
     r"(?:(?:away|over|back|out)\s+)?in\s+(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
+    r"(?:\s+(?:next|this|on|in)\s+\w+|\s+tomorrow|\s+tonight)?"
     r"(?:\s+for\s+(?:an?|the|my|our)\s+(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)\b)?"
 )
 """A stay ahead somewhere named: "I'll be in Tokyo for a conference that week" (the event there),

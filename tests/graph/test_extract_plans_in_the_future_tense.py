@@ -1,0 +1,52 @@
+"""Plans told in the future tense with any verb ("we will open a café next spring"), an event
+one has to go to ("a christening to go to on Sunday"), a stay said without its subject ("Will
+be in Porto next week"), a house painted or a race run ahead; and the future-tense errands and
+courtesies that are no plan."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lembrar.graph.extract.rules import RuleExtractor
+from lembrar.model.episode import Episode
+
+AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+
+
+def plans(text: str) -> set[str]:
+    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
+    found = RuleExtractor().extract(episode).facts
+    return {f.object.split(" (")[0] for f in found if f.predicate == "plans" and not f.negated}
+
+
+@pytest.mark.parametrize(
+    "text, plan",
+    [
+        ("We will open a small café next spring", "opening a small café"),
+        ("I will join a choir in September", "joining a choir"),
+        ("I will visit Kyoto in the autumn", "visiting Kyoto"),
+        ("I've got a christening to go to on Sunday", "christening"),
+        ("Will be in Porto next week for a conference", "conference in Porto"),
+        ("We're painting the nursery this weekend", "painting the nursery"),
+        ("I'm running a half-marathon in October", "running a half-marathon"),
+    ],
+)
+def test_a_plan_in_the_future_tense_or_ahead(text, plan):
+    assert plan in plans(text), plans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I will call you tomorrow",
+        "I will let you know next week",
+        "I will never go back there again",
+        "I will be late tomorrow",
+        "Will be in touch next week",
+        "I will probably eat out tonight",
+    ],
+)
+def test_future_errands_and_courtesies_are_no_plan(text):
+    assert not plans(text), plans(text)
