@@ -28,7 +28,7 @@ class Pattern:
 
 ADVERBS_EN = (
     r"(?:(?:now|currently|still|also|really|just|recently|actually|finally|even|already"
-    r"|totally|absolutely|mostly|usually|often|sometimes|regularly|always|first|only)\s+)*"
+    r"|totally|absolutely|mostly|usually|often|sometimes|regularly|always|first|only|both)\s+)*"
 )
 ADVERBS_PT = r"(?:(?:agora|atualmente|ainda|também|já|realmente|finalmente|muito)\s+)*"
 EVENTS = frozenset(
@@ -375,7 +375,8 @@ _EN = [
     (
         "likes",
         (
-            r"(?:like|likes|love|loves|enjoy|enjoys|adore|adores|prefer|prefers"
+            r"(?:(?:like|likes|love|loves|enjoy|enjoys)(?: very much| so much)?|adore|adores"
+            r"|prefer|prefers|do (?:like|love|enjoy)|does (?:like|love|enjoy)"
             r"|(?:am|is|are|have been|has been) (?:(?:so|really|very|super|truly|deeply|quite"
             r"|\w+ly) )?(?:into|keen on|passionate about|fond of)"
             r"|am an? (?:[\w-]+ )?fan of"

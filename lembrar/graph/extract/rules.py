@@ -110,9 +110,12 @@ from lembrar.temporal import TimeQuery, parse_time
 if TYPE_CHECKING:
     from lembrar.graph.extract.spacy_names import SpacyNames
 
+KIN_PLURAL = "parents|kids|children|sons|daughters|sisters|brothers|twins"
+"""Kin said together as one subject: "my parents live in Casablanca"."""
 SUBJECT_EN = (
     rf"(?P<subj>\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|best|new|old)\s+)?"
-    rf"(?P<kin>{KIN_EN})\b(?:\s*,?\s*(?P<kname>{NAME}))?|\b[Ss]he\b|\b[Hh]e\b|(?P<conj>\band\b)"
+    rf"(?P<kin>{KIN_EN}|{KIN_PLURAL})\b(?:\s*,?\s*(?P<kname>{NAME}))?|\b[Ss]he\b|\b[Hh]e\b"
+    r"|(?P<conj>\band\b)"
     rf"|(?P<name>{NAME})(?:\s*,\s*(?:my|our)\s+(?:[\w-]+\s+)?(?:{KIN_EN})\s*,"
     rf"|\s+(?:from|at|on)\s+(?:(?:my|our|the)\s+)?(?:work|team|office|school|college|uni|gym))?)"
 )
@@ -798,7 +801,8 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     kin = match.groupdict().get("kin")
     if kin:
         kname = match.group("kname")
-        alias = kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I)))
+        english = re.fullmatch(f"{KIN_EN}|{KIN_PLURAL}", kin, re.I) is not None
+        alias = kin_alias(kin, english)
         return scope.kin(kin, kname if kname and is_name(kname.split()[0]) else None, alias)
     words = (match.group("name") or "").split()
     while words and not is_name(words[0]):

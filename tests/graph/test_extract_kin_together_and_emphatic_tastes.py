@@ -1,0 +1,47 @@
+"""Kin said together as a subject ("my parents live in Faro", "my kids adore sushi") and
+tastes said with emphasis or in second-language order ("I do love a good curry", "I like very
+much old films"); and what stays unread."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lembrar.graph.extract.rules import RuleExtractor
+from lembrar.model.episode import Episode
+
+AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
+    found = RuleExtractor().extract(episode).facts
+    return {(f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found}
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("My parents live in Faro, I see them at Easter", ("parents", "lives_in", "Faro")),
+        ("My kids adore sushi", ("kids", "likes", "sushi")),
+        ("My brothers both work at Sonae", ("brothers", "works_at", "Sonae")),
+        ("I do love a good curry on Fridays", ("Ines", "likes", "good curry")),
+        ("I do enjoy a long walk by the sea", ("Ines", "likes", "long walk")),
+        ("I like very much Italian food", ("Ines", "likes", "Italian food")),
+    ],
+)
+def test_kin_together_and_emphatic_tastes(text, fact):
+    assert fact in facts(text), facts(text)
+
+
+@pytest.mark.parametrize(
+    "text, absent",
+    [
+        ("I do not like olives", ("Ines", "likes", "olives")),
+        ("I like it very much", ("Ines", "likes", "it")),
+        ("My parents and I moved to Braga", ("Ines", "has_parent", "Braga")),
+    ],
+)
+def test_what_stays_unread(text, absent):
+    assert absent not in facts(text)
