@@ -36,7 +36,8 @@ _KINDS = {
     "kitchen": "mixer|stand mixer|blender|grinder|coffee grinder|frother|espresso machine"
     "|coffee maker|kettle|toaster|microwave|oven|air fryer|instant pot|slow cooker|fridge"
     "|freezer|dishwasher|cookware|knives|tea set|glassware|china|smoker|wok|dutch oven"
-    "|pressure cooker|rice cooker|waffle maker|juicer|food processor",
+    "|pressure cooker|rice cooker|waffle maker|juicer|food processor|bread maker"
+    "|bread machine|dehydrator|sous vide|pasta maker|ice cream maker",
     "home things": "couch|sofa|desk|chair|armchair|table|dresser|wardrobe|bookshelf|bed"
     "|mattress|lamp|rug|vacuum|washing machine|sewing machine|dryer|heater|aquarium|plants"
     "|tent|grill|bbq|music box|bird feeder|feeder|birdbath|bowl|vase|teapot|bookcase|nightstand"
@@ -97,13 +98,23 @@ POSSESSION = re.compile(
 HAVING = re.compile(  # "I already have a portable power bank", "Just got some new shoes"
     r"(?:\b(?:I|[Ww]e)(?:['’]ve)?\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
     r"(?:\w+\s+and\s+)?(?:have\s+got|have|own|got|inherited|received|bought|purchased|ordered"
-    r"|acquired)"
-    r"|^\W*(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently)\s+)?(?:[Gg]ot|[Bb]ought|[Pp]urchased|[Oo]rdered))"
+    r"|acquired|picked\s+up|treated\s+(?:myself|ourselves)\s+to)"
+    r"|^\W*(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently)\s+)?(?:[Gg]ot|[Bb]ought|[Pp]urchased|[Oo]rdered"
+    r"|[Pp]icked\s+up)"
+    r"|\b(?:got|bought|gave|gifted)\s+(?:me|us)(?=\s+(?:a|an)\s))"
+    r"(?:\s+(?:myself|ourselves|me|us))?"
     r"\s+(?:a|an|two|three|some|several|lots\s+of|plenty\s+of)\s+"
     r"(?:(?:new|pair of|set of|lot of|bunch of|couple of|few|collection of)\s+)*"
     rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:\s*\(\s*(?:an?\s+|the\s+)?(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
 )
+HAD_BEFORE = re.compile(  # "the bike I bought last year", "The house we bought needs a roof"
+    rf"\b(?:[Tt]he|[Aa]n?)\s+(?P<thing>(?:[\w'][\w'-]*\s+){{0,2}}?(?i:{OWNED}))\s+"
+    r"(?:that\s+|which\s+)?(?:I|we)\s+(?:(?:just|recently|finally)\s+)?"
+    r"(?:bought|got|own|have(?!\s+(?:\w+ed|been|read|seen|had|made|done|got|gotten|taken"
+    r"|written|eaten|known|worn|met|found|heard|lost|sold)\b)|inherited)\b(?P<after>)"
+)
+"""A thing the speaker had, named before the verb of having in a relative clause."""
 HANDED_DOWN = re.compile(  # "we inherited my grandmother's piano": the speaker's now
     r"\b(?:I|[Ww]e)(?:['’]ve)?\s+(?:(?:just|recently|finally)\s+)?(?:inherited|got|received)"
     rf"\s+(?:my|our)\s+[a-z]+['’]s\s+(?:old\s+)?(?P<thing>(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
@@ -137,7 +148,8 @@ KIN = frozenset(
 )
 """People are not owned: "my child watch cartoons" is no watch."""
 HAVING_VERB = re.compile(
-    r"\b(?:have|own|got|inherited|received|bought|purchased|ordered|acquired|drive|ride|keep)\b"
+    r"\b(?:have|own|got|inherited|received|bought|purchased|ordered|acquired|drive|ride|keep"
+    r"|picked|treated|gave|gifted)\b"
 )
 NOT_OWNING = frozenset(
     "previous former ex late local usual nearest neighborhood ideal dream future next potential"
@@ -216,6 +228,7 @@ def possessions(sentence: str) -> list[str]:
     having = [*HAVING.finditer(sentence)] if had else []
     matches += having + [m for h in having if (m := AND_ANOTHER.match(sentence, h.end("thing")))]
     matches += [*HANDED_DOWN.finditer(sentence)] if mine and had else []
+    matches += [*HAD_BEFORE.finditer(sentence)] if had else []
     matches += [*RUNNING.finditer(sentence)] if running else []
     for match in matches:
         after = (match.group("after") or "").strip().lower()

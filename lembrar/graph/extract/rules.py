@@ -847,6 +847,11 @@ def _clause_subject(scope: Scope, before: str) -> str | None:
     return scope.entity(name, scope.type_of(name, "person"))
 
 
+RELATIVE_BEFORE = re.compile(r"(?:^|[,;:]\s*)\W*(?:[Tt]he|[Aa]n?)\s+[\w-]+(?:\s+[\w-]+)?\s+$")
+"""A clause that opens on a noun and then its subject: a relative clause ("The house we
+bought…"), whose object is the noun before it."""
+REFLEXIVE = re.compile(r"^(?:myself|ourselves|me|us)\s+(?:(?:an?|some|the)\s+)?", re.IGNORECASE)
+"""Whom a thing was got for, before the thing: "I bought myself a new guitar"."""
 AGE_AND = re.compile(r"\s+and\b")
 """An age followed by "and", read for the speaker only."""
 
@@ -865,6 +870,8 @@ def _fact(
         and _implausible(pattern, match)
     ):
         return None
+    if RELATIVE_BEFORE.search(match.string, 0, match.start("subj")):
+        return None  # "The house we bought needs a roof": what was bought comes before
     kept, last = dict(scope.entities), scope.last_person
     subject = _subject(scope, pattern, match)
     obj = None if subject is None else _object(scope, pattern, match, typed)
@@ -1017,6 +1024,8 @@ def _object(
         raw = re.sub(
             r"^\d{1,3}[\s-]years?[\s-]old\s+", "", ROLE_END.split(raw)[0]
         )  # "a 32-year-old nurse"
+    if pattern.predicate == "owns":
+        raw = REFLEXIVE.sub("", raw)
     if pattern.predicate == "studies":  # "I study French in Lyon": the place is another fact
         raw = SUBJECT_END.split(raw)[0]
     if pattern.predicate in ("works_at", "studies_at"):  # "my job at Sainsbury's is hard"
