@@ -83,3 +83,34 @@ def test_look_alikes_stay_no_such_pet(text):
 def test_a_pet_named_a_sentence_after_its_owner_told_of_it_is_the_owner_s():
     found = pets("My mum finally got a dog!!! A little mutt called Tejo")
     assert ("Ines", "Tejo") not in found
+
+
+@pytest.mark.parametrize(
+    "text, pet",
+    [
+        ("We have 2 rabbits and a tortoise", "rabbits"),
+        ("we got three kittens from a farm", "kittens"),
+        ("I'm a proud cat mum to Sushi and Wasabi", "Sushi"),
+        ("Dropped Rocky at the groomer, he's my old beagle", "Rocky"),
+        ("We got our first dog!", "dog"),
+    ],
+)
+def test_pets_by_how_many_by_a_pet_parent_and_by_a_pronoun(text, pet):
+    assert ("Ines", pet) in pets(text), pets(text)
+
+
+def test_a_thing_of_the_speaker_s_after_a_pet_is_owned_on_its_own():
+    episode = Episode(
+        "e1",
+        "u",
+        "message",
+        "Our puppy chewed my slippers",
+        AT,
+        AT,
+        None,
+        role="user",
+        speaker="Ines",
+    )
+    found = {(f.predicate, f.object) for f in RuleExtractor().extract(episode).facts}
+    assert ("owns", "slippers") in found, found
+    assert not any("chewed" in o for _, o in found), found

@@ -154,7 +154,7 @@ OWNED_BY_ANOTHER = re.compile(  # "Lula's cat", "my wife's horse", "Marta's dog 
 )
 """A pet of someone else's, said by its owner's name or kin word and its kind."""
 UNNAMED_KIN = re.compile(
-    r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|other|two|three|four|five"
+    r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|first|other|two|three|four|five"
     r"|\d+)\s+)?"
     r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|twins|son|sons|daughter"
     r"|daughters|child|sister|sisters|brother|brothers|siblings?|dogs?|doggies|doggy|cats?|pups?"
@@ -195,15 +195,15 @@ UNNAMED_PREDICATE = {
 """A kin word's relation (``scope.KIN_PREDICATE``), with the words for children, parents and
 pets said without a name; keys folded, as they are looked up."""
 
-NAMED_PET = (
-    re.compile(  # "we named the puppy Bolt", "our dog is called Bolt", "o cão chama-se Bolt"
-        rf"(?:\b(?:named|called|call|name)\s+(?:the|our|my|him|her)?\s*(?P<kin>{PETS})\s+"
-        rf"|\b(?:[Tt]he|[Oo]ur|[Mm]y|[Oo]|[Aa]|[Oo] nosso|[Aa] nossa)\s+(?P<kin2>{PETS})\s*"
-        rf"(?:\w+\s+)?(?:is called|is named|['’]s name is|has a name:|chama-se|se chama)\s+"
-        rf"|\b(?i:demos|dei|pusemos|pus)\s+(?:a[oà]\s+|à\s+)?(?:nosso\s+|nossa\s+|meu\s+|minha\s+)?"
-        rf"(?P<kin3>{PETS})\s+o nome de\s+)"
-        rf"(?P<kname>{NAME})"
-    )
+NAMED_PET = re.compile(  # "we named the puppy Bolt", "our dog is called Bolt", "o cão chama-se Bolt"
+    rf"(?:\b(?:named|called|call|name)\s+(?:the|our|my|him|her)?\s*(?P<kin>{PETS})\s+"
+    rf"|\b(?:[Tt]he|[Oo]ur|[Mm]y|[Oo]|[Aa]|[Oo] nosso|[Aa] nossa)\s+(?P<kin2>{PETS})\s*"
+    rf"(?:\w+\s+)?(?:is called|is named|['’]s name is|has a name:|chama-se|se chama)\s+"
+    rf"|\b(?i:demos|dei|pusemos|pus)\s+(?:a[oà]\s+|à\s+)?(?:nosso\s+|nossa\s+|meu\s+|minha\s+)?"
+    rf"(?P<kin3>{PETS})\s+o nome de\s+"
+    rf"|\b(?P<kin4>dog|cat|pup|puppy|bunny|fur|furbaby|fur\s+baby)[- ]?(?:mom|mum|mama|dad|parent)"
+    rf"\s+(?:to|of)\s+)"
+    rf"(?P<kname>{NAME})"
 )
 
 
@@ -227,7 +227,12 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         if HAD_ONCE.search(sentence, 0, match.start()):
             continue
         if scope.speaker is not None and is_name(match.group("kname").split()[0]):
-            kin = match.group("kin") or match.group("kin2") or match.group("kin3")
+            kin = (
+                match.group("kin")
+                or match.group("kin2")
+                or match.group("kin3")
+                or match.group("kin4")
+            )
             pet = scope.entity(match.group("kname"), "animal", (f"my {kin.lower()}",))
             fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")
             scope.facts.append(fact)
@@ -446,17 +451,20 @@ def _named_list(scope: Scope, sentence: str) -> None:
 def _pronoun_pet(scope: Scope, sentence: str) -> None:
     """ "I walk Bruno twice a day, he's a big husky": in a sentence that says "I" or "we", the
     last name before a pronoun that is a pet is the speaker's pet."""
-    if scope.speaker is None or not FIRST_PERSON.search(sentence):
+    if scope.speaker is None:
         return
     if ", " not in sentence and " and " not in sentence:
         return
     for match in PRONOUN_PET.finditer(sentence):
+        if not FIRST_PERSON.search(sentence) and " my " not in match.group(0):
+            continue  # "…, he's my border collie" is the speaker's too
         before = sentence[max(0, match.start() - 60) : match.start()]
         names = [
-            m.group(0)
+            # a sentence's first word is a name only with another after it: "Took Max to…"
+            m.group(0) if m.start() > 0 else " ".join(m.group(0).split()[1:])
             for m in A_NAME.finditer(before)
-            if m.start() > 0 and is_name(m.group(0).split()[0])
         ]
+        names = [n for n in names if n and is_name(n.split()[0])]
         if names:
             pet = scope.entity(names[-1], "animal", (f"my {match.group('kin').lower()}",))
             fact = ExtractedFact(scope.speaker, "has_pet", pet, match.group(0), origin="kin_named")

@@ -31,7 +31,8 @@ _KINDS = {
     "homes": "house|apartment|flat|condo|cabin|cottage|studio apartment",
     "clothes": "sneakers|shoes|boots|sandals|heels|jacket|coat|dress|suit|jeans|pants|trousers"
     "|shorts|skirt|shirt|t-shirt|sweater|hoodie|blouse|scarf|hat|cap|bag|handbag|backpack"
-    "|purse|wallet|suitcase|luggage|belt|cardigan|vest|gloves|sunglasses|blazer|raincoat",
+    "|purse|wallet|suitcase|luggage|belt|cardigan|vest|gloves|sunglasses|blazer|raincoat"
+    "|slippers|trainers|pyjamas|pajamas|tracksuit|leggings|swimsuit|parka|overalls",
     "jewellery": "necklace|ring|bracelet|earrings|pendant|brooch|jewelry|jewellery",
     "kitchen": "mixer|stand mixer|blender|grinder|coffee grinder|frother|espresso machine"
     "|coffee maker|kettle|toaster|microwave|oven|air fryer|instant pot|slow cooker|fridge"
@@ -92,7 +93,7 @@ MODEL_BESIDE = rf"(?:,\s+(?:an?|the|my)\s+|\s*\(\s*(?:an?\s+|the\s+)?)(?P<model>
 """A model named beside its thing: "my piano, a Korg B1", "my espresso machine (a Gaggia
 Classic)"."""
 POSSESSION = re.compile(
-    rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
+    rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<thing>(?:(?!(?:my|our)\b)[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:{MODEL_BESIDE})?(?P<after>\s+[\w']+)?"
 )
 HAVING = re.compile(  # "I already have a portable power bank", "Just got some new shoes"

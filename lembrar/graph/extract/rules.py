@@ -847,6 +847,18 @@ def _clause_subject(scope: Scope, before: str) -> str | None:
     return scope.entity(name, scope.type_of(name, "person"))
 
 
+PLURAL_AFTER = re.compile(r"(?:s|es)\b")
+MANY = re.compile(r"\b(?:two|three|four|five|six|several|some|[2-9]|\d\d+)\s", re.IGNORECASE)
+"""How many, said before a pet's or a child's kind: "two cats", "3 kids"."""
+
+
+def plural_of(kind: str) -> str:
+    """The plural a kind word is said with: puppy → puppies, cat → cats, kid → kids."""
+    if kind.endswith("y") and kind[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return kind[:-1] + "ies"
+    return kind + ("es" if kind.endswith(("s", "sh", "ch", "x")) else "s")
+
+
 RELATIVE_BEFORE = re.compile(r"(?:^|[,;:]\s*)\W*(?:[Tt]he|[Aa]n?)\s+[\w-]+(?:\s+[\w-]+)?\s+$")
 """A clause that opens on a noun and then its subject: a relative clause ("The house we
 bought…"), whose object is the noun before it."""
@@ -1007,7 +1019,12 @@ def _object(
             return scope.entity(name, type_)
         if qualifies_another(match.string, match.end("kind")):
             return None  # "we had a baby shower", "I got a dog bed"
-        return scope.entity(match.group("kind"), type_)
+        kind_said = match.group("kind")
+        if PLURAL_AFTER.match(match.string, match.end("kind")) and MANY.search(
+            match.string, match.start(), match.start("kind")
+        ):
+            kind_said = plural_of(kind_said)  # "I have 2 dogs": dogs, as said
+        return scope.entity(kind_said, type_)
     raw = match.group("obj")
     if kind == "age":
         if LIKE_AN_AGE.search(match.string, 0, match.start()):
