@@ -7,7 +7,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from lembrar.graph.extract.names import AT_A_PLACE, PLACED_BEFORE, fold, is_name, leading_name
+from lembrar.graph.extract.names import (
+    AT_A_PLACE,
+    PLACED_BEFORE,
+    fold,
+    is_name,
+    leading_name,
+    plural,
+)
 from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.patterns import (
     BREEDS,
@@ -17,6 +24,7 @@ from lembrar.graph.extract.patterns import (
     KIN_EN,
     KIN_PT,
     PETS,
+    alternation,
 )
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
 from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE
@@ -120,18 +128,25 @@ def called(match: re.Match[str]) -> str:
     return f"{match.group('kind')} called {name}" if is_name(name.split()[0]) else match.group(0)
 
 
-OTHER_PETS = (
-    r"pets?|turtles?|tortoises?|parrots?|rabbits?|bunny|bunnies|hamsters?|guinea pigs?|birds?"
-    r"|horses?|snakes?|lizards?|geckos?|ferrets?|goldfish|chickens|hens|cockatiels?|budgies?"
-    r"|parakeets?|canaries|canary|cockatoos?|macaws?|lovebirds?|chinchillas?|gerbils?"
-    r"|hedgehogs?|iguanas?|bearded dragons?|axolotls?|tarantulas?|bettas?|ponies|pony|alpacas?"
-    r"|roosters?|"
-    + "|".join(
-        f"{word}s?"
+OTHER_PET_WORDS = [
+    *"pet turtle tortoise parrot rabbit bunny hamster guinea_pig bird horse snake lizard gecko"
+    " ferret goldfish chicken hen cockatiel budgie parakeet canary cockatoo macaw lovebird"
+    " chinchilla gerbil hedgehog iguana bearded_dragon axolotl tarantula betta pony alpaca"
+    " rooster".replace("_", "~").split(),
+    *(
+        word.replace(" ", "~")
         for word in dict.fromkeys([*BREEDS, *KEPT_ANIMALS])
         if word.islower() and word not in ("dog", "cat", "pup", "puppy", "kitten", "fish")
-    )
-)
+    ),
+]
+"""Pets but dogs and cats, and every breed ("~" joins a word of two)."""
+_OTHER_PETS_SAID = [
+    said.replace("~", " ")
+    for word in dict.fromkeys(OTHER_PET_WORDS)
+    for said in (word, plural(word))
+    if said not in ("chicken", "hen", "goldfishes")  # "chicken" alone is a dish, "hen" a party
+]
+OTHER_PETS = alternation(_OTHER_PETS_SAID)
 """Pets but dogs and cats: after "my" they may only qualify another noun ("my horse riding
 lessons", "my bird feeder"), so a lower-case word after them must be one a subject takes."""
 AFTER_AN_ANIMAL = frozenset(
@@ -186,11 +201,7 @@ UNNAMED_PREDICATE = {
     **dict.fromkeys(["sibling", "siblings"], "has_sibling"),
     **dict.fromkeys(["cao", "cadela", "gato", "gata", "gatinho", "gatinha"], "has_pet"),
     **dict.fromkeys(["cachorrinho", "cachorrinha"], "has_pet"),
-    **{
-        fold(pet[:-2] + ending if pet.endswith("s?") else pet): "has_pet"
-        for pet in OTHER_PETS.split("|")
-        for ending in ("", "s")
-    },
+    **{fold(pet): "has_pet" for pet in _OTHER_PETS_SAID},
 }
 """A kin word's relation (``scope.KIN_PREDICATE``), with the words for children, parents and
 pets said without a name; keys folded, as they are looked up."""

@@ -538,3 +538,13 @@ def gerund(verb: str) -> str:
     ):
         return verb + verb[-1] + "ing"
     return verb + "ing"
+
+
+def plural(noun: str) -> str:
+    """The plural of an English noun, by its ending: vase → vases, watch → watches, library →
+    libraries."""
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    return noun + "s"

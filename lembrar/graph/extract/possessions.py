@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from lembrar.graph.extract.names import is_name
+from lembrar.graph.extract.names import is_name, plural
 from lembrar.graph.extract.patterns import alternation
 
 _KINDS = {
@@ -56,16 +56,6 @@ EMPLOYERS = frozenset(["company", "firm"])
 """Businesses that "my" names as where one works unless they are one's "own"."""
 UNCOUNTED = frozenset("jewelry jewellery luggage cookware glassware china".split())
 """Owned nouns with no plural."""
-
-
-def plural(noun: str) -> str:
-    """The plural of an English noun, by its ending: vase → vases, watch → watches, library →
-    libraries."""
-    if noun.endswith(("s", "x", "ch", "sh")):
-        return noun + "es"
-    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
-        return noun[:-1] + "ies"
-    return noun + "s"
 
 
 _SINGULAR = [w for words in _KINDS.values() for w in words.split("|")]

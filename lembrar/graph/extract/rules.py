@@ -45,6 +45,7 @@ from lembrar.graph.extract.names import (
     is_acronym,
     is_name,
     leading_name,
+    plural,
     trim_object,
     without_how,
 )
@@ -852,13 +853,6 @@ MANY = re.compile(r"\b(?:two|three|four|five|six|several|some|[2-9]|\d\d+)\s", r
 """How many, said before a pet's or a child's kind: "two cats", "3 kids"."""
 
 
-def plural_of(kind: str) -> str:
-    """The plural a kind word is said with: puppy → puppies, cat → cats, kid → kids."""
-    if kind.endswith("y") and kind[-2:-1] not in ("a", "e", "i", "o", "u"):
-        return kind[:-1] + "ies"
-    return kind + ("es" if kind.endswith(("s", "sh", "ch", "x")) else "s")
-
-
 RELATIVE_BEFORE = re.compile(r"(?:^|[,;:]\s*)\W*(?:[Tt]he|[Aa]n?)\s+[\w-]+(?:\s+[\w-]+)?\s+$")
 """A clause that opens on a noun and then its subject: a relative clause ("The house we
 bought…"), whose object is the noun before it."""
@@ -1023,7 +1017,7 @@ def _object(
         if PLURAL_AFTER.match(match.string, match.end("kind")) and MANY.search(
             match.string, match.start(), match.start("kind")
         ):
-            kind_said = plural_of(kind_said)  # "I have 2 dogs": dogs, as said
+            kind_said = plural(kind_said)  # "I have 2 dogs": dogs, as said
         return scope.entity(kind_said, type_)
     raw = match.group("obj")
     if kind == "age":
