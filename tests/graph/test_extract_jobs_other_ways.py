@@ -65,7 +65,22 @@ def test_a_role_told_another_way(text, role):
         "I drive for hours to see her",
         "I start at 9 tomorrow",
         "I got the job done at last",
+        "I'm a keen gardener",  # a pastime
+        "I'm an amateur photographer",
     ],
 )
 def test_no_job_said(text):
     assert not jobs(text), jobs(text)
+
+
+@pytest.mark.parametrize(
+    "text, pastime",
+    [
+        ("I paint in my spare time", "painting"),
+        ("In my free time I knit", "knitting"),
+    ],
+)
+def test_a_pastime_done_in_one_s_free_time(text, pastime):
+    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
+    found = RuleExtractor().extract(episode).facts
+    assert ("Ines", "does", pastime) in {(f.subject, f.predicate, f.object) for f in found}

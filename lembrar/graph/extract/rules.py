@@ -1144,6 +1144,8 @@ def _is_role(phrase: str) -> bool:
     head = words[0] if len(words) == 3 and words[1] in ("de", "da", "do") else words[-1]
     if head in NOT_A_JOB and "stay-at-home" not in words:
         return False  # "a single dad", "a vegetarian"; "a stay-at-home mom" is one
+    if words[0] in AMATEUR:
+        return False  # "a keen gardener", "an avid reader": a pastime, not a job
     return head in ROLES or (
         len(head) > 5 and head.endswith(("ist", "ian", "eira", "eiro", "ista"))
     )
@@ -1153,6 +1155,10 @@ NOT_A_JOB = frozenset(
     "dad mom mum mother father parent wife husband vegetarian vegan pescatarian".split()
 )
 """Heads of what one is that are no job: "I'm a single dad", "I've become a vegetarian"."""
+AMATEUR = frozenset(
+    "keen avid amateur passionate enthusiastic casual hobby weekend wannabe aspiring budding".split()
+)
+"""Words before a role that make it a pastime: "a keen gardener", "an amateur photographer"."""
 
 
 FIRST_PERSON_EN = re.compile(r"\b(?:I|my|My)\b")

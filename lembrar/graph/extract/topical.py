@@ -97,10 +97,12 @@ HABIT = re.compile(
     r"|evenings|afternoons))\b"
     r"|\b(?:aos|às)\s+(?:segundas|terças|quartas|quintas|sextas|sábados|domingos|fins de semana)"
     r"|\btod[ao]s\s+(?:os|as)\s+(?:dias|semanas|manhãs|noites|sábados|domingos|fins de semana)"
-    r"|\b(?:duas|três|quatro)\s+vezes\s+por\s+semana|\buma\s+vez\s+por\s+semana",
+    r"|\b(?:duas|três|quatro)\s+vezes\s+por\s+semana|\buma\s+vez\s+por\s+semana"
+    r"|\bin\s+(?:my|our)\s+(?:spare|free|own)\s+time\b|\bfor\s+fun\b|\bas\s+a\s+hobby\b",
     re.IGNORECASE,
 )
-"""How often the speaker goes: a pastime is a habit, not one outing."""
+"""How often the speaker goes, or that it is for pleasure: a pastime is a habit, not one
+outing."""
 GOING = re.compile(r"\b(?:go|goes|going|went|gone|it|there|vou|vamos|faço|lá)\b", re.IGNORECASE)
 """A habit said of a pastime the message named elsewhere: "I've been going every Saturday"."""
 NOT_A_HABIT = re.compile(
@@ -329,6 +331,9 @@ HABIT_WORDS = (
     "todos",
     "todas",
     "vezes",
+    "time",
+    "fun",
+    "hobby",
 )
 """Words one of which every ``HABIT`` holds: a message without any is not searched."""
 
