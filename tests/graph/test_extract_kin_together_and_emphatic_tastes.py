@@ -29,6 +29,8 @@ def facts(text: str) -> set[tuple[str, str, str]]:
         ("I do love a good curry on Fridays", ("Ines", "likes", "good curry")),
         ("I do enjoy a long walk by the sea", ("Ines", "likes", "long walk")),
         ("I like very much Italian food", ("Ines", "likes", "Italian food")),
+        ("I stay in Accra with my aunt", ("Ines", "lives_in", "Accra")),
+        ("I live with my grandparents in Cebu", ("Ines", "lives_in", "Cebu")),
     ],
 )
 def test_kin_together_and_emphatic_tastes(text, fact):
@@ -41,6 +43,8 @@ def test_kin_together_and_emphatic_tastes(text, fact):
         ("I do not like olives", ("Ines", "likes", "olives")),
         ("I like it very much", ("Ines", "likes", "it")),
         ("My parents and I moved to Braga", ("Ines", "has_parent", "Braga")),
+        ("We stayed in Rome for a week", ("Ines", "lives_in", "Rome")),
+        ("I'm staying in a hotel in Paris", ("Ines", "lives_in", "Paris")),
     ],
 )
 def test_what_stays_unread(text, absent):

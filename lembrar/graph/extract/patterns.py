@@ -153,7 +153,7 @@ _EN = [
     (
         "lives_in",
         r"(?:live|lives|lived|am living|is living|are living|have been living|has been living"
-        r"|have lived|has lived|reside|resides|am based|is based"
+        r"|have lived|has lived|reside|resides|am based|is based|stay|stays"
         r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
         r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas)? in",
     ),
@@ -245,6 +245,11 @@ _EN = [
         "lives_in",
         r"(?:am|is|are)(?: now| basically| practically)?",
         "local",
+    ),
+    (  # "I live with my parents in Pune"
+        "lives_in",
+        r"(?:live|lives|am living|is living|are living) with (?:my|our|his|her|their) [\w-]+"
+        r"(?: [\w-]+)? in",
     ),
     (  # "I rent a small flat in Braga"
         "lives_in",
