@@ -170,8 +170,9 @@ OWNED_BY_ANOTHER = re.compile(  # "Lula's cat", "my wife's horse", "Marta's dog 
 """A pet of someone else's, said by its owner's name or kin word and its kind."""
 UNNAMED_KIN = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|new|first|other|two|three|four|five"
-    r"|\d+)\s+)?"
+    r"|teenage|teen|grown|adult|\d+)\s+)?"
     r"(?P<noun>husband|wife|partner|boyfriend|girlfriend|fiancée|fiancé|kids|children|twins|son|sons|daughter"
+    r"|stepsons?|stepdaughters?|toddlers?|kiddos?|stepmom|stepmum|stepdad"
     r"|daughters|child|sister|sisters|brother|brothers|siblings?|dogs?|doggies|doggy|cats?|pups?"
     r"|puppy|puppies|kittens?|mom|mum|mother|dad|father|parents"
     rf"|{EX}"
@@ -185,6 +186,8 @@ PARENT_CALLED = re.compile(  # "I broke Mom's vase", "Dad, can you…"
     r"\b(?P<called>Mom|Mum|Dad|Mommy|Daddy)\b(?<![Yy]our Mom)(?<![Yy]our Mum)(?<![Yy]our Dad)"
     r"(?<!his Mom)(?<!his Dad)(?<!her Mom)(?<!her Dad)(?P<after>\s*,?\s*\S*)"
 )
+PARENT_OF_MANY = re.compile(r"\s+of\s+(?:one|two|three|four|five|six|\d+)\b", re.IGNORECASE)
+"""After a parent word, how many children the speaker has: "mum of 3 here"."""
 NOT_KIN = frozenset("tongue language land country board ship nature figure".split())
 """Words after which a kin word names no one: "my mother tongue", "my father figure"."""
 UNNAMED_AND = re.compile(  # "my husband and kids": the second relation
@@ -220,7 +223,7 @@ NAMED_PET = re.compile(  # "we named the puppy Bolt", "our dog is called Bolt", 
 
 ANY_KIN = Look.of(
     re.compile(
-        rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais|sibling|twins"
+        rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais|sibling|twins|boys|girls"
         r"|oldest|eldest|youngest))"
     )
 )
@@ -434,10 +437,12 @@ def _named_after(scope: Scope, sentence: str) -> None:
 NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom, Ziggy & Luna"
     r"\b(?:[Mm]y|[Oo]ur|(?P<had>a\s+pair\s+of|two|three|four))\s+"
     r"(?:(?:two|three|four|\d+|little|new|old)\s+)?"
-    rf"(?P<kind>dogs|cats|puppies|pups|kittens|{OTHER_PETS})\s*,?\s+"
-    rf"(?P<names>{NAME}(?:\s*,\s*{NAME})*\s*,?\s+(?:and|&|e)\s+{NAME})"
+    rf"(?P<kind>dogs|cats|puppies|pups|kittens|{OTHER_PETS}|(?P<young>kids|children|sons|daughters"
+    r"|boys|girls))\s*,?\s+"
+    rf"(?P<names>{NAME}(?:\s*\(\d+\))?(?:\s*,\s*{NAME}(?:\s*\(\d+\))?)*\s*,?\s+(?:and|&|e)\s+"
+    rf"{NAME})"
 )
-"""Pets of a kind named in a list after it."""
+"""Pets, or children, of a kind named in a list after it ("two kids, Ava (4) and Leo")."""
 
 
 def _named_list(scope: Scope, sentence: str) -> None:
@@ -449,12 +454,16 @@ def _named_list(scope: Scope, sentence: str) -> None:
             not FIRST_PERSON.search(sentence) or OTHERS_HAD.search(sentence, 0, match.start())
         ):
             continue  # "we adopted a pair of kittens, Luna and Sol"; not a friend's
-        for name in re.split(r"\s*,\s*|\s+(?:and|&|e)\s+", match.group("names")):
+        young = match.group("young") is not None
+        names = re.sub(r"\s*\(\d+\)", "", match.group("names"))  # "Ava (4)": the age goes
+        for name in re.split(r"\s*,\s*|\s+(?:and|&|e)\s+", names):
             name = name.strip(" ,")
             if name and is_name(name.split()[0]):
-                pet = scope.entity(name, "animal", (f"my {match.group('kind').lower()}",))
+                kind = match.group("kind").lower()
+                one = scope.entity(name, "person" if young else "animal", (f"my {kind}",))
+                predicate = "has_child" if young else "has_pet"
                 fact = ExtractedFact(
-                    scope.speaker, "has_pet", pet, match.group(0), origin="kin_named"
+                    scope.speaker, predicate, one, match.group(0), origin="kin_named"
                 )
                 scope.facts.append(fact)
 
@@ -691,6 +700,8 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         )
         if predicate is None or named_after or fold(after).strip(".,!?") in NOT_KIN:
             continue
+        if PARENT_OF_MANY.match(sentence, match.end(group)):
+            continue  # "Dad of three here": the speaker is the parent
         word = after.strip(".,!?")
         animal = match.groupdict().get("animal")
         if animal and not animal.endswith("s") and word.isalpha() and word.islower():

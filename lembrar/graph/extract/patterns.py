@@ -121,11 +121,14 @@ DIETS = (
 )
 CHILDREN = (
     r"filhinho|filhinha|filhote|filhota|son|daughter|baby|kid|child|filho|filha|bebé|bebe|bebê"
+    r"|toddler"
 )
 KIN_WORDS_EN = (
     "sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend"
     "|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"
     "|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour"
+    "|stepson|stepdaughter|stepmom|stepmum|stepmother|stepdad|stepfather|stepbrother|stepsister"
+    "|half-brother|half-sister"
 )
 EX = (
     r"ex-(?:wife|husband|boyfriend|girlfriend|partner)|ex(?-i:(?=\s*[,.!?;:)]|\s*$|\s+[A-ZÀ-Þ]"
@@ -153,7 +156,8 @@ _EN = [
     (
         "lives_in",
         r"(?:live|lives|lived|am living|is living|are living|have been living|has been living"
-        r"|have lived|has lived|reside|resides|am based|is based|stay|stays"
+        r"|have lived|has lived|reside|resides|am based|is based"
+        r"|(?:stay|stays)(?! in (?:touch|shape|bed|line|contact|school|character|tune)\b)"
         r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
         r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas)? in",
     ),

@@ -15,14 +15,24 @@ PARTNERS = frozenset(
 )
 EXES = frozenset("ex ex-wife ex-husband ex-boyfriend ex-girlfriend ex-partner".split())
 KIN_PREDICATE = {
-    **dict.fromkeys("sister brother irmã irma irmão irmao mana mano".split(), "has_sibling"),
+    **dict.fromkeys(
+        "sister brother irmã irma irmão irmao mana mano stepbrother stepsister half-brother"
+        " half-sister".split(),
+        "has_sibling",
+    ),
     **dict.fromkeys(PARTNERS, "has_partner"),
     **dict.fromkeys(EXES, "has_ex"),
     **dict.fromkeys(
-        "son daughter filho filha baby bebe oldest eldest youngest".split(), "has_child"
+        "son daughter filho filha baby bebe oldest eldest youngest stepson stepdaughter"
+        " toddler kiddo".split(),
+        "has_child",
     ),
     **dict.fromkeys(["baby girl", "baby boy", "little girl", "little boy"], "has_child"),
-    **dict.fromkeys("mom mum mother dad father mãe mae pai".split(), "has_parent"),
+    **dict.fromkeys(
+        "mom mum mother dad father mãe mae pai stepmom stepmum stepmother stepdad"
+        " stepfather".split(),
+        "has_parent",
+    ),
 }
 """Kin words whose named person is linked to the speaker by a fact ("my sister Ana")."""
 FEMININE_PT = frozenset("mãe mae mulher avó avo".split())

@@ -98,11 +98,11 @@ HABIT = re.compile(
     r"|\b(?:aos|às)\s+(?:segundas|terças|quartas|quintas|sextas|sábados|domingos|fins de semana)"
     r"|\btod[ao]s\s+(?:os|as)\s+(?:dias|semanas|manhãs|noites|sábados|domingos|fins de semana)"
     r"|\b(?:duas|três|quatro)\s+vezes\s+por\s+semana|\buma\s+vez\s+por\s+semana"
-    r"|\bin\s+(?:my|our)\s+(?:spare|free|own)\s+time\b|\bfor\s+fun\b|\bas\s+a\s+hobby\b",
+    r"|\bin\s+(?:my|our)\s+(?:spare|free|own)\s+time\b|\bas\s+a\s+hobby\b",
     re.IGNORECASE,
 )
-"""How often the speaker goes, or that it is for pleasure: a pastime is a habit, not one
-outing."""
+"""How often the speaker goes, or that it fills their free time: a pastime is a habit, not
+one outing."""
 GOING = re.compile(r"\b(?:go|goes|going|went|gone|it|there|vou|vamos|faço|lá)\b", re.IGNORECASE)
 """A habit said of a pastime the message named elsewhere: "I've been going every Saturday"."""
 NOT_A_HABIT = re.compile(
@@ -332,7 +332,6 @@ HABIT_WORDS = (
     "todas",
     "vezes",
     "time",
-    "fun",
     "hobby",
 )
 """Words one of which every ``HABIT`` holds: a message without any is not searched."""
