@@ -339,8 +339,26 @@ _EN = [
         "studies_at",
         (
             r"(?:am a student at|is a student at|study at|studies at|attend|attends|go to"
-            r" school at|goes to school at|enrolled at|enrolled in)"
+            r" school at|goes to school at|enrolled at|enrolled in|(?:am|is|are) enrolled (?:at|in))"
         ),
+    ),
+    (  # "I'm a second-year med student at Edinburgh", "she's a PhD candidate at ETH"
+        "studies_at",
+        r"(?:am|is) an? (?:[\w'’-]+ ){0,3}?(?:student|freshman|sophomore|undergrad|undergraduate"
+        r"|postgrad|postgraduate|candidate|pupil|fresher)(?: (?:in|of) [\w-]+(?: [\w-]+)?)? at(?: the)?",
+        "org",
+    ),
+    (  # "I'm a PhD student in biochemistry", "she's a student of architecture"
+        "studies",
+        r"(?:am|is) an? (?:[\w'’-]+ ){0,3}?(?:student|candidate|undergrad|undergraduate|postgrad"
+        r"|postgraduate) (?:in|of)",
+    ),
+    (  # "my son goes to Brookside Primary", "I go to Westfield High"
+        "studies_at",
+        r"(?:go|goes|am going|is going) to(?= (?:the )?(?:[A-ZÀ-Þ][\w'’-]*\s+){0,3}(?:University"
+        r"|College|School|Academy|High|Primary|Uni|Institute|Polytechnic|Conservatory|Elementary"
+        r"|Middle|Grammar|Gymnasium|Lycée)\b)(?: the)?",
+        "org",
     ),
     (  # "he got accepted to MIT", "I was admitted to Bocconi"
         "studies_at",
@@ -365,7 +383,8 @@ _EN = [
         "studies_at",
         r"(?:study|studies|am studying|is studying|will study|will be studying|(?:am|is|are) going"
         r" to study|(?:am|is) doing (?:a|an|my|her|his) (?:master['’]s"
-        r"|masters|phd|doctorate|degree|bachelor['’]s|mba)(?: degree)?(?: in)?)(?: [\w-]+){0,3} at",
+        r"|masters|phd|doctorate|degree|bachelor['’]s|mba|med|msc|ma|ba|bsc|pgce|llm|llb|mphil"
+        r"|diploma)(?: degree)?(?: in)?)(?: [\w-]+){0,3} at",
         "org",
     ),
     (  # "doing a master's in public health"
@@ -470,6 +489,11 @@ _EN_ENDINGS = [
         ),
     ),
     ("works_at", r"(?:quit|left|lost) (?:my|his|her|their) job (?:at|with|in)"),
+    (  # "I graduated from MIT last year": a school finished
+        "studies_at",
+        r"(?:graduated|have graduated|has graduated|just graduated) from",
+        "org",
+    ),
     (  # "I retired from Toyota last year", "my father is retired from Indian Railways"
         "works_at",
         r"(?:retired|have retired|has retired|am retired|is retired) from",

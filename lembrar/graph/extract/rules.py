@@ -902,6 +902,12 @@ def _fact(
     )
 
 
+STUDENT = re.compile(
+    r"\b(?:student|freshman|sophomore|undergrad|undergraduate|postgrad|postgraduate|pupil"
+    r"|fresher)\b",
+    re.IGNORECASE,
+)
+"""What one is at a school: "a student at NYU", "a sophomore at Ohio State"."""
 TO_STUDY = re.compile(
     r"[^.;!?]*?\bto\s+(?:(?:study|read)(?!\s+(?:how|what|why|where|who|which|the|an?|this|that"
     r"|its?|them|their|up|on)\b)|(?:do|start)\s+(?:an?|my|her|his|their)\s+(?:degree|course"
@@ -918,6 +924,8 @@ def _as_study(predicate: str, match: re.Match[str]) -> str:
     if predicate != "works_at":
         return predicate
     start = match.start("obj") if match.group("obj") else match.end()
+    if STUDENT.search(match.string, match.start(), start):
+        return "studies_at"  # "I'm a sophomore at Ohio State": a school, not an employer
     return "studies_at" if TO_STUDY.match(match.string, start) else predicate
 
 
