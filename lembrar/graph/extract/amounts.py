@@ -33,7 +33,8 @@ ORDINALS = {
 }
 ORDINAL = r"\d+(?:st|nd|rd|th)|" + "|".join(ORDINALS)
 ADJECTIVES = r"(?:(?:new|different|total|whole|unique|original|active|completed)\s+)?"
-THINGS = r"(?P<thing>[a-z][a-z-]{2,}s)\b"
+THINGS = r"(?P<thing>[a-z][a-z-]{2,}s|(?:grand)?children|people|mice|geese|sheep|cattle)\b"
+"""A plural: most end in "s", some do not ("grandchildren", "sheep")."""
 NOT_THINGS = frozenset(
     {
         "years",
@@ -98,13 +99,19 @@ VERBS = (
 PATTERNS = (
     # "I have added 25 new postcards", "I have had my camera with me on five trips"
     re.compile(
-        rf"\bI\s+(?:have\s+|had\s+)?(?:(?:now|just|already|finally|also|actually)\s+)*"
+        rf"\b(?:I|[Ww]e)\s+(?:have\s+|had\s+)?(?:(?:now|just|already|finally|also|actually)\s+)*"
         rf"(?:{VERBS})\b[^.!?;]{{0,60}}?(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}",
         re.I,
     ),
     # "I am now at 600 followers", "I am close to 1,300 subscribers"
     re.compile(
-        rf"\bI\s+am\s+(?:now\s+|currently\s+)?(?:at|close\s+to|up\s+to|over|around|nearly)\s+"
+        rf"\b(?:I\s+am|[Ww]e\s+are)\s+(?:now\s+|currently\s+)?(?:at|close\s+to|up\s+to|over"
+        rf"|around|nearly)\s+(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}",
+        re.I,
+    ),
+    # "my collection is over 3,000 stamps now"
+    re.compile(
+        r"\b(?:my|our)\s+collection\s+is\s+(?:now\s+)?(?:at|over|around|nearly|up\s+to)?\s*"
         rf"(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}",
         re.I,
     ),
@@ -162,9 +169,12 @@ class Amount:
     value: str
 
 
+IRREGULAR_PLURALS = frozenset("children grandchildren people mice geese sheep cattle".split())
+
+
 def plural(noun: str) -> str:
     noun = noun.lower()
-    return noun if noun.endswith("s") else noun + "s"
+    return noun if noun.endswith("s") or noun in IRREGULAR_PLURALS else noun + "s"
 
 
 def amounts(sentence: str) -> list[Amount]:

@@ -1169,7 +1169,7 @@ AMATEUR = frozenset(
 """Words before a role that make it a pastime: "a keen gardener", "an amateur photographer"."""
 
 
-FIRST_PERSON_EN = re.compile(r"\b(?:I|my|My)\b")
+FIRST_PERSON_EN = re.compile(r"\b(?:I|my|My|[Ww]e|[Oo]ur)\b")
 
 
 def _amounts(scope: Scope, sentence: str) -> None:
