@@ -31,6 +31,7 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written7": "written7.jsonl",
     "written8": "written8.jsonl",
     "written9": "written9.jsonl",
+    "written10": "written10.jsonl",
     "written11": "written11.jsonl",
 }
 

@@ -52,3 +52,30 @@ def test_look_alikes_of_what_people_tell(text, absent):
 
 def test_a_friend_s_parent_is_still_read():
     assert ("Tom", "has_parent", "mother") in signed("My friend Tom visits his mother every Sunday")
+
+
+@pytest.mark.parametrize(
+    "text, partner",
+    [
+        ("Ines here: Lucas and I are moving in together in June!", "Lucas"),
+        ("Ravi proposed last night and I said yes", "Ravi"),
+        ("Me and Kai have been dating since March", "Kai"),
+        ("Sam and I have been together for 5 years", "Sam"),
+        ("I've been seeing Daniel for a few months", "Daniel"),
+    ],
+)
+def test_a_partner_told_by_what_the_two_did(text, partner):
+    assert ("Ines", "has_partner", partner) in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mom and I have been together all day",
+        "Tom proposed to Anna at the party",
+        "Ana and I went to Lisbon",
+        "Ana and I are not getting married",
+    ],
+)
+def test_no_partner_from_what_two_did_otherwise(text):
+    assert not {o for _, p, o in signed(text) if p == "has_partner"}, signed(text)

@@ -27,7 +27,7 @@ from lembrar.graph.extract.patterns import (
     alternation,
 )
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
-from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE
+from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE, NEGATION
 from lembrar.model.graph import ExtractedFact
 
 __all__ = [
@@ -233,6 +233,7 @@ ANY_KIN = Look.of(
 def read_kinship(scope: Scope, said: Sentence) -> None:
     _born(scope, said.text)
     _left_by_name(scope, said.text)
+    _coupled(scope, said.text)
     if not ANY_KIN.search(said):
         return
     sentence = said.text
@@ -336,6 +337,38 @@ def _left_by_name(scope: Scope, sentence: str) -> None:
             scope.speaker, "has_partner", person, match.group(0), origin="kin_named"
         )
         scope.facts += _exes([fact])
+
+
+COUPLED = re.compile(
+    rf"(?:(?<![\w'’])(?P<name>{NAME})\s+(?:and|&)\s+I|\b[Mm]e\s+(?:and|&|n)\s+(?P<me_and>{NAME}))"
+    r"\s+(?:(?:are|have|had|just|finally|officially|recently|now)\s+)*"
+    r"(?:moving\s+in\s+together|moved\s+in\s+together|got\s+engaged|engaged|got\s+married"
+    r"|getting\s+married|been\s+together(?=\s+(?:for|since|almost|nearly|over|\d|one|two|three"
+    r"|four|five|six|seven|eight|nine|ten|many)\b)|been\s+dating|started\s+dating"
+    r"|tied\s+the\s+knot)\b"
+    rf"|(?<![\w'’])(?P<proposer>{NAME})\s+(?:just\s+|finally\s+)?proposed\b(?!\s+to\s+(?!me\b))"
+    rf"|\bI\s+(?:have|had)\s+been\s+(?:seeing|dating)\s+(?P<seen>{NAME})"
+)
+"""A partner told by what the two did or do: "Lucía and I are moving in together", "Tom and I
+got engaged", "Arjun proposed!", "I've been seeing Daniel"."""
+COUPLING_WORDS = ("together", "engaged", "married", "dating", "knot", "proposed", "seeing")
+
+
+def _coupled(scope: Scope, sentence: str) -> None:
+    """The speaker's partner, told by what the two did (``COUPLED``)."""
+    if scope.speaker is None or not any(word in sentence for word in COUPLING_WORDS):
+        return
+    for match in COUPLED.finditer(sentence):
+        said = next(g for g in ("name", "me_and", "proposer", "seen") if match.group(g))
+        name = leading_name(match.group(said))
+        if not name or fold(name) == fold(scope.speaker) or NEGATION.search(match.group(0)):
+            continue
+        if fold(name) in UNNAMED_PREDICATE:  # "Mom and I got married…"? no: Mom is a kin word
+            continue
+        person = scope.entity(name, "person", retype=True)
+        scope.facts.append(
+            ExtractedFact(scope.speaker, "has_partner", person, match.group(0), origin="kin_named")
+        )
 
 
 def _exes(found: list[ExtractedFact]) -> list[ExtractedFact]:
