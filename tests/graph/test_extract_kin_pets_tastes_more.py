@@ -79,3 +79,25 @@ def test_a_partner_told_by_what_the_two_did(text, partner):
 )
 def test_no_partner_from_what_two_did_otherwise(text):
     assert not {o for _, p, o in signed(text) if p == "has_partner"}, signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, absent, present",
+    [
+        (
+            "My wife makes the best bread in Braga, my son Rui he is 17",
+            ("Ines", "has_child", "Braga"),
+            ("Ines", "has_child", "Rui"),
+        ),
+        ("I'm so proud of you. Love, Daddy", ("Ines", "has_parent", "daddy"), None),
+        ("We'll finally build our house in Talisay next year", ("Ines", "owns", "house"), None),
+        ("I've done two semesters of research", ("Ines's semesters", "count", "two"), None),
+        ("I'm a zookeeper at Chester Zoo", None, ("Ines", "works_as", "zookeeper")),
+    ],
+)
+def test_places_sign_offs_things_to_build_and_keepers(text, absent, present):
+    found = signed(text)
+    if absent is not None:
+        assert absent not in found, found
+    if present is not None:
+        assert present in found, found

@@ -47,6 +47,8 @@ NOT_THINGS = frozenset(
         "evenings",
         "decades",
         "halves",
+        "semesters",
+        "terms",
         "halfs",
         "hours",
         "minutes",

@@ -186,6 +186,11 @@ PARENT_CALLED = re.compile(  # "I broke Mom's vase", "Dad, can you…"
     r"\b(?P<called>Mom|Mum|Dad|Mommy|Daddy)\b(?<![Yy]our Mom)(?<![Yy]our Mum)(?<![Yy]our Dad)"
     r"(?<!his Mom)(?<!his Dad)(?<!her Mom)(?<!her Dad)(?P<after>\s*,?\s*\S*)"
 )
+SIGNED_OFF = re.compile(
+    r"\b(?:love|lots\s+of\s+love|all\s+my\s+love|hugs|xx+|cheers|regards|from|yours)\s*,?\s*$",
+    re.IGNORECASE,
+)
+"""What a letter is signed off with before its writer's name: "Love, Daddy"."""
 PARENT_OF_MANY = re.compile(r"\s+of\s+(?:one|two|three|four|five|six|\d+)\b", re.IGNORECASE)
 """After a parent word, how many children the speaker has: "mum of 3 here"."""
 NOT_KIN = frozenset("tongue language land country board ship nature figure".split())
@@ -272,6 +277,8 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         kname = " ".join(words)
         if not words or scope.speaker is None or _listed(match):
             continue
+        if match.re in (APPOSITION, COPULA) and AT_A_PLACE.search(sentence, 0, match.start()):
+            continue  # "the best pestil in Rize, my son Emre…": Rize is where, not who
         if re.fullmatch(PETS, fold(kin)):
             if qualifies_another(sentence, match.end("kin")):
                 continue  # "Sammy, my snake plant"
@@ -700,7 +707,11 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
     ("Tiago, my boyfriend, …" names him)."""
     found = [*UNNAMED_KIN.finditer(sentence), *UNNAMED_AND.finditer(sentence)]
     if "Mom" in sentence or "Mum" in sentence or "Dad" in sentence:
-        found += PARENT_CALLED.finditer(sentence)
+        found += [
+            m
+            for m in PARENT_CALLED.finditer(sentence)
+            if not SIGNED_OFF.search(sentence, 0, m.start())  # "Love, Daddy": the writer
+        ]
     if scope.speaker is None or not found:
         return
     named = [

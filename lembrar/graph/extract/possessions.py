@@ -170,7 +170,7 @@ bushings on my car", "aphids on my pepper plants", "in my house", "in my journal
 phone")."""
 STILL_TO_GET = re.compile(
     r"\b(?:(?P<when>when|once|if|until|after|before|whenever)\s+(?:I|we)\s+(?:\w+\s+)?)?"
-    r"(?:get|buy|receive|order|afford|pick\s+up)\s*$",
+    r"(?:get|buy|receive|order|afford|pick\s+up|build)\s*$",
     re.IGNORECASE,
 )
 """A verb of getting, in its plain form, before "my": the thing is still to come when it is
@@ -188,6 +188,8 @@ def _still_to_get(before: str, thing: str, after: str) -> bool:
     """Whether "my <thing>" is still to be had (``STILL_TO_GET``); "get my new flat organized"
     has it already (``after``: the word after it)."""
     getting = STILL_TO_GET.search(before)
+    if getting is not None and getting.group(0).rstrip().lower().endswith("build"):
+        return True  # "we'll build our house in Talisay": not built yet
     if getting is None or after.endswith("ed") or after in HAD_DONE:
         return False
     return getting.group("when") is not None or thing.split()[0].lower() in NOT_YET_HAD
@@ -229,7 +231,7 @@ def possessions(sentence: str) -> list[str]:
         last = match.group("thing").split()[-1].lower()
         if after == "of" and last in CONTAINERS:
             continue  # "my bowl of cereal" is a meal
-        if match.group(0)[:3].lower() == "our" and last in BUSINESSES:
+        if match.group(0)[:3].lower() == "our" and last in BUSINESSES and last != "farm":
             continue  # "our company" is where one works
         employer = match.re is POSSESSION and last in EMPLOYERS
         if employer and "own" not in match.group("thing").lower().split():

@@ -1155,7 +1155,7 @@ def _is_role(phrase: str) -> bool:
     if words[0] in AMATEUR:
         return False  # "a keen gardener", "an avid reader": a pastime, not a job
     return head in ROLES or (
-        len(head) > 5 and head.endswith(("ist", "ian", "eira", "eiro", "ista"))
+        len(head) > 5 and head.endswith(("ist", "ian", "eira", "eiro", "ista", "keeper"))
     )
 
 
