@@ -32,6 +32,7 @@ def ages(text: str) -> set[tuple[str, str]]:
         ("My son Rafa is 9 months old and crawling everywhere", ("Rafa", "9 months")),
         ("My aunt Rosa in Lima just turned 80!", ("Rosa", "80")),
         ("Since I turned 40, my knees complain", ("Ines", "40")),
+        ("My son Kofi starts school in September, he is 4 years.", ("Kofi", "4")),
     ],
 )
 def test_an_age_told_another_way(text, age):
@@ -46,6 +47,7 @@ def test_an_age_told_another_way(text, age):
         "I'm 6 and a half months pregnant",  # a time, not an age
         "Our flat in Braga is 30 years old",  # a home's age, not a place's
         "Tom is 8 and 3 this season",  # another's number before "and": not sure to be an age
+        "It is 5 years since she left",  # a span of time
     ],
 )
 def test_no_age_of_anyone_now(text):

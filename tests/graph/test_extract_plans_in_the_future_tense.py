@@ -31,6 +31,9 @@ def plans(text: str) -> set[str]:
         ("Will be in Porto next week for a conference", "conference in Porto"),
         ("We're painting the nursery this weekend", "painting the nursery"),
         ("I'm running a half-marathon in October", "running a half-marathon"),
+        ("No school today so I'm taking my son Leo to Legoland", "trip to Legoland"),
+        ("I'm flying to Rome today!", "trip to Rome"),
+        ("We're going on a cruise in August", "cruise"),
     ],
 )
 def test_a_plan_in_the_future_tense_or_ahead(text, plan):
@@ -46,7 +49,29 @@ def test_a_plan_in_the_future_tense_or_ahead(text, plan):
         "I will be late tomorrow",
         "Will be in touch next week",
         "I will probably eat out tonight",
+        "I'm working from home today",
+        "I'm cleaning the house today",
     ],
 )
 def test_future_errands_and_courtesies_are_no_plan(text):
     assert not plans(text), plans(text)
+
+
+def test_who_is_taken_along_shares_the_plan():
+    episode = Episode(
+        "e1",
+        "u",
+        "message",
+        "I'm taking my wife Ana to Sintra today",
+        AT,
+        AT,
+        None,
+        role="user",
+        speaker="Ines",
+    )
+    found = {
+        (f.subject, f.object.split(" (")[0])
+        for f in RuleExtractor().extract(episode).facts
+        if f.predicate == "plans"
+    }
+    assert {("Ines", "trip to Sintra"), ("Ana", "trip to Sintra")} <= found, found

@@ -167,7 +167,8 @@ OBJECTS = {
     "age": (  # "34", "34 years old", "a 32-year-old engineer", "3 weeks old", "61 and retired"
         r"\s+(?:an?\s+(?=\d{1,3}[\s-]years?[\s-]old\b))?"
         r"(?P<obj>\d{1,3}(?:\s+(?:weeks|months|days)(?=\s+old\b))?)"
-        r"(?:\s*(?:years? old|yrs? old|[\s-]years?[\s-]old|y/?o\b|old\b|anos(?: de idade)?)"
+        r"(?:\s*(?:years? old|yrs? old|[\s-]years?[\s-]old|y/?o\b|old\b|anos(?: de idade)?"
+        r"|years?(?=\s*(?:[,.!;]|$)))"
         r"|(?=\s*(?:[.,!;](?!\d)|$)|\s+and\b(?!\s+a\s+half)"
         r"|\s+(?:today|yesterday|(?:last|this)\s+(?:week|month|year|[a-z]+day))\b))"
     ),
@@ -1373,6 +1374,7 @@ COMPANION = re.compile(
     rf"\b[Mm]e\s+(?:and|&|n)\s+(?:my\s+(?:{KIN_EN})\s+)?(?P<me_and>{NAME})"
     rf"|(?<![\w'’])(?P<and_me>{NAME})\s+(?:and|&)\s+(?:I|me)\b"
     rf"|\bwith\s+(?:(?:my|our)\s+(?P<kin>{KIN_EN})\s+)?(?P<with>{NAME})"
+    rf"|\btaking\s+(?:my|our)\s+(?:{KIN_EN})\s+(?P<taken>{NAME})\s+to\b"
 )
 """Who shares the speaker's plan, by name: "me and Kenji", "Sunita and I", "with my boyfriend
 Rui"; someone met "with" counts when known as a person ("a meeting with Google" does not)."""
@@ -1382,7 +1384,12 @@ def _companions(scope: Scope, sentence: str) -> list[str]:
     """The people named as sharing the speaker's plan in ``sentence`` (``COMPANION``)."""
     found = []
     for match in COMPANION.finditer(sentence):
-        name = leading_name(match.group("me_and") or match.group("and_me") or match.group("with"))
+        name = leading_name(
+            match.group("me_and")
+            or match.group("and_me")
+            or match.group("with")
+            or match.group("taken")
+        )
         if not name or fold(name) == fold(scope.speaker or "") or fold(name) in UNNAMED_PREDICATE:
             continue  # "Mom and I are repainting…": a kin word, no one named
         known = scope.entities.get(fold(name))

@@ -77,7 +77,9 @@ SCHEDULED_LOOK = Look.of(re.compile(rf"\b(?:{SCHEDULED_VERBS})\b"))
 """A first look for ``SCHEDULED``: one of its verbs."""
 GONE_TO = {
     "leaving": re.compile(r"\s+for\s+(?!(?:work|school|home|good|now|a\s+while)\b)"),
-    "going": re.compile(r"\s+to\s+(?=(?:an?|the|my|our|his|her|their|this|that|\w+['’]s)\s)"),
+    "going": re.compile(
+        r"\s+(?:to|on)\s+(?=(?:an?|the|my|our|his|her|their|this|that|\w+['’]s)\s)"
+    ),
 }
 """Where one leaves for or goes to, when it may be an event ("leave for our honeymoon", "going
 to my cousin's wedding"; not "for work", nor "going to" a verb)."""
@@ -122,7 +124,7 @@ OUTING = re.compile(
 errand."""
 TRAVEL = ("heading", "flying", "driving", "travelling", "traveling", "going")
 PHRASE_END = re.compile(
-    r"\s+(?:next|this|tomorrow|tonight|on|in|at|for|with|soon|later|after|before|during|from"
+    r"\s+(?:next|this|tomorrow|tonight|today|on|in|at|for|with|soon|later|after|before|during|from"
     r"|and|but|so|because|which|who|that|to|when|while|until)\b|[,:()]"
 )
 """Where the thing planned ends and its time, place or company begins."""
@@ -131,7 +133,7 @@ MONTH = (
     r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
 )
 TIME_WORDS = re.compile(
-    r"\b(?:tomorrow|tonight|next|this\s+(?:week|weekend|month|year|summer|winter|spring|fall"
+    r"\b(?:tomorrow|tonight|today|next|this\s+(?:week|weekend|month|year|summer|winter|spring|fall"
     r"|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday|evening|afternoon)"
     r"|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s+(?:a|two|three"
     r"|\d+)\s+(?:days?|weeks?|months?)|in\s+(?:january|february|march|april|may|june|july"
@@ -456,6 +458,11 @@ def _ahead_by_itself(verb: str, rest: str) -> bool:
     return doing is not None and bool(OUTING.fullmatch(doing.group("doing")))
 
 
+TAKEN_TO = re.compile(
+    r"\s+(?:(?:my|our|the|his|her)\s+)?(?:[\w'’-]+\s+){1,2}?to\s+"
+    r"(?P<place>[A-ZÀ-Þ][\w'’-]*(?:\s+(?:de\s+|da\s+|do\s+)?[A-ZÀ-Þ][\w'’-]*){0,3})"
+)
+"""Whom one takes where: "taking the kids to Uhuru Park"."""
 ARRIVING = re.compile(r"\s+(?:in|over|back|down|up)?\s*from\b|\s+in\b(?!\s+(?:the|a|an|to)\b)")
 """A journey to the speaker, not the traveller's plan: "Lea is flying in from Hamburg"."""
 
@@ -466,6 +473,10 @@ def _planned(verb: str, rest: str) -> str | None:
         return "wedding"
     if verb in TRAVEL and verb != "going" and ARRIVING.match(rest):
         return None
+    if verb == "taking":  # "taking my girlfriend Bia to Morro de São Paulo": a journey there
+        taken = TAKEN_TO.match(rest)
+        if taken is not None and is_name(taken.group("place").split()[0]):
+            return f"trip to {taken.group('place')}"
     if verb in TRAVEL or verb == "off to":
         journey = JOURNEY.match(rest)
         if journey:
