@@ -35,6 +35,7 @@ def jobs(text: str) -> set[tuple[str, str, str]]:
         ("Marta got her first engineering job at Siemens", None),
         ("I work night shifts as a porter at the Royal London", "Royal London"),
         ("being a paramedic at Barts is no joke", "Barts"),
+        ("I work at Marks & Spencer on weekends", "Marks & Spencer"),
     ],
 )
 def test_an_employer_told_another_way(text, fact):
@@ -51,6 +52,8 @@ def test_an_employer_told_another_way(text, fact):
         ("I work night shifts as a porter at the Royal London", "porter"),
         ("being a paramedic at Barts is no joke", "paramedic"),
         ("I'm a stay-at-home dad", "stay-at-home dad"),
+        ("Paramedic here, 12 years on the road. Any tips for night shifts?", "paramedic"),
+        ("I have been a teacher for 30 years", "teacher"),
     ],
 )
 def test_a_role_told_another_way(text, role):
@@ -67,6 +70,9 @@ def test_a_role_told_another_way(text, role):
         "I got the job done at last",
         "I'm a keen gardener",  # a pastime
         "I'm an amateur photographer",
+        "Retired nurse here, any advice on knees?",
+        "Newbie here, be gentle",
+        "I have been a fan for years",
     ],
 )
 def test_no_job_said(text):

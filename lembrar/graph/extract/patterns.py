@@ -292,6 +292,12 @@ _EN = [
         "role",
     ),
     ("works_as", r"(?:am|is)(?: an?)", "role", "besides"),  # not over "am a big fan of"
+    (  # "I have been a nun for 48 years", "she's been a nurse since 2010"
+        "works_as",
+        r"(?:have|has) been an?(?= (?:[\w-]+ ){1,2}(?:for|since)\b)",
+        "role",
+        "besides",
+    ),
     (  # "I am mechanic", "from Monday I am sous chef at X": a role word only
         "works_as",
         r"(?:am|is)(?! (?:an?|the|my|his|her|our|your|their|so|very|really|not|just|also)\b)",
@@ -852,6 +858,7 @@ ROLES = frozenset(
             " porter policeman policewoman headteacher headmaster headmistress principal"
             " interpreter priest pastor vicar imam rabbi chaplain deacon missionary bouncer butler"
             " busboy labourer laborer tiler surveyor agent operator valet usher mailman guard"
+            " nun monk"
             " bricklayer beekeeper fisherman miner chauffeur trucker foreman supervisor"
             " apprentice trainee contractor ceo cto saleswoman salesman underwriter prosecutor"
             " inspector ranger warden curator astronomer sonographer babysitter doula youtuber"

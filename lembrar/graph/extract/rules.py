@@ -157,7 +157,7 @@ OBJECTS = {
     "role": r"\s+(?P<obj>[^,.;!?:()\n]+)",
     "bare_role": r"\s+(?P<obj>[^,.;!?:()\n]+)",  # "I am mechanic": a role without its article
     "name": rf"\s+(?:[ao]\s+(?=[A-ZÀ-Þ]))?(?P<obj>{NAME})",  # "casei com o André"
-    "org": rf"\s+(?P<obj>{NAME})",
+    "org": rf"\s+(?P<obj>{NAME}(?:\s+&\s+{NAME})?)",  # "Ink & Iron", "McKinsey & Company"
     # "a peanut allergy": the allergen before the word
     "allergen": r"\s+(?:an?\s+)?(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:allergy|allergies|intolerance)\b",
     # "climbing twice a week", "surf todos os fins de semana": an activity done as a habit
@@ -1492,6 +1492,8 @@ def _topical(scope: Scope, message: str) -> None:
         whose = speaker if who == "me" else scope.last_person
         if whose is None or not _is_role(role):
             continue
+        if role[1:].islower():  # "Tattoo artist here": capitalised only as the line's first word
+            role = role.lower()
         scope.facts.append(
             ExtractedFact(whose, "works_as", scope.entity(role, "role"), quote, origin="topic")
         )

@@ -620,6 +620,12 @@ ROLE_SAID = (
         (" at ", "@"),
         re.compile(rf"(?:^|[(:—–]\s*)(?P<role>{ROLE}),?\s+(?:at|@)\s+(?P<org>{ORG})"),
     ),
+    (  # "Tattoo artist here, 9 yrs in the trade", "Pastor here."; not "Retired nurse here"
+        (" here",),
+        re.compile(
+            rf"^\W*(?!(?:[Rr]etired|[Ff]ormer|[Ee]x)\b)(?P<role>{ROLE})\s+here\b(?!\s+(?:in|at)\b)"
+        ),
+    ),
     (
         ("is what",),
         re.compile(
