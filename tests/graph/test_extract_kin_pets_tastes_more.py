@@ -101,3 +101,9 @@ def test_places_sign_offs_things_to_build_and_keepers(text, absent, present):
         assert absent not in found, found
     if present is not None:
         assert present in found, found
+
+
+def test_a_partner_called_a_fella_is_no_thing_owned():
+    found = signed("I've a new fella, Declan, he's a fireman")
+    assert ("Ines", "has_partner", "Declan") in found
+    assert not {o for _, p, o in found if p == "owns"}, found

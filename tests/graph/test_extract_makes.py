@@ -59,3 +59,26 @@ def test_a_make_traded_in_is_owned_no_longer():
 )
 def test_no_make_owned(text):
     assert not {thing for _, thing, _ in owned(text)}, owned(text)
+
+
+@pytest.mark.parametrize(
+    "text, thing, thing_said",
+    [
+        ("my boat is called Maria da Fé, 11 metres", "Maria da Fé", "boat"),
+        ("My current phone is Tecno Spark, the screen cracked", "Tecno Spark", "phone"),
+        ("Just bought my first truck, 2019 Tacoma, paid cash", "Tacoma", "truck"),
+    ],
+)
+def test_a_thing_of_the_speaker_s_told_by_its_name_or_model(text, thing, thing_said):
+    found = owned(text)
+    assert ("Ines", thing, False) in found, found
+    assert ("Ines", thing_said, False) not in found, found
+
+
+def test_a_thing_stolen_is_owned_no_longer():
+    assert ("Ines", "bike", True) in owned("Someone stole my bike outside the gym")
+
+
+def test_a_thing_had_without_its_article():
+    assert ("Ines", "small bakery", False) in owned("I have small bakery in Neukölln")
+    assert not owned("I have been using it all week")

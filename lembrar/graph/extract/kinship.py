@@ -85,7 +85,7 @@ THE_KIND = re.compile(rf"(?<![\w'’])(?P<kname>{NAME})\s+the\s+(?P<kin>{PETS})\
 A_NAME = re.compile(rf"(?<![\w'’]){NAME}")
 HAVE_KIN = re.compile(  # "tenho uma irmã, a Leonor, …", "I have a younger brother, Tom"
     rf"\b(?:[Tt]enho|I have|I have got|(?<![\w'’])[Gg]ot)\s+(?:(?:uma?|an?|one|only one|just one)\s+)?"
-    rf"(?:(?:older|younger|little|big|twin)\s+)?"
+    rf"(?:(?:older|younger|little|big|twin|new)\s+)?"
     rf"(?P<kin>{KIN_EN}|{KIN_PT})(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
     rf"(?:(?:named|called|chamad[oa])\s+|[ao]\s+(?=[A-ZÀ-Þ]))?(?P<kname>{NAME})"
 )

@@ -99,6 +99,11 @@ HAVING = re.compile(  # "I already have a portable power bank", "Just got some n
     rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:\s*\(\s*(?:an?\s+|the\s+)?(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
 )
+HAVING_BARE = re.compile(  # "I have small bakery in Neukölln": the article left out
+    r"\b(?:I|[Ww]e)\s+(?:have|own)\s+"
+    rf"(?P<thing>(?:(?:small|big|little|tiny|old|new)\s+)?(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
+)
+"""A thing had, said without its article (second-language English)."""
 HAD_BEFORE = re.compile(  # "the bike I bought last year", "The house we bought needs a roof"
     rf"\b(?:[Tt]he|[Aa]n?)\s+(?P<thing>(?:[\w'][\w'-]*\s+){{0,2}}?(?i:{OWNED}))\s+"
     r"(?:that\s+|which\s+)?(?:I|we)\s+(?:(?:just|recently|finally)\s+)?"
@@ -221,7 +226,7 @@ def possessions(sentence: str) -> list[str]:
     having = [*HAVING.finditer(sentence)] if had else []
     matches += having + [m for h in having if (m := AND_ANOTHER.match(sentence, h.end("thing")))]
     matches += [*HANDED_DOWN.finditer(sentence)] if mine and had else []
-    matches += [*HAD_BEFORE.finditer(sentence)] if had else []
+    matches += [*HAD_BEFORE.finditer(sentence), *HAVING_BARE.finditer(sentence)] if had else []
     matches += [*RUNNING.finditer(sentence)] if running else []
     for match in matches:
         after = (match.group("after") or "").strip().lower()
@@ -301,8 +306,10 @@ MAKE_HAD = re.compile(
 Hilux", "bought me a new Peterbilt", "my Taylor GS Mini"); two words may stand between ("my
 trusty old Vespa", "a '74 Fender Rhodes")."""
 MODEL_OF_THING = re.compile(
-    rf"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:current|old|new)\s+)?(?P<thing>(?i:{OWNED}))\s+is\s+an?\s+"
-    r"(?:(?:19|20)\d\d\s+)?(?P<model>[A-ZÀ-Þ][\w-]*(?:\s+(?:[A-ZÀ-Þ][\w-]*|\d[\w-]*)){0,3})"
+    rf"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:current|old|new|first)\s+)?(?P<thing>(?i:{OWNED}))"
+    r"(?:\s+is\s+(?:an?\s+|called\s+|named\s+)?|\s*,\s+(?:an?\s+)?(?=(?:19|20)\d\d\s))"
+    r"(?:(?:19|20)\d\d\s+)?(?P<model>[A-ZÀ-Þ][\w-]*(?:\s+(?:(?:de|do|da|del)\s+)?(?:[A-ZÀ-Þ][\w-]*"
+    r"|\d[\w-]*)){0,3})"
 )
 """A thing of the speaker's told by its model: "my truck is a Scania R450", "my laptop is a
 2017 MacBook Air"; the model is what is owned, not the thing."""

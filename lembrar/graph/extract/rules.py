@@ -1060,6 +1060,8 @@ def _object(
         phrase = re.sub(r"\s+[a-z]+ed$", "", phrase)
     if not phrase or fold(phrase) in ("it", "that", "this", "there", "isso", "lá", "la"):
         return None
+    if pattern.predicate == "owns" and fold(phrase.split()[-1]) in UNNAMED_PREDICATE:
+        return None  # "I've a new fella": a partner, not a thing
     if FREQUENCY.match(phrase) or CLOCK.fullmatch(phrase):
         return None  # "three times a week", "I start at 9": how often or when, not what
     if _no_place(pattern, phrase):
@@ -1542,6 +1544,7 @@ def _owner(scope: Scope, owner: str, sentence: str) -> str | None:
 
 GIVEN_AWAY = (
     r"\b(?:sold|donated|gave away|gave up|got rid of|lost|traded in|did trade in|did sell|crashed"
+    r"|stole|stolen|nicked|robbed"
     r"|totaled|totalled"
     r"|wrecked|returned|handed back|gave back|vendi|doei)"
 )
