@@ -51,6 +51,7 @@ def test_a_plan_in_the_future_tense_or_ahead(text, plan):
         "I will probably eat out tonight",
         "I'm working from home today",
         "I'm cleaning the house today",
+        "Said goodbye to everyone today, new job at Acme starts Monday though!",
     ],
 )
 def test_future_errands_and_courtesies_are_no_plan(text):

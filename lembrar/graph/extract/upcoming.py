@@ -306,6 +306,10 @@ def _someone(who: str) -> bool:
     )
 
 
+PLACED = re.compile(r"\b(?:at|in|for|with|from)\s+$")
+"""A name after one of these is a place or an employer, not who does something."""
+
+
 def _said_scheduled(sentence: str) -> list[tuple[str | None, str, str]]:
     """Who does what in the simple present (``SCHEDULED``), as ``_said_doing`` tells it."""
     out: list[tuple[str | None, str, str]] = []
@@ -315,6 +319,8 @@ def _said_scheduled(sentence: str) -> list[tuple[str | None, str, str]]:
             continue  # "I start", "Rita starts"; "Classes start in January" is no one's
         if who is not None and not _someone(who):
             continue
+        if who is not None and PLACED.search(sentence, 0, match.start("who")):
+            continue  # "new job at OutSystems starts Monday": the job starts, not OutSystems
         doing = SCHEDULED_AS_DOING[said_verb.lower()]
         if doing == "leaving":
             if GONE_TO["leaving"].match(rest):  # "we leave for our honeymoon on Friday"
@@ -504,6 +510,8 @@ def _planned(verb: str, rest: str) -> str | None:
         return phrase + where if phrase and is_undertaking(phrase) else None
     if not phrase or len(phrase.split()) > 6 or fold(phrase.split()[0]) in ("there", "here"):
         return None  # "moving there": the patterns read where "there" is
+    if fold(phrase.split()[0]) in TIME_OPENERS:
+        return None  # "starts Monday though": a time, no thing planned
     if fold(phrase.split()[-1]) in CUT_AT:
         return None  # "beginning the first day of next month": no thing planned
     plan = f"{verb} {phrase}"
@@ -514,6 +522,12 @@ def _planned(verb: str, rest: str) -> str | None:
     return plan + where if planned else None
 
 
+TIME_OPENERS = frozenset(
+    "today tomorrow tonight next this monday tuesday wednesday thursday friday saturday sunday"
+    " january february march april may june july august september october november"
+    " december".split()
+)
+"""Words a time opens on: what follows a verb from one of them is when, not what."""
 CUT_AT = frozenset("of to for with in on at from by".split())
 """Words a plan's phrase cannot end on: what they lead to was cut off."""
 
