@@ -293,6 +293,8 @@ models, motorbikes, trucks, tractors, bicycles, phones, computers, consoles, cam
 machines, instruments, watches), not from examples; each stands for a thing it makes."""
 _MAKE_WORDS = [make.replace("_", " ") for make in MAKES.split()]
 _MAKES = "|".join(sorted(map(re.escape, _MAKE_WORDS), key=len, reverse=True))
+MAKE_FIRST_WORDS = frozenset(make.split()[0].lower() for make in _MAKE_WORDS)
+"""The first word of every make, lower-case: a sentence without one names no make."""
 MAKE_HAD = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur)|\b(?:I|[Ww]e)(?:['’]ve|\s+have)?\s+(?:(?:just|finally|recently|now"
     r"|still|also)\s+)?(?:have|own|got|bought|drive|ride|keep|picked\s+up|inherited)"
@@ -322,6 +324,8 @@ def makes_had(sentence: str) -> list[tuple[str, str | None]]:
     found: list[tuple[str, str | None]] = [
         (m.group("model"), m.group("thing")) for m in MODEL_OF_THING.finditer(sentence)
     ]
+    if MAKE_FIRST_WORDS.isdisjoint(re.findall(r"[\w-]+", sentence.lower())):
+        return found  # a first look: no make's first word, no make
     for had in MAKE_HAD.finditer(sentence):
         words = had.group("make").split()
         if not (words[0][:1].isupper() or words[0].lower() in CASELESS_MAKES):
