@@ -344,7 +344,7 @@ CASELESS_MAKES = frozenset(
 """Makes typed in lower case that still name nothing else ("my iphone", "my ps5")."""
 SHARES = frozenset(
     "stock stocks shares share account subscription app store dealer dealership mechanic"
-    " insurance warranty loan payments payment".split()
+    " insurance warranty loan payments payment data stats".split()
 )
 """Words after a make that name what is not the thing it makes ("my Tesla shares", "my Toyota
 dealer")."""
