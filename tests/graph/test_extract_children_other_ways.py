@@ -4,19 +4,13 @@ and a parent telling how many children they have ("mum of 3 here") is no parent 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from lembrar.graph.extract.rules import RuleExtractor
-from lembrar.model.episode import Episode
-
-AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+from .reading import read
 
 
 def kin(text: str) -> set[tuple[str, str]]:
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    found = RuleExtractor().extract(episode).facts
+    found = read(text)
     return {(f.predicate, f.object) for f in found if f.subject == "Ines"}
 
 

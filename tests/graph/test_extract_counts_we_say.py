@@ -3,19 +3,13 @@ plurals not in "s" ("children", "sheep"), and a collection's size; and what is n
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from lembrar.graph.extract.rules import RuleExtractor
-from lembrar.model.episode import Episode
-
-AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+from .reading import read
 
 
 def counts(text: str) -> set[tuple[str, str]]:
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    found = RuleExtractor().extract(episode).facts
+    found = read(text)
     return {(f.subject, f.object) for f in found if f.predicate == "count"}
 
 

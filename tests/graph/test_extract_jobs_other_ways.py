@@ -4,19 +4,13 @@ a role, "being a … at …"; and what is no job ("a single mum", "a vegan") or 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from lembrar.graph.extract.rules import RuleExtractor
-from lembrar.model.episode import Episode
-
-AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+from .reading import read
 
 
 def jobs(text: str) -> set[tuple[str, str, str]]:
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    found = RuleExtractor().extract(episode).facts
+    found = read(text)
     return {
         (f.subject, f.predicate, f.object)
         for f in found
@@ -87,6 +81,5 @@ def test_no_job_said(text):
     ],
 )
 def test_a_pastime_done_in_one_s_free_time(text, pastime):
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    found = RuleExtractor().extract(episode).facts
+    found = read(text)
     assert ("Ines", "does", pastime) in {(f.subject, f.predicate, f.object) for f in found}

@@ -4,19 +4,13 @@ much old films"); and what stays unread."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from lembrar.graph.extract.rules import RuleExtractor
-from lembrar.model.episode import Episode
-
-AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+from .reading import read
 
 
 def facts(text: str) -> set[tuple[str, str, str]]:
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    found = RuleExtractor().extract(episode).facts
+    found = read(text)
     return {(f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found}
 
 

@@ -5,19 +5,13 @@ that stay no pet."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from lembrar.graph.extract.rules import RuleExtractor
-from lembrar.model.episode import Episode
-
-AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+from .reading import read
 
 
 def pets(text: str) -> set[tuple[str, str]]:
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    found = RuleExtractor().extract(episode).facts
+    found = read(text)
     return {(f.subject, f.object) for f in found if f.predicate == "has_pet" and not f.negated}
 
 
@@ -100,17 +94,6 @@ def test_pets_by_how_many_by_a_pet_parent_and_by_a_pronoun(text, pet):
 
 
 def test_a_thing_of_the_speaker_s_after_a_pet_is_owned_on_its_own():
-    episode = Episode(
-        "e1",
-        "u",
-        "message",
-        "Our puppy chewed my slippers",
-        AT,
-        AT,
-        None,
-        role="user",
-        speaker="Ines",
-    )
-    found = {(f.predicate, f.object) for f in RuleExtractor().extract(episode).facts}
+    found = {(f.predicate, f.object) for f in read("Our puppy chewed my slippers")}
     assert ("owns", "slippers") in found, found
     assert not any("chewed" in o for _, o in found), found

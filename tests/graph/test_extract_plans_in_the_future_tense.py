@@ -5,19 +5,13 @@ courtesies that are no plan."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from lembrar.graph.extract.rules import RuleExtractor
-from lembrar.model.episode import Episode
-
-AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
+from .reading import read
 
 
 def plans(text: str) -> set[str]:
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    found = RuleExtractor().extract(episode).facts
+    found = read(text)
     return {f.object.split(" (")[0] for f in found if f.predicate == "plans" and not f.negated}
 
 
@@ -59,20 +53,9 @@ def test_future_errands_and_courtesies_are_no_plan(text):
 
 
 def test_who_is_taken_along_shares_the_plan():
-    episode = Episode(
-        "e1",
-        "u",
-        "message",
-        "I'm taking my wife Ana to Sintra today",
-        AT,
-        AT,
-        None,
-        role="user",
-        speaker="Ines",
-    )
     found = {
         (f.subject, f.object.split(" (")[0])
-        for f in RuleExtractor().extract(episode).facts
+        for f in read("I'm taking my wife Ana to Sintra today")
         if f.predicate == "plans"
     }
     assert {("Ines", "trip to Sintra"), ("Ana", "trip to Sintra")} <= found, found

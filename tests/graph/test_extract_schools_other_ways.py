@@ -5,20 +5,9 @@ graduated from (ended); and what is no school ("I go to Tesco")."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from lembrar.graph.extract.rules import RuleExtractor
-from lembrar.model.episode import Episode
-
-AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
-
-
-def signed(text: str) -> set[tuple[str, str, str]]:
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    found = RuleExtractor().extract(episode).facts
-    return {(f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in found}
+from .reading import signed
 
 
 @pytest.mark.parametrize(
