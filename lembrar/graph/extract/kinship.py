@@ -370,8 +370,8 @@ def _coupled(scope: Scope, sentence: str) -> None:
         name = leading_name(match.group(said))
         if not name or fold(name) == fold(scope.speaker) or NEGATION.search(match.group(0)):
             continue
-        if fold(name) in UNNAMED_PREDICATE:  # "Mom and I got married…"? no: Mom is a kin word
-            continue
+        if fold(name) in UNNAMED_PREDICATE:
+            continue  # "Mom and I have been together for years": a kin word names no partner
         person = scope.entity(name, "person", retype=True)
         scope.facts.append(
             ExtractedFact(scope.speaker, "has_partner", person, match.group(0), origin="kin_named")
@@ -788,7 +788,7 @@ LOST_BEFORE = (
 
 def pets_gone(scope: Scope, facts: list[ExtractedFact]) -> list[ExtractedFact]:
     """``facts`` with a pet the message says died ended: "Our old greyhound Storm died this
-    morning", "we lost Biscuit last week"; a pet alive stays as it is."""
+    morning", "RIP Biscuit"; a pet alive stays as it is."""
     text = scope.text
     out = []
     for f in facts:

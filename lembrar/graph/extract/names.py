@@ -443,6 +443,11 @@ def leading_name(words: str) -> str:
     return " ".join(kept) if all(is_name(word) for word in kept) else ""
 
 
+AFTER_A_PREPOSITION = re.compile(
+    r"\b(?:to|in|at|from|for|of|about|with|near|visit\w*)\s+(?:the\s+)?$", re.IGNORECASE
+)
+"""Text that ends where a name after it is what a preposition governs, not who does something
+("a trip to Miami and I…", "new job at OutSystems starts Monday")."""
 AT_A_PLACE = re.compile(
     r"\b(?:in|at|from|near|em|no|na|de|do|da)\s+$"
     r"|\b(?:went|go|goes|going|been|flew|drove|travell?ed|trip|visit\w*|moved)\s+to\s+$",

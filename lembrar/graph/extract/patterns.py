@@ -128,7 +128,7 @@ KIN_WORDS_EN = (
     "|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"
     "|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour"
     "|stepson|stepdaughter|stepmom|stepmum|stepmother|stepdad|stepfather|stepbrother|stepsister"
-    "|half-brother|half-sister|fella|fellow|bloke"
+    "|half-brother|half-sister|fella|bloke"
 )
 EX = (
     r"ex-(?:wife|husband|boyfriend|girlfriend|partner)|ex(?-i:(?=\s*[,.!?;:)]|\s*$|\s+[A-ZÀ-Þ]"

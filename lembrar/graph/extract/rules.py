@@ -40,6 +40,7 @@ from lembrar.graph.extract.kinship import (
     read_kinship,
 )
 from lembrar.graph.extract.names import (
+    AFTER_A_PREPOSITION,
     fold,
     gerund,
     is_acronym,
@@ -1399,7 +1400,7 @@ def _companions(scope: Scope, sentence: str) -> list[str]:
             if known is None or known.type != "person":
                 continue
         if match.group("and_me") and (
-            re.search(r"\b(?:to|in|at|from|for|of|about|visit\w*)\s+$", sentence[: match.start()])
+            AFTER_A_PREPOSITION.search(sentence, 0, match.start())
             or (known is not None and known.type not in ("person", "user"))
         ):
             continue  # "a trip to Miami and I want…": Miami is where, not who

@@ -11,7 +11,7 @@ from lembrar.model.graph import ExtractedEntity, ExtractedFact
 
 PARTNERS = frozenset(
     "wife husband partner boyfriend girlfriend fiancée fiancé fiance spouse mulher marido esposa"
-    " namorada namorado noiva noivo companheiro companheira fella fellow bloke".split()
+    " namorada namorado noiva noivo companheiro companheira fella bloke".split()
 )
 EXES = frozenset("ex ex-wife ex-husband ex-boyfriend ex-girlfriend ex-partner".split())
 KIN_PREDICATE = {

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from lembrar.graph.extract.names import fold, gerund, is_name
+from lembrar.graph.extract.names import AFTER_A_PREPOSITION, fold, gerund, is_name
 from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.parsed import is_event, is_undertaking, plan_date, plan_object
 from lembrar.graph.extract.patterns import EVENTS, UNDERTAKINGS
@@ -136,10 +136,8 @@ TIME_WORDS = re.compile(
     r"\b(?:tomorrow|tonight|today|next|this\s+(?:week|weekend|month|year|summer|winter|spring|fall"
     r"|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday|evening|afternoon)"
     r"|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s+(?:a|two|three"
-    r"|\d+)\s+(?:days?|weeks?|months?)|in\s+(?:january|february|march|april|may|june|july"
-    r"|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov"
-    r"|dec)|for\s+(?:january|february|march|april|may|june|july|august|september|october"
-    r"|november|december|christmas|easter|new\s+year['’]?s?|thanksgiving)"
+    r"|\d+)\s+(?:days?|weeks?|months?)"
+    rf"|in\s+{MONTH}|for\s+(?:{MONTH}|christmas|easter|new\s+year['’]?s?|thanksgiving)"
     r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this|coming\s+up"
     r"|in\s+the\s+(?:spring|summer|autumn|fall|winter)"
     rf"|on\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{MONTH}|on\s+{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?"
@@ -306,10 +304,6 @@ def _someone(who: str) -> bool:
     )
 
 
-PLACED = re.compile(r"\b(?:at|in|for|with|from)\s+$")
-"""A name after one of these is a place or an employer, not who does something."""
-
-
 def _said_scheduled(sentence: str) -> list[tuple[str | None, str, str]]:
     """Who does what in the simple present (``SCHEDULED``), as ``_said_doing`` tells it."""
     out: list[tuple[str | None, str, str]] = []
@@ -319,7 +313,7 @@ def _said_scheduled(sentence: str) -> list[tuple[str | None, str, str]]:
             continue  # "I start", "Rita starts"; "Classes start in January" is no one's
         if who is not None and not _someone(who):
             continue
-        if who is not None and PLACED.search(sentence, 0, match.start("who")):
+        if who is not None and AFTER_A_PREPOSITION.search(sentence, 0, match.start("who")):
             continue  # "new job at OutSystems starts Monday": the job starts, not OutSystems
         doing = SCHEDULED_AS_DOING[said_verb.lower()]
         if doing == "leaving":
