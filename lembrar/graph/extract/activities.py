@@ -132,9 +132,10 @@ LANGUAGE_LEARNT = re.compile(  # "I've been taking Spanish classes", "we're lear
     r"|started|start|doing|signed\s+up\s+for|enrolled\s+in)\s+(?:some\s+|an?\s+)?"
     r"(?:(?:online|evening|weekly|private|intensive|beginner|night)\s+)?"
     rf"(?P<lang>{LANGUAGES})\s+(?:classes|class|lessons|course|courses)"
-    rf"|(?:learning|studying)\s+(?P<lang2>{LANGUAGES})\b)"
+    rf"|studying\s+(?P<lang2>{LANGUAGES})\b)"
 )
-"""A language the speaker is learning, in a class or not: ``studies``."""
+"""A language the speaker studies or takes classes in: ``studies`` ("learning Korean" is a
+pastime, ``does``: the patterns')."""
 
 
 def courses(sentence: str) -> list[str]:
@@ -142,7 +143,7 @@ def courses(sentence: str) -> list[str]:
     language they are learning."""
     found = [m.group("subject") for m in COURSE.finditer(sentence)]
     lower = sentence.lower()
-    learnt = "learning" in lower or "studying" in lower or "class" in lower
+    learnt = "studying" in lower or "class" in lower
     for match in LANGUAGE_LEARNT.finditer(sentence) if learnt or "lesson" in lower else ():
         between = match.group("between")
         if not OTHER_SUBJECT.search(between.replace(" I ", " ")) and not NOT_A_HABIT.search(

@@ -265,6 +265,22 @@ def _study(head: Any) -> Iterator[Reading]:
         yield Reading("studies", phrase(target), type="activity")
 
 
+NOT_LEARNT = frozenset(
+    "lot lots ton tons bunch ropes more much things stuff something everything".split()
+)
+"""What follows "learning" that is no pastime: "learning a lot", "learning the ropes"."""
+
+
+def _learn(head: Any) -> Iterator[Reading]:
+    """ "I'm learning German", "she's learning the violin": a pastime, said as learnt (a
+    degree's subject is studied)."""
+    target = dobj(head)
+    if target is None or target.tag_ not in ("NN", "NNS", "NNP") or not general(target):
+        return
+    if target.lower_ not in NOT_LEARNT:
+        yield Reading("does", f"learning {phrase(target)}", type="activity")
+
+
 def _school(token: Any) -> bool:
     return any(w in SCHOOLS for w in fold(phrase(token)).split())
 
@@ -462,7 +478,8 @@ READERS: dict[str, Callable[[Any], Iterator[Reading]]] = {
     **dict.fromkeys(["plan", "organise", "organize", "book"], _plan),
     **dict.fromkeys(["hire", "recruit"], _hire),
     **dict.fromkeys(["leave", "quit"], _leave),
-    **dict.fromkeys(["study", "learn"], _study),
+    "study": _study,
+    "learn": _learn,
     **dict.fromkeys(["attend", "enroll", "enrol"], _attend),
     "major": _major,
     **dict.fromkeys(["do", "pursue", "finish", "complete"], _study_degree),

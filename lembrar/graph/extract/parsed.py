@@ -41,10 +41,21 @@ from lembrar.model.graph import ExtractedFact
 from lembrar.model.predicates import PREDICATES
 from lembrar.temporal import TimeQuery, parse_time
 
-__all__ = ["PLANNED", "plain_forms", "plan_date", "plan_object", "read_sentence"]
+__all__ = [
+    "HELD_FROM_ITS_DATE",
+    "PLANNED",
+    "plain_forms",
+    "plan_date",
+    "plan_object",
+    "read_sentence",
+]
 
 PLANNED = {"lives_in": "move to", "works_at": "start at", "studies_at": "start at"}
 """Predicates whose change can be planned, and the verb a plan of it reads with."""
+HELD_FROM_ITS_DATE = frozenset({"works_at", "studies_at"})
+"""Planned changes that are the fact itself from their date: a job or a school accepted ("I
+start at Sonae on Monday"). A move ahead is a plan only: no one lives where they have not moved
+yet ("we're moving to Nelson in August" says nothing of August's home until it is told)."""
 CLAUSE_DEPS = frozenset({"ROOT", "conj", "ccomp", "xcomp", "advcl", "relcl", "pcomp", "acl"})
 CONSIDERING = frozenset("consider contemplate imagine dream debate weigh".split())
 CONDITIONS = frozenset({"if", "unless", "whether", "until"})
@@ -193,7 +204,7 @@ def _add(
             return
         obj = scope.entity(plan_object(reading.predicate, reading.text, date), "activity")
         scope.facts.append(ExtractedFact(subject, "plans", obj, quote, origin="parse_plan"))
-        if date is not None and reading.predicate in PLANNED:
+        if date is not None and reading.predicate in HELD_FROM_ITS_DATE:
             _fact(scope, subject, reading, quote, date, False)  # the fact, from its date
         return
     _fact(scope, subject, reading, quote, _date(when, at, False), ending)

@@ -459,6 +459,11 @@ _EN = [
         r"(?:have|has) been (?:playing|practicing|practising)",
         "activity",
     ),
+    (  # "I'm learning German on Duolingo", "Jess is learning ASL": a pastime; a degree's
+        "does",  # subject is ``studies``
+        r"(?:am|is|are|have been|has been) (?:(?:now|also|currently|still|slowly|just) )?learning"
+        r"(?! (?:to|how|about|from|that|what|so|a lot|a ton|tons|a bunch|lots|more|new|the ropes)\b)",
+    ),
     (
         "owns",
         r"(?:own|owns|bought|just bought|have bought|purchased|got a new|have a new|has a new)",

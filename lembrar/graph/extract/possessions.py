@@ -4,8 +4,8 @@ portable power bank" give ``owns``; "my piano, a Korg B1" gives the model's name
 
 Only nouns that name things people own count (``OWNED``, written by kind of thing rather than
 from examples): objects, clothes, jewellery, instruments, appliances, furniture, collections,
-vehicles, homes and businesses; "my work", "my skills" or "my heart" are not possessions, and
-neither is a thing used as a modifier ("my ukulele lessons").
+vehicles, homes, businesses and livestock; "my work", "my skills" or "my heart" are not
+possessions, and neither is a thing used as a modifier ("my ukulele lessons").
 """
 
 from __future__ import annotations
@@ -48,13 +48,17 @@ _KINDS = {
     "stationery": "journal|notebook|diary|planner|sketchbook",
     "collections": "collection|library|records|vinyls|books|stamps|coins|postcards|figurines"
     "|action figures|comics",
-    "businesses": "business|startup|company|shop|store|studio|restaurant|bakery|cafe|salon"
-    "|gym|farm",
+    "businesses": "business|startup|company|shop|store|studio|restaurant|bakery|cafe|café|salon"
+    "|gym|farm|stall|kiosk|pizzeria|trattoria|boutique|brewery|winery|vineyard|guesthouse"
+    "|hostel|food truck|barbershop|bookshop|bookstore|ranch|orchard",
+    "livestock": "cow|goats|hive|beehive|sheep|cattle|livestock",  # "get my goat" is an idiom
 }
 BUSINESSES = frozenset(_KINDS["businesses"].split("|"))
 EMPLOYERS = frozenset(["company", "firm"])
 """Businesses that "my" names as where one works unless they are one's "own"."""
-UNCOUNTED = frozenset("jewelry jewellery luggage cookware glassware china".split())
+UNCOUNTED = frozenset(
+    "jewelry jewellery luggage cookware glassware china sheep cattle livestock".split()
+)
 """Owned nouns with no plural."""
 
 
@@ -86,15 +90,17 @@ POSSESSION = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<thing>(?:(?!(?:my|our)\b)[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:{MODEL_BESIDE})?(?P<after>\s+[\w']+)?"
 )
+HOW_MANY = r"(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+dozen)"
+"""How many things are had: "we have 85 sheep", "I own three bikes"."""
 HAVING = re.compile(  # "I already have a portable power bank", "Just got some new shoes"
     r"(?:\b(?:I|[Ww]e)(?:['’]ve)?\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
-    r"(?:\w+\s+and\s+)?(?:have\s+got|have|own|got|inherited|received|bought|purchased|ordered"
+    r"(?:\w+\s+and\s+)?(?:have\s+got|have|own|keep|got|inherited|received|bought|purchased|ordered"
     r"|acquired|picked\s+up|treated\s+(?:myself|ourselves)\s+to)"
     r"|^\W*(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently)\s+)?(?:[Gg]ot|[Bb]ought|[Pp]urchased|[Oo]rdered"
     r"|[Pp]icked\s+up)"
     r"|\b(?:got|bought|gave|gifted)\s+(?:me|us)(?=\s+(?:a|an)\s))"
     r"(?:\s+(?:myself|ourselves|me|us))?"
-    r"\s+(?:a|an|two|three|some|several|lots\s+of|plenty\s+of)\s+"
+    rf"\s+(?:a|an|some|several|lots\s+of|plenty\s+of|{HOW_MANY})\s+"
     r"(?:(?:new|pair of|set of|lot of|bunch of|couple of|few|collection of)\s+)*"
     rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:\s*\(\s*(?:an?\s+|the\s+)?(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
@@ -120,8 +126,9 @@ AND_ANOTHER = re.compile(  # "… got a new coffee grinder and a milk frother"
     rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,3}}?(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
 )
 """A second thing had, joined to the first by "and"."""
-RUNNING = re.compile(  # "I run a small bike repair shop in Gràcia": a business of one's own
-    r"\b(?:I|[Ww]e)\s+(?:(?:also|now|still)\s+)?run\s+(?:a|an|my|our)\s+"
+RUNNING = re.compile(  # "I run a small bike repair shop", "we opened our own bakery": a business
+    r"\b(?:I|[Ww]e)\s+(?:(?:also|now|still|just|finally)\s+)?(?:run|opened|started|set\s+up)"
+    r"\s+(?:a|an|my|our)\s+(?:own\s+)?"
     rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,3}}?(?:{_KINDS['businesses']}))\b(?P<after>\s+[\w']+)?"
 )
 OWNED_WORD = re.compile(rf"(?i:{OWNED})")
@@ -218,7 +225,7 @@ def possessions(sentence: str) -> list[str]:
     found: list[str] = []
     lower = sentence.lower()
     mine = "my " in lower or "our " in lower
-    running = " run " in lower
+    running = any(verb in lower for verb in (" run ", " opened ", " started ", " set up "))
     had = HAVING_VERB.search(lower) is not None or running
     if (not mine and not had) or " in stock" in lower:
         return found  # "we've got plenty of tables in stock": a shop's, not the speaker's

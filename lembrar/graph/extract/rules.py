@@ -52,6 +52,7 @@ from lembrar.graph.extract.names import (
 )
 from lembrar.graph.extract.needles import Look, Looks, Sentence
 from lembrar.graph.extract.parsed import (
+    HELD_FROM_ITS_DATE,
     PLAN_TIMES,
     PLANNED,
     is_undertaking,
@@ -630,7 +631,7 @@ def _read(
         valid_at = ahead
     elif pattern.predicate == "plans" or (planned and pattern.predicate in PLANNED):
         plan = _plan(scope, pattern, match, ahead, sentence)
-        if plan is None or pattern.predicate == "plans" or ahead is None:
+        if plan is None or pattern.predicate not in HELD_FROM_ITS_DATE or ahead is None:
             return [plan] if plan else []
         fact = _fact(scope, pattern, match, typed, ahead, sentence)
         return [plan, fact] if fact else [plan]
@@ -1049,6 +1050,8 @@ def _object(
         raw = REFLEXIVE.sub("", raw)
     if pattern.predicate == "studies":  # "I study French in Lyon": the place is another fact
         raw = SUBJECT_END.split(raw)[0]
+    if pattern.predicate == "does" and LEARNING.search(match.string, 0, match.start("obj")):
+        raw = "learning " + LEARNT_END.split(raw)[0]  # "learning German", not "on Duolingo"
     if pattern.predicate in ("works_at", "studies_at"):  # "my job at Sainsbury's is hard"
         raw = CLAUSE_VERB.split(raw)[0]
     if pattern.predicate == "likes":
@@ -1120,6 +1123,12 @@ ROLE_END = re.compile(
 )
 CLAUSE_VERB = re.compile(r"\s+(?:is|was|are|were|has|had|will|would|can|could)\b")
 """Where a place of work ends and the clause's verb begins: "my job at Sainsbury's is hard"."""
+LEARNING = re.compile(r"\blearning\s+$")
+"""A pastime said as being learnt: the words before its object end on "learning"."""
+LEARNT_END = re.compile(
+    r"\s+(?:on|with|at|in|for|from|since|by|through|because|and|but|so)\b|[,;:]"
+)
+"""Where what is learnt ends: "German on Duolingo", "Dutch for the move"."""
 SUBJECT_END = re.compile(r"\s+(?:in|at|from)\s+(?=[A-ZÀ-Þ])|\s+(?:at|from)\b")
 """Where a subject studied ends: before the place or school it is studied at."""
 

@@ -54,6 +54,8 @@ SCHEDULED_AS_DOING = {
     "begins": "beginning",
     "fly": "flying",
     "flies": "flying",
+    "go": "going",
+    "goes": "going",
     "head": "heading",
     "heads": "heading",
     "move": "moving",
@@ -470,17 +472,17 @@ ARRIVING = re.compile(r"\s+(?:in|over|back|down|up)?\s*from\b|\s+in\b(?!\s+(?:th
 def _planned(verb: str, rest: str) -> str | None:
     """The thing planned, from the verb (its words single-spaced) and what follows it."""
     if verb == "getting married":
-        return "wedding"
+        return verb  # as said: "getting married", not "wedding" (a wedding is said so)
     if verb in TRAVEL and verb != "going" and ARRIVING.match(rest):
         return None
     if verb == "taking":  # "taking my girlfriend Bia to Morro de São Paulo": a journey there
         taken = TAKEN_TO.match(rest)
         if taken is not None and is_name(taken.group("place").split()[0]):
-            return f"trip to {taken.group('place')}"
+            return _trip(taken.group("place"), rest, taken.end())
     if verb in TRAVEL or verb == "off to":
         journey = JOURNEY.match(rest)
         if journey:
-            return _purpose(rest, journey.end()) or f"trip to {journey.group('place')}"
+            return _trip(journey.group("place"), rest, journey.end())
     if verb == "going":
         doing = GOING_TO_DO.match(rest)
         if doing and doing.group("doing") not in NOT_GONE_TO:
@@ -530,9 +532,16 @@ PURPOSE = re.compile(r"(?:\s+(?:next|this|on|in|tomorrow|tonight)\b[^,;.!?]*?)??
 """What may stand between a journey's place and what it is for: "to Honolulu tomorrow for"."""
 
 
+def _trip(place: str, rest: str, end: int) -> str:
+    """A journey to ``place``, with what it is for when ``rest`` names it after ``end``:
+    "trip to Honolulu for nephew's wedding"."""
+    purpose = _purpose(rest, end)
+    return f"trip to {place} for {purpose}" if purpose else f"trip to {place}"
+
+
 def _purpose(rest: str, start: int) -> str | None:
     """The event a journey is for, when ``rest`` names one after its place ("flying to Honolulu
-    for my nephew's wedding"): the plan is the wedding."""
+    for my nephew's wedding": the plan is the trip for the wedding)."""
     lead = PURPOSE.match(rest, start)
     if lead is None:
         return None
