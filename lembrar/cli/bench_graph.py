@@ -33,6 +33,8 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written9": "written9.jsonl",
     "written10": "written10.jsonl",
     "written11": "written11.jsonl",
+    "written12": "written12.jsonl",
+    "written13": "written13.jsonl",
 }
 
 

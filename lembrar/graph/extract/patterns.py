@@ -462,7 +462,8 @@ _EN = [
     (  # "I'm learning German on Duolingo", "Jess is learning ASL": a pastime; a degree's
         "does",  # subject is ``studies``
         r"(?:am|is|are|have been|has been) (?:(?:now|also|currently|still|slowly|just) )?learning"
-        r"(?! (?:to|how|about|from|that|what|so|a lot|a ton|tons|a bunch|lots|more|new|the ropes)\b)",
+        r"(?! (?:to|how|about|from|that|what|so|a lot|a ton|tons|a bunch|lots|more|new|the ropes"
+        r"|words|tricks|commands)\b)",
     ),
     (
         "owns",

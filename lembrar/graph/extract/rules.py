@@ -172,7 +172,7 @@ OBJECTS = {
         r"(?:\s*(?:years? old|yrs? old|[\s-]years?[\s-]old|y/?o\b|old\b|anos(?: de idade)?"
         r"|years?(?=\s*(?:[,.!;]|$)))"
         r"|(?=\s*(?:[.,!;](?!\d)|$)|\s+and\b(?!\s+a\s+half)"
-        r"|\s+(?:today|yesterday|(?:last|this)\s+(?:week|month|year|[a-z]+day))\b))"
+        r"|\s+(?:now|today|yesterday|(?:last|this)\s+(?:week|month|year|[a-z]+day))\b))"
     ),
     "pet": (
         rf"\s+(?:(?:a|an|one|two|three|this|another|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little"
@@ -861,8 +861,28 @@ RELATIVE_BEFORE = re.compile(r"(?:^|[,;:]\s*)\W*(?:[Tt]he|[Aa]n?)\s+[\w-]+(?:\s+
 bought…"), whose object is the noun before it."""
 REFLEXIVE = re.compile(r"^(?:myself|ourselves|me|us)\s+(?:(?:an?|some|the)\s+)?", re.IGNORECASE)
 """Whom a thing was got for, before the thing: "I bought myself a new guitar"."""
-AGE_AND = re.compile(r"\s+and\b")
-"""An age followed by "and", read for the speaker only."""
+AGE_AND = re.compile(
+    r"\s+and\s+(?:an?\s+half|half|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven)\b",
+    re.IGNORECASE,
+)
+"""An age followed by "and" a number or a half, read for the speaker only: "Tom is 8 and 3
+quarters", "Lily is 4 and a half" (not "Kofi is 12 and already taller than me")."""
+
+
+INTRODUCED_AGE = re.compile(
+    r"\b(?:I['’]m|I\s+am|[Mm]y\s+name\s+is|[Tt]his\s+is)\s+[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?"
+    r",\s+(?P<age>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*y/?o)?"
+    r"(?=\s*(?:[,.;!]|$)|\s+and\b(?!\s+(?:an?\s+)?half|\s+\d))"
+)
+"""The speaker's age beside the name they introduce themselves by: "I am Kenji, 78 years old,
+rice farmer", "this is Maria, 45."."""
+
+
+def introduced_ages(sentence: str) -> list[str]:
+    """The ages ``INTRODUCED_AGE`` finds."""
+    if "," not in sentence:
+        return []
+    return [m.group("age") for m in INTRODUCED_AGE.finditer(sentence)]
 
 
 def _fact(
@@ -889,7 +909,7 @@ def _fact(
         and subject != scope.speaker
         and AGE_AND.match(match.string, match.end("obj"))
     ):
-        obj = None  # "Tom is 8 and …" may count something else; "I'm 61 and retired" is an age
+        obj = None  # "Tom is 8 and 3": a part of a year, or two counts; "I'm 61 and 3" is 61
     if subject is None or obj is None or fold(obj) == fold(subject):
         scope.entities, scope.last_person = kept, last  # "Pottery is a huge part…": no one
         return None
@@ -1440,6 +1460,10 @@ def _plain_readings(scope: Scope, said: Sentence) -> None:
     been home': facts said without a verb pattern."""
     if scope.speaker is None:
         return
+    for age in introduced_ages(said.text):
+        quote = " ".join(said.text.split())
+        obj = scope.entity(age, "value")
+        scope.facts.append(ExtractedFact(scope.speaker, "age", obj, quote, origin="pattern_first"))
     if not PLAIN_OR_MEMBER.search(said.folded):
         return
     sentence = said.text
