@@ -438,7 +438,8 @@ _EN = [
     (
         "has_partner",
         (
-            r"(?:am married to|is married to|got married to|married|(?:have|has) (?:just )?married"
+            r"(?:am married to|is married to|got married to|(?:am|is|are) getting married to|married"
+            r"|(?:have|has) (?:just )?married"
             r"|am dating|is dating"
             r"|am engaged to|is engaged to|got engaged to)"
         ),

@@ -1407,9 +1407,11 @@ COMPANION = re.compile(
     rf"|(?<![\w'’])(?P<and_me>{NAME})\s+(?:and|&)\s+(?:I|me)\b"
     rf"|\bwith\s+(?:(?:my|our)\s+(?P<kin>{KIN_EN})\s+)?(?P<with>{NAME})"
     rf"|\btaking\s+(?:my|our)\s+(?:{KIN_EN})\s+(?P<taken>{NAME})\s+to\b"
+    rf"|\bmarried\s+to\s+(?:my\s+(?:{KIN_EN})\s+)?(?P<wed>{NAME})"
 )
 """Who shares the speaker's plan, by name: "me and Kenji", "Sunita and I", "with my boyfriend
-Rui"; someone met "with" counts when known as a person ("a meeting with Google" does not)."""
+Rui", "getting married to Emeka"; someone met "with" counts when known as a person ("a meeting
+with Google" does not)."""
 
 
 def _companions(scope: Scope, sentence: str) -> list[str]:
@@ -1421,6 +1423,7 @@ def _companions(scope: Scope, sentence: str) -> list[str]:
             or match.group("and_me")
             or match.group("with")
             or match.group("taken")
+            or match.group("wed")
         )
         if not name or fold(name) == fold(scope.speaker or "") or fold(name) in UNNAMED_PREDICATE:
             continue  # "Mom and I are repainting…": a kin word, no one named

@@ -22,7 +22,14 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from lembrar.graph.extract.names import AT_A_PLACE, fold, gerund, is_name, leading_name
+from lembrar.graph.extract.names import (
+    AFTER_A_PREPOSITION,
+    AT_A_PLACE,
+    fold,
+    gerund,
+    is_name,
+    leading_name,
+)
 from lembrar.graph.extract.patterns import KIN_EN, PETS, ROLES
 from lembrar.graph.extract.stance import (
     HAD_ONCE,
@@ -608,9 +615,22 @@ def weddings(message: str) -> list[str]:
         if asked or HYPOTHETICAL.search(part) or NEGATION.search(part):
             continue
         name = pair.group("a") or pair.group("b")
+        if pair.group("a") and _governed(part[: pair.start("a")]):
+            continue  # "a nurse at St James's Hospital and I'm getting married": a place
         if is_name(name):
             found.append(name)
     return list(dict.fromkeys(found))
+
+
+NAME_RUN = re.compile(r"(?:[A-ZÀ-Þ][\w'’.-]*\s+)*$")
+"""The capitalised words a text ends on: the beginning of a longer name ("St James's ")."""
+
+
+def _governed(before: str) -> bool:
+    """Whether a name after ``before`` (and the capitalised words it ends on) is what a
+    preposition governs: a place or an employer, not a person."""
+    run = NAME_RUN.search(before)
+    return AFTER_A_PREPOSITION.search(before[: run.start() if run else len(before)]) is not None
 
 
 ORG = r"[A-ZÀ-Þ][\w&'’.-]*(?:\s+[A-ZÀ-Þ][\w&'’.-]*){0,2}"
