@@ -1,5 +1,6 @@
 """Whom one is getting married to (a partner, who shares the plan), a place named before "and
-I" that is no partner, and a thing bought in a clause that leaves out its "I"."""
+I" that is no partner, a thing bought in a clause that leaves out its "I", and where a role is
+held ("the head chef at X") — not where one is only good at something."""
 
 from __future__ import annotations
 
@@ -37,3 +38,25 @@ def test_a_place_before_and_i_is_no_partner(text: str) -> None:
 )
 def test_a_thing_bought_in_a_clause_without_its_subject(text: str, thing: str) -> None:
     assert ("Ines", "owns", thing) in signed(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I'm the sous chef at Tasca Rita these days.", "Tasca Rita"),
+        ("My husband Vasco is the head porter at Hotel Aviz.", "Hotel Aviz"),
+        ("I'm a midwife on nights at São João, so mornings are hard.", "São João"),
+        ("Now she is pharmacist at Farmácia Central.", None),  # no one "she" is
+    ],
+)
+def test_where_a_role_is_held(text: str, employer: str | None) -> None:
+    employers = {o for _, p, o in signed(text) if p == "works_at"}
+    assert employers == ({employer} if employer else set())
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm the best at Mario Kart.", "She is great at Python.", "I'm the new guy at the gym."],
+)
+def test_no_employer_where_no_role_is_held(text: str) -> None:
+    assert not {f for f in signed(text) if f[1] == "works_at"}

@@ -21,7 +21,7 @@ class Pattern:
     negated: bool = False
     person: str = "any"  # "first", "third", "possessive" ("my job at"), "bare" (no subject), "any"
     language: str = "en"
-    # "phrase", "role", "age", "pet", "child", "name", "diet", "org", "local"
+    # "phrase", "role", "age", "pet", "child", "name", "diet", "org", "org_of_role", "local"
     object_kind: str = "phrase"
     besides: bool = False  # read besides the patterns its verb phrase overlaps ("a nurse at X")
 
@@ -269,6 +269,13 @@ _EN = [
         "works_at",
         r"(?:am|is) an? [\w-]+(?: [\w-]+)? (?:(?:working|employed) )?(?:at|for|with)",
         "org",
+    ),
+    (  # "I'm the head chef at Casa Olmo", "she is engineer at Aselsan", "a nurse on nights at
+        "works_at",  # St James's": where a role is held, the role a known one
+        r"(?:am|is) (?:the |an? )?(?P<role>[\w-]+(?: [\w-]+)?)"
+        r"(?: on (?:nights|days|weekends|the [\w-]+ ward))? at",
+        "org_of_role",
+        "besides",
     ),
     (  # a diet before a role: "I became a vegan" names no job
         "diet",

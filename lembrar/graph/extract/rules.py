@@ -160,6 +160,7 @@ OBJECTS = {
     "bare_role": r"\s+(?P<obj>[^,.;!?:()\n]+)",  # "I am mechanic": a role without its article
     "name": rf"\s+(?:[ao]\s+(?=[A-ZÀ-Þ]))?(?P<obj>{NAME})",  # "casei com o André"
     "org": rf"\s+(?P<obj>{NAME}(?:\s+&\s+{NAME})?)",  # "Ink & Iron", "McKinsey & Company"
+    "org_of_role": rf"\s+(?P<obj>{NAME}(?:\s+&\s+{NAME})?)",  # after a role word said
     # "a peanut allergy": the allergen before the word
     "allergen": r"\s+(?:an?\s+)?(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:allergy|allergies|intolerance)\b",
     # "climbing twice a week", "surf todos os fins de semana": an activity done as a habit
@@ -359,7 +360,7 @@ PARSE_GAPS = tuple(
     c
     for c in COMPILED["en"]
     if c[0].person in ("bare", "possessive")
-    or c[0].object_kind in ("org", "allergen", "habit")
+    or c[0].object_kind in ("org", "org_of_role", "allergen", "habit")
     or c[0].predicate in ("allergic_to", "age", "lives_in")
 )
 """What a parse does not read as a clause's object: a clause with no subject ("Quit Acme
@@ -1060,8 +1061,10 @@ def _object(
     if kind == "name":
         return scope.entity(raw, "person") if is_name(raw.split()[0]) else None
     first = re.sub(r"['’]s$", "", raw.split()[0])  # "Addenbrooke's": a name all the same
-    if kind == "org" and not (is_name(first) or is_acronym(first)):
+    if kind in ("org", "org_of_role") and not (is_name(first) or is_acronym(first)):
         return None  # "I left the party": a company is named
+    if kind == "org_of_role" and not _is_role(match.group("role")):
+        return None  # "I'm the best at Excel", "she is great at Python": no role is held
     if kind in ("role", "bare_role"):  # "a nurse in Paris", "a designer at Sonae": the role ends
         raw = re.sub(
             r"^\d{1,3}[\s-]years?[\s-]old\s+", "", ROLE_END.split(raw)[0]
