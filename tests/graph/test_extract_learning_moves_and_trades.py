@@ -130,3 +130,31 @@ def test_a_business_of_ones_own_and_animals_kept_for_their_keep(text: str, thing
 )
 def test_no_business_or_herd_from_look_alikes(text: str) -> None:
     assert not {f for f in signed(text) if f[1] == "owns"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I live with my grandparents in Viseu.", ("Ines", "lives_in", "Viseu")),
+        ("My dad lives with us now in Almada.", ("dad", "lives_in", "Almada")),
+        (
+            "Boxes everywhere but we're in Braga now, the new flat has a view!",
+            ("Ines", "lives_in", "Braga"),
+        ),
+        ("I'm finally settled in Ghent, still unpacking books.", ("Ines", "lives_in", "Ghent")),
+    ],
+)
+def test_a_home_shared_or_just_moved_into(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in Madrid now for a conference, unpacking at the hotel.",
+        "I'm in Rome now, so hot.",
+    ],
+)
+def test_no_home_from_a_stay_or_a_manner(text: str) -> None:
+    homes = {o for _, p, o in signed(text) if p == "lives_in"}
+    assert not homes & {"Madrid", "Rome"}

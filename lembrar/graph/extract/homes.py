@@ -63,10 +63,17 @@ AWAY = re.compile(
 """Words of a stay away from home: "here in Paris for a conference" says nothing of a home."""
 NEW_HOME = re.compile(
     r"\b(?:new|nova|novo)\s+(?:place|flat|apartment|house|home)\b"
-    r"|\b(?:casa|casinha|apartamento)\s+nov[ao]\b|\b(?:unpacked|settling|settled)\b",
+    r"|\b(?:casa|casinha|apartamento)\s+nov[ao]\b|\b(?:unpacked|unpacking|settling|settled)\b",
     re.IGNORECASE,
 )
 """A new home in the same sentence: a stay that is a move, not a visit."""
+
+
+MOVED_IN = re.compile(  # "We're in Faro now, still unpacking", "I'm finally settled in Leeds"
+    r"\b(?:I['’]m|[Ww]e['’]re|I\s+am|[Ww]e\s+are)\s+(?:(?:now|finally|all|officially)\s+)?"
+    rf"(?:settled\s+)?in\s+(?P<place>{NAME})"
+)
+"""Where the speaker is, in a sentence that tells of a new home (``NEW_HOME``)."""
 
 
 def homes(sentence: str) -> list[str]:
@@ -90,6 +97,12 @@ def homes(sentence: str) -> list[str]:
         ]
     if NEW_HOME.search(sentence):
         found += [m.group("place") for m in SETTLED.finditer(sentence)]
+        if not AWAY.search(sentence):
+            found += [
+                p
+                for m in MOVED_IN.finditer(sentence)
+                if is_name((p := m.group("place")).split()[0])
+            ]
     return found
 
 

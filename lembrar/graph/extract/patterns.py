@@ -159,8 +159,10 @@ _EN = [
         r"|have lived|has lived|reside|resides|am based|is based"
         r"|(?:stay|stays)(?! in (?:touch|shape|bed|line|contact|school|character|tune)\b)"
         r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
-        r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas)? in",
-    ),
+        r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas)?"
+        r"(?: with (?:us|me|them|(?:my|our|his|her|their) [\w-]+)(?: now| still)?"
+        r"(?= in [A-ZÀ-Þ]))? in",
+    ),  # "I live with my parents in Leeds", "mom lives with us now in Umbilo"
     (
         "lives_in",
         r"(?:moved|moves|am moving|is moving|are moving|relocated|am relocating|is relocating"

@@ -1449,7 +1449,7 @@ PLAIN_WORDS = re.compile(
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
     r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
     r"|fave|fav\b|involved|active in|nova|novo|new place|new flat|new apartment|new house"
-    r"|unpacked|settl|here in|cá em|aqui em"
+    r"|unpack|settl|here in|cá em|aqui em"
     r"|learning|studying|teach|collect"
     r"|pleasure"
 )
