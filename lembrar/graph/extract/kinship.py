@@ -186,6 +186,14 @@ PARENT_CALLED = re.compile(  # "I broke Mom's vase", "Dad, can you…"
     r"\b(?P<called>Mom|Mum|Dad|Mommy|Daddy)\b(?<![Yy]our Mom)(?<![Yy]our Mum)(?<![Yy]our Dad)"
     r"(?<!his Mom)(?<!his Dad)(?<!her Mom)(?<!her Dad)(?P<after>\s*,?\s*\S*)"
 )
+PARENT_SAID = re.compile(  # "mum says no more fortnite", "…, and dad made pancakes"
+    r"(?:^\W*|[.!?;]\s+|,\s+(?:(?:and|but|so)\s+)?)(?P<called>mum|mom|dad|mam|mummy|mommy|daddy)"
+    r"\s+(?:(?:just|still|always|never|finally|already)\s+)?(?=(?:says|said|made|makes|thinks"
+    r"|thought|wants|wanted|keeps|kept|told|tells|called|rang|won['’]t|will|can['’]t|is|was|has"
+    r"|had|got|gets|went|loves|hates|cooked|bought|sent|texted)\b)(?P<after>)"
+)
+"""A parent named without "my", in lower case, as a clause's subject (a parent spoken to is
+not: "mom pls")."""
 SIGNED_OFF = re.compile(
     r"\b(?:love|lots\s+of\s+love|all\s+my\s+love|hugs|xx+|cheers|regards|from|yours)\s*,?\s*$",
     re.IGNORECASE,
@@ -712,6 +720,8 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
             for m in PARENT_CALLED.finditer(sentence)
             if not SIGNED_OFF.search(sentence, 0, m.start())  # "Love, Daddy": the writer
         ]
+    if "mom" in sentence or "mum" in sentence or "dad" in sentence or "mam" in sentence:
+        found += [*PARENT_SAID.finditer(sentence)]
     if scope.speaker is None or not found:
         return
     named = [

@@ -559,6 +559,7 @@ _EN_ENDINGS = [
 ]
 _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acme yesterday!"
     ("from", r"born(?: and raised| and bred)? in", "org", False),  # "Born and raised in Lagos"
+    ("from", r"originally from", "org", False),  # "Retired teacher here, originally from Lyon"
     ("age", r"(?:just )?turned", "age", False),  # "Just turned 20 today!"
     (  # "Finally moved into my own place in JLT!"
         "lives_in",

@@ -198,6 +198,20 @@ inside a number or a time ("1,000 miles", "at 7:30")."""
 AND_THEN = re.compile(r"\s+and\s+(?=(?:I|we|she|he|they)\s)")
 
 
+APPOSITION_HOST = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[\w-]+\s+)?(?:{KIN_EN}|{KIN_PLURAL})"
+    rf"(?:\s+{NAME})?\s*$"
+)
+"""A clause that ends on someone the speaker names as kin: the clause after it, said without a
+subject, is about them ("my husband, born in Goa, …", "my friend Tom, originally from Leeds,
+…"); after "I'm Ana," or "Hi Sam," it is the speaker's."""
+
+
+def _apposed(before: str) -> bool:
+    """Whether the clause ``before`` ends on the speaker's kin (``APPOSITION_HOST``)."""
+    return APPOSITION_HOST.search(before) is not None
+
+
 def _clauses(text: str) -> list[str]:
     """The clauses of ``text``; "and" before a new subject ends one after three words or more
     ("I have just married Duarte and I cannot decide…"), not in "Tom and I got married"."""
@@ -584,9 +598,11 @@ def _by_patterns(
         for c, t in zip(clauses, times)
     ]
     floating = [_start(t, at) for t, found in zip(times, read) if t.phrases and not found]
-    for when, found in zip(times, read):
+    for index, (when, found) in enumerate(zip(times, read)):
         valid_at = _start(when, at) if when.phrases else next(iter(floating), None)
         for pattern, match in found:
+            if pattern.person == "bare" and index and _apposed(clauses[index - 1]):
+                continue  # "my husband, born in Goa, …": the clause is about him
             lead = _without_verb(_lead(match), pattern)
             if unstated(lead, pattern.negated):
                 continue
