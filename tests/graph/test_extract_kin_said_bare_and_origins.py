@@ -49,3 +49,22 @@ def test_a_speaker_originally_from_a_place(text: str, place: str) -> None:
 )
 def test_an_origin_that_is_not_the_speakers(text: str, place: str) -> None:
     assert ("Ines", "from", place) not in signed(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("We have four children and a very tired dog.", ("Ines", "has_child", "children")),
+        ("I've got five kids, send help.", ("Ines", "has_child", "kids")),
+        ("We have three rabbits in the garden.", ("Ines", "has_pet", "rabbits")),
+    ],
+)
+def test_children_and_pets_counted_in_words(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I have five children's books to return.", "We read four kids' stories tonight."]
+)
+def test_no_children_from_a_thing_for_children(text: str) -> None:
+    assert not {f for f in signed(text) if f[1] in ("has_child", "count")}

@@ -33,8 +33,9 @@ ORDINALS = {
 }
 ORDINAL = r"\d+(?:st|nd|rd|th)|" + "|".join(ORDINALS)
 ADJECTIVES = r"(?:(?:new|different|total|whole|unique|original|active|completed)\s+)?"
-THINGS = r"(?P<thing>[a-z][a-z-]{2,}s|(?:grand)?children|people|mice|geese|sheep|cattle)\b"
-"""A plural: most end in "s", some do not ("grandchildren", "sheep")."""
+THINGS = r"(?P<thing>[a-z][a-z-]{2,}s|(?:grand)?children|people|mice|geese|sheep|cattle)\b(?!['’])"
+"""A plural: most end in "s", some do not ("grandchildren", "sheep"); not one that owns the noun
+after it ("five children's books")."""
 NOT_THINGS = frozenset(
     {
         "years",

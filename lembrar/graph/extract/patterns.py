@@ -443,7 +443,7 @@ _EN = [
         r"|(?:have|has) (?:adopted|rescued)|am fostering|are fostering)",
         "pet",
     ),
-    ("has_child", r"(?:have|has|had|just had)", "child"),
+    ("has_child", r"(?:have got|has got|have|has|had|just had)", "child"),
     (
         "has_partner",
         (

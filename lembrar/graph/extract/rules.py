@@ -153,6 +153,8 @@ NOT_ACTIVITY = (
     r"|o|a|os|as|um|uma|isso|isto|nada)\b"
 )
 """Words that start no activity's name: "I do the dishes every day", "started a new job"."""
+HOW_MANY_WORDS = "two|three|four|five|six|seven|eight|nine|ten"
+"""How many children or pets, in words: "four kids", "three cats"."""
 OBJECTS = {
     "phrase": r"\s+(?P<obj>[^,.;!?:()\n]+)",
     "local": rf"\s+(?:an?|the)(?:\s+(?:true|proper|real))?\s+(?P<obj>{NAME})\s+locals?\b",
@@ -176,14 +178,15 @@ OBJECTS = {
         r"|\s+(?:now|today|yesterday|(?:last|this)\s+(?:week|month|year|[a-z]+day))\b))"
     ),
     "pet": (
-        rf"\s+(?:(?:a|an|one|two|three|this|another|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little"
+        rf"\s+(?:(?:a|an|one|{HOW_MANY_WORDS}|this|another|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little"
         rf"|young|cute|sweet|adorable|tiny|rescue|novo|nova|pequeno|pequena)\s+)?(?P<kind>(?:{BREED}\s+)?"
         rf"(?:{PETS}))s?\b"
         rf"{CALLED}"
     ),
     "child": (
-        rf"\s+(?:(?:a|an|one|two|um|uma|\d+)\s+)?(?:(?:new|little|young|baby|novo|nova"
-        rf"|pequeno|pequena)\s+)?(?P<kind>{CHILDREN})s?\b(?:\s+(?:girl|boy|menina|menino))?"
+        rf"\s+(?:(?:a|an|one|{HOW_MANY_WORDS}|um|uma|\d+)\s+)?(?:(?:new|little|young|baby|novo"
+        rf"|nova|pequeno|pequena)\s+)?(?P<kind>children|{CHILDREN})s?\b(?!['’])"
+        r"(?:\s+(?:girl|boy|menina|menino))?"
         rf"{CALLED}"
     ),
 }
