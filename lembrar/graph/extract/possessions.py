@@ -145,6 +145,8 @@ NUMBERED = re.compile(  # "my current Yamaha P-125", "I have a 2012 Honda Civic"
     r"(?P<model>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*)){0,4})(?P<after>\s+[\w']+)?"
 )
 """A maker's model with a number in it, or after its year, said as the speaker's."""
+EXAM_TAKEN = re.compile(r"\b(?:passed|failed|sat|took|retook|resat|aced|flunked)\s+$", re.I)
+"""A verb of an exam before "my": what follows is the exam ("passed my DELF B2")."""
 KIN = frozenset(
     "child children kid kids son daughter sister brother mom mum dad mother father parents"
     " husband wife partner boyfriend girlfriend friend cousin aunt uncle".split()
@@ -262,6 +264,8 @@ def possessions(sentence: str) -> list[str]:
         if (thing := _owned_thing(words)) is not None:
             found.append(thing)
     for match in NUMBERED.finditer(sentence) if mine or had else ():
+        if EXAM_TAKEN.search(sentence, 0, match.start()):
+            continue  # "passed my DELF B2": an exam, not a model
         model, after = match.group("model"), (match.group("after") or "").strip().lower()
         year = match.group("year")
         if (year or any(c.isdigit() for c in model)) and after not in MODIFIED:

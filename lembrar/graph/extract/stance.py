@@ -21,7 +21,8 @@ PAST_PARTICIPLE = (
 )
 """What follows "'d" when it is "had" ("we'd moved", "I'd been"), not "would"."""
 HYPOTHETICAL = re.compile(
-    r"\b(?:if|unless|whether|suppose|imagine|wish|would|could|might|should|maybe|perhaps"
+    r"\b(?:if|unless|whether|suppose|imagine|wish(?!\s+(?:me|us|him|her|them)\s+luck)|would|could"
+    r"|might|should|maybe|perhaps"
     r"|someday|one day|caso|talvez|quem sabe|gostaria|poderia|queria|seria)\b"
     rf"|\b\w+['’]d\b(?!\s+(?:just\s+|already\s+)?{PAST_PARTICIPLE}\b)"
     r"|(?:^|[,;:]\s*|\b(?:e|mas|que)\s+)[Ss]e\s+(?:eu|tu|ele|ela|nós|a gente|você|vocês|eles|elas"

@@ -117,6 +117,16 @@ GOING_TO_DO = re.compile(r"\s+(?P<doing>[a-z]+ing)\b")
 """What one goes to do: "going camping", "going skiing in the Alps"."""
 NOT_GONE_TO = frozenset("nothing something anything being having getting doing".split())
 PREPARING = ("organizing", "organising", "putting together", "preparing", "arranging")
+READYING = frozenset(
+    "training studying preparing revising prepping cramming practising practicing".split()
+)
+"""Verbs of getting ready for something ahead: "training for a marathon", "studying for the
+TCF" (what follows "for" is the plan, with or without a time)."""
+READY_FOR = re.compile(
+    r"\s+(?:(?:hard|like\s+mad|so\s+hard)\s+)?(?:\d+\s+(?:hrs?|hours)\s+a\s+week\s+(?:now\s+)?)?"
+    r"for\s+(?:(?:the|my|a|an|our|his|her|their)\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3})"
+)
+"""What one gets ready for, up to four words: "for the TCF", "for a powerlifting meet"."""
 """Verbs whose event is ahead whenever they are said: one prepares what has not happened."""
 OUTING = re.compile(
     rf"(?:{PASTIMES})|camping|hiking|fishing|bowling|sightseeing|backpacking|kayaking|sailing"
@@ -176,8 +186,16 @@ ANTICIPATED = re.compile(
 month", "looking forward to this party" ("I was looking forward to it" is past)."""
 ANTICIPATING = ("forward to", "wait for", "excited for", "excited about")
 """One of these stands in every sentence ``ANTICIPATED`` finds something in."""
-ANY_EVENT = Look.of(re.compile(r"\b(?:" + "|".join(sorted(EVENTS)) + ")"))
+ANY_EVENT = Look.of(re.compile(r"(?i:\b(?:" + "|".join(sorted(EVENTS)) + "))"))
 """A first look: an event of one's own needs a word for an event."""
+EVENT_OPENING = re.compile(
+    r"^\W*(?P<event>(?:(?!(?:my|our|your|no|not|there['’]s)\b)[A-Za-z][\w'’-]*\s+){0,2}?"
+    r"(?P<head>[A-Za-z][\w'’-]*))"
+    r"(?P<place>\s+in\s+[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?)?"
+    r"(?=\s+(?:is\s+)?(?:on|in|next|this|tomorrow|tonight|today|at)\b)"
+)
+"""A sentence that opens on an event and then its time: "Conference in Vienna in June",
+"Housewarming on the 12th" (the speaker's, who tells it)."""
 OWN_WORDS = (
     *("my ", "My ", "our ", "Our ", "I've", "I’ve", "I have"),
     *("We've", "We’ve", "we've", "We have", "we have"),
@@ -208,9 +226,10 @@ def upcoming(
     if scheduled and TIME_WORDS.search(sentence):
         said += scheduled
     own = []
-    if any(word in sentence for word in OWN_WORDS):
-        if ANY_EVENT.search(said_as if said_as is not None else Sentence(sentence)):
+    if ANY_EVENT.search(said_as if said_as is not None else Sentence(sentence)):
+        if any(word in sentence for word in OWN_WORDS):
             own = _own_event(sentence)
+        own += _event_opening(sentence)
     committed = _committed(sentence) + (_stays(sentence) if " be in " in sentence else [])
     lower = sentence.lower()
     awaited = _anticipated(sentence) if any(w in lower for w in ANTICIPATING) else []
@@ -238,7 +257,10 @@ def upcoming(
     return list(dict.fromkeys(plans))
 
 
-BARE_OPENING = re.compile(r"^\W*(?P<verb>(?P<first>[A-Za-z])(?:[a-z]+ing|ff to))\b")
+BARE_OPENING = re.compile(
+    r"^\W*(?:(?:[Nn]ow|[Ss]till|[Cc]urrently|[Jj]ust|[Bb]usy)\s+)?"
+    r"(?P<verb>(?P<first>[A-Za-z])(?:[a-z]+ing|ff to))\b"
+)
 """A sentence that opens on a progressive verb, its subject left out: "Flying out to Denver on
 Friday", "Off to Lisbon on Thursday!"."""
 FINITE_LATER = re.compile(r"\s(?:is|was|were|are|has\s+been|will\s+be|makes|made)\s")
@@ -439,6 +461,28 @@ DEMONSTRATIVE = re.compile(
 weekend")."""
 
 
+def _event_opening(sentence: str) -> list[tuple[str | None, str]]:
+    """The event a sentence opens on (``EVENT_OPENING``): a plan when it names a time ahead."""
+    match = EVENT_OPENING.match(sentence)
+    if match is None or not is_event(fold(match.group("head"))):
+        return []
+    first, head = match.group("event").split()[0].lower(), fold(match.group("head"))
+    if first in NOT_AN_OPENING_EVENT or first in NUMBER_WORDS or first[:1].isdigit():
+        return []  # "The party is on Friday", "His wedding…", "Three shows today": not one's own
+    if head in NOT_AN_EVENT_OPENED or head.rstrip("s") in NOT_AN_EVENT_OPENED:
+        return []  # "She starts in June": a verb; "Dinner tonight": a meal
+    event = _bare(match.group("event"))
+    if is_event(fold(event.split()[0])):  # "Conference in Vienna": a common noun, lower-cased
+        event = event[:1].lower() + event[1:]
+    return [(None, event + (match.group("place") or ""))]
+
+
+NOT_AN_OPENING_EVENT = frozenset("his her their your its the that this she he it they".split())
+NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".split())
+NOT_AN_EVENT_OPENED = frozenset("start move visit dinner lunch breakfast brunch".split())
+"""Heads that open a sentence as a verb ("Starts in June") or a meal, not an event one plans."""
+
+
 def _own_event(sentence: str) -> list[tuple[str | None, str]]:
     """An event of one's own (``OWN_EVENT``): a plan when the sentence names a time ahead."""
     out: list[tuple[str | None, str]] = []
@@ -452,14 +496,24 @@ def _own_event(sentence: str) -> list[tuple[str | None, str]]:
 
 
 def _ahead_by_itself(verb: str, rest: str) -> bool:
-    """A plan with no time said: an event being prepared ("I'm organizing her party") or an
-    outing one is going on ("we're going camping")."""
-    if verb in PREPARING:
+    """A plan with no time said: an event being prepared ("I'm organizing her party"), one got
+    ready for ("training for a marathon") or an outing one is going on ("we're going
+    camping")."""
+    if verb in PREPARING or (verb in READYING and READY_FOR.match(rest)):
         return True
     doing = GOING_TO_DO.match(rest) if verb == "going" else None
     return doing is not None and bool(OUTING.fullmatch(doing.group("doing")))
 
 
+NOT_READIED_FOR = frozenset("it this that them life hours ages years now".split())
+CHAT_WORDS = frozenset("rn lol lmao haha tbh ngl ugh btw pls omg asap xd fr".split())
+CONTESTS = frozenset(
+    "finals nationals regionals meet match interview interviews audition recital tournament"
+    " championship championships game test tests exams gcses boards".split()
+)
+"""What one trains or studies for besides the events ``is_undertaking`` knows."""
+"""Chat words a phrase may end on: "finals rn"."""
+"""What follows "for" that is no event: "studying for hours", "training for life"."""
 TAKEN_TO = re.compile(
     r"\s+(?:(?:my|our|the|his|her)\s+)?(?:[\w'’-]+\s+){1,2}?to\s+"
     r"(?P<place>[A-ZÀ-Þ][\w'’-]*(?:\s+(?:de\s+|da\s+|do\s+)?[A-ZÀ-Þ][\w'’-]*){0,3})"
@@ -473,6 +527,18 @@ def _planned(verb: str, rest: str) -> str | None:
     """The thing planned, from the verb (its words single-spaced) and what follows it."""
     if verb == "getting married":
         return verb  # as said: "getting married", not "wedding" (a wedding is said so)
+    ready = READY_FOR.match(rest) if verb in READYING else None
+    if ready is not None:  # "training for a marathon": the marathon is the plan
+        words, _ = _phrase(" " + ready.group("what"))
+        kept = words.split()
+        while kept and fold(kept[-1]) in CHAT_WORDS:
+            kept.pop()  # "studying for my finals rn"
+        what = " ".join(kept)
+        if not what or fold(what) in NOT_READIED_FOR:
+            return None
+        last = kept[-1]
+        acronym = len(last) >= 2 and last.isupper()  # "the TCF", "my GCSEs": an exam
+        return what if is_undertaking(what) or fold(last) in CONTESTS or acronym else None
     if verb in TRAVEL and verb != "going" and ARRIVING.match(rest):
         return None
     if verb == "taking":  # "taking my girlfriend Bia to Morro de São Paulo": a journey there
