@@ -158,3 +158,14 @@ def test_a_home_shared_or_just_moved_into(text: str, fact: tuple[str, str, str])
 def test_no_home_from_a_stay_or_a_manner(text: str) -> None:
     homes = {o for _, p, o in signed(text) if p == "lives_in"}
     assert not homes & {"Madrid", "Rome"}
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime"),
+    [
+        ("On Fridays I play drums in a covers band.", "drums"),
+        ("I practise judo in the club near the station.", "judo"),
+    ],
+)
+def test_a_pastime_without_where_it_is_done(text: str, pastime: str) -> None:
+    assert ("Ines", "does", pastime) in signed(text)

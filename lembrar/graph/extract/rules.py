@@ -1092,6 +1092,10 @@ def _object(
         raw = REFLEXIVE.sub("", raw)
     if pattern.predicate == "studies":  # "I study French in Lyon": the place is another fact
         raw = SUBJECT_END.split(raw)[0]
+    if pattern.predicate == "does":  # "I play bass in a little jazz trio": where, not what
+        raw = DONE_WHERE.split(raw)[0]
+        if raw.split()[:1] and fold(raw.split()[0]) in ("this", "that", "these", "those"):
+            return None  # "why I started this journey": something named before, not a pastime
     if pattern.predicate == "does" and LEARNING.search(match.string, 0, match.start("obj")):
         raw = "learning " + LEARNT_END.split(raw)[0]  # "learning German", not "on Duolingo"
     if pattern.predicate in ("works_at", "studies_at"):  # "my job at Sainsbury's is hard"
@@ -1165,6 +1169,8 @@ ROLE_END = re.compile(
 )
 CLAUSE_VERB = re.compile(r"\s+(?:is|was|are|were|has|had|will|would|can|could)\b")
 """Where a place of work ends and the clause's verb begins: "my job at Sainsbury's is hard"."""
+DONE_WHERE = re.compile(r"\s+in\s+(?:a|an|the|my|our|his|her|their)\s")
+"""Where a pastime's object ends: before the group or place it is done in."""
 LEARNING = re.compile(r"\blearning\s+$")
 """A pastime said as being learnt: the words before its object end on "learning"."""
 LEARNT_END = re.compile(
