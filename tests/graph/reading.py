@@ -21,3 +21,9 @@ def read(text: str) -> list[ExtractedFact]:
 def signed(text: str) -> set[tuple[str, str, str]]:
     """The facts read, an ending's predicate marked "not:" as the labels mark it."""
     return {(f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in read(text)}
+
+
+def undated(facts: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
+    """``facts`` with the date a plan's object carries left out: "trip to Oslo (2024-06-01)" is
+    "trip to Oslo"."""
+    return {(s, p, o.split(" (")[0]) for s, p, o in facts}

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .reading import read, signed
-
-
-def undated(facts: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
-    return {(s, p, o.split(" (")[0]) for s, p, o in facts}
+from .reading import read, signed, undated
 
 
 @pytest.mark.parametrize(

@@ -4,36 +4,16 @@ things owned, chat shorthand; and the look-alikes that stay no fact."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from lembrar.graph.extract.names import gerund
-from lembrar.graph.extract.rules import RuleExtractor, infinitive_as_activity
-from lembrar.model.episode import Episode
-from lembrar.model.graph import ExtractedFact
+from lembrar.graph.extract.rules import infinitive_as_activity
 
-AT = datetime(2024, 5, 1, 12, tzinfo=UTC)
-
-
-def extracted(text: str) -> list[ExtractedFact]:
-    episode = Episode("e1", "u", "message", text, AT, AT, None, role="user", speaker="Ines")
-    return RuleExtractor().extract(episode).facts
+from .reading import read, signed, undated
 
 
 def facts(text: str) -> set[tuple[str, str, str]]:
-    return {(f.subject, f.predicate, f.object) for f in extracted(text)}
-
-
-def signed(text: str) -> set[tuple[str, str, str]]:
-    """The facts read, an ending's predicate marked "not:" as the labels mark it."""
-    return {
-        (f.subject, ("not:" if f.negated else "") + f.predicate, f.object) for f in extracted(text)
-    }
-
-
-def undated(found: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
-    return {(s, p, o.split(" (")[0]) for s, p, o in found}
+    return {(f.subject, f.predicate, f.object) for f in read(text)}
 
 
 @pytest.mark.parametrize(
@@ -151,7 +131,7 @@ def test_look_alikes_stay_no_fact(text):
 
 def test_retiring_from_an_employer_ends_the_job():
     text = "I retired from Siemens in March."
-    found = extracted(text)
+    found = read(text)
     assert [(f.predicate, f.object, f.negated) for f in found] == [("works_at", "Siemens", True)]
 
 
@@ -165,7 +145,7 @@ def test_a_child_or_pet_someone_else_had_is_theirs():
 
 
 def ended(text: str) -> set[tuple[str, str, bool]]:
-    return {(f.predicate, f.object, f.negated) for f in extracted(text)}
+    return {(f.predicate, f.object, f.negated) for f in read(text)}
 
 
 def test_a_partner_who_died_is_a_partnership_ended():
@@ -334,7 +314,7 @@ def test_a_partner_left_is_an_ex_and_a_partnership_ended(text, partner):
     ],
 )
 def test_an_ex_colleague_or_a_shared_chore_is_no_ex(text):
-    found = extracted(text)
+    found = read(text)
     assert not any(f.predicate == "has_ex" or f.negated for f in found)
 
 
@@ -363,7 +343,7 @@ def test_an_ex_colleague_or_a_shared_chore_is_no_ex(text):
 def test_schools_by_initials_statements_before_questions_and_schools_got_into(text, fact):
     subject, predicate, obj = fact
     negated = predicate.startswith("not:")
-    found = extracted(text)
+    found = read(text)
     assert (subject, predicate.removeprefix("not:"), obj, negated) in {
         (f.subject, f.predicate, f.object, f.negated) for f in found
     }
@@ -421,7 +401,7 @@ def test_a_role_said_without_its_article(text, role):
     ],
 )
 def test_a_shared_bill_a_state_or_studying_is_no_ex_and_no_job(text):
-    found = extracted(text)
+    found = read(text)
     assert not any(f.predicate in ("has_ex", "works_as") for f in found)
     assert not any(f.predicate == "has_partner" and f.negated for f in found)
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from .reading import signed
+from .reading import signed, undated
 
 
 def plans(text: str) -> set[str]:
-    return {o.split(" (")[0] for _, p, o in signed(text) if p == "plans"}
+    return {o for _, p, o in undated(signed(text)) if p == "plans"}
 
 
 @pytest.mark.parametrize(
