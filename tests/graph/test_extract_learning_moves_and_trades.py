@@ -55,6 +55,8 @@ def test_a_language_class_is_still_studied() -> None:
         ("On Friday we go to Aveiro, just the two of us.", "Aveiro"),
         ("Next week I go to Kraków for my cousin's christening.", "Kraków"),
         ("My brother goes to Cork in June.", "Cork"),
+        ("Me and Joana fly to Funchal on Friday.", "Funchal"),
+        ("My wife Ana and me go back to Łódź in July.", "Łódź"),
     ],
 )
 def test_a_journey_said_in_the_simple_present_with_a_time_ahead(text: str, place: str) -> None:

@@ -68,13 +68,15 @@ SCHEDULED_AS_DOING = {
 """The verbs a schedule is told with, each as its "-ing" form (as ``DOING`` finds it)."""
 SCHEDULED_VERBS = "|".join(SCHEDULED_AS_DOING)
 SCHEDULED = re.compile(
-    rf"(?:\b(?:I|[Ww]e)|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|{KIN_WHO}))"
+    rf"(?:\b(?:I|[Ww]e)|(?<=\band\s)me|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|{KIN_WHO}))"
     r"\s+(?:(?:also|finally|officially)\s+)?"
     rf"(?P<verb>{SCHEDULED_VERBS})\b(?=(?P<rest>[^.;!?]*))"
 )
 """A plan said in the simple present, read only beside a time ahead (a schedule): "I start at
 Sonae on Monday", "my daughter starts kindergarten in September", "Rita flies to Rome on
 Friday"."""
+ME_AND = re.compile(r"\b[Mm]e\s+(?:and|&|n)\s+$")
+"""The speaker named first beside someone: "Me and Luca …"."""
 SCHEDULED_LOOK = Look.of(re.compile(rf"\b(?:{SCHEDULED_VERBS})\b"))
 """A first look for ``SCHEDULED``: one of its verbs."""
 GONE_TO = {
@@ -110,9 +112,18 @@ NOT_A_PERSON = frozenset(
     " he she mine today tomorrow".split()
 )
 JOURNEY = re.compile(
-    r"\s+(?:(?:back|out|over|up|down)\s+)?to\s+(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
+    r"\s+(?:(?:back|out|over|up|down)\s+)?to\s+"
+    r"(?P<place>[A-ZÀ-ÞĀ-ž][\w'’-]*(?:\s+[A-ZÀ-ÞĀ-ž][\w'’-]*){0,2})"
 )
-"""Where a journey goes: "flying to Lisbon", "heading to New York"."""
+"""Where a journey goes: "flying to Lisbon", "heading to New York", "back to Đà Nẵng"."""
+
+
+def _journey(rest: str) -> re.Match[str] | None:
+    """Where a journey goes (``JOURNEY``), its name capitalised ("to Łódź", not "to ładne")."""
+    match = JOURNEY.match(rest)
+    return match if match is not None and match.group("place")[:1].isupper() else None
+
+
 GOING_TO_DO = re.compile(r"\s+(?P<doing>[a-z]+ing)\b")
 """What one goes to do: "going camping", "going skiing in the Alps"."""
 NOT_GONE_TO = frozenset("nothing something anything being having getting doing".split())
@@ -333,6 +344,8 @@ def _said_scheduled(sentence: str) -> list[tuple[str | None, str, str]]:
     out: list[tuple[str | None, str, str]] = []
     for match in SCHEDULED.finditer(sentence):
         who, said_verb, rest = match.group("who"), match.group("verb"), match.group("rest")
+        if who is not None and ME_AND.search(sentence, 0, match.start("who")):
+            who = None  # "Me and Luca fly to Rome": the speaker's plan (and Luca's, shared)
         if (who is None) == said_verb.endswith("s"):
             continue  # "I start", "Rita starts"; "Classes start in January" is no one's
         if who is not None and not _someone(who):
@@ -345,7 +358,7 @@ def _said_scheduled(sentence: str) -> list[tuple[str | None, str, str]]:
                 out.append((who, doing, rest))
             continue
         travel = doing in TRAVEL + ("moving",)
-        if travel and not JOURNEY.match(rest):
+        if travel and not _journey(rest):
             continue  # "moves in at the start of April": a journey names where it goes
         if not travel and (LEADS_ON.match(rest) or OBJECT_PRONOUN.match(rest)):
             continue  # "graduates in June", "starts at 9", "OutSystems starts me on Monday"
@@ -546,7 +559,7 @@ def _planned(verb: str, rest: str) -> str | None:
         if taken is not None and is_name(taken.group("place").split()[0]):
             return _trip(taken.group("place"), rest, taken.end())
     if verb in TRAVEL or verb == "off to":
-        journey = JOURNEY.match(rest)
+        journey = _journey(rest)
         if journey:
             return _trip(journey.group("place"), rest, journey.end())
     if verb == "going":
