@@ -123,6 +123,8 @@ CHILDREN = (
     r"filhinho|filhinha|filhote|filhota|son|daughter|baby|kid|child|filho|filha|bebé|bebe|bebê"
     r"|toddler"
 )
+HOW_MANY = r"(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+dozen)"
+"""How many of a kind, in figures or words: "we have 85 sheep", "four kids", "three cats"."""
 KIN_WORDS_EN = (
     "sister|brother|mom|mum|mother|dad|father|wife|husband|partner|boyfriend|girlfriend"
     "|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from lembrar.graph.extract.names import is_name, plural
-from lembrar.graph.extract.patterns import alternation
+from lembrar.graph.extract.patterns import HOW_MANY, alternation
 
 _KINDS = {
     "devices": "laptop|computer|pc|phone|smartphone|tablet|ipad|kindle|e-reader|camera|lens"
@@ -90,8 +90,6 @@ POSSESSION = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<thing>(?:(?!(?:my|our)\b)[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
     rf"(?:{MODEL_BESIDE})?(?P<after>\s+[\w']+)?"
 )
-HOW_MANY = r"(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s+dozen)"
-"""How many things are had: "we have 85 sheep", "I own three bikes"."""
 HAVING = re.compile(  # "I already have a portable power bank", "Just got some new shoes"
     r"(?:\b(?:I|[Ww]e)(?:['’]ve)?\s+(?:(?:actually|already|still|also|just|recently|finally|now)\s+){0,2}"
     r"(?:\w+\s+and\s+)?(?:have\s+got|have|own|keep|got|inherited|received|bought|purchased|ordered"

@@ -66,6 +66,7 @@ from lembrar.graph.extract.patterns import (
     ADVERBS_PT,
     CHILDREN,
     DIETS,
+    HOW_MANY,
     KIN_EN,
     KIN_PT,
     PATTERNS,
@@ -153,8 +154,6 @@ NOT_ACTIVITY = (
     r"|o|a|os|as|um|uma|isso|isto|nada)\b"
 )
 """Words that start no activity's name: "I do the dishes every day", "started a new job"."""
-HOW_MANY_WORDS = "two|three|four|five|six|seven|eight|nine|ten"
-"""How many children or pets, in words: "four kids", "three cats"."""
 OBJECTS = {
     "phrase": r"\s+(?P<obj>[^,.;!?:()\n]+)",
     "local": rf"\s+(?:an?|the)(?:\s+(?:true|proper|real))?\s+(?P<obj>{NAME})\s+locals?\b",
@@ -178,13 +177,13 @@ OBJECTS = {
         r"|\s+(?:now|today|yesterday|(?:last|this)\s+(?:week|month|year|[a-z]+day))\b))"
     ),
     "pet": (
-        rf"\s+(?:(?:a|an|one|{HOW_MANY_WORDS}|this|another|um|uma|dois|duas|\d+)\s+)?(?:(?:new|little"
+        rf"\s+(?:(?:a|an|one|{HOW_MANY}|this|another|um|uma|dois|duas)\s+)?(?:(?:new|little"
         rf"|young|cute|sweet|adorable|tiny|rescue|novo|nova|pequeno|pequena)\s+)?(?P<kind>(?:{BREED}\s+)?"
         rf"(?:{PETS}))s?\b"
         rf"{CALLED}"
     ),
     "child": (
-        rf"\s+(?:(?:a|an|one|{HOW_MANY_WORDS}|um|uma|\d+)\s+)?(?:(?:new|little|young|baby|novo"
+        rf"\s+(?:(?:a|an|one|{HOW_MANY}|um|uma)\s+)?(?:(?:new|little|young|baby|novo"
         rf"|nova|pequeno|pequena)\s+)?(?P<kind>children|{CHILDREN})s?\b(?!['’])"
         r"(?:\s+(?:girl|boy|menina|menino))?"
         rf"{CALLED}"
@@ -208,11 +207,6 @@ APPOSITION_HOST = re.compile(
 """A clause that ends on someone the speaker names as kin: the clause after it, said without a
 subject, is about them ("my husband, born in Goa, …", "my friend Tom, originally from Leeds,
 …"); after "I'm Ana," or "Hi Sam," it is the speaker's."""
-
-
-def _apposed(before: str) -> bool:
-    """Whether the clause ``before`` ends on the speaker's kin (``APPOSITION_HOST``)."""
-    return APPOSITION_HOST.search(before) is not None
 
 
 def _clauses(text: str) -> list[str]:
@@ -604,7 +598,7 @@ def _by_patterns(
     for index, (when, found) in enumerate(zip(times, read)):
         valid_at = _start(when, at) if when.phrases else next(iter(floating), None)
         for pattern, match in found:
-            if pattern.person == "bare" and index and _apposed(clauses[index - 1]):
+            if pattern.person == "bare" and index and APPOSITION_HOST.search(clauses[index - 1]):
                 continue  # "my husband, born in Goa, …": the clause is about him
             lead = _without_verb(_lead(match), pattern)
             if unstated(lead, pattern.negated):
@@ -1096,8 +1090,8 @@ def _object(
         raw = DONE_WHERE.split(raw)[0]
         if raw.split()[:1] and fold(raw.split()[0]) in ("this", "that", "these", "those"):
             return None  # "why I started this journey": something named before, not a pastime
-    if pattern.predicate == "does" and LEARNING.search(match.string, 0, match.start("obj")):
-        raw = "learning " + LEARNT_END.split(raw)[0]  # "learning German", not "on Duolingo"
+        if LEARNING.search(match.string, 0, match.start("obj")):
+            raw = "learning " + LEARNT_END.split(raw)[0]  # "learning German", not "on Duolingo"
     if pattern.predicate in ("works_at", "studies_at"):  # "my job at Sainsbury's is hard"
         raw = CLAUSE_VERB.split(raw)[0]
     if pattern.predicate == "likes":

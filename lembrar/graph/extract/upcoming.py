@@ -23,7 +23,7 @@ from datetime import datetime
 from lembrar.graph.extract.names import AFTER_A_PREPOSITION, fold, gerund, is_name
 from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.parsed import is_event, is_undertaking, plan_date, plan_object
-from lembrar.graph.extract.patterns import EVENTS, UNDERTAKINGS
+from lembrar.graph.extract.patterns import EVENTS, HOW_MANY, UNDERTAKINGS
 from lembrar.graph.extract.stance import HYPOTHETICAL, NEGATION, REPORTED, is_question
 from lembrar.graph.extract.topical import HABIT, PASTIMES
 from lembrar.temporal import parse_time
@@ -118,9 +118,10 @@ JOURNEY = re.compile(
 """Where a journey goes: "flying to Lisbon", "heading to New York", "back to Đà Nẵng"."""
 
 
-def _journey(rest: str) -> re.Match[str] | None:
-    """Where a journey goes (``JOURNEY``), its name capitalised ("to Łódź", not "to ładne")."""
-    match = JOURNEY.match(rest)
+def _journey(rest: str, start: int = 0) -> re.Match[str] | None:
+    """Where a journey goes (``JOURNEY``) from ``start``, its name capitalised ("to Łódź", not
+    "to ładne")."""
+    match = JOURNEY.match(rest, start)
     return match if match is not None and match.group("place")[:1].isupper() else None
 
 
@@ -128,6 +129,7 @@ GOING_TO_DO = re.compile(r"\s+(?P<doing>[a-z]+ing)\b")
 """What one goes to do: "going camping", "going skiing in the Alps"."""
 NOT_GONE_TO = frozenset("nothing something anything being having getting doing".split())
 PREPARING = ("organizing", "organising", "putting together", "preparing", "arranging")
+"""Verbs whose event is ahead whenever they are said: one prepares what has not happened."""
 READYING = frozenset(
     "training studying preparing revising prepping cramming practising practicing".split()
 )
@@ -138,7 +140,6 @@ READY_FOR = re.compile(
     r"for\s+(?:(?:the|my|a|an|our|his|her|their)\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3})"
 )
 """What one gets ready for, up to four words: "for the TCF", "for a powerlifting meet"."""
-"""Verbs whose event is ahead whenever they are said: one prepares what has not happened."""
 OUTING = re.compile(
     rf"(?:{PASTIMES})|camping|hiking|fishing|bowling|sightseeing|backpacking|kayaking|sailing"
     r"|skiing|surfing|biking|cycling|clubbing|caroling|stargazing"
@@ -429,7 +430,7 @@ def _stays(sentence: str) -> list[tuple[str | None, str]]:
 def _with_where(phrase: str, rest: str, stop: int) -> str:
     """The plan ``phrase`` with where it goes ("trip to Lisbon") or takes place ("a conference
     in Seoul") when ``rest`` names it after ``stop``."""
-    journey = JOURNEY.match(rest, stop)
+    journey = _journey(rest, stop)
     if journey and phrase.split()[-1].lower() in ("trip", "flight", "flights", "holiday"):
         return f"{phrase} to {journey.group('place')}"
     return phrase + _place(rest, stop)
@@ -480,7 +481,7 @@ def _event_opening(sentence: str) -> list[tuple[str | None, str]]:
     if match is None or not is_event(fold(match.group("head"))):
         return []
     first, head = match.group("event").split()[0].lower(), fold(match.group("head"))
-    if first in NOT_AN_OPENING_EVENT or first in NUMBER_WORDS or first[:1].isdigit():
+    if first in NOT_AN_OPENING_EVENT or first[:1].isdigit() or re.fullmatch(HOW_MANY, first):
         return []  # "The party is on Friday", "His wedding…", "Three shows today": not one's own
     if head in NOT_AN_EVENT_OPENED or head.rstrip("s") in NOT_AN_EVENT_OPENED:
         return []  # "She starts in June": a verb; "Dinner tonight": a meal
@@ -490,8 +491,7 @@ def _event_opening(sentence: str) -> list[tuple[str | None, str]]:
     return [(None, event + (match.group("place") or ""))]
 
 
-NOT_AN_OPENING_EVENT = frozenset("his her their your its the that this she he it they".split())
-NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".split())
+NOT_AN_OPENING_EVENT = frozenset("his her their your its the that this she he it they one".split())
 NOT_AN_EVENT_OPENED = frozenset("start move visit dinner lunch breakfast brunch".split())
 """Heads that open a sentence as a verb ("Starts in June") or a meal, not an event one plans."""
 
@@ -519,14 +519,14 @@ def _ahead_by_itself(verb: str, rest: str) -> bool:
 
 
 NOT_READIED_FOR = frozenset("it this that them life hours ages years now".split())
+"""What follows "for" that is no event: "studying for hours", "training for life"."""
 CHAT_WORDS = frozenset("rn lol lmao haha tbh ngl ugh btw pls omg asap xd fr".split())
+"""Chat words a phrase may end on: "finals rn"."""
 CONTESTS = frozenset(
     "finals nationals regionals meet match interview interviews audition recital tournament"
     " championship championships game test tests exams gcses boards".split()
 )
 """What one trains or studies for besides the events ``is_undertaking`` knows."""
-"""Chat words a phrase may end on: "finals rn"."""
-"""What follows "for" that is no event: "studying for hours", "training for life"."""
 TAKEN_TO = re.compile(
     r"\s+(?:(?:my|our|the|his|her)\s+)?(?:[\w'’-]+\s+){1,2}?to\s+"
     r"(?P<place>[A-ZÀ-Þ][\w'’-]*(?:\s+(?:de\s+|da\s+|do\s+)?[A-ZÀ-Þ][\w'’-]*){0,3})"
