@@ -35,6 +35,8 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written11": "written11.jsonl",
     "written12": "written12.jsonl",
     "written13": "written13.jsonl",
+    "written14": "written14.jsonl",
+    "written15": "written15.jsonl",
 }
 
 
