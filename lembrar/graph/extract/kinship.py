@@ -25,6 +25,7 @@ from lembrar.graph.extract.patterns import (
     KIN_PT,
     PETS,
     alternation,
+    species,
 )
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
 from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE, NEGATION
@@ -48,7 +49,7 @@ NAME = (  # a name goes on with capitalised words, never into "I" ("FYI I'm alle
 BABY = r"baby girl|baby boy|little girl|little boy|baby|bebé|bebê"
 APPOSITION = re.compile(  # "Max, my childhood dog", "Duarte (my boyfriend)", "a Rita, a minha irmã"
     rf"(?P<kname>{NAME})(?:,|\s*\()\s*(?:[Mm]y|[Oo]ur|[ao]\s+(?:minha|meu|nossa|nosso))\s+"
-    rf"(?:(?:little|big|older|younger|childhood|new|old)\s+)?(?P<kin>{KIN_EN}|{KIN_PT}|{PETS})\b"
+    rf"(?:(?:little|big|older|younger|childhood|new|old)\s+)?(?P<kin>{KIN_EN}|{KIN_PT})\b"
     r"(?!['’]s\b)"  # "Pepper, our neighbour's tabby": the neighbour's, not the neighbour
 )
 FIRSTBORN = r"(?:oldest|eldest|youngest)(?=\s*,)"
@@ -223,7 +224,8 @@ UNNAMED_PREDICATE = {
 pets said without a name; keys folded, as they are looked up."""
 
 NAMED_PET = re.compile(  # "we named the puppy Bolt", "our dog is called Bolt", "o cão chama-se Bolt"
-    rf"(?:\b(?:named|called|call|name)\s+(?:the|our|my|him|her)?\s*(?P<kin>{PETS})\s+"
+    rf"(?:\b(?:[Nn]amed|[Cc]alled|[Cc]all|[Nn]ame)\s+(?:the|our|my|him|her)?\s*(?:new\s+|little\s+)?"
+    rf"(?P<kin>{PETS})\s+"
     rf"|\b(?:[Tt]he|[Oo]ur|[Mm]y|[Oo]|[Aa]|[Oo] nosso|[Aa] nossa)\s+(?P<kin2>{PETS})\s*"
     rf"(?:\w+\s+)?(?:is called|is named|['’]s name is|has a name:|chama-se|se chama)\s+"
     rf"|\b(?i:demos|dei|pusemos|pus)\s+(?:a[oà]\s+|à\s+)?(?:nosso\s+|nossa\s+|meu\s+|minha\s+)?"
@@ -276,7 +278,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
         *ONE_KIN.finditer(sentence),
         *NAME_OF.finditer(sentence),
         *KIN_NOTE.finditer(sentence),
-        *(THE_KIND.finditer(sentence) if FIRST_PERSON.search(sentence) else ()),
+        *(THE_KIND.finditer(sentence) if SAID_BY_ONE.search(sentence) else ()),
     ]:
         kin = match.group("kin")
         words = re.sub(r"['’]s$", "", match.group("kname")).split()  # "my daughter Sarah's…"
@@ -482,20 +484,53 @@ def _named_after(scope: Scope, sentence: str) -> None:
         scope.facts.append(fact)
 
 
-NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom, Ziggy & Luna"
-    r"\b(?:[Mm]y|[Oo]ur|(?P<had>a\s+pair\s+of|two|three|four))\s+"
-    r"(?:(?:two|three|four|\d+|little|new|old)\s+)?"
-    rf"(?P<kind>dogs|cats|puppies|pups|kittens|{OTHER_PETS}|(?P<young>kids|children|sons|daughters"
-    r"|boys|girls))\s*,?\s+"
-    rf"(?P<names>{NAME}(?:\s*\(\d+\))?(?:\s*,\s*{NAME}(?:\s*\(\d+\))?)*\s*,?\s+(?:and|&|e)\s+"
-    rf"{NAME})"
+ANY_PET = rf"(?i:{PETS}|dogs|cats|puppies|pups|kittens|{OTHER_PETS})"
+"""A word for one or several animals people keep, in any case ("Frenchie", "huskies")."""
+NAMES = (
+    rf"(?<![\w'’]){NAME}(?:\s*\(\d+\))?(?:\s*,\s*{NAME}(?:\s*\(\d+\))?)*"
+    rf"(?:\s*,?\s+(?:and|&|e)\s+{NAME})"
 )
-"""Pets, or children, of a kind named in a list after it ("two kids, Ava (4) and Leo")."""
+"""Two names or more, listed: "Pip and Squeak", "Tom, Ziggy & Luna", "Ava (4) and Leo"."""
+NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom, Ziggy & Luna"
+    r"\b(?:[Mm]y|[Oo]ur|(?P<had>a\s+pair\s+of|two|three|four|five|six|\d+))\s+"
+    r"(?:(?:two|three|four|five|six|\d+|little|new|old|[a-z][\w-]*)\s+){0,2}?"
+    rf"(?:(?P<kind>{ANY_PET})|(?P<young>kids|children|sons|daughters|boys|girls))"
+    rf"(?:\s*[,:(]\s*|\s+are\s+(?:called\s+|named\s+)?|\s+)"
+    rf"(?P<names>{NAMES})"
+)
+"""Pets, or children, of a kind named in a list after it ("two kids, Ava (4) and Leo", "three
+hens: Dolly, Peggy and Mabel", "our cats are Tom and Jerry")."""
+A_PET_DOES = (
+    r"(?:(?:just|still|always|finally|never)\s+)?(?:[a-z]+ed|is|was|has|had|ate|eats|gets|got"
+    r"|loves|hates|keeps|kept|needs|sleeps|slept|screams|barks|does|did|can|will)\b"
+)
+"""A verb a pet does as its clause's subject: "Zeus my Rottweiler ate a sock"."""
+PETS_APPOSED = re.compile(  # "Pumpkin, our ginger tabby", "Kiwi and Mango, my budgies"
+    rf"(?P<names>(?<![\w'’]){NAME}|{NAMES})"
+    r"(?:(?:\s*,|\s*\()\s*(?:[Mm]y|[Oo]ur)\s+|\s*\(\s*(?:(?:the|a|an)\s+)?(?=[^()]*\)))"
+    rf"(?:(?!favou?rite\b)[\w-]+\s+){{0,2}}?(?P<kin>{ANY_PET})\b(?=\s*(?:[,.!?;:)]|$))"
+    r"|^\W*(?!(?:Update|Note|Reminder|Btw|Guess|Love|Poor|Miss|Bless|Meet|Guys|Shoutout)\b)"
+    rf"(?P<first>{NAME})\s+(?:[Mm]y|[Oo]ur)\s+(?:(?!favou?rite\b)[\w-]+\s+){{0,2}}?"
+    rf"(?P<kin2>{ANY_PET})\b(?=\s+{A_PET_DOES})"
+)
+"""Pets named before their kind, in apposition: "Diesel, my German shepherd", "Luna (my
+husky)", "Olive, our 2-year-old Frenchie", "Kevin (the goat)", "Feeding Noodle (corn snake)";
+without a comma only as the sentence's subject ("Pepper my cockatiel screams at 6am")."""
+
+
+def _listed_names(names: str, at_start: bool) -> list[str]:
+    """The names of a list ("Ava (4) and Leo"), ages gone; a sentence's first word is a name
+    only with another after it ("Walked Biscuit, my beagle": Biscuit)."""
+    listed = re.split(r"\s*,\s*|\s+(?:and|&|e)\s+", re.sub(r"\s*\(\d+\)", "", names))
+    if at_start and len(listed[0].split()) > 1:
+        listed[0] = listed[0].split(maxsplit=1)[1]
+    return [name.strip(" ,") for name in listed if name.strip(" ,")]
 
 
 def _named_list(scope: Scope, sentence: str) -> None:
-    """ "Our guinea pigs, Pip and Squeak, keep fighting": each name is a pet of the speaker's."""
-    if scope.speaker is None or " and " not in sentence and "&" not in sentence:
+    """ "Our guinea pigs, Pip and Squeak, keep fighting", "Kiwi and Mango, my budgies": each name
+    is a pet of the speaker's."""
+    if scope.speaker is None:
         return
     for match in NAMED_LIST.finditer(sentence):
         if match.group("had") and (
@@ -503,17 +538,30 @@ def _named_list(scope: Scope, sentence: str) -> None:
         ):
             continue  # "we adopted a pair of kittens, Luna and Sol"; not a friend's
         young = match.group("young") is not None
-        names = re.sub(r"\s*\(\d+\)", "", match.group("names"))  # "Ava (4)": the age goes
-        for name in re.split(r"\s*,\s*|\s+(?:and|&|e)\s+", names):
-            name = name.strip(" ,")
-            if name and is_name(name.split()[0]):
-                kind = match.group("kind").lower()
-                one = scope.entity(name, "person" if young else "animal", (f"my {kind}",))
-                predicate = "has_child" if young else "has_pet"
-                fact = ExtractedFact(
-                    scope.speaker, predicate, one, match.group(0), origin="kin_named"
-                )
-                scope.facts.append(fact)
+        kind = (match.group("kind") or match.group("young")).lower()
+        for name in _listed_names(match.group("names"), at_start=False):
+            if is_name(name.split()[0]):
+                _named_one(scope, name, kind, young, match.group(0))
+    for match in PETS_APPOSED.finditer(sentence):
+        kin = "kin" if match.group("kin") else "kin2"
+        kind = match.group(kin).lower()
+        if kin == "kin" and qualifies_another(sentence, match.end(kin)):
+            continue  # "Sammy, my snake plant"
+        names = match.group("names") or match.group("first")
+        at_start = (
+            not sentence[: match.start("names")].strip(" \t\"'“‘*-") if kin == "kin" else False
+        )
+        for name in _listed_names(names, at_start):
+            if is_name(name.split()[0]):
+                _named_one(scope, name, kind, False, match.group(0))
+
+
+def _named_one(scope: Scope, name: str, kind: str, young: bool, quote: str) -> None:
+    """The speaker's pet, or child, ``name`` of the kind said."""
+    assert scope.speaker is not None
+    one = scope.entity(name, "person" if young else "animal", (f"my {kind}",))
+    predicate = "has_child" if young else "has_pet"
+    scope.facts.append(ExtractedFact(scope.speaker, predicate, one, quote, origin="kin_named"))
 
 
 def _pronoun_pet(scope: Scope, sentence: str) -> None:
@@ -529,7 +577,9 @@ def _pronoun_pet(scope: Scope, sentence: str) -> None:
         before = sentence[max(0, match.start() - 60) : match.start()]
         names = [
             # a sentence's first word is a name only with another after it: "Took Max to…"
-            m.group(0) if m.start() > 0 else " ".join(m.group(0).split()[1:])
+            m.group(0)
+            if m.start() > 0 or re.match(rf"\s+{A_PET_DOES}", before[m.end() :])
+            else " ".join(m.group(0).split()[1:])
             for m in A_NAME.finditer(before)
         ]
         names = [n for n in names if n and is_name(n.split()[0])]
@@ -683,6 +733,9 @@ FIRST_PERSON = re.compile(
 )
 """Who a pet named after its kind belongs to: the speaker, when the sentence says "I" or "we"
 ("my sister has a kitten, Tom" is the sister's)."""
+SAID_BY_ONE = re.compile(rf"\b(?:[Mm]y|[Mm]e)\b|{FIRST_PERSON.pattern}")
+"""A sentence the speaker is in, as "I", "we", "my" or "me": "Bella the cat is asleep on my
+scrubs"."""
 
 
 def _listed(match: re.Match[str]) -> bool:
@@ -729,6 +782,7 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         for m in APPOSITION.finditer(sentence)
         if is_name(m.group("kname").split()[-1])
     ]
+    named += [m.span("kin" if m.group("kin") else "kin2") for m in PETS_APPOSED.finditer(sentence)]
     named += [
         m.span("kin")
         for m in KINSHIP.finditer(sentence)
@@ -796,6 +850,39 @@ LOST_BEFORE = (
 """A pet's death said before its name: "RIP Biscuit" ("we lost Rex" may be in the park)."""
 
 
+CO_OWNER = re.compile(
+    rf"(?:(?<![\w'’])(?P<name>{NAME})\s+(?:and|&)\s+(?:I|me)"
+    rf"|\b[Mm]e\s+(?:and|&)\s+(?:my\s+(?:{KIN_EN})\s+)?(?P<name2>{NAME}))"
+    r"(?:\s*,?\s*we)?\s+(?:(?:just|finally|recently|have|['’]ve|now|officially)\s+)*"
+    r"(?:adopted|adopt|got|get|have|rescued|bought|took\s+in|welcomed|brought\s+home)\b"
+)
+"""Someone named who took a pet in with the speaker: "Iker and me adopted a kitten", "me and
+Giulia we adopt a dog", "my girlfriend Camila and I just got a puppy"."""
+
+
+def pets_shared(scope: Scope) -> list[ExtractedFact]:
+    """The speaker's pets (``scope.facts``) again for each person named as taking them in with
+    the speaker: the pet is theirs too."""
+    if scope.speaker is None or not any(f.predicate == "has_pet" for f in scope.facts):
+        return []
+    owners = [
+        leading_name(match.group("name") or match.group("name2"))
+        for match in CO_OWNER.finditer(scope.text)
+    ]
+    owners = [
+        o
+        for o in owners
+        if o and fold(o) != fold(scope.speaker) and fold(o) not in UNNAMED_PREDICATE
+    ]
+    pets = [f for f in scope.facts if f.predicate == "has_pet" and f.subject == scope.speaker]
+    return [
+        replace(pet, subject=scope.entity(owner, "person", retype=True))
+        for owner in dict.fromkeys(owners)
+        for pet in pets
+        if not pet.negated
+    ]
+
+
 def pets_gone(scope: Scope, facts: list[ExtractedFact]) -> list[ExtractedFact]:
     """``facts`` with a pet the message says died ended: "Our old greyhound Storm died this
     morning", "RIP Biscuit"; a pet alive stays as it is."""
@@ -815,7 +902,9 @@ def pets_gone(scope: Scope, facts: list[ExtractedFact]) -> list[ExtractedFact]:
 
 def one_per_kind(scope: Scope) -> list[ExtractedFact]:
     """The facts, last first, less a pet or child known only by its kind ("kitten") when the
-    message names one of that kind ("a kitten, Nina"): the kind is the named one's alias."""
+    message names one of that kind ("a kitten, Nina"): the kind is the named one's alias. A pet
+    said by one word for its animal and named by another is one pet ("we adopted a grey kitten…
+    named him Kumara", "a rescue dog, a mutt called Pisco")."""
     kinds = {
         fold(alias.split()[-1]).removesuffix("s")  # "my cats Bulka and Masha": a cat each
         for f in scope.facts
@@ -823,13 +912,30 @@ def one_per_kind(scope: Scope) -> list[ExtractedFact]:
         for alias in scope.entities[fold(f.object)].aliases
         if fold(alias.split()[-1]) != fold(f.object)  # a named one's kind
     }
+    named_animals = {
+        species(alias.split()[-1])
+        for f in scope.facts
+        if f.predicate == "has_pet" and not _pet_word(f.object.split()[-1])
+        for alias in scope.entities[fold(f.object)].aliases
+        if _pet_word(alias.split()[-1])
+    }
     return [
         f
         for f in reversed(scope.facts)
         if not (
             f.predicate in ("has_pet", "has_child") and fold(f.object).removesuffix("s") in kinds
         )
+        and not (
+            f.predicate == "has_pet"
+            and _pet_word(f.object.split()[-1])
+            and species(f.object.split()[-1]) in named_animals
+        )
     ]
+
+
+def _pet_word(word: str) -> bool:
+    """A word for one animal people keep ("kitten", "Beagle"), not for several."""
+    return bool(re.fullmatch(PETS, word.lower()))
 
 
 NAMED = re.compile(NAME)

@@ -87,6 +87,34 @@ KEPT_ANIMALS = _words(
 """Words for the animals people keep, but breeds."""
 PET_WORDS = BREEDS + KEPT_ANIMALS
 """Words for the animals people keep."""
+CAT_WORDS = frozenset(
+    _words(
+        "cat kitten kitty tomcat gato gata gatinho gatinha siamese ragdoll sphynx tabby"
+        " maine_coon persian_cat bengal_cat moggy moggie tortie tortoiseshell calico abyssinian"
+        " burmese birman russian_blue british_shorthair scottish_fold ragamuffin devon_rex"
+        " cornish_rex"
+    )
+)
+"""The pet words that say a cat."""
+DOG_WORDS = frozenset(
+    _words(
+        "dog puppy pup mutt pooch doggo pupper cão cao cãozinho caozinho cachorro cachorrinho"
+        " cadela cadelinha"
+    )
+    + [breed for breed in BREEDS if breed not in CAT_WORDS]
+)
+"""The pet words that say a dog."""
+
+
+def species(pet_word: str) -> str:
+    """The animal a pet word says, lower-case: "dog" for "beagle" and "puppy", "cat" for
+    "kitten", the word itself for any other ("hamster")."""
+    word = pet_word.lower()
+    if word in DOG_WORDS:
+        return "dog"
+    if word in CAT_WORDS:
+        return "cat"
+    return word
 
 
 def alternation(words: Sequence[str]) -> str:

@@ -36,6 +36,7 @@ from lembrar.graph.extract.kinship import (
     named_before,
     one_per_kind,
     pets_gone,
+    pets_shared,
     qualifies_another,
     read_kinship,
 )
@@ -453,6 +454,7 @@ class RuleExtractor:
             said += [sentence] * (len(scope.facts) - before)
         before = len(scope.facts)
         _topical(scope, text)
+        scope.facts += pets_shared(scope)
         said += [text] * (len(scope.facts) - before)
         if self.recognizer is None:
             _capitalized(scope, [sentence for sentence, _ in sentences])

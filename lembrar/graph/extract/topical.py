@@ -176,7 +176,11 @@ NO_ANIMAL = re.compile(
     re.IGNORECASE,
 )
 """Words before a pet word that make it no animal: "that stuffed animal dog", "a toy cat"."""
-AFTER_A_PERSON = re.compile(r"\s*(?:says|said|thinks|told|asked|wants|and\b|&)", re.IGNORECASE)
+AFTER_A_PERSON = re.compile(
+    r"\s*(?:says|said|thinks|told|asked|wants|(?:and|&)(?!\s+(?:I|we|my|our)\b))", re.IGNORECASE
+)
+"""What follows a person's name, not a pet's: "Tobias and Ana", "Rui says…"; a new clause of the
+speaker's ("…called Napoleon and I make jam") may follow either."""
 OTHER_OWNER = re.compile(
     r"(?:['’]s|s['’]|\b(?:his|her|their|your|dele|dela|deles|teu|tua|seu|sua|vizinh\w*))\s+"
     r"(?:\w+\s+)?$",
@@ -1132,8 +1136,13 @@ def _beside(part: str, start: int, end: int) -> str | None:
             continue
         if match.start() >= end:
             gap, allowed = part[end : match.start()], NAME_AFTER
-        elif match.end() <= start and re.match(r"\s*(?:[,.;:!?)]|$)", part[end:]):
-            # the pet word ends its phrase: not "Whisker Wonders cat litter"
+        elif (
+            match.end() <= start
+            and re.match(r"\s*(?:[,.;:!?)]|$)", part[end:])
+            and part[match.end() : start].strip()
+        ):
+            # the pet word ends its phrase: not "Whisker Wonders cat litter"; a word right
+            # before it names its breed ("my German shepherd")
             gap, allowed = part[match.end() : start], NAME_BEFORE
         else:
             continue
