@@ -112,7 +112,8 @@ PARENT = re.compile(
 )
 NAMED_AFTER = re.compile(  # "a kitten, Nina, and…", "a rabbit last week, his name is Tambor"
     rf"\b(?P<kind>{PETS}|{CHILDREN})(?:(?:\s+(?:girl|boy|menina|menino|nov[oa]|new|too|também))?"
-    rf"\s*,\s*(?:[ao]\s+)?|(?:\s+[a-zà-ú][\w'’-]*){{0,3}}\s*,\s*(?:(?:her|his|its) name is"
+    rf"\s*,\s*(?:[ao]\s+)?|\s*\(\s*(?=[^()]*\))"  # "one son (Jiho, 12)"
+    rf"|(?:\s+[a-zà-ú][\w'’-]*){{0,3}}\s*,\s*(?:(?:her|his|its) name is"
     rf"|(?:she|he|it)(?:['’]s| is) (?:called|named)|chama-se|que se chama)\s+)"
     rf"(?P<name>{NAME})\b(?!\s+(?:and|e|&)\b)"
     rf"|(?P<name3>{NAME}),\s+(?:an?|uma?)\s+(?:[a-zà-ú][\w-]*\s+)?(?P<kind3>{PETS}|{CHILDREN})\b"
@@ -309,6 +310,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
                 if f.predicate == "has_partner"
             ]
     _others_kin(scope, sentence)
+    _named_ages(scope, sentence)
 
 
 BROKE_UP = re.compile(
@@ -461,6 +463,29 @@ OTHERS_HAD = re.compile(
 puppy, his name is Tambor", "Júlia has a baby boy now, his name is Pedro"."""
 
 
+NAMED_AGE = re.compile(  # "My nephew Marco, 19, works…", "Ada (9) and Tobi (6)", "(Jiho, 12)"
+    rf"(?<![\w'’])(?P<name>{NAME})(?:,\s*(?P<age>\d{{1,2}})(?=\s*[,)]|\s*$)"
+    rf"|\s*\(\s*(?P<age2>\d{{1,2}})\s*\))"
+)
+"""A person's or a pet's age set off beside their name."""
+
+
+def _named_ages(scope: Scope, sentence: str) -> None:
+    """The ages set off beside the names of people or pets the message has named
+    (``NAMED_AGE``): "my nephew Marco, 19, …" is Marco's age."""
+    if "(" not in sentence and "," not in sentence:
+        return
+    for match in NAMED_AGE.finditer(sentence):
+        name = leading_name(match.group("name"))
+        known = scope.entities.get(fold(name)) if name else None
+        if known is None or known.type not in ("person", "animal") or name == scope.speaker:
+            continue
+        age = scope.entity(match.group("age") or match.group("age2"), "value")
+        scope.facts.append(
+            ExtractedFact(known.name, "age", age, match.group(0), origin="kin_named")
+        )
+
+
 def _named_after(scope: Scope, sentence: str) -> None:
     """ "We got a kitten, Nina, …", "a kitten too, her name is Nina", "uma gatinha, chama-se
     Mia": a pet or a child of the speaker's, named after its kind."""
@@ -501,21 +526,34 @@ NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom
 """Pets, or children, of a kind named in a list after it ("two kids, Ava (4) and Leo", "three
 hens: Dolly, Peggy and Mabel", "our cats are Tom and Jerry")."""
 A_PET_DOES = (
-    r"(?:(?:just|still|always|finally|never)\s+)?(?:[a-z]+ed|is|was|has|had|ate|eats|gets|got"
-    r"|loves|hates|keeps|kept|needs|sleeps|slept|screams|barks|does|did|can|will)\b"
+    r"(?:(?:just|still|always|finally|never|now|also)\s+)?(?:[a-z]+ed|is|was|has|had|ate|eats|gets"
+    r"|got|loves|hates|keeps|kept|needs|sleeps|slept|screams|barks|does|did|can|will|lives|works"
+    r"|says|turned|turns)\b"
 )
-"""A verb a pet does as its clause's subject: "Zeus my Rottweiler ate a sock"."""
+"""A verb one does as the subject of a clause: "Zeus my Rottweiler ate a sock"."""
 PETS_APPOSED = re.compile(  # "Pumpkin, our ginger tabby", "Kiwi and Mango, my budgies"
     rf"(?P<names>(?<![\w'’]){NAME}|{NAMES})"
     r"(?:(?:\s*,|\s*\()\s*(?:[Mm]y|[Oo]ur)\s+|\s*\(\s*(?:(?:the|a|an)\s+)?(?=[^()]*\)))"
     rf"(?:(?!favou?rite\b)[\w-]+\s+){{0,2}}?(?P<kin>{ANY_PET})\b(?=\s*(?:[,.!?;:)]|$))"
-    r"|^\W*(?!(?:Update|Note|Reminder|Btw|Guess|Love|Poor|Miss|Bless|Meet|Guys|Shoutout)\b)"
-    rf"(?P<first>{NAME})\s+(?:[Mm]y|[Oo]ur)\s+(?:(?!favou?rite\b)[\w-]+\s+){{0,2}}?"
-    rf"(?P<kin2>{ANY_PET})\b(?=\s+{A_PET_DOES})"
 )
 """Pets named before their kind, in apposition: "Diesel, my German shepherd", "Luna (my
-husky)", "Olive, our 2-year-old Frenchie", "Kevin (the goat)", "Feeding Noodle (corn snake)";
-without a comma only as the sentence's subject ("Pepper my cockatiel screams at 6am")."""
+husky)", "Olive, our 2-year-old Frenchie", "Kevin (the goat)", "Feeding Noodle (corn snake)"."""
+NAMED_FIRST = re.compile(
+    r"(?P<lead>(?:^|[.!?]\s+)[^\w\s]*)"
+    r"(?!(?:Update|Note|Reminder|Btw|Guess|Love|Poor|Miss|Bless|Meet|Guys|Shoutout)\b)"
+    rf"(?P<kname>{NAME})\s+(?P<my>[Mm]y|[Oo]ur)\s+"
+    rf"(?P<kin>(?:(?!favou?rite\b)[\w-]+\s+){{0,2}}?(?:{KIN_EN}|{ANY_PET}))\b(?=\s+{A_PET_DOES})"
+)
+"""A sentence that opens on a name and its kin or pet word without a comma: "Paco my husband is
+81 now", "Zeus my Rottweiler ate a sock"."""
+
+
+def with_names_apposed(text: str) -> str:
+    """``text`` with the kin or pet word after a name that opens a sentence set off by commas
+    (``NAMED_FIRST``), as an apposition reads: "Paco, my husband, is 81 now"."""
+    if " my " not in text and " our " not in text and " My " not in text:
+        return text
+    return NAMED_FIRST.sub(r"\g<lead>\g<kname>, \g<my> \g<kin>,", text)
 
 
 def _listed_names(names: str, at_start: bool) -> list[str]:
@@ -543,14 +581,11 @@ def _named_list(scope: Scope, sentence: str) -> None:
             if is_name(name.split()[0]):
                 _named_one(scope, name, kind, young, match.group(0))
     for match in PETS_APPOSED.finditer(sentence):
-        kin = "kin" if match.group("kin") else "kin2"
-        kind = match.group(kin).lower()
-        if kin == "kin" and qualifies_another(sentence, match.end(kin)):
+        kind = match.group("kin").lower()
+        if qualifies_another(sentence, match.end("kin")):
             continue  # "Sammy, my snake plant"
-        names = match.group("names") or match.group("first")
-        at_start = (
-            not sentence[: match.start("names")].strip(" \t\"'“‘*-") if kin == "kin" else False
-        )
+        names = match.group("names")
+        at_start = not sentence[: match.start()].strip(" \t\"'“‘*-")
         for name in _listed_names(names, at_start):
             if is_name(name.split()[0]):
                 _named_one(scope, name, kind, False, match.group(0))
@@ -782,7 +817,7 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         for m in APPOSITION.finditer(sentence)
         if is_name(m.group("kname").split()[-1])
     ]
-    named += [m.span("kin" if m.group("kin") else "kin2") for m in PETS_APPOSED.finditer(sentence)]
+    named += [m.span("kin") for m in PETS_APPOSED.finditer(sentence)]
     named += [
         m.span("kin")
         for m in KINSHIP.finditer(sentence)

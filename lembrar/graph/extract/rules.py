@@ -39,6 +39,7 @@ from lembrar.graph.extract.kinship import (
     pets_shared,
     qualifies_another,
     read_kinship,
+    with_names_apposed,
 )
 from lembrar.graph.extract.names import (
     AFTER_A_PREPOSITION,
@@ -433,6 +434,7 @@ class RuleExtractor:
         if " had " in text:
             text = PAST_PERFECT.sub(r"\1 ", text)  # "we had moved to Faro"
         text = INNER_ADVERB.sub(r"\1 ", text)  # "I am still planning" reads as "I am planning"
+        text = with_names_apposed(text)  # "Paco my husband is 81": "Paco, my husband, is 81"
         speaker = speaker_of(episode)
         scope = Scope(episode, None, text=text)
         if speaker is not None:
@@ -463,7 +465,8 @@ class RuleExtractor:
             for f, s in zip(scope.facts, said, strict=True)
             if (g := _with_complement(scope, f)) is not None
         ]
-        scope.facts, said = pets_gone(scope, [f for f, _ in kept_said]), [s for _, s in kept_said]
+        scope.facts = _roles_left(scope, pets_gone(scope, [f for f, _ in kept_said]))
+        said = [s for _, s in kept_said]
         dropped = _said_longer(scope.facts) + _said_twice(scope.facts)
         kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in dropped}
         kept -= {id(f) for f in scope.facts if fold(f.subject) in UNNAMED_ACQUAINTANCES}
@@ -639,8 +642,13 @@ def _read(
     at, lead = scope.episode.at, _lead(match)
     ahead = plan_date(when, at)
     planned = is_plan(lead) or (ahead is not None and bool(START_NOW.search(lead)))
-    if pattern.predicate == "age" and ahead is not None and ahead.date() > at.date():
-        return []  # "I'm 40 next month": an age reached later is not one's age yet
+    if (
+        pattern.predicate == "age"
+        and ahead is not None
+        and ahead.date() > at.date()
+        and ("turn" in match.group(0) or not re.match(r"\s+and\b", match.string[match.end() :]))
+    ):
+        return []  # "I'm 40 next month" (not "I'm 17 and have a test next week"): not yet
     if pattern.negated and planned:
         if ahead is None:
             return []
@@ -894,11 +902,25 @@ INTRODUCED_AGE = re.compile(
 rice farmer", "this is Maria, 45."."""
 
 
+SELF_DESCRIBED_AGE = re.compile(
+    r"\b(?:I['’]m|I\s+am)\s+(?!\d)(?P<said>[^,.;!?]{1,40}),\s+(?P<age>\d{1,2})\s*"
+    r"(?:years?\s+old|yrs?\s+old|y/?o)\b"
+)
+"""The speaker's age after what they say they are: "I am a nurse in Porto, 34 years old"."""
+OF_ANOTHER = re.compile(r"\b(?:of|with|my|our|his|her|their|to)\b", re.IGNORECASE)
+"""Words that make what comes after them another's: "I'm the mum of a boy, 12 years old"."""
+
+
 def introduced_ages(sentence: str) -> list[str]:
-    """The ages ``INTRODUCED_AGE`` finds."""
+    """The ages ``INTRODUCED_AGE`` and ``SELF_DESCRIBED_AGE`` find."""
     if "," not in sentence:
         return []
-    return [m.group("age") for m in INTRODUCED_AGE.finditer(sentence)]
+    described = [
+        m.group("age")
+        for m in SELF_DESCRIBED_AGE.finditer(sentence)
+        if not OF_ANOTHER.search(m.group("said"))
+    ]
+    return [m.group("age") for m in INTRODUCED_AGE.finditer(sentence)] + described
 
 
 def _fact(
@@ -1373,6 +1395,22 @@ def _named_roles(scope: Scope, sentence: str) -> None:
         quote = " ".join(sentence.split())
         fact = ExtractedFact(person, "works_as", scope.entity(role, "role"), quote, origin="topic")
         scope.facts.append(fact)
+
+
+ROLE_LEFT = re.compile(r"(?:retired|former|ex-|ex\s)\s*(?P<role>\S.*)", re.IGNORECASE)
+"""A role held once: "a retired nurse", "former teacher", "ex-soldier"."""
+
+
+def _roles_left(scope: Scope, facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
+    """``facts`` with a role said as held once ("she is a retired doctor") an ended role: the
+    role without its "retired" (rule 31 of the labels)."""
+    out = []
+    for f in facts:
+        left = ROLE_LEFT.fullmatch(f.object) if f.predicate == "works_as" else None
+        if left is not None and not f.negated and _is_role(left.group("role")):
+            f = replace(f, object=scope.entity(left.group("role"), "role"), negated=True)
+        out.append(f)
+    return out
 
 
 def _said_longer(facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:

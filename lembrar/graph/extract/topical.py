@@ -644,10 +644,11 @@ ROLE_SAID = (
         (" at ", "@"),
         re.compile(rf"(?:^|[(:—–]\s*)(?P<role>{ROLE}),?\s+(?:at|@)\s+(?P<org>{ORG})"),
     ),
-    (  # "Tattoo artist here, 9 yrs in the trade", "Pastor here."; not "Retired nurse here"
+    (  # "Tattoo artist here, 9 yrs in the trade", "Pastor here.", "Retired nurse here" (ended)
         (" here",),
         re.compile(
-            rf"^\W*(?!(?:[Rr]etired|[Ff]ormer|[Ee]x)\b)(?P<role>{ROLE})\s+here\b(?!\s+(?:in|at)\b)"
+            rf"^\W*(?P<role>(?:(?:[Rr]etired|[Ff]ormer)\s+|[Ee]x-)?{ROLE})\s+here\b"
+            r"(?!\s+(?:in|at)\b)"
         ),
     ),
     (
