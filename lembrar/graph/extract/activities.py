@@ -175,15 +175,20 @@ HEADS_ONLY = frozenset({"game", "games"})
 games", "video games")."""
 
 
-ROLE_JOB = re.compile(  # "her nurse job", "my teacher job"
+ROLE_JOB = re.compile(  # "her nurse job", "my teacher job", "quit my barista job"
+    r"(?:\b(?P<left>[Qq]uit|[Ll]eft|[Ll]ost|[Rr]esigned\s+from)\s+)?"
     r"\b(?P<owner>[Mm]y|[Hh]er|[Hh]is)\s+(?:(?:new|old|current|first)\s+)?"
     r"(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:job|gig|career)\b"
 )
 
 
-def role_jobs(sentence: str) -> list[tuple[str, str]]:
-    """(whose, role) of each "<owner> <role> job" in the sentence ("her nurse job")."""
-    return [(m.group("owner").lower(), m.group("role")) for m in ROLE_JOB.finditer(sentence)]
+def role_jobs(sentence: str) -> list[tuple[str, str, bool]]:
+    """(whose, role, left) of each "<owner> <role> job" in the sentence ("her nurse job"); left
+    when it was quit or lost ("Quit my barista job at Blue Bottle")."""
+    return [
+        (m.group("owner").lower(), m.group("role"), m.group("left") is not None)
+        for m in ROLE_JOB.finditer(sentence)
+    ]
 
 
 TEACHES = re.compile(

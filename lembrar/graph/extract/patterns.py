@@ -40,9 +40,12 @@ EVENTS = frozenset(
     " triathlon regatta convention expo interview exam audition housewarming anniversary"
     " birthday christening baptism bachelorette fundraiser gala parade staycation getaway"
     " roadtrip expedition safari trek pilgrimage showcase launch opening debut test"
-    " half-marathon ultramarathon parkrun duathlon defense defence sangeet".split()
+    " half-marathon ultramarathon parkrun duathlon defense defence sangeet"
+    " final midterm mock gcse a-level a-levels matura bac baccalaureate sats ielts toefl boards viva"
+    " dissertation".split()
 )
-"""Nouns of the plans people tell ("a road trip", "the conference"), not errands."""
+"""Nouns of the plans people tell ("a road trip", "the conference", "my finals"), not
+errands."""
 UNDERTAKINGS = frozenset(
     "move relocate visit travel go attend host open launch start found build renovate adopt"
     " learn study apply run write publish join marry retire mudar visitar viajar abrir"
@@ -208,11 +211,25 @@ _EN = [
             r"|(?:have|has|got|started|landed|took|accepted) (?:an? |the |my |his |her |their )?"
             r"(?:new |first |dream )?(?:(?:part|full)[- ]time |[\w-]+ )?job(?: offer)?"
             r"|accepted (?:the|an?|their) (?:job )?offer"
+            r"|am going back to work|is going back to work|will go back to work"
             r"|am employed|is employed)(?: (?:nights|days|weekends|evenings|mornings|shifts"
             r"|part[- ]time|full[- ]time|remotely|there|now))? (?:at|for)"
         ),
     ),
     ("works_at", r"accepted (?:the|an?|their) (?:job )?offer from", "org"),  # "…from Zalando!"
+    (  # "I got an offer from BMW and accepted it"
+        "works_at",
+        r"(?:got|received|had) (?:an?|the) (?:job )?offer from"
+        r"(?= [A-ZÀ-Þ][\w&.-]*(?: [A-ZÀ-Þ][\w&.-]*){0,3} and (?:I )?(?:have )?accepted\b)",
+        "org",
+    ),
+    (  # "I'm joining Lumo in May as a product designer", "I start at BMW on Monday as an analyst"
+        "works_as",
+        r"(?:am joining|is joining|will join|will be joining|join|joins|am starting|is starting"
+        r"|start|starts|have started|started)(?: (?:at|with))?(?: [\w-]+){1,5}? as(?: an?)?",
+        "role",
+        "besides",
+    ),
     (  # "I work with Acme" names an employer; "I work with kids", "with Excel files" do not
         "works_at",
         (
@@ -540,7 +557,12 @@ _EN_ENDINGS = [
             r"|does not live|moved out of|moved away from|moved from) (?:in )?"
         ),
     ),
-    ("works_at", r"(?:quit|left|lost) (?:my|his|her|their) job (?:at|with|in)"),
+    (  # "I quit my job at Tesco", "I'll leave my sous chef job at Hotel Emma in July"
+        "works_at",
+        r"(?:quit|left|lost|leave|will leave|am leaving|is leaving|resigned from|resign from)"
+        r" (?:my|his|her"
+        r"|their)(?: [a-z][\w-]*){0,2}? job (?:at|with|in)",
+    ),
     (  # "I graduated from MIT last year": a school finished
         "studies_at",
         r"(?:graduated|have graduated|has graduated|just graduated) from",
@@ -619,6 +641,12 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
         False,
     ),  # "can't stand coriander"
     ("works_at", r"(?:quit|left|resigned from)", "org", True),
+    (  # "Quit my barista job at Blue Bottle on Friday"
+        "works_at",
+        r"(?:quit|left|leaving|resigned from) my(?: [a-z][\w-]*){0,2}? job (?:at|with)",
+        "org",
+        True,
+    ),
     ("owns", r"(?:finally )?sold (?:my|our|the)(?= (?:old )?[a-zA-Z])", "phrase", True),
     ("works_at", r"(?:my |the )?(?:last|final) (?:day|week) (?:at|with)", "org", True),
     (  # "…: not at Critical Software anymore, I resigned"
@@ -636,6 +664,14 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
         False,
     ),
     ("works_at", r"(?:starting|joining) (?:(?:my|a) new job )?(?:at|with)", "org", False),
+    (  # "Joining Lumo from 15th May as a product designer", "Got hired by Shopify as a dev"
+        "works_as",
+        r"(?:starting|joining|(?:just )?got hired|was hired)(?: (?:at|with|by))?(?: [\w-]+){1,5}?"
+        r" as(?: an?)?",
+        "role",
+        False,
+    ),
+    ("works_at", r"(?:just )?got hired (?:by|at)", "org", False),  # "Got hired by Shopify!"
     ("works_at", r"(?:been )?(?:driving|delivering) for", "org", False),  # "Been driving for CTA"
     (
         "lives_in",

@@ -1554,10 +1554,13 @@ def _plain_readings(scope: Scope, said: Sentence) -> None:
             add(whose, "lives_in", scope.entity(place, "place", retype=True))
     if teaches(sentence):
         add(scope.speaker, "works_as", scope.entity("teacher", "role"))
-    for owner, role in role_jobs(sentence):
+    for owner, role, left in role_jobs(sentence):
         whose = _owner(scope, owner, sentence)
         if whose is not None and _is_role(role):
-            add(whose, "works_as", scope.entity(role, "role"))
+            role_held = scope.entity(role, "role")
+            scope.facts.append(
+                ExtractedFact(whose, "works_as", role_held, quote, negated=left, origin="activity")
+            )
     for trip in trips_ahead(sentence):
         add(scope.speaker, "plans", scope.entity(trip, "activity"))
     for subject in courses(sentence):

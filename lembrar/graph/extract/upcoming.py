@@ -180,8 +180,9 @@ COMMITTED = re.compile(
 )
 """A plan already committed to: "we booked our trip to Lisbon", "Signed up for the 10k"."""
 OWN_EVENT = re.compile(
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?:\w+['’]s\s+)?(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|['’]s)\b"
-    r"|\b(?:I|[Ww]e)(?:\s+have|['’]ve|\s+will\s+have|['’]ll\s+have)(?:\s+got)?\s+"
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:\w+['’]s\s+)?(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"\s+(?:is|['’]s|are|starts?|begins?)\b"
+    r"|(?:\b(?:I|[Ww]e)(?:\s+have|['’]ve|\s+will\s+have|['’]ll\s+have)(?:\s+got)?|^\W*(?:[Gg]ot|[Hh]ave))\s+"
     r"(?:an?|my|our)\s+(?P<had>(?:[\w-]+\s+){0,2}?[\w-]+)"
     r"(?=\s+(?:at|in|on|with|tomorrow|tonight|next|this|coming\s+up|to\s+go\s+to|to\s+attend)\b)"
 )
@@ -383,11 +384,23 @@ SCHEMES = frozenset("loyalty rewards reward points cashback membership referral 
 """Words of a scheme one signs up for to get something, not an event or undertaking ahead."""
 
 
+BOOKED_TO = re.compile(
+    r"^\W*(?:(?:[Mm]y|[Oo]ur|[Tt]he)\s+)?(?i:flights?|tickets?|trains?|ferry|bus|trip|holiday)\s+to"
+    r"\s+(?P<place>[A-ZÀ-ÞĀ-ž][\w'’-]*(?:\s+[A-ZÀ-ÞĀ-ž][\w'’-]*){0,2})\s+(?:(?:are|is)\s+)?"
+    r"(?:(?:all|finally|now)\s+)?(?:booked|sorted|bought)\b"
+)
+"""A journey booked, said passive: "Flights to Toronto booked for 14 August"."""
+
+
 def _committed(sentence: str) -> list[tuple[str | None, str]]:
-    """A plan already committed to (``COMMITTED``): its event, or a journey's place."""
+    """A plan already committed to (``COMMITTED``): its event, or a journey's place ("Flights to
+    Toronto booked": a trip there)."""
     lower = sentence.lower()
     if not any(w in lower for w in ("booked", "signed", "registered", "entered", "tickets")):
         return []
+    booked_to = BOOKED_TO.match(sentence)
+    if booked_to is not None and is_name(booked_to.group("place").split()[0]):
+        return [(None, f"trip to {booked_to.group('place')}")]
     match = COMMITTED.search(sentence)
     if match is None or NEGATION.search(sentence[: match.start("verb")]):
         return []
@@ -478,9 +491,11 @@ weekend")."""
 def _event_opening(sentence: str) -> list[tuple[str | None, str]]:
     """The event a sentence opens on (``EVENT_OPENING``): a plan when it names a time ahead."""
     match = EVENT_OPENING.match(sentence)
-    if match is None or not is_event(fold(match.group("head"))):
+    if match is None:
         return []
     first, head = match.group("event").split()[0].lower(), fold(match.group("head"))
+    if not is_event(head) and not is_event(fold(first)):  # "bac de français in 6 weeks"
+        return []
     if first in NOT_AN_OPENING_EVENT or first[:1].isdigit() or re.fullmatch(HOW_MANY, first):
         return []  # "The party is on Friday", "His wedding…", "Three shows today": not one's own
     if head in NOT_AN_EVENT_OPENED or head.rstrip("s") in NOT_AN_EVENT_OPENED:
