@@ -147,7 +147,9 @@ EXAM_TAKEN = re.compile(r"\b(?:passed|failed|sat|took|retook|resat|aced|flunked)
 """A verb of an exam before "my": what follows is the exam ("passed my DELF B2")."""
 KIN = frozenset(
     "child children kid kids son daughter sister brother mom mum dad mother father parents"
-    " husband wife partner boyfriend girlfriend friend cousin aunt uncle".split()
+    " husband wife partner boyfriend girlfriend friend cousin aunt uncle granddaughter grandson"
+    " grandchild grandchildren grandkids great-grandson great-granddaughter nephew niece"
+    " grandma grandpa grandmother grandfather".split()
 )
 """People are not owned: "my child watch cartoons" is no watch."""
 HAVING_VERB = re.compile(
@@ -163,7 +165,8 @@ thing wished for ("my ideal dance studio", "my dream car"), and a shop's stock (
 coats")."""
 NOT_MINE = re.compile(
     r"['’]s\b|s['’](?!\w)|\b(?:on|in|at|of|with|for|from|to|a|an|the|before|after|during"
-    r"|while|about|like|than|into|onto|over|under|by|per|and|or|but)\b",
+    r"|while|about|like|than|into|onto|over|under|by|per|and|or|but|this|that|these|those|is"
+    r"|are|was|were)\b",
     re.IGNORECASE,
 )
 """A possession's words hold no other owner ("my family's dog"), no place ("… on a couch") and
@@ -189,6 +192,9 @@ STILL_TO_GET = re.compile(
 "new", "first" or "own", or the getting is a condition ("when I get my new ukulele", "once we
 buy our first car"); "get my car fixed" owns the car."""
 NOT_YET_HAD = frozenset("new first own next".split())
+OPENING = re.compile(r"\b(?:open|start|launch|set\s+up)\s*$", re.IGNORECASE)
+"""A verb of opening in its plain form before "my": a business "new" or "own" after it is still
+to come ("to open my own studio")."""
 HAD_DONE = frozenset("set done ready back up out in going working running".split())
 """Words after which getting one's thing is having something done to it: "get my car back"."""
 LEADING = frozenset(
@@ -202,6 +208,10 @@ def _still_to_get(before: str, thing: str, after: str) -> bool:
     getting = STILL_TO_GET.search(before)
     if getting is not None and getting.group(0).rstrip().lower().endswith("build"):
         return True  # "we'll build our house in Talisay": not built yet
+    opening = OPENING.search(before)
+    business = thing.split()[-1].lower() in BUSINESSES
+    if opening and business and thing.split()[0].lower() in NOT_YET_HAD:
+        return True  # "to open my own studio": a business still to come
     if getting is None or after.endswith("ed") or after in HAD_DONE:
         return False
     return getting.group("when") is not None or thing.split()[0].lower() in NOT_YET_HAD

@@ -78,7 +78,12 @@ from lembrar.graph.extract.patterns import (
     alternation,
 )
 from lembrar.graph.extract.plausible import implausible
-from lembrar.graph.extract.possessions import OWNED_WORD, others_possessions, possessions
+from lembrar.graph.extract.possessions import (
+    BUSINESSES,
+    OWNED_WORD,
+    others_possessions,
+    possessions,
+)
 from lembrar.graph.extract.scope import Scope, kin_alias, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import (
@@ -465,7 +470,9 @@ class RuleExtractor:
             for f, s in zip(scope.facts, said, strict=True)
             if (g := _with_complement(scope, f)) is not None
         ]
-        scope.facts = _roles_left(scope, pets_gone(scope, [f for f, _ in kept_said]))
+        scope.facts = _businesses_named(
+            scope, _roles_left(scope, pets_gone(scope, [f for f, _ in kept_said]))
+        )
         said = [s for _, s in kept_said]
         dropped = _said_longer(scope.facts) + _said_twice(scope.facts)
         kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in dropped}
@@ -1395,6 +1402,33 @@ def _named_roles(scope: Scope, sentence: str) -> None:
         quote = " ".join(sentence.split())
         fact = ExtractedFact(person, "works_as", scope.entity(role, "role"), quote, origin="topic")
         scope.facts.append(fact)
+
+
+BUSINESS_NAME = r"[A-ZÀ-Þ][\w'’&-]*(?:\s+(?:&\s+)?[A-ZÀ-Þ][\w'’&-]*){0,3}"
+"""A business's name: "Boulangerie Nour", "Fresh Fade ATL", "Ink & Iron"."""
+
+
+def _businesses_named(scope: Scope, facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
+    """``facts`` with a business owned by its kind ("a small bakery", "my own studio") owned by
+    the name the message gives it beside that kind: "a small bakery in Marseille, Boulangerie
+    Nour", "opened my own shop Fresh Fade ATL" (a place and its country are no name: "a cafe in
+    Lisbon, Portugal")."""
+    out = []
+    for f in facts:
+        words = f.object.split(" in ")[0].split()
+        kind = words[-1].lower() if words else ""
+        if f.predicate == "owns" and kind in BUSINESSES:
+            after = re.search(
+                rf"\b{re.escape(words[-1])}(?P<where>\s+(?:in|on)\s+{NAME})?"
+                rf"(?:\s*,\s*|\s+(?:called|named)\s+|\s+)(?P<name>{BUSINESS_NAME})",
+                scope.text,
+            )
+            name = after.group("name") if after else None
+            placed = after is not None and after.group("where") and len(name.split()) == 1
+            if name and is_name(name.split()[0]) and not placed:
+                f = replace(f, object=scope.entity(name, "organization", retype=True))
+        out.append(f)
+    return out
 
 
 ROLE_LEFT = re.compile(r"(?:retired|former|ex-|ex\s)\s*(?P<role>\S.*)", re.IGNORECASE)
