@@ -1423,7 +1423,7 @@ def _businesses_named(scope: Scope, facts: Sequence[ExtractedFact]) -> list[Extr
                 rf"(?:\s*,\s*|\s+(?:called|named)\s+|\s+)(?P<name>{BUSINESS_NAME})",
                 scope.text,
             )
-            name = after.group("name") if after else None
+            name = after.group("name") if after is not None else ""
             placed = after is not None and after.group("where") and len(name.split()) == 1
             if name and is_name(name.split()[0]) and not placed:
                 f = replace(f, object=scope.entity(name, "organization", retype=True))
