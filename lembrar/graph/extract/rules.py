@@ -474,6 +474,9 @@ class RuleExtractor:
             scope, _roles_left(scope, pets_gone(scope, [f for f, _ in kept_said]))
         )
         said = [s for _, s in kept_said]
+        for fact in _weds_planned(scope):
+            scope.facts.append(fact)
+            said.append(text)
         dropped = _said_longer(scope.facts) + _said_twice(scope.facts)
         kept = {id(f) for f in one_per_kind(scope)} - {id(f) for f in dropped}
         kept -= {id(f) for f in scope.facts if fold(f.subject) in UNNAMED_ACQUAINTANCES}
@@ -1402,6 +1405,58 @@ def _named_roles(scope: Scope, sentence: str) -> None:
         quote = " ".join(sentence.split())
         fact = ExtractedFact(person, "works_as", scope.entity(role, "role"), quote, origin="topic")
         scope.facts.append(fact)
+
+
+WED_PLAN = re.compile(r"\b(?:getting married|wedding|marry|marrying|tie the knot)\b", re.I)
+"""A plan to wed: "getting married (2024-10-01)", "wedding", "marry Omar"."""
+BETROTHED = re.compile(
+    rf"(?<![\w'’])(?P<yes>{NAME})\s+said\s+yes\b"
+    rf"|\b(?:[Hh]is|[Hh]er)\s+name\s+is\s+(?P<named>{NAME})"
+)
+"""Whom the speaker is to wed, said beside the wedding: "Kayla said yes!!!", "His name is
+Omar"."""
+
+
+def _weds_planned(scope: Scope) -> list[ExtractedFact]:
+    """A wedding the speaker plans is the plan of the one they wed too (rule 30 of the labels):
+    a partner named in the message ("my fiancé Andrés", "Kayla said yes!!!", "His name is
+    Omar"), a partner said so when not said yet."""
+    speaker = scope.speaker
+    plans = [
+        f
+        for f in scope.facts
+        if f.subject == speaker
+        and f.predicate == "plans"
+        and WED_PLAN.search(f.object)
+        and not re.search(r"['’]s\b", f.object)  # "my friend's wedding" is the friend's
+    ]
+    if speaker is None or not plans:
+        return []
+    partners = [
+        f.object
+        for f in scope.facts
+        if f.subject == speaker
+        and f.predicate == "has_partner"
+        and not f.negated
+        and is_name(f.object.split()[0])
+    ]
+    added: list[ExtractedFact] = []
+    quote = " ".join(scope.text.split())
+    for match in BETROTHED.finditer(scope.text):
+        name = leading_name(match.group("yes") or match.group("named"))
+        if not name or fold(name) == fold(speaker) or fold(name) in map(fold, partners):
+            continue
+        partner = scope.entity(name, "person", retype=True)
+        partners.append(partner)
+        added.append(ExtractedFact(speaker, "has_partner", partner, quote, origin="topic"))
+    planned = {(f.subject, f.object) for f in scope.facts if f.predicate == "plans"}
+    added += [
+        replace(plan, subject=partner)
+        for partner in dict.fromkeys(partners)
+        for plan in plans
+        if (partner, plan.object) not in planned
+    ]
+    return added
 
 
 BUSINESS_NAME = r"[A-ZÀ-Þ][\w'’&-]*(?:\s+(?:&\s+)?[A-ZÀ-Þ][\w'’&-]*){0,3}"

@@ -165,7 +165,7 @@ TIME_WORDS = re.compile(
     r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this|coming\s+up"
     r"|in\s+the\s+(?:spring|summer|autumn|fall|winter)"
     rf"|on\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{MONTH}|on\s+{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?"
-    r"|(?:in|over|during)\s+the\s+(?:school\s+|summer\s+|christmas\s+)?(?:holidays|break))\b",
+    r"|(?:in|over|during|for)\s+the\s+(?:[\w-]+\s+)?(?:holidays|break|half[- ]term))\b",
     re.IGNORECASE,
 )
 """A time to come the sentence names (read exactly by the time parser)."""
@@ -498,6 +498,8 @@ def _event_opening(sentence: str) -> list[tuple[str | None, str]]:
         return []
     if first in NOT_AN_OPENING_EVENT or first[:1].isdigit() or re.fullmatch(HOW_MANY, first):
         return []  # "The party is on Friday", "His wedding…", "Three shows today": not one's own
+    if first.endswith("ing") and not is_event(fold(first)):
+        return []  # "Planning a staycation at Sentosa": a verb's, read with the verb
     if head in NOT_AN_EVENT_OPENED or head.rstrip("s") in NOT_AN_EVENT_OPENED:
         return []  # "She starts in June": a verb; "Dinner tonight": a meal
     event = _bare(match.group("event"))
