@@ -36,6 +36,7 @@ def test_a_business_is_owned_by_its_name(text: str, name: str) -> None:
         ("I run a cafe in Lisbon, Portugal.", "cafe"),
         ("We run a small farm. It's hard work.", "small farm"),
         ("I opened my bakery Monday.", "bakery"),
+        ("I've had some tough times with my business, Jon. Sourcing was hard.", "business"),
     ],
 )
 def test_a_business_with_no_name_beside_it_is_owned_by_its_kind(text: str, kind: str) -> None:

@@ -89,6 +89,7 @@ def test_a_plan_ahead(text: str, plan: str) -> None:
         "The final was amazing last night.",
         "Booked a table at Nobu.",
         "I booked a haircut for Friday.",
+        "Dinner for ten at sixty Yuan a plate, at 8 o'clock tomorrow evening. Is that all right?",
     ],
 )
 def test_no_plan_from_a_look_alike(text: str) -> None:

@@ -27,6 +27,11 @@ def test_a_role_held_once_is_ended(text: str, fact: tuple[str, str, str]) -> Non
     assert not any(o.startswith(("retired", "former")) for _, _, o in found)
 
 
+@pytest.mark.parametrize("text", ["My mom Rita is 70.", "I called my dad, Jorge, yesterday."])
+def test_a_parent_named_is_no_role(text: str) -> None:
+    assert not any(p == "works_as" for _, p, _ in signed(text))
+
+
 def test_a_role_held_now_stays() -> None:
     assert ("Ines", "works_as", "nurse") in signed("I'm a nurse and I love it.")
 

@@ -84,7 +84,7 @@ from lembrar.graph.extract.possessions import (
     others_possessions,
     possessions,
 )
-from lembrar.graph.extract.scope import Scope, kin_alias, speaker_of
+from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import (
     PAST_PARTICIPLE,
@@ -1393,6 +1393,7 @@ def _named_roles(scope: Scope, sentence: str) -> None:
         words = match.group("role").split()
         if (
             words[-1] not in ROLES
+            or (len(words) == 1 and fold(words[0]) in KIN_PREDICATE)  # "my mom Rita": kin
             or NOT_NOW & set(words)
             or not is_name(match.group("name").split()[0])
         ):
@@ -1480,7 +1481,11 @@ def _businesses_named(scope: Scope, facts: Sequence[ExtractedFact]) -> list[Extr
             )
             name = after.group("name") if after is not None else ""
             placed = after is not None and after.group("where") and len(name.split()) == 1
-            if name and is_name(name.split()[0]) and not placed:
+            known = scope.entities.get(fold(name)) if name else None
+            ends = after is not None and bool(re.match(r"\s*[.!?]", scope.text[after.end() :]))
+            said_to = ends and len(name.split()) == 1  # "my business, Jon.": said to Jon
+            person = known is not None and known.type in ("person", "user")
+            if name and is_name(name.split()[0]) and not (placed or said_to or person):
                 f = replace(f, object=scope.entity(name, "organization", retype=True))
         out.append(f)
     return out

@@ -494,7 +494,9 @@ def _event_opening(sentence: str) -> list[tuple[str | None, str]]:
     if match is None:
         return []
     first, head = match.group("event").split()[0].lower(), fold(match.group("head"))
-    if not is_event(head) and not is_event(fold(first)):  # "bac de français in 6 weeks"
+    if not is_event(head) and (  # "bac de français in 6 weeks"; not "Dinner for ten at 8"
+        not is_event(fold(first)) or fold(first).rstrip("s") in NOT_AN_EVENT_OPENED
+    ):
         return []
     if first in NOT_AN_OPENING_EVENT or first[:1].isdigit() or re.fullmatch(HOW_MANY, first):
         return []  # "The party is on Friday", "His wedding…", "Three shows today": not one's own
