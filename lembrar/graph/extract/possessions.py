@@ -77,7 +77,8 @@ MODIFIED = frozenset(
     "lessons lesson class classes teacher tutor tech technician repair repairs case strings"
     " skills practice session sessions playlist account app finger tone tire tyre idea ideas"
     " plan plans card cards series structure usage use consumption habit habits section"
-    " sections special code codes job jobs project projects".split()
+    " sections special code codes job jobs project projects bill bills insurance payment payments"
+    " fitting fittings ride rides number numbers science".split()
 )
 """Nouns after which an owned word only modifies ("my ukulele lessons", "my guitar teacher", "my
 business idea", "our table structure")."""
@@ -158,11 +159,11 @@ HAVING_VERB = re.compile(
 )
 NOT_OWNING = frozenset(
     "previous former ex late local usual nearest neighborhood ideal dream future next potential"
-    " imaginary hypothetical cheapest priciest".split()
+    " imaginary hypothetical cheapest priciest rental hired borrowed loaner courtesy".split()
 )
 """Words after which "my" is not owning: "my previous company", "my local pet store", a
-thing wished for ("my ideal dance studio", "my dream car"), and a shop's stock ("our cheapest
-coats")."""
+thing wished for ("my ideal dance studio", "my dream car"), one hired or lent ("my rental car")
+and a shop's stock ("our cheapest coats")."""
 NOT_MINE = re.compile(
     r"['’]s\b|s['’](?!\w)|\b(?:on|in|at|of|with|for|from|to|a|an|the|before|after|during"
     r"|while|about|like|than|into|onto|over|under|by|per|and|or|but|this|that|these|those|is"
@@ -174,6 +175,8 @@ no other part of the sentence ("my screen time before bed")."""
 PLACE_BEFORE = re.compile(r"\b(?:under|on|in|into|onto|inside|behind|beside|near|at)\s*$", re.I)
 """A thing named as where something is ("under my bed", "in my garden") is not what the
 sentence is about."""
+AT_WORK = re.compile(r"\s+(?:at|in)\s+(?:work|the\s+office|school|uni)\b", re.IGNORECASE)
+"""A thing said to be at one's work or school: not one's own ("my desk at work")."""
 CONTAINERS = frozenset("bowl vase teapot mug cup glass bag box".split())
 """Things that may stand for what they hold: "my bowl of cereal"."""
 PLACED_ON = re.compile(
@@ -260,6 +263,8 @@ def possessions(sentence: str) -> list[str]:
             continue  # "my company is relocating me": the employer; "my own company" is owned
         if after in MODIFIED or (placed and not RIDDEN.search(match.group("thing"))):
             continue
+        if AT_WORK.match(sentence, match.end("thing")):
+            continue  # "my desk at work": where one works has it
         if _still_to_get(sentence[: match.start()], match.group("thing"), after):
             continue
         model = match.groupdict().get("model")
