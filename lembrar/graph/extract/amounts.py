@@ -100,10 +100,25 @@ NOT_THINGS = frozenset(
         "repetitions",
         "rounds",
         "laps",
+        "questions",
+        "guests",
+        "tabs",
+        "tips",
+        "ideas",
+        "suggestions",
+        "shifts",
+        "steps",
+        "kilos",
+        "bucks",
+        "quid",
+        "pesos",
+        "rupees",
+        "cents",
     }
 )
-"""Spans of time, repetitions, units and words a plural's spelling catches that are counted
-things of no one's ("on two occasions", "1200x628 pixels", "three sets of 10 push-ups")."""
+"""Spans of time, repetitions, units, money, what a conversation holds ("two questions", "a few
+tips") and words a plural's spelling catches that are counted things of no one's ("on two
+occasions", "1200x628 pixels", "three sets of 10 push-ups", "4 night shifts in a row")."""
 VERBS = (
     r"added|completed|finished|reached|collected|read|watched|taken|took|visited|made|sold"
     r"|saved|written|wrote|published|run|ran|done|got|gotten|have|had|own|tried|seen|built"
@@ -202,6 +217,8 @@ def amounts(sentence: str) -> list[Amount]:
                 continue  # "this one seems…": one and a plural are no count
             if thing not in NOT_THINGS and not _increment(sentence, match) and _total(match):
                 found.setdefault(thing, Amount("count", thing, match.group("n").lower()))
+                for more in _listed_after(sentence, match):
+                    found.setdefault(plural(more.group("thing")), _counted(more))
     for match in ORDINAL_PATTERN.finditer(sentence):
         thing = plural(match.group("thing"))
         number = match.group("ord").lower()
@@ -221,6 +238,30 @@ def amounts(sentence: str) -> list[Amount]:
         if value and len(value.split()) <= 8:
             found.setdefault(thing.lower(), Amount("current", thing, value))
     return list(found.values())
+
+
+LISTED_AFTER = re.compile(rf"(?:\s*,|\s+and|\s*&)\s+(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}", re.I)
+"""Another count listed after one: "I have 3 kids and 2 dogs"."""
+
+
+def _listed_after(sentence: str, match: re.Match[str]) -> list[re.Match[str]]:
+    """The counts listed after ``match`` (``LISTED_AFTER``), each of things that count."""
+    out: list[re.Match[str]] = []
+    at = match.end("thing")
+    while (more := LISTED_AFTER.match(sentence, at)) is not None:
+        at = more.end("thing")
+        if plural(more.group("thing")) not in NOT_THINGS and more.group("n").lower() not in (
+            "one",
+            "1",
+        ):
+            if _total(more):
+                out.append(more)
+    return out
+
+
+def _counted(match: re.Match[str]) -> Amount:
+    """The count a match of a number and its things states."""
+    return Amount("count", plural(match.group("thing")), match.group("n").lower())
 
 
 NOT_TOTAL_BEFORE = re.compile(r"\b(?:the|these|those|both|every|each|per|for)\s+$", re.I)

@@ -426,7 +426,11 @@ def _goes_on_a_clause(word: str) -> bool:
     """Whether ``word``, after an animal's or a child's word, goes on the clause it is in (a
     verb, a preposition: ``AFTER_AN_ANIMAL``, or a verb in the past) rather than being the noun
     it qualifies."""
-    return word in AFTER_AN_ANIMAL or word.endswith("ed")
+    return word in AFTER_AN_ANIMAL or (word.endswith("ed") and word not in NOUNS_IN_ED)
+
+
+NOUNS_IN_ED = frozenset("bed shed sled seed weed feed speed breed".split())
+"""Nouns that end as a past verb does: "a dog bed", "the cat feed"."""
 
 
 def _born(scope: Scope, sentence: str) -> None:
@@ -943,7 +947,7 @@ def one_per_kind(scope: Scope) -> list[ExtractedFact]:
     kinds = {
         fold(alias.split()[-1]).removesuffix("s")  # "my cats Bulka and Masha": a cat each
         for f in scope.facts
-        if f.predicate in ("has_pet", "has_child")
+        if f.predicate in ("has_pet", "has_child", "has_sibling")
         for alias in scope.entities[fold(f.object)].aliases
         if fold(alias.split()[-1]) != fold(f.object)  # a named one's kind
     }
@@ -958,7 +962,8 @@ def one_per_kind(scope: Scope) -> list[ExtractedFact]:
         f
         for f in reversed(scope.facts)
         if not (
-            f.predicate in ("has_pet", "has_child") and fold(f.object).removesuffix("s") in kinds
+            f.predicate in ("has_pet", "has_child", "has_sibling")
+            and fold(f.object).removesuffix("s") in kinds
         )
         and not (
             f.predicate == "has_pet"

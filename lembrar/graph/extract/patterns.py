@@ -21,7 +21,8 @@ class Pattern:
     negated: bool = False
     person: str = "any"  # "first", "third", "possessive" ("my job at"), "bare" (no subject), "any"
     language: str = "en"
-    # "phrase", "role", "age", "pet", "child", "name", "diet", "org", "org_of_role", "local"
+    # "phrase", "role", "age", "pet", "child", "sibling", "name", "diet", "org", "org_of_role",
+    # "local"
     object_kind: str = "phrase"
     besides: bool = False  # read besides the patterns its verb phrase overlaps ("a nurse at X")
 
@@ -491,6 +492,7 @@ _EN = [
         "pet",
     ),
     ("has_child", r"(?:have got|has got|have|has|had|just had)", "child"),
+    ("has_sibling", r"(?:have got|has got|have|has|got)", "sibling"),
     (
         "has_partner",
         (

@@ -195,6 +195,11 @@ OBJECTS = {
         r"(?:\s+(?:girl|boy|menina|menino))?"
         rf"{CALLED}"
     ),
+    "sibling": (  # "I have two sisters", "she has three older brothers" (one is the kinship's)
+        rf"\s+(?:{HOW_MANY}|several|a\s+few)\s+(?:(?:older|younger|big|little)\s+)?"
+        r"(?P<kind>sister|brother|sibling)s\b(?![-'’])"
+        rf"{CALLED}"
+    ),
 }
 PLACE_SPELT_OUT = re.compile(
     r"\b(?P<away>abroad|overseas|lá fora|fora|no estrangeiro)\s*,\s*(?P<prep>in|em)\s+(?=[A-ZÀ-Þ])"
@@ -1085,7 +1090,7 @@ def _object(
 ) -> str | None:
     kind = pattern.object_kind
     default = PREDICATES[pattern.predicate].object_type
-    if kind in ("pet", "child"):
+    if kind in ("pet", "child", "sibling"):
         name = match.group("obj")
         type_ = "animal" if kind == "pet" else "person"
         if name:
