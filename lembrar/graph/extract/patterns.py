@@ -189,14 +189,15 @@ _EN = [
     ),
     (
         "lives_in",
-        r"(?:live|lives|lived|am living|is living|are living|have been living|has been living"
+        r"(?:live|lives|am living|is living|are living|have been living|has been living"
         r"|have lived|has lived|reside|resides|am based|is based"
         r"|(?:stay|stays)(?! in (?:touch|shape|bed|line|contact|school|character|tune)\b)"
         r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
         r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas)?"
         r"(?: with (?:us|me|them|(?:my|our|his|her|their) [\w-]+)(?: now| still)?"
-        r"(?= in [A-ZÀ-Þ]))? in",
-    ),  # "I live with my parents in Leeds", "mom lives with us now in Umbilo"
+        r"(?= in [A-ZÀ-Þ]))?"
+        r"(?: (?:near|by|close to|next to) (?:the |a )?[\w-]+(?: [\w-]+)?(?= in [A-ZÀ-Þ]))? in",
+    ),  # "I live with my parents in Leeds", "we live near the beach in Cascais"
     (
         "lives_in",
         r"(?:moved|moves|am moving|is moving|are moving|relocated|am relocating|is relocating"

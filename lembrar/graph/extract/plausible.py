@@ -60,6 +60,12 @@ DEGREES = frozenset(
 GIFTS = frozenset("gift gifts present presents".split())
 
 
+STATES_LIVED_IN = frozenset(
+    "hope fear denial peace harmony luxury poverty comfort style sin dread terror shame".split()
+)
+"""What one lives in that is no place: "I live in hope", "we live in fear"."""
+
+
 def _words(text: str) -> list[str]:
     return [fold(w).replace("’", "'") for w in _WORD.findall(text)]
 
@@ -109,6 +115,8 @@ def implausible(
         return "the object starts with a verb"
     if all(w in QUANTITIES for w in object_words[:3]) and len(object_words) <= 3:
         return "the object is a quantity"
+    if predicate == "lives_in" and object_words[0] in STATES_LIVED_IN and raw_object.islower():
+        return "a state of mind lived in ('I live in hope'), not a place"
     if predicate in ("works_as", "lives_in") and DEGREES & set(object_words[:2]):
         return "a description ('a pretty cautious driver', 'a very busy area'), not a role or place"
     if predicate == "owns" and _given_to_another(object_words):
