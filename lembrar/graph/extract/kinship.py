@@ -190,12 +190,14 @@ PARENT_CALLED = re.compile(  # "I broke Mom's vase", "Dad, can you…"
 )
 PARENT_SAID = re.compile(  # "mum says no more fortnite", "…, and dad made pancakes"
     r"(?:^\W*|[.!?;]\s+|,\s+(?:(?:and|but|so)\s+)?)(?P<called>mum|mom|dad|mam|mummy|mommy|daddy)"
-    r"\s+(?:(?:just|still|always|never|finally|already)\s+)?(?=(?:says|said|made|makes|thinks"
+    r"(?:\s+(?:(?:just|still|always|never|finally|already)\s+)?(?=(?:didn['’]t|doesn['’]t|cried"
+    r"|laughed|says|said|made|makes|thinks"
     r"|thought|wants|wanted|keeps|kept|told|tells|called|rang|won['’]t|will|can['’]t|is|was|has"
-    r"|had|got|gets|went|loves|hates|cooked|bought|sent|texted)\b)(?P<after>)"
+    r"|had|got|gets|went|loves|hates|cooked|bought|sent|texted)\b)"
+    r"|['’]s\s+(?=[a-z]))(?P<after>)"
 )
-"""A parent named without "my", in lower case, as a clause's subject (a parent spoken to is
-not: "mom pls")."""
+"""A parent named without "my", in lower case, as a clause's subject or an owner ("dad's
+letting me…", "mum's birthday"; a parent spoken to is not: "mom pls")."""
 SIGNED_OFF = re.compile(
     r"\b(?:love|lots\s+of\s+love|all\s+my\s+love|hugs|xx+|cheers|regards|from|yours)\s*,?\s*$",
     re.IGNORECASE,
@@ -205,9 +207,11 @@ PARENT_OF_MANY = re.compile(r"\s+of\s+(?:one|two|three|four|five|six|\d+)\b", re
 """After a parent word, how many children the speaker has: "mum of 3 here"."""
 NOT_KIN = frozenset("tongue language land country board ship nature figure".split())
 """Words after which a kin word names no one: "my mother tongue", "my father figure"."""
-UNNAMED_AND = re.compile(  # "my husband and kids": the second relation
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?:husband|wife|partner|boyfriend|girlfriend|kids|children|dogs?|cats?)"
-    r"\s+and\s+(?:(?:my|our)\s+)?(?P<noun>kids|children|sons?|daughters?|dogs?|cats?|pups?)\b"
+UNNAMED_AND = re.compile(  # "my husband and kids", "my mom and dad": the second relation
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:husband|wife|partner|boyfriend|girlfriend|kids|children|dogs?|cats?"
+    r"|mom|mum|mother|dad|father)"
+    r"\s+(?:and|&)\s+(?:(?:my|our)\s+)?(?P<noun>kids|children|sons?|daughters?|dogs?|cats?|pups?"
+    r"|dad|father|mom|mum|mother)\b"
     r"(?P<after>\s*,?\s*\S*)"
 )
 UNNAMED_PREDICATE = {
