@@ -528,7 +528,7 @@ NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom
     r"\b(?:[Mm]y|[Oo]ur|(?P<had>a\s+pair\s+of|two|three|four|five|six|\d+))\s+"
     r"(?:(?:two|three|four|five|six|\d+|little|new|old|[a-z][\w-]*)\s+){0,2}?"
     rf"(?:(?P<kind>{ANY_PET})|(?P<young>kids|children|sons|daughters|boys|girls))"
-    rf"(?:\s*[,:(]\s*|\s+are\s+(?:called\s+|named\s+)?|\s+)"
+    rf"(?:\s+(?:now|too|both|here))?(?:\s*[,:(]\s*|\s+are\s+(?:called\s+|named\s+)?|\s+)"
     rf"(?P<names>{NAMES})"
 )
 """Pets, or children, of a kind named in a list after it ("two kids, Ava (4) and Leo", "three
@@ -573,6 +573,10 @@ def _listed_names(names: str, at_start: bool) -> list[str]:
     return [name.strip(" ,") for name in listed if name.strip(" ,")]
 
 
+SEEN = re.compile(r"\b(?:saw|seen|see|met|meet|watched|spotted|petted|pet)\s+$", re.IGNORECASE)
+"""A verb of meeting just before animals counted: "I saw two dogs, Max and Ruby": not mine."""
+
+
 def _named_list(scope: Scope, sentence: str) -> None:
     """ "Our guinea pigs, Pip and Squeak, keep fighting", "Kiwi and Mango, my budgies": each name
     is a pet of the speaker's."""
@@ -580,7 +584,9 @@ def _named_list(scope: Scope, sentence: str) -> None:
         return
     for match in NAMED_LIST.finditer(sentence):
         if match.group("had") and (
-            not FIRST_PERSON.search(sentence) or OTHERS_HAD.search(sentence, 0, match.start())
+            not SAID_BY_ONE.search(sentence)
+            or OTHERS_HAD.search(sentence, 0, match.start())
+            or SEEN.search(sentence, 0, match.start())
         ):
             continue  # "we adopted a pair of kittens, Luna and Sol"; not a friend's
         young = match.group("young") is not None
