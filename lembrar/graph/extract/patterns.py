@@ -42,7 +42,7 @@ EVENTS = frozenset(
     " birthday christening baptism bachelorette fundraiser gala parade staycation getaway"
     " roadtrip expedition safari trek pilgrimage showcase launch opening debut test"
     " half-marathon ultramarathon parkrun duathlon defense defence sangeet"
-    " final midterm mock gcse a-level a-levels matura bac baccalaureate sats ielts toefl boards viva"
+    " final midterm mock gcse matura bac baccalaureate sats ielts toefl boards viva"
     " dissertation".split()
 )
 """Nouns of the plans people tell ("a road trip", "the conference", "my finals"), not

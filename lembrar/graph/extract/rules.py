@@ -359,6 +359,7 @@ def _first_look(pattern: Pattern) -> Look:
     closed = {
         "pet": PETS,
         "child": CHILDREN,
+        "sibling": "sister|brother|sibling",
         "diet": DIETS,
         "age": r"\d",
         "allergen": "allerg|intoleran",

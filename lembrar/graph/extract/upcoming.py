@@ -179,13 +179,19 @@ COMMITTED = re.compile(
     re.IGNORECASE,
 )
 """A plan already committed to: "we booked our trip to Lisbon", "Signed up for the 10k"."""
-OWN_EVENT = re.compile(
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?:\w+['’]s\s+)?(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)"
-    r"\s+(?:is|['’]s|are|starts?|begins?)\b"
-    r"|(?:\b(?:I|[Ww]e)(?:\s+have|['’]ve|\s+will\s+have|['’]ll\s+have)(?:\s+got)?|^\W*(?:[Gg]ot|[Hh]ave))\s+"
+HAD_EVENT = (
     r"(?:an?|my|our)\s+(?P<had>(?:[\w-]+\s+){0,2}?[\w-]+)"
     r"(?=\s+(?:at|in|on|with|tomorrow|tonight|next|this|coming\s+up|to\s+go\s+to|to\s+attend)\b)"
 )
+"""An event had, then its time: "a job interview at the bank tomorrow"."""
+OWN_EVENT = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:\w+['’]s\s+)?(?P<event>(?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"\s+(?:is|['’]s|are|starts?|begins?)\b"
+    r"|\b(?:I|[Ww]e)(?:\s+have|['’]ve|\s+will\s+have|['’]ll\s+have)(?:\s+got)?\s+"
+    rf"{HAD_EVENT}"
+)
+OWN_EVENT_BARE = re.compile(rf"^\W*(?:[Gg]ot|[Hh]ave)\s+{HAD_EVENT}")
+"""… said without its "I": "Got my IELTS exam on Saturday"."""
 """An event of one's own, then its time: "my sister's wedding is next weekend", "I've got a
 job interview at the bank tomorrow"."""
 ANTICIPATED = re.compile(
@@ -518,8 +524,8 @@ NOT_AN_EVENT_OPENED = frozenset("start move visit dinner lunch breakfast brunch"
 def _own_event(sentence: str) -> list[tuple[str | None, str]]:
     """An event of one's own (``OWN_EVENT``): a plan when the sentence names a time ahead."""
     out: list[tuple[str | None, str]] = []
-    for match in OWN_EVENT.finditer(sentence):
-        group = "event" if match.group("event") else "had"
+    for match in [*OWN_EVENT.finditer(sentence), *OWN_EVENT_BARE.finditer(sentence)]:
+        group = "event" if match.groupdict().get("event") else "had"
         event = match.group(group)
         if any(is_event(fold(w)) for w in event.split()) and not NEGATION.search(sentence):
             whose = re.search(r"(\w+['’]s)\s+$", sentence[: match.start(group)])
