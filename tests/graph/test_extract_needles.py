@@ -9,6 +9,7 @@ import pytest
 from lembrar.graph.extract.kinship import ANY_KIN
 from lembrar.graph.extract.needles import Look, Looks, Sentence
 from lembrar.graph.extract.rules import COMPILED
+from lembrar.graph.extract.upcoming import ANY_EVENT
 
 SENTENCES = [
     "I live in Lisbon now.",
@@ -103,3 +104,14 @@ def test_the_index_finds_what_each_look_finds(language: str, text: str) -> None:
     looks = [look for _, _, look in COMPILED[language]]
     said = Sentence(text)
     assert Looks(looks).matching(said) == [i for i, look in enumerate(looks) if look.search(said)]
+
+
+COMMONEST = frozenset("a i the to and my is in of it".split())
+
+
+@pytest.mark.parametrize("look", [ANY_EVENT, ANY_KIN], ids=["events", "kin"])
+def test_a_first_look_for_words_never_begins_with_the_commonest_words(look: Look) -> None:
+    """A word list whose entry begins with "a" ("a-level") would make the look pass every
+    sentence, and every sentence would be searched."""
+    assert look.beginnings is not None
+    assert not look.beginnings & COMMONEST
