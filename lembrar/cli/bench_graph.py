@@ -37,6 +37,8 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written13": "written13.jsonl",
     "written14": "written14.jsonl",
     "written15": "written15.jsonl",
+    "written16": "written16.jsonl",
+    "written17": "written17.jsonl",
 }
 
 
