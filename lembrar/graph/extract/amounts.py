@@ -131,6 +131,8 @@ PATTERNS = (
         rf"(?:{VERBS})\b[^.!?;]{{0,60}}?(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}",
         re.I,
     ),
+    # "my 3 kids all want…", "my two greyhounds have destroyed…": how many one has, said by "my"
+    re.compile(rf"\b(?:my|our)\s+(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}", re.I),
     # "I am now at 600 followers", "I am close to 1,300 subscribers"
     re.compile(
         rf"\b(?:I\s+am|[Ww]e\s+are)\s+(?:now\s+|currently\s+)?(?:at|close\s+to|up\s+to|over"

@@ -194,10 +194,17 @@ PARENT_SAID = re.compile(  # "mum says no more fortnite", "…, and dad made pan
     r"|laughed|says|said|made|makes|thinks"
     r"|thought|wants|wanted|keeps|kept|told|tells|called|rang|won['’]t|will|can['’]t|is|was|has"
     r"|had|got|gets|went|loves|hates|cooked|bought|sent|texted)\b)"
-    r"|['’]s\s+(?=[a-z]))(?P<after>)"
+    r"|['’]s\s+(?!name\b)(?=[a-z]))(?P<after>)"
 )
 """A parent named without "my", in lower case, as a clause's subject or an owner ("dad's
 letting me…", "mum's birthday"; a parent spoken to is not: "mom pls")."""
+PARTNER_SAID = re.compile(  # "the wife wants me to…", "wife's working late", "me and the girlfriend"
+    r"(?:^\W*|[.!?;]\s+|,\s+(?:(?:and|but|so)\s+)?|\b[Mm]e\s+(?:and|&)\s+)(?:[Tt]he\s+)?"
+    r"(?P<called>wife|husband|missus|hubby|girlfriend|boyfriend)"
+    r"(?:\s+(?=(?:and\s+I|wants|says|said|thinks|is|was|are|has|had|keeps|got|made|will|won['’]t"
+    r"|can['’]t|didn['’]t|doesn['’]t)\b)|['’]s\s+(?!name\b)(?=[a-z]))(?P<after>)"
+)
+"""A partner named without "my", as a clause's subject or an owner: the speaker's."""
 SIGNED_OFF = re.compile(
     r"\b(?:love|lots\s+of\s+love|all\s+my\s+love|hugs|xx+|cheers|regards|from|yours)\s*,?\s*$",
     re.IGNORECASE,
@@ -824,6 +831,8 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         ]
     if "mom" in sentence or "mum" in sentence or "dad" in sentence or "mam" in sentence:
         found += [*PARENT_SAID.finditer(sentence)]
+    if any(word in sentence for word in ("wife", "husband", "missus", "hubby", "friend")):
+        found += [*PARTNER_SAID.finditer(sentence)]
     if scope.speaker is None or not found:
         return
     named = [

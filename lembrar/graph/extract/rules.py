@@ -910,12 +910,13 @@ quarters", "Lily is 4 and a half" (not "Kofi is 12 and already taller than me").
 
 
 INTRODUCED_AGE = re.compile(
-    r"\b(?:I['’]m|I\s+am|[Mm]y\s+name\s+is|[Tt]his\s+is)\s+[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?"
+    r"(?:\b(?:I['’]m|I\s+am|[Mm]y\s+name\s+is|[Tt]his\s+is)\s+[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?"
+    r"|^\W*(?:[\w-]+\s+){1,3}here)"  # "Retired cop here, 67"
     r",\s+(?P<age>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*y/?o)?"
     r"(?=\s*(?:[,.;!]|$)|\s+and\b(?!\s+(?:an?\s+)?half|\s+\d))"
 )
-"""The speaker's age beside the name they introduce themselves by: "I am Kenji, 78 years old,
-rice farmer", "this is Maria, 45."."""
+"""The speaker's age beside the name or the role they introduce themselves by: "I am Kenji, 78
+years old, rice farmer", "this is Maria, 45.", "Retired cop here, 67"."""
 
 
 SELF_DESCRIBED_AGE = re.compile(
