@@ -153,6 +153,42 @@ def courses(sentence: str) -> list[str]:
     return found
 
 
+SCHOOL = r"(?:the\s+)?(?P<school>[A-ZÀ-Þ][\w&'’-]*(?:\s+[A-ZÀ-Þ][\w&'’-]*){0,3})"
+STUDIED_AT = re.compile(
+    # "my architecture thesis at the UBA", "my final year of engineering at Imperial"
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:first|second|third|fourth|final|last)\s+year\s+of\s+"
+    r"(?P<year_of>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+    r"|(?P<subject>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:thesis|dissertation|degree|diploma))"
+    rf"\s+(?:at|in|with|through)\s+{SCHOOL}"
+    # "doing my BCom part time through UNISA", "a second-year medicine student at Wits"
+    r"|\bdoing\s+(?:my|an?)\s+(?P<degree>B[A-Z]\w*|M[A-Z]\w*|MBA|PhD|BA|MA|BSc|MSc|BCom)\b"
+    r"(?:\s+in\s+(?P<degree_in>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}))?"
+    rf"(?:\s+[\w-]+){{0,3}}?\s+(?:at|through|with)\s+{SCHOOL.replace('school', 'school2')}"
+    r"|\b(?:an?|the)\s+(?:(?:first|second|third|fourth|final)[- ]year\s+)?"
+    r"(?P<field>(?!exchange|international|mature|part-time|grad|graduate|phd|fellow)[a-z]{4,})"
+    rf"\s+student\s+at\s+{SCHOOL.replace('school', 'school3')}"
+)
+"""What the speaker studies and where, said beside the school: a thesis, a year or a degree (in
+its subject) at it, or a student of a field at it."""
+
+
+SELF_SAID = re.compile(r"\bI(?:['’]m|\s+am)\s+$")
+"""What a student's field is said after: "I'm a …"."""
+
+
+def studied_at(sentence: str) -> list[tuple[str | None, str | None]]:
+    """(subject, school) of each ``STUDIED_AT`` in the sentence; either may be None."""
+    found: list[tuple[str | None, str | None]] = []
+    for match in STUDIED_AT.finditer(sentence):
+        if match.group("field") and not SELF_SAID.search(sentence, 0, match.start()):
+            continue  # "my sister is a medicine student at Wits": hers
+        said = match.group("year_of", "subject", "degree_in", "degree", "field")
+        subject = next((g for g in said if g), None)
+        school = next((g for g in match.group("school", "school2", "school3") if g), None)
+        found.append((subject, school))
+    return found
+
+
 NEXT_WORD = re.compile(r"\s+([a-z][\w-]*)")
 
 

@@ -20,6 +20,7 @@ from lembrar.graph.extract.activities import (
     favourites,
     memberships,
     role_jobs,
+    studied_at,
     teaches,
     trips_ahead,
 )
@@ -1606,6 +1607,7 @@ def _companions(scope: Scope, sentence: str) -> list[str]:
 PLAIN_WORDS = re.compile(
     r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
+    r"|thesis|dissertation|degree|diploma|student|year of|doing my|doing a"
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
     r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
     r"|fave|fav\b|involved|active in|nova|novo|new place|new flat|new apartment|new house"
@@ -1666,6 +1668,11 @@ def _plain_readings(scope: Scope, said: Sentence) -> None:
         add(scope.speaker, "plans", scope.entity(trip, "activity"))
     for subject in courses(sentence):
         add(scope.speaker, "studies", scope.entity(subject, scope.type_of(subject, "activity")))
+    for field, school in studied_at(sentence):
+        if field:
+            add(scope.speaker, "studies", scope.entity(field, "activity"))
+        if school and (is_name(school.split()[0]) or is_acronym(school.split()[0])):
+            add(scope.speaker, "studies_at", scope.entity(school, "organization", retype=True))
     for thing in [*favourites(sentence), *tastes(sentence)]:
         add(scope.speaker, "likes", scope.entity(thing, scope.type_of(thing, "thing")))
 
