@@ -193,7 +193,7 @@ _EN = [
         r"|have lived|has lived|reside|resides|am based|is based"
         r"|(?:stay|stays)(?! in (?:touch|shape|bed|line|contact|school|character|tune)\b)"
         r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
-        r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas)?"
+        r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas| alone| together)?"
         r"(?: with (?:us|me|them|(?:my|our|his|her|their) [\w-]+)(?: now| still)?"
         r"(?= in [A-ZÀ-Þ]))?"
         r"(?: (?:near|by|close to|next to) (?:the |a )?[\w-]+(?: [\w-]+)?(?= in [A-ZÀ-Þ]))? in",
@@ -203,7 +203,8 @@ _EN = [
         r"(?:moved|moves|am moving|is moving|are moving|relocated|am relocating|is relocating"
         r"|are relocating|have moved|has moved|will move|will be moving|am going to move"
         r"|is going to move|are going to move|(?:have |has )?decided to (?:move|relocate)"
-        r"|(?:am |is |are )?planning to (?:move|relocate))(?: back)? to",
+        r"|(?:am |is |are )?planning to (?:move|relocate))(?: back)?"
+        r"(?: from [A-ZÀ-Þ][\w'’-]*(?: [A-ZÀ-Þ][\w'’-]*){0,2})? to",
     ),
     (
         "works_at",
@@ -705,7 +706,12 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
         "role",
         False,
     ),
-    ("lives_in", r"(?:moved|relocated) to", "phrase", False),  # "Just moved to Porto!"
+    (  # "Just moved to Porto!", "Moved from Recife to São Paulo in January"
+        "lives_in",
+        r"(?:moved|relocated)(?: from [A-ZÀ-Þ][\w'’-]*(?: [A-ZÀ-Þ][\w'’-]*){0,2})? to",
+        "phrase",
+        False,
+    ),
     ("has_partner", r"(?:married|wed|got married to)", "name", False),  # "married Duarte on sat"
     ("lives_in", r"(?:here|over here|back here) in", "phrase", False),  # "…, here in Coimbra"
     ("does", r"(?:started|took up|picked up|began)", "activity", False),

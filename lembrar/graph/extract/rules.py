@@ -435,6 +435,7 @@ class RuleExtractor:
         entities and speaker), before any is weighed."""
         text = without_handed_over(without_markup(episode.content))
         text = LOWER_I.sub("I", text)  # "i'm a nurse", as typed
+        text = SALUTATION.sub("", text)
         text = EMOJI_THEN_CAPITAL.sub(r"\1. ", without_others_words(text))
         if "- " in text:
             text = GLUED_DASH.sub(" - ", text)
@@ -543,6 +544,12 @@ def _stated_before(question: str) -> list[str]:
     return [clause for clause in before if clause.strip() and not is_question(clause)]
 
 
+SALUTATION = re.compile(
+    r"^\W*Dear\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Madam)\.?\s*)?"
+    r"(?:[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*){0,2})?\s*[,:!]\s*"
+)
+"""A letter's salutation: whom it is written to, not anyone the letter speaks of ("Dear Ms.
+Patel, My husband and I…")."""
 EMOJI_THEN_CAPITAL = re.compile(r"([\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[A-ZÀ-Þ])")
 """An emoji ends a sentence when a capital follows: "I'm not a student 😅 I'm a data engineer"."""
 GLUED_DASH = re.compile(r"(?<=\w)-\s+(?=\w)")
@@ -818,6 +825,8 @@ def _shared(scope: Scope, match: re.Match[str], fact: ExtractedFact) -> list[Ext
     if joint.group("kin"):
         kin = joint.group("kin")
         other = scope.kin(kin, None, kin_alias(kin, True))
+        if fact.predicate == "plans" and not is_name(other.split()[0]):
+            return []  # "my husband and I are moving to Toronto": a plan with kin unnamed is mine
     elif is_name(joint.group("name").split()[0]) and fold(joint.group("name")) not in PRONOUNS:
         other = scope.entity(joint.group("name"), scope.type_of(joint.group("name"), "person"))
     else:
