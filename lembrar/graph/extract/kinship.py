@@ -942,12 +942,13 @@ def pets_shared(scope: Scope) -> list[ExtractedFact]:
 
 
 def pets_gone(scope: Scope, facts: list[ExtractedFact]) -> list[ExtractedFact]:
-    """``facts`` with a pet the message says died ended: "Our old greyhound Storm died this
-    morning", "RIP Biscuit"; a pet alive stays as it is."""
+    """``facts`` with a pet or a partner the message says died ended: "Our old greyhound Storm
+    died this morning", "RIP Biscuit", "her husband Alf died on Sunday" (rule 20); one alive stays
+    as it is."""
     text = scope.text
     out = []
     for f in facts:
-        if f.predicate == "has_pet" and not f.negated:
+        if f.predicate in ("has_pet", "has_partner") and not f.negated:
             name = re.escape(f.object)
             died = re.search(rf"\b{name}{DIED_AFTER}", text) or re.search(
                 rf"{LOST_BEFORE}{name}\b", text

@@ -162,11 +162,13 @@ NOT_ACTIVITY = (
     r"|o|a|os|as|um|uma|isso|isto|nada)\b"
 )
 """Words that start no activity's name: "I do the dishes every day", "started a new job"."""
+PHRASE = r"\s+(?P<obj>[^,.;!?:()\n\U0001F300-\U0001FAFF\u2600-\u27BF]+)"
+"""An object up to the end of its clause, or an emoji ("i hate mondays 😩 anyway…")."""
 OBJECTS = {
-    "phrase": r"\s+(?P<obj>[^,.;!?:()\n]+)",
+    "phrase": PHRASE,
     "local": rf"\s+(?:an?|the)(?:\s+(?:true|proper|real))?\s+(?P<obj>{NAME})\s+locals?\b",
-    "role": r"\s+(?P<obj>[^,.;!?:()\n]+)",
-    "bare_role": r"\s+(?P<obj>[^,.;!?:()\n]+)",  # "I am mechanic": a role without its article
+    "role": PHRASE,
+    "bare_role": PHRASE,  # "I am mechanic": a role without its article
     "name": rf"\s+(?:[ao]\s+(?=[A-ZÀ-Þ]))?(?P<obj>{NAME})",  # "casei com o André"
     "org": rf"\s+(?P<obj>{NAME}(?:\s+&\s+{NAME})?)",  # "Ink & Iron", "McKinsey & Company"
     "org_of_role": rf"\s+(?P<obj>{NAME}(?:\s+&\s+{NAME})?)",  # after a role word said

@@ -35,7 +35,7 @@ KIN_WHO = (
 """Kin of the speaker's who may plan: "my sister is flying to Rome on Friday"."""
 DOING = re.compile(
     r"(?:\b(?:I['’]m|I\s+am|[Ww]e['’]re|[Ww]e\s+are|(?:I|[Ww]e)\s+will\s+be"
-    r"|(?:[A-Z][\w'’-]*|(?:[Mm]y|[Oo]ur|[Tt]he)\s+\w+)\s+and\s+I\s+are"
+    r"|(?:[A-Z][\w'’-]*|(?:[Mm]y|[Oo]ur|[Tt]he)\s+\w+)\s+and\s+(?:I|me)\s+are"
     r"|[Mm]e\s+and\s+(?:[A-Za-z][\w'’-]*|(?:my|our|the)\s+\w+(?:\s+[A-Z][\w'’-]*)?)\s+are)"
     rf"|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|{KIN_WHO})(?:['’]s|\s+is))\s+"
     r"(?:(?:also|finally|officially|actually|really|just|still)\s+)?"
