@@ -831,7 +831,10 @@ def _unnamed_kin(scope: Scope, sentence: str) -> None:
         ]
     if "mom" in sentence or "mum" in sentence or "dad" in sentence or "mam" in sentence:
         found += [*PARENT_SAID.finditer(sentence)]
-    if any(word in sentence for word in ("wife", "husband", "missus", "hubby", "friend")):
+    if any(
+        word in sentence
+        for word in ("wife", "husband", "missus", "hubby", "girlfriend", "boyfriend")
+    ):
         found += [*PARTNER_SAID.finditer(sentence)]
     if scope.speaker is None or not found:
         return

@@ -1618,7 +1618,6 @@ def _companions(scope: Scope, sentence: str) -> list[str]:
 PLAIN_WORDS = re.compile(
     r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
     r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
-    r"|thesis|dissertation|degree|diploma|student|year of|doing my|doing a"
     r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
     r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
     r"|fave|fav\b|involved|active in|nova|novo|new place|new flat|new apartment|new house"
@@ -1628,6 +1627,10 @@ PLAIN_WORDS = re.compile(
 )
 """A sentence can state a fact without a verb pattern only with one of these words, or with a
 word a membership is said with (``MEMBER_WORDS``)."""
+
+
+STUDY_WORDS = ("thesis", "dissertation", "degree", "diploma", "student", "year of", "doing")
+"""One of these stands in every sentence ``studied_at`` finds something in."""
 
 
 PLAIN_OR_MEMBER = re.compile(f"{PLAIN_WORDS.pattern}|{MEMBER_WORDS.pattern}")
@@ -1643,13 +1646,20 @@ def _plain_readings(scope: Scope, said: Sentence) -> None:
         quote = " ".join(said.text.split())
         obj = scope.entity(age, "value")
         scope.facts.append(ExtractedFact(scope.speaker, "age", obj, quote, origin="pattern_first"))
-    if not PLAIN_OR_MEMBER.search(said.folded):
-        return
     sentence = said.text
     quote = " ".join(sentence.split())
 
     def add(subject: str, predicate: str, obj: str) -> None:
         scope.facts.append(ExtractedFact(subject, predicate, obj, quote, origin="activity"))
+
+    if any(word in said.folded for word in STUDY_WORDS):
+        for field, school in studied_at(sentence):
+            if field:
+                add(scope.speaker, "studies", scope.entity(field, "activity"))
+            if school and (is_name(school.split()[0]) or is_acronym(school.split()[0])):
+                add(scope.speaker, "studies_at", scope.entity(school, "organization", retype=True))
+    if not PLAIN_OR_MEMBER.search(said.folded):
+        return
 
     if not PLAIN_WORDS.search(said.folded):  # a group one is in may still be said
         for group in memberships(sentence):
@@ -1679,11 +1689,6 @@ def _plain_readings(scope: Scope, said: Sentence) -> None:
         add(scope.speaker, "plans", scope.entity(trip, "activity"))
     for subject in courses(sentence):
         add(scope.speaker, "studies", scope.entity(subject, scope.type_of(subject, "activity")))
-    for field, school in studied_at(sentence):
-        if field:
-            add(scope.speaker, "studies", scope.entity(field, "activity"))
-        if school and (is_name(school.split()[0]) or is_acronym(school.split()[0])):
-            add(scope.speaker, "studies_at", scope.entity(school, "organization", retype=True))
     for thing in [*favourites(sentence), *tastes(sentence)]:
         add(scope.speaker, "likes", scope.entity(thing, scope.type_of(thing, "thing")))
 
