@@ -214,13 +214,10 @@ def amounts(sentence: str) -> list[Amount]:
     found: dict[str, Amount] = {}
     for pattern in PATTERNS:
         for match in pattern.finditer(sentence):
-            thing = plural(match.group("thing"))
-            if match.group("n").lower() in ("one", "1"):
-                continue  # "this one seems…": one and a plural are no count
-            if thing not in NOT_THINGS and not _increment(sentence, match) and _total(match):
-                found.setdefault(thing, Amount("count", thing, match.group("n").lower()))
-                for more in _listed_after(sentence, match):
-                    found.setdefault(plural(more.group("thing")), _counted(more))
+            if _counts(sentence, match):  # "3 kids and 2 dogs": each count listed after it too
+                for said in (match, *_listed_after(sentence, match)):
+                    amount = _counted(said)
+                    found.setdefault(amount.thing, amount)
     for match in ORDINAL_PATTERN.finditer(sentence):
         thing = plural(match.group("thing"))
         number = match.group("ord").lower()
@@ -252,13 +249,19 @@ def _listed_after(sentence: str, match: re.Match[str]) -> list[re.Match[str]]:
     at = match.end("thing")
     while (more := LISTED_AFTER.match(sentence, at)) is not None:
         at = more.end("thing")
-        if plural(more.group("thing")) not in NOT_THINGS and more.group("n").lower() not in (
-            "one",
-            "1",
-        ):
-            if _total(more):
-                out.append(more)
+        if _counts(sentence, more):
+            out.append(more)
     return out
+
+
+def _counts(sentence: str, match: re.Match[str]) -> bool:
+    """Whether a number and its things state how many one has: not one ("this one seems…"), not
+    things of no one's (``NOT_THINGS``), not an increment, a title, a rate or a purpose."""
+    if match.group("n").lower() in ("one", "1"):
+        return False
+    if plural(match.group("thing")) in NOT_THINGS:
+        return False
+    return not _increment(sentence, match) and _total(match)
 
 
 def _counted(match: re.Match[str]) -> Amount:

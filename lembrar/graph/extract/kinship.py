@@ -38,7 +38,7 @@ __all__ = [
     "NAMED_AFTER",
     "called",
     "one_per_kind",
-    "pets_gone",
+    "ended_by_death",
     "read_kinship",
 ]
 
@@ -188,23 +188,27 @@ PARENT_CALLED = re.compile(  # "I broke Mom's vase", "Dad, can you…"
     r"\b(?P<called>Mom|Mum|Dad|Mommy|Daddy)\b(?<![Yy]our Mom)(?<![Yy]our Mum)(?<![Yy]our Dad)"
     r"(?<!his Mom)(?<!his Dad)(?<!her Mom)(?<!her Dad)(?P<after>\s*,?\s*\S*)"
 )
-PARENT_SAID = re.compile(  # "mum says no more fortnite", "…, and dad made pancakes"
-    r"(?:^\W*|[.!?;]\s+|,\s+(?:(?:and|but|so)\s+)?)(?P<called>mum|mom|dad|mam|mummy|mommy|daddy)"
-    r"(?:\s+(?:(?:just|still|always|never|finally|already)\s+)?(?=(?:didn['’]t|doesn['’]t|cried"
-    r"|laughed|says|said|made|makes|thinks"
-    r"|thought|wants|wanted|keeps|kept|told|tells|called|rang|won['’]t|will|can['’]t|is|was|has"
-    r"|had|got|gets|went|loves|hates|cooked|bought|sent|texted)\b)"
+CLAUSE_OPENING = r"(?:^\W*|[.!?;]\s+|,\s+(?:(?:and|but|so)\s+)?)"
+"""Where a clause opens: the text's start, a sentence's, or a comma with its conjunction."""
+SUBJECT_OR_OWNER = (
+    r"(?:\s+(?:(?:just|still|always|never|finally|already)\s+)?(?=(?:and\s+I|didn['’]t|doesn['’]t"
+    r"|cried|laughed|says|said|made|makes|thinks|thought|wants|wanted|keeps|kept|told|tells"
+    r"|called|rang|won['’]t|will|can['’]t|is|was|are|has|had|got|gets|went|loves|hates|cooked"
+    r"|bought|sent|texted)\b)"
     r"|['’]s\s+(?!name\b)(?=[a-z]))(?P<after>)"
 )
-"""A parent named without "my", in lower case, as a clause's subject or an owner ("dad's
-letting me…", "mum's birthday"; a parent spoken to is not: "mom pls")."""
-PARTNER_SAID = re.compile(  # "the wife wants me to…", "wife's working late", "me and the girlfriend"
-    r"(?:^\W*|[.!?;]\s+|,\s+(?:(?:and|but|so)\s+)?|\b[Mm]e\s+(?:and|&)\s+)(?:[Tt]he\s+)?"
-    r"(?P<called>wife|husband|missus|hubby|girlfriend|boyfriend)"
-    r"(?:\s+(?=(?:and\s+I|wants|says|said|thinks|is|was|are|has|had|keeps|got|made|will|won['’]t"
-    r"|can['’]t|didn['’]t|doesn['’]t)\b)|['’]s\s+(?!name\b)(?=[a-z]))(?P<after>)"
+"""After a kin word said without "my": a verb it is the subject of, or an "'s" it owns with
+("dad's letting me…", "mum's birthday"; not "mom pls", spoken to)."""
+PARENT_SAID = re.compile(  # "mum says no more fortnite", "…, and dad made pancakes"
+    rf"{CLAUSE_OPENING}(?P<called>mum|mom|dad|mam|mummy|mommy|daddy){SUBJECT_OR_OWNER}"
 )
-"""A partner named without "my", as a clause's subject or an owner: the speaker's."""
+"""A parent named without "my", in lower case, as a clause's subject or an owner."""
+PARTNER_SAID = re.compile(
+    rf"(?:{CLAUSE_OPENING}|\b[Mm]e\s+(?:and|&)\s+)(?:[Tt]he\s+)?"
+    rf"(?P<called>wife|husband|missus|hubby|girlfriend|boyfriend){SUBJECT_OR_OWNER}"
+)
+"""A partner named without "my", as a clause's subject or an owner: the speaker's ("the wife
+wants me to…", "wife's working late", "me and the girlfriend")."""
 SIGNED_OFF = re.compile(
     r"\b(?:love|lots\s+of\s+love|all\s+my\s+love|hugs|xx+|cheers|regards|from|yours)\s*,?\s*$",
     re.IGNORECASE,
@@ -546,6 +550,7 @@ A_PET_DOES = (
     r"|says|turned|turns)\b"
 )
 """A verb one does as the subject of a clause: "Zeus my Rottweiler ate a sock"."""
+A_PET_DOES_NEXT = re.compile(rf"\s+{A_PET_DOES}")
 PETS_APPOSED = re.compile(  # "Pumpkin, our ginger tabby", "Kiwi and Mango, my budgies"
     rf"(?P<names>(?<![\w'’]){NAME}|{NAMES})"
     r"(?:(?:\s*,|\s*\()\s*(?:[Mm]y|[Oo]ur)\s+|\s*\(\s*(?:(?:the|a|an)\s+)?(?=[^()]*\)))"
@@ -589,7 +594,8 @@ def _named_list(scope: Scope, sentence: str) -> None:
     is a pet of the speaker's."""
     if scope.speaker is None:
         return
-    for match in NAMED_LIST.finditer(sentence):
+    listed = " and " in sentence or "&" in sentence or " e " in sentence
+    for match in NAMED_LIST.finditer(sentence) if listed else ():
         if match.group("had") and (
             not SAID_BY_ONE.search(sentence)
             or OTHERS_HAD.search(sentence, 0, match.start())
@@ -634,7 +640,7 @@ def _pronoun_pet(scope: Scope, sentence: str) -> None:
         names = [
             # a sentence's first word is a name only with another after it: "Took Max to…"
             m.group(0)
-            if m.start() > 0 or re.match(rf"\s+{A_PET_DOES}", before[m.end() :])
+            if m.start() > 0 or A_PET_DOES_NEXT.match(before, m.end())
             else " ".join(m.group(0).split()[1:])
             for m in A_NAME.finditer(before)
         ]
@@ -944,7 +950,7 @@ def pets_shared(scope: Scope) -> list[ExtractedFact]:
     ]
 
 
-def pets_gone(scope: Scope, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+def ended_by_death(scope: Scope, facts: list[ExtractedFact]) -> list[ExtractedFact]:
     """``facts`` with a pet or a partner the message says died ended: "Our old greyhound Storm
     died this morning", "RIP Biscuit", "her husband Alf died on Sunday" (rule 20); one alive stays
     as it is."""

@@ -34,9 +34,9 @@ from lembrar.graph.extract.kinship import (
     NAMED_AFTER,
     UNNAMED_PREDICATE,
     called,
+    ended_by_death,
     named_before,
     one_per_kind,
-    pets_gone,
     pets_shared,
     qualifies_another,
     read_kinship,
@@ -481,7 +481,7 @@ class RuleExtractor:
             if (g := _with_complement(scope, f)) is not None
         ]
         scope.facts = _businesses_named(
-            scope, _roles_left(scope, pets_gone(scope, [f for f, _ in kept_said]))
+            scope, _roles_left(scope, ended_by_death(scope, [f for f, _ in kept_said]))
         )
         said = [s for _, s in kept_said]
         for fact in _weds_planned(scope):

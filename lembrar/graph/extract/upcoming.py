@@ -190,10 +190,10 @@ OWN_EVENT = re.compile(
     r"|\b(?:I|[Ww]e)(?:\s+have|['’]ve|\s+will\s+have|['’]ll\s+have)(?:\s+got)?\s+"
     rf"{HAD_EVENT}"
 )
-OWN_EVENT_BARE = re.compile(rf"^\W*(?:[Gg]ot|[Hh]ave)\s+{HAD_EVENT}")
-"""… said without its "I": "Got my IELTS exam on Saturday"."""
 """An event of one's own, then its time: "my sister's wedding is next weekend", "I've got a
 job interview at the bank tomorrow"."""
+OWN_EVENT_BARE = re.compile(rf"^\W*(?:[Gg]ot|[Hh]ave)\s+{HAD_EVENT}")
+"""… said without its "I": "Got my IELTS exam on Saturday"."""
 ANTICIPATED = re.compile(
     r"(?:^\W*|\b(?:I|[Ww]e)(?:['’]m|['’]re|\s+am|\s+are)?\s+)"
     r"(?:(?:so|really|very|super|just|all|already|also|truly)\s+)*"
