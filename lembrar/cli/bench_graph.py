@@ -39,6 +39,8 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written15": "written15.jsonl",
     "written16": "written16.jsonl",
     "written17": "written17.jsonl",
+    "written18": "written18.jsonl",
+    "written19": "written19.jsonl",
 }
 
 
