@@ -28,7 +28,7 @@ class Pattern:
 
 
 ADVERBS_EN = (
-    r"(?:(?:now|currently|still|also|really|just|recently|actually|finally|even|already"
+    r"(?:(?:now|currently|still|also|really|just|recently|actually|finally|officially|even|already"
     r"|totally|absolutely|mostly|usually|often|sometimes|regularly|always|first|only|both)\s+)*"
 )
 ADVERBS_PT = r"(?:(?:agora|atualmente|ainda|também|já|realmente|finalmente|muito)\s+)*"
@@ -193,7 +193,7 @@ _EN = [
         r"|have lived|has lived|reside|resides|am based|is based"
         r"|(?:stay|stays)(?! in (?:touch|shape|bed|line|contact|school|character|tune)\b)"
         r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
-        r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas| alone| together)?"
+        r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas| alone| together| at home)?"
         r"(?: with (?:us|me|them|(?:my|our|his|her|their) [\w-]+)(?: now| still)?"
         r"(?= in [A-ZÀ-Þ]))?"
         r"(?: (?:near|by|close to|next to) (?:the |a )?[\w-]+(?: [\w-]+)?(?= in [A-ZÀ-Þ]))? in",
@@ -242,6 +242,32 @@ _EN = [
         "org",
     ),
     ("works_at", r"(?:was hired by|got hired at|got hired by)"),
+    (  # "Lena got promoted to head of sales at Unilever"
+        "works_at",
+        r"(?:got|was|has been|have been|am|is|just got) promoted to (?:an? |the )?[\w-]+"
+        r"(?: [\w-]+){0,3}? (?:at|with)",
+        "org",
+    ),
+    (
+        "works_as",
+        r"(?:got|was|has been|have been|am|is|just got) promoted to(?: an?| the)?",
+        "role",
+        "besides",
+    ),
+    (  # "Dara is moving to Berlin for a job at Zalando", "I moved here for a job as a nurse at X"
+        "works_at",
+        r"(?:moved|moves|am moving|is moving|are moving|have moved|has moved|relocated"
+        r"|am relocating|is relocating|came|went)(?: (?:back )?(?:to|here|there)"
+        r"(?: [A-ZÀ-Þ][\w'’-]*){0,3})?(?: (?:in|last|this) [\w-]+)? for (?:a|the|my|his|her"
+        r"|their) (?:new )?job(?: as (?:an? )?[\w-]+(?: [\w-]+){0,2})? (?:at|with)",
+        "org",
+    ),
+    (  # "I started at Pret last week": said done, a job there (ahead, a plan: ``rules``)
+        "works_at",
+        r"(?:started|have started|has started|began)(?: (?:my|his|her|a|the) new job| work"
+        r"| working)? at",
+        "org",
+    ),
     (  # "I do double shifts at the Marriott", "picked up extra shifts at Tesco"
         "works_at",
         r"(?:do|does|am doing|is doing|work|works|am working|is working|pick up|picks up"
@@ -319,12 +345,14 @@ _EN = [
     ),
     (  # "I'm a data analyst at Sonae": where the role is held
         "works_at",
-        r"(?:am|is) an? [\w-]+(?: [\w-]+)? (?:(?:working|employed) )?(?:at|for|with)",
+        r"(?:am|is|have been|has been)(?: (?:now|also|still|currently))? an? [\w-]+(?: [\w-]+)?"
+        r" (?:(?:working|employed) )?(?:at|for|with)",
         "org",
     ),
     (  # "I'm the head chef at Casa Olmo", "she is engineer at Aselsan", "a nurse on nights at
         "works_at",  # St James's": where a role is held, the role a known one
-        r"(?:am|is) (?:the |an? )?(?P<role>[\w-]+(?: [\w-]+)?)"
+        r"(?:am|is|have been|has been)(?: (?:now|also|still|currently))? (?:the |an? )?"
+        r"(?P<role>[\w-]+(?: [\w-]+)?)"
         r"(?: on (?:nights|days|weekends|the [\w-]+ ward))? at",
         "org_of_role",
         "besides",
@@ -886,6 +914,12 @@ _POSSESSIVE = [  # "my new job at X": the speaker's
     (  # "home from my night shift at Wellington Regional Hospital"
         "works_at",
         r"(?:(?:night|day|late|early|morning|evening|double|long|first) )?shifts? at(?: the)?",
+        "org",
+    ),
+    (  # "my current role is product manager at Spotify"
+        "works_at",
+        r"(?:new |current )?(?:role|job|position) is (?:an? |the )?[\w-]+(?: [\w-]+){0,3}?"
+        r" (?:at|with)",
         "org",
     ),
     ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment|place) (?:is )?in"),

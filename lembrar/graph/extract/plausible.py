@@ -58,6 +58,8 @@ DEGREES = frozenset(
 )
 """Words of degree before an adjective: what follows describes how one is."""
 GIFTS = frozenset("gift gifts present presents".split())
+NOT_HAD = frozenset("girl girls boy boys guy guys man woman baby babies ticket tickets".split())
+"""What is got or bought and is no thing one has: a person ("got a new girl"), a ticket (a plan)."""
 
 
 STATES_LIVED_IN = frozenset(
@@ -121,6 +123,8 @@ def implausible(
         return "a description ('a pretty cautious driver', 'a very busy area'), not a role or place"
     if predicate == "owns" and _given_to_another(object_words):
         return "bought for someone else ('bought her a scarf', 'a birthday present')"
+    if predicate == "owns" and NOT_HAD & set(object_words[:3]):
+        return "a person or a ticket, not a thing had ('got a new girl', 'bought the tickets')"
     if predicate in ("does", "owns") and JOBS & set(object_words[:3]):
         return "a job, not a pastime or a thing had ('started a new job', 'got a new job')"
     if predicate == "does" and _a_span_begun(object_words):

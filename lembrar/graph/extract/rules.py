@@ -267,6 +267,76 @@ INNER_ADVERB = re.compile(
 moved", "I've just bought"."""
 LOWER_I = re.compile(r"(?<![\w'’-])i(?=['’](?:m|ve|d|ll)\b|\s+(?!\.)|$)")
 """The pronoun typed in lower case: "i'm", "i go", "and i"."""
+SAID_DONE = (
+    "got|proposed|started|moved|adopted|bought|quit|joined|landed|began|became|finished|left|booked|took"
+    "|found|switched|graduated|enrolled|rescued|welcomed|sold|passed|accepted|signed|resigned"
+    "|relocated|settled|bagged|picked|visited|went|had|lost|married|learned|learnt|completed"
+    "|changed|stopped|opened|launched|gave|spent|made|won|tried|turned|hired|applied|decided"
+)
+SAID_DOING = (
+    "moving|starting|joining|leaving|quitting|heading|flying|going|travelling|traveling|visiting"
+    "|studying|teaching|learning|getting|buying|selling|adopting|taking|having|doing"
+    "|volunteering|renting|living|working|staying|expecting|training|playing|looking"
+)
+GERUND_SUBJECT_OF = (
+    "is|was|are|were|has|have|had|will|would|can|could|makes|made|helps|keeps|takes|sounds|seems"
+)
+"""A verb a gerund opening a sentence is the subject of: "Learning German has been tough"."""
+GERUND_SUBJECT = re.compile(
+    rf"\W*(?:\w+\s+)?[A-Za-z]+ing\b[^,.;!?]*\b(?:{GERUND_SUBJECT_OF})\b(?!\s+(?:been|\w+ing)\b)"
+)
+"""A clause whose subject is a gerund: "Living in Leeds has its perks"; not "been working"."""
+SUBJECT_DROPPED = re.compile(
+    r"(?P<lead>(?:^|(?<=[.!?…\n])\s+)[\"'“(]*)"
+    r"(?P<adverb>(?i:just|finally|also|already|officially|recently|then|so)\s+)?"
+    rf"(?:(?P<done>(?i:{SAID_DONE}))|(?P<doing>(?i:{SAID_DOING}))"
+    rf"(?![^,.;!?]*\b(?:{GERUND_SUBJECT_OF})\b))\b",
+)
+"""A sentence that opens on its verb in the past or the progressive speaks of the speaker, as
+chat leaves "I" out: "Got a job at Lidl!", "Moving to Leeds in June"; not "Moving is hard"."""
+SAID_NOW = "live|work|love|hate|study|play|have|own|teach|rent|share|run|do"
+SUBJECT_CARRIED = re.compile(
+    r",\s+(?P<adverb>(?:also|still|now|currently|just)\s+)?"
+    rf"(?:(?P<done>{SAID_NOW}|{SAID_DONE})|(?P<doing>{SAID_DOING}))\b"
+)
+"""A clause after a comma that opens on its verb shares the subject said before it: "I'm
+Jade, 24, live in Leeds", "I am from Poland, living in Dublin"."""
+SUBJECT_PRONOUN = re.compile(r"\b(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Ii]t)\b")
+"""A pronoun that may be a clause's subject."""
+WISHED = re.compile(
+    r"\b(?:want|wanna|need|would|hope|wish|plan|going to|gonna|will|can|could|should|might"
+    r"|thinking|if)\b"
+)
+"""A clause that asks, wishes or supposes: what its subject carries over is not said done ("I
+want to get online, play games")."""
+
+
+def with_subject_said(text: str) -> str:
+    """``text`` with "I" before each verb that opens a sentence (``SUBJECT_DROPPED``) or, after a
+    comma, a clause of a sentence whose last subject was "I" (``SUBJECT_CARRIED``) and did not
+    wish or suppose (``WISHED``)."""
+    text = SUBJECT_DROPPED.sub(_subject_said, text)
+    return SUBJECT_CARRIED.sub(_subject_carried, text) if ", " in text else text
+
+
+def _subject_said(match: re.Match[str]) -> str:
+    said = "I " if match.group("done") else "I am "
+    rest = match.group(0)[len(match.group("lead")) :]
+    return f"{match.group('lead')}{said}{rest[0].lower()}{rest[1:]}"
+
+
+def _subject_carried(match: re.Match[str]) -> str:
+    text = match.string
+    start = max(text.rfind(point, 0, match.start()) for point in ".!?\n") + 1
+    pronouns = list(SUBJECT_PRONOUN.finditer(text, start, match.start()))
+    if not pronouns or pronouns[-1].group(0) != "I":
+        return match.group(0)  # the sentence's last subject is not the speaker
+    if WISHED.search(text, pronouns[-1].end(), match.start()):
+        return match.group(0)
+    said = "I " if match.group("done") else "I am "
+    return f", {said}{match.group(0)[1:].lstrip()}"
+
+
 CONTRACTIONS = tuple(
     (needles, re.compile(pattern), replacement)
     for needles, pattern, replacement in (
@@ -437,6 +507,7 @@ class RuleExtractor:
         entities and speaker), before any is weighed."""
         text = without_handed_over(without_markup(episode.content))
         text = LOWER_I.sub("I", text)  # "i'm a nurse", as typed
+        text = with_subject_said(text)
         text = SALUTATION.sub("", text)
         text = EMOJI_THEN_CAPITAL.sub(r"\1. ", without_others_words(text))
         if "- " in text:
@@ -631,6 +702,8 @@ def _by_patterns(
         for pattern, match in found:
             if pattern.person == "bare" and index and APPOSITION_HOST.search(clauses[index - 1]):
                 continue  # "my husband, born in Goa, …": the clause is about him
+            if pattern.person == "bare" and GERUND_SUBJECT.match(clauses[index]):
+                continue  # "Working at Aldi sounds awful": the gerund is the subject
             lead = _without_verb(_lead(match), pattern)
             if unstated(lead, pattern.negated):
                 continue
@@ -652,6 +725,10 @@ START_NOW = re.compile(
 """A start said in the present ("I start at Hooli on Monday"): a plan when its time is ahead."""
 
 
+JOB_MOVED_FOR = re.compile(r"\bfor (?:a|the|my|his|her|their) (?:new )?job\b")
+"""A job one moves for: held already, whenever the move is ("moving to Perth for a job at X")."""
+
+
 def _read(
     scope: Scope,
     pattern: Pattern,
@@ -668,6 +745,8 @@ def _read(
     at, lead = scope.episode.at, _lead(match)
     ahead = plan_date(when, at)
     planned = is_plan(lead) or (ahead is not None and bool(START_NOW.search(lead)))
+    if planned and pattern.predicate == "works_at" and JOB_MOVED_FOR.search(lead):
+        planned = False  # "is moving to Berlin for a job at Zalando": the move waits, the job not
     if (
         pattern.predicate == "age"
         and ahead is not None

@@ -118,6 +118,14 @@ JOURNEY = re.compile(
 """Where a journey goes: "flying to Lisbon", "heading to New York", "back to Đà Nẵng"."""
 
 
+MOVED_ONLY = re.compile(
+    r"\s+(?:out|down|up|over|in\s+(?:on|at|next|this|for|from|in|by|the|\d"
+    r"|(?:Jan|Febr)uary|March|April|May|June|July|August|(?:Septem|Octo|Novem|Decem)ber))\b"
+)
+"""A move said without where to ("moving out of the flat", "moving in on the 20th"); not
+"moving in together" nor "moving in with Ana"."""
+
+
 def _journey(rest: str, start: int = 0) -> re.Match[str] | None:
     """Where a journey goes (``JOURNEY``) from ``start``, its name capitalised ("to Łódź", not
     "to ładne")."""
@@ -192,8 +200,8 @@ OWN_EVENT = re.compile(
 )
 """An event of one's own, then its time: "my sister's wedding is next weekend", "I've got a
 job interview at the bank tomorrow"."""
-OWN_EVENT_BARE = re.compile(rf"^\W*(?:[Gg]ot|[Hh]ave)\s+{HAD_EVENT}")
-"""… said without its "I": "Got my IELTS exam on Saturday"."""
+OWN_EVENT_BARE = re.compile(rf"^\W*(?:I\s+)?(?:[Gg]ot|[Hh]ave)\s+{HAD_EVENT}")
+"""… opening its sentence, with or without its "I": "Got my IELTS exam on Saturday"."""
 ANTICIPATED = re.compile(
     r"(?:^\W*|\b(?:I|[Ww]e)(?:['’]m|['’]re|\s+am|\s+are)?\s+)"
     r"(?:(?:so|really|very|super|just|all|already|also|truly)\s+)*"
@@ -587,6 +595,8 @@ def _planned(verb: str, rest: str) -> str | None:
         journey = _journey(rest)
         if journey:
             return _trip(journey.group("place"), rest, journey.end())
+    if verb == "moving" and _journey(rest) is None and MOVED_ONLY.match(rest):
+        return None  # "moving in on the 20th", "moving out of the flat": where to is not said
     if verb == "going":
         doing = GOING_TO_DO.match(rest)
         if doing and doing.group("doing") not in NOT_GONE_TO:
