@@ -118,7 +118,8 @@ NAMED_AFTER = re.compile(  # "a kitten, Nina, and…", "a rabbit last week, his 
     rf"(?P<name>{NAME})\b(?!\s+(?:and|e|&)\b)"
     rf"|(?P<name3>{NAME}),\s+(?:an?|uma?)\s+(?:[a-zà-ú][\w-]*\s+)?(?P<kind3>{PETS}|{CHILDREN})\b"
     rf"(?=\s+(?:we|I|que)\b)"  # "Luna, a kitten we took in"
-    rf"|\b(?:an?|the|uma?)\s+(?:[a-zà-ú][\w-]*\s+)?(?P<kind2>{PETS}|{CHILDREN})"
+    rf"|\b(?:an?|the|uma?)\s+(?:(?P<age>\d{{1,2}})[\s-]*(?:years?|yrs?|y/?o)(?:[\s-]old)?\s+)?"
+    rf"(?:[a-zà-ú][\w-]*\s+)?(?P<kind2>{PETS}|{CHILDREN})"
     rf"\s+(?:named|called|chamad[oa])\s+(?P<name2>{NAME})"
 )
 
@@ -507,7 +508,8 @@ def _named_ages(scope: Scope, sentence: str) -> None:
 
 def _named_after(scope: Scope, sentence: str) -> None:
     """ "We got a kitten, Nina, …", "a kitten too, her name is Nina", "uma gatinha, chama-se
-    Mia": a pet or a child of the speaker's, named after its kind."""
+    Mia": a pet or a child of the speaker's, named after its kind, and its age when said before
+    ("a 3 year old beagle named Honey")."""
     if scope.speaker is None or not FIRST_PERSON.search(sentence):
         return
     for match in NAMED_AFTER.finditer(sentence):
@@ -526,6 +528,9 @@ def _named_after(scope: Scope, sentence: str) -> None:
         predicate = "has_pet" if pet else "has_child"
         fact = ExtractedFact(scope.speaker, predicate, found, match.group(0), origin="kin_named")
         scope.facts.append(fact)
+        if match.group("age"):  # "a 3 year old beagle named Honey": Honey is 3
+            age = scope.entity(match.group("age"), "value")
+            scope.facts.append(ExtractedFact(found, "age", age, match.group(0), origin="kin_named"))
 
 
 ANY_PET = rf"(?i:{PETS}|dogs|cats|puppies|pups|kittens|{OTHER_PETS})"

@@ -357,6 +357,16 @@ _EN = [
         "org_of_role",
         "besides",
     ),
+    (  # "I'm on a keto diet", "she went on a vegan diet"
+        "diet",
+        rf"(?:am|is|are|have been|has been|went|go|going) on (?:an?|the|this|my|her|his)"
+        rf"(?= (?:{DIETS}) diet\b)",
+        "diet",
+    ),
+    (  # "I'm a vegetarian and allergic to sesame": the subject said before "and"
+        "allergic_to",
+        r"(?<=and )(?:(?:also|very|so|severely|mildly) )?allergic to",
+    ),
     (  # a diet before a role: "I became a vegan" names no job
         "diet",
         r"(?:am|is|went|became|have become|has become|have been|has been|have gone|has gone)"

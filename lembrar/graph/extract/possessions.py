@@ -27,7 +27,7 @@ _KINDS = {
     "|canoe|surfboard|skateboard|snowboard|skis|rv|camper|sailboat|yacht|motorboat|dinghy"
     "|paddleboard|jet ski|campervan|motorhome|caravan|pickup|suv|minivan|moped|tractor|jeep"
     "|longboard|rollerblades|roller skates"
-    "|sedan|hatchback|convertible|trailer|unicycle",
+    "|sedan|hatchback|convertible|trailer|unicycle|ute",
     "homes": "house|apartment|flat|condo|cabin|cottage|studio apartment",
     "clothes": "sneakers|shoes|boots|sandals|heels|jacket|coat|dress|suit|jeans|pants|trousers"
     "|shorts|skirt|shirt|t-shirt|sweater|hoodie|blouse|scarf|hat|cap|bag|handbag|backpack"
@@ -46,12 +46,17 @@ _KINDS = {
     "|drill|toolbox|greenhouse|hot tub|treadmill|yoga mat|racket|racquet|golf clubs|skates"
     "|board game|board games|helmet",
     "stationery": "journal|notebook|diary|planner|sketchbook",
+    "art supplies": "paints|watercolours|watercolors|oil paints|acrylics|brushes|easel|canvases"
+    "|pottery wheel|kiln|loom|knitting needles|yarn stash",
+    "plants": "bonsai|bonsai trees|houseplants|succulents|orchids|cactus|cacti",
+    "games": "ps5|ps4|xbox|playstation|steam deck|nintendo switch|gaming pc|gaming laptop",
     "collections": "collection|library|records|vinyls|books|stamps|coins|postcards|figurines"
     "|action figures|comics",
     "businesses": "business|startup|company|shop|store|studio|restaurant|bakery|cafe|café|salon"
     "|gym|farm|stall|kiosk|pizzeria|trattoria|boutique|brewery|winery|vineyard|guesthouse"
     "|hostel|food truck|barbershop|bookshop|bookstore|ranch|orchard",
-    "livestock": "cow|goats|hive|beehive|sheep|cattle|livestock",  # "get my goat" is an idiom
+    "livestock": "cow|goats|hive|beehive|sheep|cattle|livestock|hens|chickens|chooks|ducks|pigs"
+    "|beehives|hives",  # "get my goat" is an idiom
 }
 BUSINESSES = frozenset(_KINDS["businesses"].split("|"))
 EMPLOYERS = frozenset(["company", "firm"])

@@ -184,7 +184,7 @@ OBJECTS = {
         r"(?:\s*(?:years? old|yrs? old|[\s-]years?[\s-]old|y/?o\b|old\b|anos(?: de idade)?"
         r"|years?(?=\s*(?:[,.!;]|$)))"
         r"|(?=\s*(?:[.,!;](?!\d)|$)|\s+and\b(?!\s+a\s+half)"
-        r"|\s+(?:now|today|yesterday|(?:last|this)\s+(?:week|month|year|[a-z]+day))\b))"
+        r"|\s+(?:now|today|yesterday|(?:last|this|on)\s+(?:week|month|year|[A-Za-z]+day))\b))"
     ),
     "pet": (
         rf"\s+(?:(?:a|an|one|{HOW_MANY}|this|another|um|uma|dois|duas)\s+)?(?:(?:new|little"
@@ -361,10 +361,10 @@ CONTRACTIONS = tuple(
             r"\b(\w+)['’]s (moving|going|taking|living|working|starting|leaving|getting)\b",
             r"\1 is \2",
         ),
-        (  # "my sister's a Munich local", "my brother's an engineer now"
-            ("'s a", "’s a", "'s the", "’s the"),
+        (  # "my sister's a Munich local", "my brother's an engineer now", "my partner's from Lagos"
+            ("'s ", "’s "),
             rf"\b((?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big)\s+)?(?:{KIN_EN}))['’]s"
-            r"(?= (?:a|an|the) )",
+            r"(?= (?:a|an|the|from|allergic|living|working|studying|married|engaged) )",
             r"\1 is",
         ),
     )
@@ -600,14 +600,15 @@ class RuleExtractor:
 
 
 ASKING = re.compile(
-    r";|(?:,\s+|\s*[—–]\s*|\s+-\s+)(?:so\s+|and\s+|but\s+)?"
+    r";|(?:,\s+|\s*[—–]\s*|\s+-\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*)"
+    r"(?:so\s+|and\s+|but\s+)?"
     r"(?=(?:could|can|would|will|should|do|does|did|what|how"
     r"|where|when|which|who|why|any|anyone|anybody|is|are|was|were|tips|ideas|suggestions"
     r"|recommendations)\b)",
     re.IGNORECASE,
 )
-"""Where a question's statement ends and its asking begins: a semicolon, or a comma or a dash
-before the question's own opening ("I live in Coimbra, so could you redo the budget?")."""
+"""Where a question's statement ends and its asking begins: a semicolon, or a comma, a dash or
+an emoji before the question's own opening ("I live in Coimbra, so could you redo the budget?")."""
 
 
 def _stated_before(question: str) -> list[str]:
@@ -751,6 +752,7 @@ def _read(
         pattern.predicate == "age"
         and ahead is not None
         and ahead.date() > at.date()
+        and "turned" not in match.group(0)  # "I turned 30 on Sunday": the Sunday gone
         and ("turn" in match.group(0) or not re.match(r"\s+and\b", match.string[match.end() :]))
     ):
         return []  # "I'm 40 next month" (not "I'm 17 and have a test next week"): not yet
@@ -1391,7 +1393,10 @@ def _possessions(scope: Scope, sentence: str) -> None:
     for thing in possessions(sentence):
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
         gone = re.search(
-            rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+(?:old\s+)?{re.escape(thing)}", sentence, re.I
+            rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+(?:old\s+)?{re.escape(thing)}"
+            rf"|\bgave\s+my\s+(?:old\s+)?{re.escape(thing)}\s+(?:away|to)\b",
+            sentence,
+            re.I,
         )
         quote = " ".join(sentence.split())
         fact = ExtractedFact(
@@ -1654,6 +1659,13 @@ def _upcoming(scope: Scope, said: Sentence, tz: str) -> None:
         if subject == scope.speaker:  # "me and Kenji are going to Bali": Kenji's plan too
             for other in _companions(scope, sentence):
                 scope.facts.append(ExtractedFact(other, "plans", obj, quote, origin="upcoming"))
+        elif TAKING_ME.search(sentence):  # "my son is taking me fishing": the speaker's too
+            fact = ExtractedFact(scope.speaker, "plans", obj, quote, origin="upcoming")
+            scope.facts.append(fact)
+
+
+TAKING_ME = re.compile(r"\b(?:is|are|['’]s|['’]re)\s+(?:taking|bringing|driving)\s+(?:me|us)\b")
+"""Someone else's plan the speaker is taken along on: "Mark is taking me fishing on Saturday"."""
 
 
 COMPANION = re.compile(

@@ -39,6 +39,7 @@ DOING = re.compile(
     r"|[Mm]e\s+and\s+(?:[A-Za-z][\w'’-]*|(?:my|our|the)\s+\w+(?:\s+[A-Z][\w'’-]*)?)\s+are)"
     rf"|(?<![\w'’])(?P<who>[A-ZÀ-Þ][\w-]*|{KIN_WHO})(?:['’]s|\s+is))\s+"
     r"(?:(?:also|finally|officially|actually|really|just|still)\s+)?"
+    r"(?:(?:off|free|done|finished|back)(?:\s+work)?\s+and\s+)?"  # "I'm off and going to…"
     r"(?P<verb>competing\s+in|taking\s+part\s+in|playing\s+in|performing\s+at"
     r"|signing\s+up\s+for|registering\s+for"
     r"|putting\s+together|getting\s+married|off\s+to|[a-z]{2,}ing)"
