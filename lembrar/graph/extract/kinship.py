@@ -55,7 +55,8 @@ APPOSITION = re.compile(  # "Max, my childhood dog", "Duarte (my boyfriend)", "a
 FIRSTBORN = r"(?:oldest|eldest|youngest)(?=\s*,)"
 """A child called by their place among the children, a name apposed: "my eldest, Ethan,"."""
 KINSHIP = re.compile(
-    rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger|new|late)\s+)?"
+    rf"\b(?:[Mm]y|[Oo]ur|(?:[Aa]|[Oo])\s+(?:minha|meu|nossa|nosso))\s+(?:(?:little|big|older|younger|new|late"
+    rf"|oldest|eldest|youngest|first|middle|only|second|third|twin)\s+)?"
     rf"(?P<kin>{KIN_EN}|{KIN_PT}|{PETS}|{BABY}|{FIRSTBORN})\b(?:\s+mais\s+(?:nov|velh)[oa])?\s*,?\s*"
     rf"(?:(?:named|called|chamad[oa]|chama-se|se chama|que se chama|['’]s name is|"
     rf"is called|is named)\s+|[ao]\s+(?=[A-ZÀ-Þ]))?"
@@ -262,10 +263,45 @@ ANY_KIN = Look.of(
 """A first look: every rule here needs a word for kin, a pet or a child."""
 
 
+KIN_ELSEWHERE = {
+    **dict.fromkeys("hija fille tochter figlia dochter".split(), "daughter"),
+    **dict.fromkeys("hijo fils sohn figlio zoon".split(), "son"),
+    **dict.fromkeys("esposa mujer femme frau moglie vrouw".split(), "wife"),
+    **dict.fromkeys("esposo marido mari mann marito".split(), "husband"),
+    **dict.fromkeys("novia copine freundin fidanzata vriendin".split(), "girlfriend"),
+    **dict.fromkeys("novio copain freund fidanzato vriend".split(), "boyfriend"),
+    **dict.fromkeys("hermana sœur soeur schwester sorella zus".split(), "sister"),
+    **dict.fromkeys("hermano frère frere bruder fratello broer".split(), "brother"),
+    **dict.fromkeys("madre mère mere mutter moeder".split(), "mother"),
+    **dict.fromkeys("padre père pere vater vader".split(), "father"),
+}
+"""Kin words of Spanish, French, German, Italian and Dutch that a message in English may keep,
+with the English word they are."""
+MINE_ELSEWHERE = ("mi", "ma", "mon", "mein", "meine", "mia", "mio", "mijn")
+KIN_SAID_ELSEWHERE = re.compile(
+    rf"\b(?i:{'|'.join(MINE_ELSEWHERE)})\s+"
+    rf"(?P<kin>(?i:{'|'.join(sorted(KIN_ELSEWHERE, key=len, reverse=True))}))\b\s*,?\s*"
+    rf"(?P<kname>{NAME})"
+)
+"""Kin named in another language's words: "mi hija Josefa", "ma fille Inès", "mein Mann Jörg"."""
+
+
+def _kin_said_elsewhere(scope: Scope, sentence: str) -> None:
+    """The speaker's kin named in another language's words (``KIN_SAID_ELSEWHERE``)."""
+    for match in KIN_SAID_ELSEWHERE.finditer(sentence):
+        kname = match.group("kname")
+        if is_name(kname.split()[0]):
+            kin = KIN_ELSEWHERE[match.group("kin").lower()]
+            scope.kin(kin, kname, f"my {kin}")
+
+
 def read_kinship(scope: Scope, said: Sentence) -> None:
     _born(scope, said.text)
     _left_by_name(scope, said.text)
     _coupled(scope, said.text)
+    lower = f" {said.text.lower()}"
+    if scope.speaker is not None and any(f" {word} " in lower for word in MINE_ELSEWHERE):
+        _kin_said_elsewhere(scope, said.text)
     if not ANY_KIN.search(said):
         return
     sentence = said.text

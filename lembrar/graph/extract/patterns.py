@@ -162,7 +162,7 @@ KIN_WORDS_EN = (
     "|fiancée|fiancé|fiance|son|daughter|friend|best friend|cousin|aunt|uncle|grandma"
     "|grandmother|grandpa|grandfather|boss|colleague|coworker|roommate|neighbor|neighbour"
     "|stepson|stepdaughter|stepmom|stepmum|stepmother|stepdad|stepfather|stepbrother|stepsister"
-    "|half-brother|half-sister|fella|bloke"
+    "|half-brother|half-sister|fella|bloke|firstborn|first-born|lastborn|last-born"
 )
 EX = (
     r"ex-(?:wife|husband|boyfriend|girlfriend|partner)|ex(?-i:(?=\s*[,.!?;:)]|\s*$|\s+[A-ZÀ-Þ]"

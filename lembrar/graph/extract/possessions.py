@@ -19,7 +19,8 @@ _KINDS = {
     "devices": "laptop|computer|pc|phone|smartphone|tablet|ipad|kindle|e-reader|camera|lens"
     "|tripod|drone|console|headphones|earbuds|speaker|speakers|smartwatch|watch|monitor|printer"
     "|router|tv|television|projector|power bank|hard drive|binoculars|telescope|microscope"
-    "|typewriter|record player|turntable|clock|fitness tracker|smart speaker|microphone",
+    "|typewriter|record player|turntable|clock|fitness tracker|smart speaker|microphone|charger"
+    "|headset|controller",
     "instruments": "guitar|bass|piano|keyboard|violin|cello|drums|drum kit|ukulele|flute"
     "|saxophone|trumpet|synthesizer|amp|amplifier|instruments|clarinet|harmonica|accordion|banjo"
     "|mandolin|harp|trombone",
@@ -32,7 +33,7 @@ _KINDS = {
     "clothes": "sneakers|shoes|boots|sandals|heels|jacket|coat|dress|suit|jeans|pants|trousers"
     "|shorts|skirt|shirt|t-shirt|sweater|hoodie|blouse|scarf|hat|cap|bag|handbag|backpack"
     "|purse|wallet|suitcase|luggage|belt|cardigan|vest|gloves|sunglasses|blazer|raincoat"
-    "|slippers|trainers|pyjamas|pajamas|tracksuit|leggings|swimsuit|parka|overalls",
+    "|slippers|trainers|pyjamas|pajamas|tracksuit|leggings|swimsuit|parka|overalls|uniform",
     "jewellery": "necklace|ring|bracelet|earrings|pendant|brooch|jewelry|jewellery",
     "kitchen": "mixer|stand mixer|blender|grinder|coffee grinder|frother|espresso machine"
     "|coffee maker|kettle|toaster|microwave|oven|air fryer|instant pot|slow cooker|fridge"
@@ -43,7 +44,8 @@ _KINDS = {
     "|mattress|lamp|rug|vacuum|washing machine|sewing machine|dryer|heater|aquarium|plants"
     "|tent|grill|bbq|music box|bird feeder|feeder|birdbath|bowl|vase|teapot|bookcase|nightstand"
     "|recliner|crib|stroller|humidifier|air purifier|hammock|sleeping bag|lawn mower"
-    "|drill|toolbox|greenhouse|hot tub|treadmill|yoga mat|racket|racquet|golf clubs|skates"
+    "|drill|toolbox|tools|clippers|greenhouse|hot tub|treadmill|yoga mat|racket|racquet|golf clubs"
+    "|skates"
     "|board game|board games|helmet",
     "stationery": "journal|notebook|diary|planner|sketchbook",
     "art supplies": "paints|watercolours|watercolors|oil paints|acrylics|brushes|easel|canvases"
@@ -188,6 +190,12 @@ PLACED_ON = re.compile(
     rf"\b(?:{_KINDS['vehicles']}|{_KINDS['homes']}|{_KINDS['home things']}|{_KINDS['stationery']})$",
     re.IGNORECASE,
 )
+PLACED_AT = re.compile(
+    rf"\b(?:{_KINDS['homes']}|(?!gym\b)(?:{_KINDS['businesses']})|lake house|beach house)$",
+    re.IGNORECASE,
+)
+"""Homes and businesses, one's own however the sentence places one there: "a party at my
+house", "working on my business", "85 sheep on our farm" (not "a class at my gym")."""
 """Things one works on or keeps things in, owned however the sentence places them: "the
 bushings on my car", "aphids on my pepper plants", "in my house", "in my journal" (not "on my
 phone")."""
@@ -256,8 +264,11 @@ def possessions(sentence: str) -> list[str]:
     for match in matches:
         after = (match.group("after") or "").strip().lower()
         placed = PLACE_BEFORE.search(sentence[: match.start()])
-        if placed and placed.group(0).strip().lower() in ("on", "in"):
-            placed = None if PLACED_ON.search(match.group("thing")) else placed
+        where = placed.group(0).strip().lower() if placed else ""
+        if where in ("on", "in") and PLACED_ON.search(match.group("thing")):
+            placed = None
+        elif where in ("at", "on") and PLACED_AT.search(match.group("thing")):
+            placed = None
         last = match.group("thing").split()[-1].lower()
         if after == "of" and last in CONTAINERS:
             continue  # "my bowl of cereal" is a meal
@@ -380,12 +391,20 @@ dealer")."""
 
 
 ELDERS = frozenset("grandma grandpa granny gran nan nana papa mama".split())
+KIN_OWNERS = frozenset(
+    "son daughter sister brother mom mum dad mother father husband wife partner boyfriend"
+    " girlfriend cousin aunt uncle grandma grandpa grandmother grandfather".split()
+)
+"""Kin who have things of their own said with "my": "my uncle has a farm in Wexford"."""
 OTHERS_THING = rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,3}}?(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
 OTHERS_HAVING = re.compile(  # "Hannah has a vintage typewriter", "Rui's got a van" ("owns",
     # "bought" and "has a new" are the patterns' own: ``patterns.PATTERNS``)
-    r"\b(?P<name>[A-ZÀ-Þ][\w-]+)"
+    r"\b(?P<name>[A-ZÀ-Þ][\w-]+"
+    rf"|(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|best)\s+)?(?i:{'|'.join(sorted(KIN_OWNERS))}))"
     r"(?:(?:\s+(?:has|inherited|has\s+got)|['’]s\s+got)"
-    r"\s+(?:a|an|two|three|some)|\s+(?:keeps|drives)\s+(?:a|an|his|her|their))"
+    r"\s+(?:a|an|two|three|some)|\s+(?:keeps|drives)\s+(?:a|an|his|her|their)"
+    rf"|\s+(?:(?:just|recently)\s+)?(?:runs|opened|has\s+opened|set\s+up)\s+(?:a|an|his|her|their)"
+    rf"(?:\s+own)?(?=\s+(?:[\w'][\w'-]*\s+){{0,3}}?(?i:{_KINDS['businesses']})\b))"
     rf"\s+(?:new\s+)?{OTHERS_THING}"
 )
 OTHERS_OWN = re.compile(rf"\b(?P<name>[A-ZÀ-Þ][\w-]+)['’]s\s+{OTHERS_THING}(?!['’]s)")
@@ -402,13 +421,23 @@ def others_possessions(sentence: str) -> list[tuple[str, str, bool]]:
     found: list[tuple[str, str, bool]] = []
     possessive = "'s" in sentence or "’s" in sentence
     having = possessive or any(
-        verb in sentence for verb in (" has ", " keeps ", " drives ", " inherited ")
+        verb in sentence
+        for verb in (
+            " has ",
+            " keeps ",
+            " drives ",
+            " inherited ",
+            " runs ",
+            " opened ",
+            " set up ",
+        )
     )
     matches = [*OTHERS_HAVING.finditer(sentence)] if having else []
     for match in matches + ([*OTHERS_OWN.finditer(sentence)] if possessive else []):
         owner = match.group("name")
-        if not is_name(owner) or owner.lower() in KIN | ELDERS:
-            continue  # "Mom's vase" names no one
+        kin = owner.lower().startswith(("my ", "our "))
+        if not kin and (not is_name(owner) or owner.lower() in KIN | ELDERS):
+            continue  # "Mom's vase" names no one; "my mum runs a shop" is hers
         if PASSED_ON.search(sentence[: match.start()]):
             continue
         after = (match.group("after") or "").strip().lower()

@@ -1404,6 +1404,13 @@ def _possessions(scope: Scope, sentence: str) -> None:
         )
         scope.facts.append(fact)
     for owner, thing, had in others_possessions(sentence):
+        if owner.lower().startswith(("my ", "our ")):  # "my mum runs a fabric shop"
+            kin = owner.split()[-1]
+            whose = scope.kin(kin, None, kin_alias(kin, True))
+            obj = scope.entity(thing, scope.type_of(thing, "thing"))
+            quote = " ".join(sentence.split())
+            scope.facts.append(ExtractedFact(whose, "owns", obj, quote, origin="possession"))
+            continue
         known = scope.entities.get(fold(owner))
         if not had and (known is None or known.type != "person"):
             continue  # "Apple's new phone": only a person known as one has things said so

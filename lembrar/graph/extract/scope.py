@@ -24,7 +24,7 @@ KIN_PREDICATE = {
     **dict.fromkeys(EXES, "has_ex"),
     **dict.fromkeys(
         "son daughter filho filha baby bebe oldest eldest youngest stepson stepdaughter"
-        " toddler kiddo".split(),
+        " toddler kiddo firstborn first-born lastborn last-born".split(),
         "has_child",
     ),
     **dict.fromkeys(["baby girl", "baby boy", "little girl", "little boy"], "has_child"),

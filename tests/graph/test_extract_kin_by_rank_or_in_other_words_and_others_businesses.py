@@ -1,0 +1,95 @@
+"""Children named by their rank ("my eldest son Kofi", "our firstborn Ama"), kin named in the
+words of another language a message in English keeps ("mi hija Lucía", "ma fille Chloé",
+"mein Mann Uwe"), a home or a business one is at or on ("a barbecue at my house", "lambing on
+our farm"), more kinds of things owned, and a relative's business ("my aunt runs a bakery");
+with the look-alikes that stay no fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from .reading import signed
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("My eldest son Kofi starts university in Leeds.", ("Ines", "has_child", "Kofi")),
+        ("Our firstborn Ama turned 18 last week.", ("Ines", "has_child", "Ama")),
+        ("My youngest daughter Lia is 3.", ("Ines", "has_child", "Lia")),
+        ("My first daughter Abla is a nurse now.", ("Ines", "has_child", "Abla")),
+    ],
+)
+def test_a_child_named_by_rank(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in signed(text)
+
+
+def test_a_thing_first_had_is_no_child() -> None:
+    assert not any(p == "has_child" for _, p, _ in signed("My first car was a Fiat Uno."))
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("Mi hija Lucía is 12 and loves horses.", ("Ines", "has_child", "Lucía")),
+        ("Ma fille Chloé starts school in September.", ("Ines", "has_child", "Chloé")),
+        ("Mein Mann Uwe says I should ask you.", ("Ines", "has_partner", "Uwe")),
+        ("mi hermano Diego lives in Madrid.", ("Ines", "has_sibling", "Diego")),
+    ],
+)
+def test_kin_named_in_another_languages_words(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I met Mi Ra at the station.", "Ma Rainey was a blues singer.", "Mon Dieu, what a day."],
+)
+def test_no_kin_from_a_name_that_looks_like_a_possessive(text: str) -> None:
+    assert not any(p.startswith("has_") for _, p, _ in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text, thing",
+    [
+        ("We're having a barbecue at my house on Sunday.", "house"),
+        ("Lambing season on our farm is brutal.", "farm"),
+        ("My daughter wants to work at my bakery this summer.", "bakery"),
+        ("my sister took my charger again", "charger"),
+        ("I keep all my tools in the shed.", "tools"),
+    ],
+)
+def test_a_home_a_business_or_a_thing_owned_where_it_is(text: str, thing: str) -> None:
+    assert ("Ines", "owns", thing) in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, thing",
+    [
+        ("There's a spin class at my gym tonight.", "gym"),
+        ("I left my lunch at my desk.", "desk"),
+    ],
+)
+def test_where_one_goes_is_not_owned(text: str, thing: str) -> None:
+    assert ("Ines", "owns", thing) not in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("My aunt runs a bakery in Cork.", ("aunt", "owns", "bakery")),
+        ("My older sister opened her own salon last year.", ("sister", "owns", "salon")),
+        ("My uncle has a farm in Wexford.", ("uncle", "owns", "farm")),
+        ("My friend Rafa has a food truck in Austin.", ("Rafa", "owns", "food truck")),
+    ],
+)
+def test_a_relatives_business_or_thing(text: str, fact: tuple[str, str, str]) -> None:
+    subject, predicate, thing = fact
+    assert any(s.endswith(subject) and p == predicate and o == thing for s, p, o in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text", ["My mum runs a tight ship.", "My dad runs a marathon every year."]
+)
+def test_nothing_owned_from_what_a_relative_runs_that_is_no_business(text: str) -> None:
+    assert not any(p == "owns" for _, p, _ in signed(text))
