@@ -486,14 +486,28 @@ _EN = [
         "studies_at",
         r"(?:study|studies|am studying|is studying|will study|will be studying|(?:am|is|are) going"
         r" to study|(?:am|is) doing (?:a|an|my|her|his) (?:master['’]s"
-        r"|masters|phd|doctorate|degree|bachelor['’]s|mba|med|msc|ma|ba|bsc|pgce|llm|llb|mphil"
-        r"|diploma)(?: degree)?(?: in)?)(?: [\w-]+){0,3} at",
+        r"|masters|master|phd|doctorate|degree|bachelor['’]s|mba|med|msc|ma|ba|bsc|pgce|llm|llb"
+        r"|mphil|diploma|btech|mtech|bcom|bba|mbbs|beng|meng)(?: degree)?(?: in)?)(?: [\w-]+){0,3}"
+        r" at",
         "org",
     ),
     (  # "doing a master's in public health"
         "studies",
-        r"(?:am|is) doing (?:a|an|my|her|his) (?:master['’]s|masters|phd|doctorate|degree"
+        r"(?:am|is) doing (?:a|an|my|her|his) (?:master['’]s|masters|master|phd|doctorate|degree"
         r"|bachelor['’]s)(?: degree)? in",
+    ),
+    (  # "my brother is doing his BTech at IIT", "I'm doing an MBA": the degree is what is studied
+        "studies",
+        r"(?:am|is) doing (?:a|an|my|her|his)(?= (?:mba|btech|mtech|bcom|bba|mbbs|beng|meng|phd"
+        r"|msc|bsc|llb|llm|pgce)\b)",
+    ),
+    (  # "Hana got in Waseda University", "he got into IIT Bombay for his masters"
+        "studies_at",
+        r"(?:got|gets|have got|has got) (?:in|into)(?= (?:the )?(?:[A-ZÀ-Þ][\w&.'’-]*\s+){0,3}"
+        r"(?:University|College|School|Academy|Uni|Institute|Polytechnic|Conservatory|Lycée)\b"
+        r"|(?: [A-ZÀ-Þ][\w&.'’-]*){1,4} for (?:his|her|my|their|a|an) (?:master['’]?s|masters|phd"
+        r"|mba|degree|bachelor['’]?s|btech|mtech|undergrad)\b)(?: the)?",
+        "org",
     ),
     (
         "studies",

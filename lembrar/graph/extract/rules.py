@@ -311,6 +311,20 @@ WISHED = re.compile(
 want to get online, play games")."""
 
 
+BE_CARRIED = re.compile(
+    r"\b(?P<be>am|is|are)\b(?P<between>[^,.;!?]{1,40}?\s)and\s+"
+    r"(?=(?:now\s+|also\s+|currently\s+)?(?:studying|working|living|doing|learning|training"
+    r"|teaching|moving|starting)\b)"
+)
+"""A progressive after "and" that shares the verb "be" said before it: "my brother is 24 and
+studying medicine in Rabat" ("and is studying")."""
+
+
+def with_be_carried(text: str) -> str:
+    """``text`` with "be" said again after "and" (``BE_CARRIED``)."""
+    return BE_CARRIED.sub(r"\g<be>\g<between>and \g<be> ", text) if " and " in text else text
+
+
 def with_subject_said(text: str) -> str:
     """``text`` with "I" before each verb that opens a sentence (``SUBJECT_DROPPED``) or, after a
     comma, a clause of a sentence whose last subject was "I" (``SUBJECT_CARRIED``) and did not
@@ -507,7 +521,7 @@ class RuleExtractor:
         entities and speaker), before any is weighed."""
         text = without_handed_over(without_markup(episode.content))
         text = LOWER_I.sub("I", text)  # "i'm a nurse", as typed
-        text = with_subject_said(text)
+        text = with_be_carried(with_subject_said(text))
         text = SALUTATION.sub("", text)
         text = EMOJI_THEN_CAPITAL.sub(r"\1. ", without_others_words(text))
         if "- " in text:
@@ -1089,14 +1103,28 @@ TO_STUDY = re.compile(
 to study medicine"."""
 
 
+CHILD_KIN = frozenset("son daughter kid kids child children boy girl firstborn youngest".split())
+STARTING = re.compile(r"\b(?:start|starts|started|starting|begin|begins|began|join|joins)\b")
+"""A start at a place, which for a child is a school, unless a role is said ("as a nurse")."""
+AS_A_ROLE = re.compile(r"[^.;!?]*?\bas\s+(?:an?\s+)?[a-z]")
+
+
 def _as_study(predicate: str, match: re.Match[str]) -> str:
     """``studies_at`` for an employer one goes to in order to study ("I start at Coimbra in
-    September to do my master's"); otherwise ``predicate``."""
+    September to do my master's"), or that one's child starts at; otherwise ``predicate``."""
     if predicate != "works_at":
         return predicate
     start = match.start("obj") if match.group("obj") else match.end()
     if STUDENT.search(match.string, match.start(), start):
         return "studies_at"  # "I'm a sophomore at Ohio State": a school, not an employer
+    kin = match.groupdict().get("kin")
+    if (
+        kin
+        and fold(kin) in CHILD_KIN
+        and STARTING.search(match.string, match.start(), start)
+        and not AS_A_ROLE.match(match.string, start)
+    ):
+        return "studies_at"  # "our daughter Salma starts at the Lycée Français": a school
     return "studies_at" if TO_STUDY.match(match.string, start) else predicate
 
 
