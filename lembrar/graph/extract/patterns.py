@@ -193,7 +193,8 @@ _EN = [
         r"|have lived|has lived|reside|resides|am based|is based"
         r"|(?:stay|stays)(?! in (?:touch|shape|bed|line|contact|school|character|tune)\b)"
         r"|are based|have settled|has settled|settled|am settling|is settling|are settling)"
-        r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas| alone| together| at home)?"
+        r"(?: (?:all the )?way)?(?: out| over| up| down| back| abroad| overseas| alone| together| at home"
+        r"| on (?:my|his|her|our|their) own)?"
         r"(?: with (?:us|me|them|(?:my|our|his|her|their) [\w-]+)(?: now| still)?"
         r"(?= in [A-ZÀ-Þ]))?"
         r"(?: (?:near|by|close to|next to) (?:the |a )?[\w-]+(?: [\w-]+)?(?= in [A-ZÀ-Þ]))? in",
@@ -340,7 +341,7 @@ _EN = [
     ),
     (  # "my sister is an architect in Paris": where one works as that is where one lives
         "lives_in",
-        r"(?:am|is|works as|work as) an? [\w-]+(?: [\w-]+)? (?:over )?in",
+        r"(?:(?:am|is) an?|works? as(?: an?)?) [\w-]+(?: [\w-]+)? (?:over )?in",
         "org",
     ),
     (  # "I'm a data analyst at Sonae": where the role is held

@@ -325,6 +325,14 @@ def with_be_carried(text: str) -> str:
     return BE_CARRIED.sub(r"\g<be>\g<between>and \g<be> ", text) if " and " in text else text
 
 
+ME_AND = re.compile(
+    r"(?<![\w'’])[Mm]e\s+(?:and|&|n)\s+(?P<other>(?:my|our)\s+[a-z]+(?:\s+[A-ZÀ-Þ][\w'’-]*)?"
+    r"|[A-ZÀ-Þ][\w'’-]*)\s+(?=(?:now\s+|just\s+|both\s+|finally\s+|still\s+)?(?:live|lived"
+    r"|are|have|work|moved|got|share|rent|own|bought)\b)"
+)
+"""A subject said "me and Diego", as chat says it: read as "Diego and I"."""
+
+
 def with_subject_said(text: str) -> str:
     """``text`` with "I" before each verb that opens a sentence (``SUBJECT_DROPPED``) or, after a
     comma, a clause of a sentence whose last subject was "I" (``SUBJECT_CARRIED``) and did not
@@ -522,6 +530,8 @@ class RuleExtractor:
         text = without_handed_over(without_markup(episode.content))
         text = LOWER_I.sub("I", text)  # "i'm a nurse", as typed
         text = with_be_carried(with_subject_said(text))
+        if "e " in text:
+            text = ME_AND.sub(r"\g<other> and I ", text)
         text = SALUTATION.sub("", text)
         text = EMOJI_THEN_CAPITAL.sub(r"\1. ", without_others_words(text))
         if "- " in text:
