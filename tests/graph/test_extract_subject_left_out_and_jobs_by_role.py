@@ -117,3 +117,24 @@ def test_a_job_moved_for_is_held_though_the_move_waits() -> None:
 )
 def test_no_job_from_a_look_alike(text: str) -> None:
     assert not any(p == "works_at" for _, p, _ in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        (
+            "Update: quit the bakery, started at Gail's in Bath as sous chef",
+            ("Ines", "works_as", "sous chef"),
+        ),
+        ("News: adopted a greyhound named Pip!", ("Ines", "has_pet", "Pip")),
+        ("I read it twice, moved to Galway in the end.", ("Ines", "lives_in", "Galway")),
+    ],
+)
+def test_a_verb_after_a_heading_or_an_object_it_is_the_speakers(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in signed(text)
+
+
+def test_a_role_one_starts_as() -> None:
+    assert ("Camila", "works_as", "lecturer") in signed("Camila starts as lecturer in August.")

@@ -230,7 +230,7 @@ _EN = [
     (  # "I'm joining Lumo in May as a product designer", "I start at BMW on Monday as an analyst"
         "works_as",
         r"(?:am joining|is joining|will join|will be joining|join|joins|am starting|is starting"
-        r"|start|starts|have started|started)(?: (?:at|with))?(?: [\w-]+){1,5}? as(?: an?)?",
+        r"|start|starts|have started|started)(?: (?:at|with))?(?: [\w'’&-]+){0,5}? as(?: an?)?",
         "role",
         "besides",
     ),

@@ -287,7 +287,7 @@ GERUND_SUBJECT = re.compile(
 )
 """A clause whose subject is a gerund: "Living in Leeds has its perks"; not "been working"."""
 SUBJECT_DROPPED = re.compile(
-    r"(?P<lead>(?:^|(?<=[.!?…\n])\s+)[\"'“(]*)"
+    r"(?P<lead>(?:^|(?<=[.!?…\n])\s+)[\"'“(]*(?:[A-Z][a-z]+:\s+)?)"
     r"(?P<adverb>(?i:just|finally|also|already|officially|recently|then|so)\s+)?"
     rf"(?:(?P<done>(?i:{SAID_DONE}))|(?P<doing>(?i:{SAID_DOING}))"
     rf"(?![^,.;!?]*\b(?:{GERUND_SUBJECT_OF})\b))\b",
@@ -301,8 +301,8 @@ SUBJECT_CARRIED = re.compile(
 )
 """A clause after a comma that opens on its verb shares the subject said before it: "I'm
 Jade, 24, live in Leeds", "I am from Poland, living in Dublin"."""
-SUBJECT_PRONOUN = re.compile(r"\b(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|[Ii]t)\b")
-"""A pronoun that may be a clause's subject."""
+SUBJECT_PRONOUN = re.compile(r"\b(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\b")
+"""A pronoun that may be a clause's subject ("it" is an object as often: "accepted it")."""
 WISHED = re.compile(
     r"\b(?:want|wanna|need|would|hope|wish|plan|going to|gonna|will|can|could|should|might"
     r"|thinking|if)\b"
