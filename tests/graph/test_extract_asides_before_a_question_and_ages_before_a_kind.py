@@ -108,3 +108,33 @@ def test_a_plan_someone_takes_another_on_is_not_the_speakers() -> None:
 )
 def test_more_kinds_of_things_owned(text: str, thing: str) -> None:
     assert ("Ines", "owns", thing) in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("Our cat Miso is fifteen now.", ("Miso", "age", "fifteen")),
+        ("I'm thirty-two and still renting.", ("Ines", "age", "thirty-two")),
+        ("Back on the tennis court at 51, knees permitting.", ("Ines", "age", "51")),
+        ("Running my first marathon at 63 years old!", ("Ines", "age", "63")),
+    ],
+)
+def test_an_age_in_words_or_one_is_doing_something_at(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let's meet at 10.",
+        "The ferry leaves at 18.",
+        "I retired at 60.",
+        "My mum had me at 19.",
+        "She started school at 17, poor thing.",
+        "I have ten minutes.",
+    ],
+)
+def test_no_age_from_a_time_a_past_or_anothers(text: str) -> None:
+    assert not any(p == "age" for _, p, _ in signed(text))

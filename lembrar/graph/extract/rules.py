@@ -164,6 +164,12 @@ NOT_ACTIVITY = (
 """Words that start no activity's name: "I do the dishes every day", "started a new job"."""
 PHRASE = r"\s+(?P<obj>[^,.;!?:()\n\U0001F300-\U0001FAFF\u2600-\u27BF]+)"
 """An object up to the end of its clause, or an emoji ("i hate mondays 😩 anyway…")."""
+AGE_IN_WORDS = (
+    r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four"
+    r"|five|six|seven|eight|nine)\b)?|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen)\b"
+)
+"""An age in words: "he's fourteen", "ninety two"."""
 OBJECTS = {
     "phrase": PHRASE,
     "local": rf"\s+(?:an?|the)(?:\s+(?:true|proper|real))?\s+(?P<obj>{NAME})\s+locals?\b",
@@ -180,7 +186,7 @@ OBJECTS = {
     "diet": rf"\s+(?P<obj>{DIETS})\b",
     "age": (  # "34", "34 years old", "a 32-year-old engineer", "3 weeks old", "61 and retired"
         r"\s+(?:an?\s+(?=\d{1,3}[\s-]years?[\s-]old\b))?"
-        r"(?P<obj>\d{1,3}(?:\s+(?:weeks|months|days)(?=\s+old\b))?)"
+        rf"(?P<obj>\d{{1,3}}(?:\s+(?:weeks|months|days)(?=\s+old\b))?|{AGE_IN_WORDS})"
         r"(?:\s*(?:years? old|yrs? old|[\s-]years?[\s-]old|y/?o\b|old\b|anos(?: de idade)?"
         r"|years?(?=\s*(?:[,.!;]|$)))"
         r"|(?=\s*(?:[.,!;](?!\d)|$)|\s+and\b(?!\s+a\s+half)"
@@ -456,7 +462,8 @@ def _first_look(pattern: Pattern) -> Look:
         "child": CHILDREN,
         "sibling": "sister|brother|sibling",
         "diet": DIETS,
-        "age": r"\d",
+        "age": r"\d|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen"
+        r"|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b",
         "allergen": "allerg|intoleran",
         "habit": OFTEN,
         "local": "local",
@@ -1045,16 +1052,36 @@ OF_ANOTHER = re.compile(r"\b(?:of|with|my|our|his|her|their|to)\b", re.IGNORECAS
 """Words that make what comes after them another's: "I'm the mum of a boy, 12 years old"."""
 
 
+AGE_AT = re.compile(
+    r"\bat\s+(?P<age>1[6-9]|[2-9]\d|10\d)(?:\s+years(?:\s+old)?)?"
+    r"(?=\s*(?:[.,!?;)]|$)|\s+(?:and|but|so|holy|lol|haha)\b)"
+)
+"""An age the speaker is doing something at: "playing league cricket again at 42", "farming's
+hard enough at 58" (not a time: "meet at 10", nor a measure: "at 30 degrees")."""
+NOT_ONES_AGE_AT = re.compile(
+    rf"\b(?:he|she|they|his|her|their|[Hh]e['’]s|[Ss]he['’]s|(?:[Mm]y|[Oo]ur)\s+(?:{KIN_EN})"
+    r"|[a-z]+ed|was|were|did|got|had|became|left|went|began|leaves?|starts?|opens?|closes?"
+    r"|arrives?|departs?|begins?|finish(?:es)?|ends?|meet)\b"
+)
+"""Before "at" and an age: another's subject, a past ("retired at 60" is an age once) or a
+schedule ("leaves at 16")."""
+
+
 def introduced_ages(sentence: str) -> list[str]:
-    """The ages ``INTRODUCED_AGE`` and ``SELF_DESCRIBED_AGE`` find."""
+    """The ages ``INTRODUCED_AGE``, ``SELF_DESCRIBED_AGE`` and ``AGE_AT`` find."""
+    at = [
+        m.group("age")
+        for m in AGE_AT.finditer(sentence)
+        if not NOT_ONES_AGE_AT.search(sentence, 0, m.start())
+    ]
     if "," not in sentence:
-        return []
+        return at
     described = [
         m.group("age")
         for m in SELF_DESCRIBED_AGE.finditer(sentence)
         if not OF_ANOTHER.search(m.group("said"))
     ]
-    return [m.group("age") for m in INTRODUCED_AGE.finditer(sentence)] + described
+    return [m.group("age") for m in INTRODUCED_AGE.finditer(sentence)] + described + at
 
 
 def _fact(
