@@ -55,3 +55,19 @@ def test_a_role_at_a_company_in_a_city_says_no_home() -> None:
     found = signed("I'm a data analyst at Infosys in Pune.")
     assert ("Ines", "works_at", "Infosys") in found
     assert not any(p == "lives_in" for _, p, _ in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My parents think I'm moving back to Cork next year.",
+        "Everyone believes I'm a great singer, after a few beers.",
+    ],
+)
+def test_what_others_think_of_the_speaker_is_not_told_done(text: str) -> None:
+    assert not any(p in ("plans", "works_as") for _, p, _ in signed(text))
+
+
+def test_what_the_speaker_thinks_they_will_do_keeps_what_else_is_said() -> None:
+    found = signed("I think I'll restring it, I've been playing tennis every Saturday.")
+    assert ("Ines", "does", "tennis") in found

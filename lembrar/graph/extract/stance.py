@@ -41,11 +41,15 @@ CONSIDERED = re.compile(
 REPORTED = re.compile(
     r"\b(?:said|says|told|tells|thinks|thought|heard|claims|claimed|reckons"
     r"|disse|diz|contou|acha|achava|ouvi)\s+(?:that\s+|que\s+)?(?:he|she|they|ele|ela|eles|elas"
-    r"|(?-i:[A-ZÀ-Þ])\w+)\b",
+    r"|(?-i:[A-ZÀ-Þ])\w+)\b"
+    r"|(?<!\bI\s)\b(?:think|thinks|believe|believes|assume|assumes|expect|expects)\s+(?:that\s+)?"
+    r"(?-i:I)\b",
     re.IGNORECASE,
 )
 """A verb of saying or thinking followed by someone else's clause ("she said she moved"); a
-name is capitalized ("the allergist says it's peanuts, so I'm allergic" reports nothing)."""
+name is capitalized ("the allergist says it's peanuts, so I'm allergic" reports nothing); what
+anyone else thinks the speaker will do is not told done ("my parents think I'm going to marry
+him")."""
 HAD_ONCE = re.compile(
     r"\b(?:used\s+to\s+(?:have|own|keep)|once\s+had)\b"
     r"|\b(?:when\s+(?:I|we)\s+(?:was|were)\s+(?:little|young|small|kids|children"
