@@ -93,3 +93,11 @@ def test_a_relatives_business_or_thing(text: str, fact: tuple[str, str, str]) ->
 )
 def test_nothing_owned_from_what_a_relative_runs_that_is_no_business(text: str) -> None:
     assert not any(p == "owns" for _, p, _ in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Please cancel my gym membership.", "I'm paying off my car loan.", "My bus pass expired."],
+)
+def test_a_thing_that_only_names_a_membership_a_loan_or_a_pass_is_not_owned(text: str) -> None:
+    assert not any(p == "owns" for _, p, _ in signed(text))

@@ -85,7 +85,8 @@ MODIFIED = frozenset(
     " skills practice session sessions playlist account app finger tone tire tyre idea ideas"
     " plan plans card cards series structure usage use consumption habit habits section"
     " sections special code codes job jobs project projects bill bills insurance payment payments"
-    " fitting fittings ride rides number numbers science".split()
+    " fitting fittings ride rides number numbers science membership memberships subscription"
+    " loan loans pass".split()
 )
 """Nouns after which an owned word only modifies ("my ukulele lessons", "my guitar teacher", "my
 business idea", "our table structure")."""
