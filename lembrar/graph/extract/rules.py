@@ -536,7 +536,9 @@ class RuleExtractor:
         entities and speaker), before any is weighed."""
         text = without_handed_over(without_markup(episode.content))
         text = LOWER_I.sub("I", text)  # "i'm a nurse", as typed
-        text = with_be_carried(with_subject_said(text))
+        if self.recognizer is None:  # a parse reads a clause without its subject by itself
+            text = with_subject_said(text)
+        text = with_be_carried(text)
         if "e " in text:
             text = ME_AND.sub(r"\g<other> and I ", text)
         text = SALUTATION.sub("", text)
