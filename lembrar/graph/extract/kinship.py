@@ -284,6 +284,10 @@ KIN_SAID_ELSEWHERE = re.compile(
     rf"(?P<kname>{NAME})"
 )
 """Kin named in another language's words: "mi hija Josefa", "ma fille Inès", "mein Mann Jörg"."""
+KIN_ELSEWHERE_LOOK = Look.of(
+    re.compile(rf"(?i:\b(?:{'|'.join(sorted(KIN_ELSEWHERE, key=len, reverse=True))})\b)")
+)
+"""A first look: a kin word of another language in the sentence."""
 
 
 def _kin_said_elsewhere(scope: Scope, sentence: str) -> None:
@@ -299,8 +303,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
     _born(scope, said.text)
     _left_by_name(scope, said.text)
     _coupled(scope, said.text)
-    lower = f" {said.text.lower()}"
-    if scope.speaker is not None and any(f" {word} " in lower for word in MINE_ELSEWHERE):
+    if scope.speaker is not None and KIN_ELSEWHERE_LOOK.search(said):
         _kin_said_elsewhere(scope, said.text)
     if not ANY_KIN.search(said):
         return

@@ -8,7 +8,7 @@ fact's ``valid_at``; without one the fact holds from the episode's time.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -293,20 +293,23 @@ GERUND_SUBJECT = re.compile(
 )
 """A clause whose subject is a gerund: "Living in Leeds has its perks"; not "been working"."""
 SUBJECT_DROPPED = re.compile(
-    r"(?P<lead>(?:^|(?<=[.!?…\n])\s+)[\"'“(]*(?:[A-Z][a-z]+:\s+)?)"
+    r"(?P<lead>[\"'“(]*(?:[A-Z][a-z]+:\s+)?)"
     r"(?P<adverb>(?i:just|finally|also|already|officially|recently|then|so)\s+)?"
     rf"(?:(?P<done>(?i:{SAID_DONE}))|(?P<doing>(?i:{SAID_DOING}))"
     rf"(?![^,.;!?]*\b(?:{GERUND_SUBJECT_OF})\b))\b",
 )
 """A sentence that opens on its verb in the past or the progressive speaks of the speaker, as
 chat leaves "I" out: "Got a job at Lidl!", "Moving to Leeds in June"; not "Moving is hard"."""
+SENTENCE_OPENS = re.compile(r"(?<=[.!?…\n])\s+")
+"""Where a sentence after the first opens."""
 SAID_NOW = "live|work|love|hate|study|play|have|own|teach|rent|share|run|do"
 SUBJECT_CARRIED = re.compile(
-    r",\s+(?P<adverb>(?:also|still|now|currently|just)\s+)?"
+    r"(?P<adverb>(?:also|still|now|currently|just)\s+)?"
     rf"(?:(?P<done>{SAID_NOW}|{SAID_DONE})|(?P<doing>{SAID_DOING}))\b"
 )
 """A clause after a comma that opens on its verb shares the subject said before it: "I'm
 Jade, 24, live in Leeds", "I am from Poland, living in Dublin"."""
+COMMA = re.compile(r",\s+")
 SUBJECT_PRONOUN = re.compile(r"\b(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\b")
 """A pronoun that may be a clause's subject ("it" is an object as often: "accepted it")."""
 WISHED = re.compile(
@@ -326,9 +329,17 @@ BE_CARRIED = re.compile(
 studying medicine in Rabat" ("and is studying")."""
 
 
+AND_DOING = re.compile(
+    r"\band\s+(?:now\s+|also\s+|currently\s+)?(?:studying|working|living|doing|learning"
+    r"|training|teaching|moving|starting)\b"
+)
+
+
 def with_be_carried(text: str) -> str:
     """``text`` with "be" said again after "and" (``BE_CARRIED``)."""
-    return BE_CARRIED.sub(r"\g<be>\g<between>and \g<be> ", text) if " and " in text else text
+    if AND_DOING.search(text) is None:
+        return text
+    return BE_CARRIED.sub(r"\g<be>\g<between>and \g<be> ", text)
 
 
 ME_AND = re.compile(
@@ -343,8 +354,29 @@ def with_subject_said(text: str) -> str:
     """``text`` with "I" before each verb that opens a sentence (``SUBJECT_DROPPED``) or, after a
     comma, a clause of a sentence whose last subject was "I" (``SUBJECT_CARRIED``) and did not
     wish or suppose (``WISHED``)."""
-    text = SUBJECT_DROPPED.sub(_subject_said, text)
-    return SUBJECT_CARRIED.sub(_subject_carried, text) if ", " in text else text
+    opens = [0, *(m.end() for m in SENTENCE_OPENS.finditer(text))]
+    text = _said_at(text, opens, SUBJECT_DROPPED, _subject_said)
+    if ", " not in text or "I" not in text:
+        return text
+    return _said_at(
+        text, [m.end() for m in COMMA.finditer(text)], SUBJECT_CARRIED, _subject_carried
+    )
+
+
+def _said_at(
+    text: str,
+    starts: list[int],
+    verb: re.Pattern[str],
+    said: Callable[[re.Match[str]], str],
+) -> str:
+    """``text`` with ``said(match)`` in place of each ``verb`` found right at one of ``starts``."""
+    parts, last = [], 0
+    for start in starts:
+        match = verb.match(text, start)
+        if match is not None:
+            parts += [text[last:start], said(match)]
+            last = match.end()
+    return "".join(parts) + text[last:] if parts else text
 
 
 def _subject_said(match: re.Match[str]) -> str:
@@ -362,7 +394,7 @@ def _subject_carried(match: re.Match[str]) -> str:
     if WISHED.search(text, pronouns[-1].end(), match.start()):
         return match.group(0)
     said = "I " if match.group("done") else "I am "
-    return f", {said}{match.group(0)[1:].lstrip()}"
+    return f"{said}{match.group(0)}"
 
 
 CONTRACTIONS = tuple(
@@ -539,7 +571,7 @@ class RuleExtractor:
         if self.recognizer is None:  # a parse reads a clause without its subject by itself
             text = with_subject_said(text)
         text = with_be_carried(text)
-        if "e " in text:
+        if "e and " in text or "e n " in text or "e & " in text:
             text = ME_AND.sub(r"\g<other> and I ", text)
         text = SALUTATION.sub("", text)
         text = EMOJI_THEN_CAPITAL.sub(r"\1. ", without_others_words(text))
@@ -1073,7 +1105,7 @@ def introduced_ages(sentence: str) -> list[str]:
     """The ages ``INTRODUCED_AGE``, ``SELF_DESCRIBED_AGE`` and ``AGE_AT`` find."""
     at = [
         m.group("age")
-        for m in AGE_AT.finditer(sentence)
+        for m in (AGE_AT.finditer(sentence) if " at " in sentence else ())
         if not NOT_ONES_AGE_AT.search(sentence, 0, m.start())
     ]
     if "," not in sentence:
@@ -1460,11 +1492,12 @@ def _possessions(scope: Scope, sentence: str) -> None:
     for thing in possessions(sentence):
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
         gone = re.search(
-            rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+(?:old\s+)?{re.escape(thing)}"
-            rf"|\bgave\s+my\s+(?:old\s+)?{re.escape(thing)}\s+(?:away|to)\b",
-            sentence,
-            re.I,
+            rf"{GIVEN_AWAY}\s+(?:\w+\s+)?my\s+(?:old\s+)?{re.escape(thing)}", sentence, re.I
         )
+        if gone is None and "gave my" in sentence:  # "gave my bike to my nephew"
+            gone = re.search(
+                rf"\bgave\s+my\s+(?:old\s+)?{re.escape(thing)}\s+(?:away|to)\b", sentence
+            )
         quote = " ".join(sentence.split())
         fact = ExtractedFact(
             scope.speaker, "owns", obj, quote, negated=bool(gone), origin="possession"
