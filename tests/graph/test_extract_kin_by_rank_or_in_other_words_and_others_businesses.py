@@ -101,3 +101,28 @@ def test_nothing_owned_from_what_a_relative_runs_that_is_no_business(text: str) 
 )
 def test_a_thing_that_only_names_a_membership_a_loan_or_a_pass_is_not_owned(text: str) -> None:
     assert not any(p == "owns" for _, p, _ in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text, thing, value",
+    [
+        ("We've got 4 border collies on the farm.", "border collies", "4"),
+        ("I keep 12 bee hives behind the barn.", "bee hives", "12"),
+        ("Gonna miss our 3 kids heaps.", "kids", "3"),
+    ],
+)
+def test_a_count_of_a_kind_said_with_its_word(text: str, thing: str, value: str) -> None:
+    assert any(s.endswith(thing) and p == "count" and o == value for s, p, o in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got rid of four old t-shirts.",
+        "I have a cousin who's adopting two foster kids.",
+        "I bought 3 dozen eggs for the party.",
+    ],
+)
+def test_no_count_of_things_gone_anothers_or_by_the_dozen(text: str) -> None:
+    found = signed(text)
+    assert not any(p == "count" and o in ("four", "two", "3") for _, p, o in found), found

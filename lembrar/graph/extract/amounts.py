@@ -122,17 +122,20 @@ occasions", "1200x628 pixels", "three sets of 10 push-ups", "4 night shifts in a
 VERBS = (
     r"added|completed|finished|reached|collected|read|watched|taken|took|visited|made|sold"
     r"|saved|written|wrote|published|run|ran|done|got|gotten|have|had|own|tried|seen|built"
-    r"|planted|adopted|earned|gained|logged|attended|played"
+    r"|planted|adopted|earned|gained|logged|attended|played|keep|kept"
 )
+KIND = r"(?:(?!(?:more|other|of|than|and|or|the|my|our|new|dozen|hundred|thousand|million|extra)\b)(?P<kind>[a-z][a-z-]{2,}(?<!s))\s+)?"
+"""A word before the plural that says what kind: "4 border collies", "12 bee hives"."""
 PATTERNS = (
     # "I have added 25 new postcards", "I have had my camera with me on five trips"
     re.compile(
         rf"\b(?:I|[Ww]e)\s+(?:have\s+|had\s+)?(?:(?:now|just|already|finally|also|actually)\s+)*"
-        rf"(?:{VERBS})\b[^.!?;]{{0,60}}?(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}",
+        rf"(?:{VERBS})\b(?:(?!\b(?:who|whose|which|that|rid)\b)[^.!?;]){{0,60}}?(?P<n>{NUMBER})\s+"
+        rf"{ADJECTIVES}{KIND}{THINGS}",
         re.I,
     ),
     # "my 3 kids all want…", "my two greyhounds have destroyed…": how many one has, said by "my"
-    re.compile(rf"\b(?:my|our)\s+(?P<n>{NUMBER})\s+{ADJECTIVES}{THINGS}", re.I),
+    re.compile(rf"\b(?:my|our)\s+(?P<n>{NUMBER})\s+{ADJECTIVES}{KIND}{THINGS}", re.I),
     # "I am now at 600 followers", "I am close to 1,300 subscribers"
     re.compile(
         rf"\b(?:I\s+am|[Ww]e\s+are)\s+(?:now\s+|currently\s+)?(?:at|close\s+to|up\s+to|over"
@@ -266,7 +269,9 @@ def _counts(sentence: str, match: re.Match[str]) -> bool:
 
 def _counted(match: re.Match[str]) -> Amount:
     """The count a match of a number and its things states."""
-    return Amount("count", plural(match.group("thing")), match.group("n").lower())
+    kind = match.groupdict().get("kind")  # "4 border collies": border collies
+    thing = plural(match.group("thing"))
+    return Amount("count", f"{kind} {thing}" if kind else thing, match.group("n").lower())
 
 
 NOT_TOTAL_BEFORE = re.compile(r"\b(?:the|these|those|both|every|each|per|for)\s+$", re.I)
