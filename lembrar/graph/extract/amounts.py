@@ -124,7 +124,10 @@ VERBS = (
     r"|saved|written|wrote|published|run|ran|done|got|gotten|have|had|own|tried|seen|built"
     r"|planted|adopted|earned|gained|logged|attended|played|keep|kept"
 )
-KIND = r"(?:(?!(?:more|other|of|than|and|or|the|my|our|new|dozen|hundred|thousand|million|extra)\b)(?P<kind>[a-z][a-z-]{2,}(?<!s))\s+)?"
+KIND = (
+    r"(?:(?!(?:more|other|of|than|and|or|the|my|our|new|dozen|hundred|thousand|million|extra)\b)"
+    r"(?P<kind>[a-z][a-z-]{2,}(?<!s))\s+)?"
+)
 """A word before the plural that says what kind: "4 border collies", "12 bee hives"."""
 PATTERNS = (
     # "I have added 25 new postcards", "I have had my camera with me on five trips"
