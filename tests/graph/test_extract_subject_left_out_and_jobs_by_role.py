@@ -138,3 +138,16 @@ def test_a_verb_after_a_heading_or_an_object_it_is_the_speakers(
 
 def test_a_role_one_starts_as() -> None:
     assert ("Camila", "works_as", "lecturer") in signed("Camila starts as lecturer in August.")
+
+
+@pytest.mark.parametrize(
+    "text, role",
+    [("I'm a mechanic so I know cars.", "mechanic"), ("I am welder so I fix it myself.", "welder")],
+)
+def test_a_role_before_so_is_held(text: str, role: str) -> None:
+    assert ("Ines", "works_as", role) in signed(text)
+
+
+@pytest.mark.parametrize("text", ["I'm a pretty cautious driver.", "She's a really good cook."])
+def test_a_role_described_by_degree_is_no_job(text: str) -> None:
+    assert not any(p == "works_as" for _, p, _ in signed(text))

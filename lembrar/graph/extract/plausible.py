@@ -119,7 +119,10 @@ def implausible(
         return "the object is a quantity"
     if predicate == "lives_in" and object_words[0] in STATES_LIVED_IN and raw_object.islower():
         return "a state of mind lived in ('I live in hope'), not a place"
-    if predicate in ("works_as", "lives_in") and DEGREES & set(object_words[:2]):
+    described = object_words[0] in DEGREES or (
+        object_words[0] in ("a", "an", "the") and object_words[1:2] and object_words[1] in DEGREES
+    )
+    if predicate in ("works_as", "lives_in") and described:
         return "a description ('a pretty cautious driver', 'a very busy area'), not a role or place"
     if predicate == "owns" and _given_to_another(object_words):
         return "bought for someone else ('bought her a scarf', 'a birthday present')"
