@@ -278,15 +278,13 @@ KIN_ELSEWHERE = {
 """Kin words of Spanish, French, German, Italian and Dutch that a message in English may keep,
 with the English word they are."""
 MINE_ELSEWHERE = ("mi", "ma", "mon", "mein", "meine", "mia", "mio", "mijn")
+KIN_WORDS_ELSEWHERE = "|".join(sorted(KIN_ELSEWHERE, key=len, reverse=True))
 KIN_SAID_ELSEWHERE = re.compile(
-    rf"\b(?i:{'|'.join(MINE_ELSEWHERE)})\s+"
-    rf"(?P<kin>(?i:{'|'.join(sorted(KIN_ELSEWHERE, key=len, reverse=True))}))\b\s*,?\s*"
+    rf"\b(?i:{'|'.join(MINE_ELSEWHERE)})\s+(?P<kin>(?i:{KIN_WORDS_ELSEWHERE}))\b\s*,?\s*"
     rf"(?P<kname>{NAME})"
 )
 """Kin named in another language's words: "mi hija Josefa", "ma fille Inès", "mein Mann Jörg"."""
-KIN_ELSEWHERE_LOOK = Look.of(
-    re.compile(rf"(?i:\b(?:{'|'.join(sorted(KIN_ELSEWHERE, key=len, reverse=True))})\b)")
-)
+KIN_ELSEWHERE_LOOK = Look.of(re.compile(rf"(?i:\b(?:{KIN_WORDS_ELSEWHERE})\b)"))
 """A first look: a kin word of another language in the sentence."""
 
 

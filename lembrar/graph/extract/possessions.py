@@ -191,15 +191,15 @@ PLACED_ON = re.compile(
     rf"\b(?:{_KINDS['vehicles']}|{_KINDS['homes']}|{_KINDS['home things']}|{_KINDS['stationery']})$",
     re.IGNORECASE,
 )
+"""Things one works on or keeps things in, owned however the sentence places them: "the
+bushings on my car", "aphids on my pepper plants", "in my house", "in my journal" (not "on my
+phone")."""
 PLACED_AT = re.compile(
     rf"\b(?:{_KINDS['homes']}|(?!gym\b)(?:{_KINDS['businesses']})|lake house|beach house)$",
     re.IGNORECASE,
 )
 """Homes and businesses, one's own however the sentence places one there: "a party at my
 house", "working on my business", "85 sheep on our farm" (not "a class at my gym")."""
-"""Things one works on or keeps things in, owned however the sentence places them: "the
-bushings on my car", "aphids on my pepper plants", "in my house", "in my journal" (not "on my
-phone")."""
 STILL_TO_GET = re.compile(
     r"\b(?:(?P<when>when|once|if|until|after|before|whenever)\s+(?:I|we)\s+(?:\w+\s+)?)?"
     r"(?:get|buy|receive|order|afford|pick\s+up|build)\s*$",
@@ -392,16 +392,11 @@ dealer")."""
 
 
 ELDERS = frozenset("grandma grandpa granny gran nan nana papa mama".split())
-KIN_OWNERS = frozenset(
-    "son daughter sister brother mom mum dad mother father husband wife partner boyfriend"
-    " girlfriend cousin aunt uncle grandma grandpa grandmother grandfather".split()
-)
-"""Kin who have things of their own said with "my": "my uncle has a farm in Wexford"."""
 OTHERS_THING = rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,3}}?(?i:{OWNED}))\b(?P<after>\s+[\w']+)?"
 OTHERS_HAVING = re.compile(  # "Hannah has a vintage typewriter", "Rui's got a van" ("owns",
     # "bought" and "has a new" are the patterns' own: ``patterns.PATTERNS``)
     r"\b(?P<name>[A-ZÀ-Þ][\w-]+"
-    rf"|(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|best)\s+)?(?i:{'|'.join(sorted(KIN_OWNERS))}))"
+    rf"|(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|best)\s+)?(?i:{'|'.join(sorted(KIN))}))"
     r"(?:(?:\s+(?:has|inherited|has\s+got)|['’]s\s+got)"
     r"\s+(?:a|an|two|three|some)|\s+(?:keeps|drives)\s+(?:a|an|his|her|their)"
     rf"|\s+(?:(?:just|recently)\s+)?(?:runs|opened|has\s+opened|set\s+up)\s+(?:a|an|his|her|their)"

@@ -162,7 +162,9 @@ NOT_ACTIVITY = (
     r"|o|a|os|as|um|uma|isso|isto|nada)\b"
 )
 """Words that start no activity's name: "I do the dishes every day", "started a new job"."""
-PHRASE = r"\s+(?P<obj>[^,.;!?:()\n\U0001F300-\U0001FAFF\u2600-\u27BF]+)"
+EMOJI = r"\U0001F300-\U0001FAFF\u2600-\u27BF"
+"""The emoji, as a character class's ranges."""
+PHRASE = rf"\s+(?P<obj>[^,.;!?:()\n{EMOJI}]+)"
 """An object up to the end of its clause, or an emoji ("i hate mondays 😩 anyway…")."""
 AGE_IN_WORDS = (
     r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four"
@@ -288,15 +290,15 @@ GERUND_SUBJECT_OF = (
     "is|was|are|were|has|have|had|will|would|can|could|makes|made|helps|keeps|takes|sounds|seems"
 )
 """A verb a gerund opening a sentence is the subject of: "Learning German has been tough"."""
-GERUND_SUBJECT = re.compile(
-    rf"\W*(?:\w+\s+)?[A-Za-z]+ing\b[^,.;!?]*\b(?:{GERUND_SUBJECT_OF})\b(?!\s+(?:been|\w+ing)\b)"
-)
+GERUND_PREDICATE = rf"[^,.;!?]*\b(?:{GERUND_SUBJECT_OF})\b(?!\s+(?:been|\w+ing)\b)"
+"""What follows a gerund that is its clause's subject: "… has its perks" (not "has been")."""
+GERUND_SUBJECT = re.compile(rf"\W*(?:\w+\s+)?[A-Za-z]+ing\b{GERUND_PREDICATE}")
 """A clause whose subject is a gerund: "Living in Leeds has its perks"; not "been working"."""
 SUBJECT_DROPPED = re.compile(
     r"(?P<lead>[\"'“(]*(?:[A-Z][a-z]+:\s+)?)"
     r"(?P<adverb>(?i:just|finally|also|already|officially|recently|then|so)\s+)?"
     rf"(?:(?P<done>(?i:{SAID_DONE}))|(?P<doing>(?i:{SAID_DOING}))"
-    rf"(?![^,.;!?]*\b(?:{GERUND_SUBJECT_OF})\b))\b",
+    rf"(?!{GERUND_PREDICATE}))\b",
 )
 """A sentence that opens on its verb in the past or the progressive speaks of the speaker, as
 chat leaves "I" out: "Got a job at Lidl!", "Moving to Leeds in June"; not "Moving is hard"."""
@@ -320,19 +322,19 @@ WISHED = re.compile(
 want to get online, play games")."""
 
 
+DOING_AFTER_AND = (
+    r"(?:now\s+|also\s+|currently\s+)?(?:studying|working|living|doing|learning|training"
+    r"|teaching|moving|starting)\b"
+)
 BE_CARRIED = re.compile(
-    r"\b(?P<be>am|is|are)\b(?P<between>[^,.;!?]{1,40}?\s)and\s+"
-    r"(?=(?:now\s+|also\s+|currently\s+)?(?:studying|working|living|doing|learning|training"
-    r"|teaching|moving|starting)\b)"
+    rf"\b(?P<be>am|is|are)\b(?P<between>[^,.;!?]{{1,40}}?\s)and\s+(?={DOING_AFTER_AND})"
 )
 """A progressive after "and" that shares the verb "be" said before it: "my brother is 24 and
 studying medicine in Rabat" ("and is studying")."""
 
 
-AND_DOING = re.compile(
-    r"\band\s+(?:now\s+|also\s+|currently\s+)?(?:studying|working|living|doing|learning"
-    r"|training|teaching|moving|starting)\b"
-)
+AND_DOING = re.compile(rf"\band\s+{DOING_AFTER_AND}")
+"""A first look for ``BE_CARRIED``."""
 
 
 def with_be_carried(text: str) -> str:
@@ -494,8 +496,7 @@ def _first_look(pattern: Pattern) -> Look:
         "child": CHILDREN,
         "sibling": "sister|brother|sibling",
         "diet": DIETS,
-        "age": r"\d|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen"
-        r"|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b",
+        "age": rf"\d|{AGE_IN_WORDS}",
         "allergen": "allerg|intoleran",
         "habit": OFTEN,
         "local": "local",
@@ -665,7 +666,7 @@ class RuleExtractor:
 
 
 ASKING = re.compile(
-    r";|(?:,\s+|\s*[—–]\s*|\s+-\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*)"
+    rf";|(?:,\s+|\s*[—–]\s*|\s+-\s+|\s*[{EMOJI}]+\s*)"
     r"(?:so\s+|and\s+|but\s+)?"
     r"(?=(?:could|can|would|will|should|do|does|did|what|how"
     r"|where|when|which|who|why|any|anyone|anybody|is|are|was|were|tips|ideas|suggestions"
@@ -689,7 +690,7 @@ SALUTATION = re.compile(
 )
 """A letter's salutation: whom it is written to, not anyone the letter speaks of ("Dear Ms.
 Patel, My husband and I…")."""
-EMOJI_THEN_CAPITAL = re.compile(r"([\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[A-ZÀ-Þ])")
+EMOJI_THEN_CAPITAL = re.compile(rf"([{EMOJI}])\s+(?=[A-ZÀ-Þ])")
 """An emoji ends a sentence when a capital follows: "I'm not a student 😅 I'm a data engineer"."""
 GLUED_DASH = re.compile(r"(?<=\w)-\s+(?=\w)")
 """A dash typed against the word before it sets off what follows as a dash with spaces does:
@@ -1507,16 +1508,13 @@ def _possessions(scope: Scope, sentence: str) -> None:
         if owner.lower().startswith(("my ", "our ")):  # "my mum runs a fabric shop"
             kin = owner.split()[-1]
             whose = scope.kin(kin, None, kin_alias(kin, True))
-            obj = scope.entity(thing, scope.type_of(thing, "thing"))
-            quote = " ".join(sentence.split())
-            scope.facts.append(ExtractedFact(whose, "owns", obj, quote, origin="possession"))
-            continue
-        known = scope.entities.get(fold(owner))
-        if not had and (known is None or known.type != "person"):
-            continue  # "Apple's new phone": only a person known as one has things said so
-        if scope.type_of(owner, "person") != "person":
-            continue  # a place or a company has no things of its own here
-        whose = scope.entity(owner, "person")
+        else:
+            known = scope.entities.get(fold(owner))
+            if not had and (known is None or known.type != "person"):
+                continue  # "Apple's new phone": only a person known as one has things said so
+            if scope.type_of(owner, "person") != "person":
+                continue  # a place or a company has no things of its own here
+            whose = scope.entity(owner, "person")
         obj = scope.entity(thing, scope.type_of(thing, "thing"))
         quote = " ".join(sentence.split())
         scope.facts.append(ExtractedFact(whose, "owns", obj, quote, origin="possession"))

@@ -119,14 +119,6 @@ JOURNEY = re.compile(
 """Where a journey goes: "flying to Lisbon", "heading to New York", "back to Đà Nẵng"."""
 
 
-MOVED_ONLY = re.compile(
-    r"\s+(?:out|down|up|over|in\s+(?:on|at|next|this|for|from|in|by|the|\d"
-    r"|(?:Jan|Febr)uary|March|April|May|June|July|August|(?:Septem|Octo|Novem|Decem)ber))\b"
-)
-"""A move said without where to ("moving out of the flat", "moving in on the 20th"); not
-"moving in together" nor "moving in with Ana"."""
-
-
 def _journey(rest: str, start: int = 0) -> re.Match[str] | None:
     """Where a journey goes (``JOURNEY``) from ``start``, its name capitalised ("to Łódź", not
     "to ładne")."""
@@ -165,6 +157,11 @@ MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
     r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
 )
+MOVED_ONLY = re.compile(
+    rf"\s+(?:out|down|up|over|in\s+(?:(?:on|at|next|this|for|from|in|by|the|\d)\b|(?i:{MONTH})))"
+)
+"""A move said without where to ("moving out of the flat", "moving in on the 20th"); not
+"moving in together" nor "moving in with Ana"."""
 TIME_WORDS = re.compile(
     r"\b(?:tomorrow|tonight|today|next|this\s+(?:week|weekend|month|year|summer|winter|spring|fall"
     r"|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday|evening|afternoon)"
