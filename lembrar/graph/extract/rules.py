@@ -290,9 +290,11 @@ GERUND_SUBJECT_OF = (
     "is|was|are|were|has|have|had|will|would|can|could|makes|made|helps|keeps|takes|sounds|seems"
 )
 """A verb a gerund opening a sentence is the subject of: "Learning German has been tough"."""
-GERUND_PREDICATE = rf"[^,.;!?]*\b(?:{GERUND_SUBJECT_OF})\b(?!\s+(?:been|\w+ing)\b)"
-"""What follows a gerund that is its clause's subject: "… has its perks" (not "has been")."""
-GERUND_SUBJECT = re.compile(rf"\W*(?:\w+\s+)?[A-Za-z]+ing\b{GERUND_PREDICATE}")
+GERUND_PREDICATE = rf"[^,.;!?]*\b(?:{GERUND_SUBJECT_OF})\b"
+"""What follows a gerund that is its clause's subject: "… has its perks"."""
+GERUND_SUBJECT = re.compile(
+    rf"\W*(?:\w+\s+)?[A-Za-z]+ing\b{GERUND_PREDICATE}(?!\s+(?:been|\w+ing)\b)"
+)
 """A clause whose subject is a gerund: "Living in Leeds has its perks"; not "been working"."""
 SUBJECT_DROPPED = re.compile(
     r"(?P<lead>[\"'“(]*(?:[A-Z][a-z]+:\s+)?)"
