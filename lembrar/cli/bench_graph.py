@@ -41,6 +41,8 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written17": "written17.jsonl",
     "written18": "written18.jsonl",
     "written19": "written19.jsonl",
+    "written20": "written20.jsonl",
+    "written21": "written21.jsonl",
 }
 
 
