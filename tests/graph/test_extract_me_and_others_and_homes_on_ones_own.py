@@ -1,7 +1,7 @@
 """A subject said "me and Diego" as chat says it, read as "Diego and I" ("me and Priya live in
 Hove", "me and my dad just moved to Derry"); a home lived in on one's own ("living on my own
-in Whitby"); a city one works in said without an article ("I work as electrician in Gdańsk");
-and the look-alikes that stay no fact."""
+in Whitby"); a city one works in, said without an article, that is no home ("I work as
+electrician in Gdańsk"); and the look-alikes that stay no fact."""
 
 from __future__ import annotations
 
@@ -44,11 +44,16 @@ def test_me_and_someone_as_an_object_is_no_subject(text: str) -> None:
     "text, fact",
     [
         ("I'm living on my own in Whitby now.", ("Ines", "lives_in", "Whitby")),
-        ("I work as electrician in Gdańsk since 2021.", ("Ines", "lives_in", "Gdańsk")),
     ],
 )
 def test_a_home_said_other_ways(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in signed(text)
+
+
+def test_a_city_worked_in_without_an_article_is_no_home() -> None:
+    found = signed("I work as electrician in Gdańsk since 2021.")
+    assert ("Ines", "works_as", "electrician") in found
+    assert not any(p == "lives_in" for _, p, _ in found)
 
 
 def test_a_role_at_a_company_in_a_city_says_no_home() -> None:

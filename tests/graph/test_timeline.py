@@ -142,7 +142,7 @@ def test_a_hypothetical_or_a_question_moves_no_one(memory: Memory, trap: str):
         ("My sister Rita lives in Ghent.", "A minha irmã mudou-se para Viena."),
         ("A minha irmã Rita mora em Ghent.", "My sister moved to Vienna last week."),
         ("Rita, my sister, is a nurse and lives in Ghent.", "My sister has settled in Vienna now."),
-        ("My sister Rita is a vet in Ghent.", "Rita has moved to Vienna."),
+        ("My sister Rita is a vet based in Ghent.", "Rita has moved to Vienna."),
         ("A minha irmã Rita é veterinária em Ghent.", "A minha irmã foi viver para Viena."),
     ],
 )

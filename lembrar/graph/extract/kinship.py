@@ -22,13 +22,14 @@ from lembrar.graph.extract.patterns import (
     EX,
     KEPT_ANIMALS,
     KIN_EN,
+    KIN_PLURAL,
     KIN_PT,
     PETS,
     alternation,
     species,
 )
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
-from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE, NEGATION
+from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE, HYPOTHETICAL, NEGATION, is_question
 from lembrar.model.graph import ExtractedFact
 
 __all__ = [
@@ -351,7 +352,8 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
             scope.facts.append(fact)
             continue
         before = len(scope.facts)
-        scope.kin(kin, kname, kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I))))
+        person = scope.kin(kin, kname, kin_alias(kin, bool(re.fullmatch(KIN_EN, kin, re.I))))
+        _placed_kin(scope, sentence, match, person)
         if broke_up(sentence, match.start(), match.end()):  # "I broke up with my boyfriend Tom"
             scope.facts[before:] = _exes(scope.facts[before:])
         elif gone(sentence, match.start(), match.end()):
@@ -364,6 +366,113 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
             ]
     _others_kin(scope, sentence)
     _named_ages(scope, sentence)
+    _living_with(scope, sentence)
+    _kin_where(scope, sentence)
+
+
+KIN_IN_PLACE = re.compile(rf"\s+in\s+(?P<place>{NAME})(?!['’]s\b)")
+"""Where a relative named lives, said right after them: "my sister Kamala in Chennai"."""
+MET_THERE = re.compile(
+    r"\b(?:met|meet|meeting|saw|see|seeing|married|marry|marrying|lost|losing|buried)\s+$", re.I
+)
+"""A verb that makes the place after a relative where something happened, not their home."""
+NOT_A_PLACE = frozenset("year grade form class heaven christ person hospital".split())
+"""Capitalised words after "in" that name no place ("my son Tom in Year 7")."""
+
+
+def _placed_kin(scope: Scope, sentence: str, match: re.Match[str], person: str) -> None:
+    """A named relative's home, said right after them (``KIN_IN_PLACE``): "My sister Kamala in
+    Chennai just turned 70", "I call my son David in Toronto every week"; not where one met or
+    saw them ("I met my wife Ana in Lisbon")."""
+    placed = KIN_IN_PLACE.match(sentence, match.end())
+    if placed is None or MET_THERE.search(sentence, 0, match.start()):
+        return
+    place = leading_name(placed.group("place"))
+    if not place or fold(place.split()[0]) in NOT_A_PLACE or not is_name(place.split()[0]):
+        return
+    where = scope.entity(place, "place")
+    scope.facts.append(
+        ExtractedFact(person, "lives_in", where, placed.group(0).strip(), origin="kin_named")
+    )
+
+
+LIVING_WITH = re.compile(
+    r"\b(?:live|living|rent|renting|share|sharing)\s+(?:(?:here|now)\s+)?in\s+"
+    rf"(?P<place>{NAME})\s*,?\s+with\s+(?P<who>[^.;!?()]+)"
+    r"|\b(?:live|living)\s+with\s+(?P<who2>[^.;!?()]+?)\s+in\s+"
+    rf"(?P<place2>{NAME})"
+)
+"""A home shared with kin: "I live in Kadıköy with my girlfriend Defne", "living with my mum and
+my sister Daniela in Kennedy": those kin live there too."""
+SHARED_KIN = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur|{'|'.join(MINE_ELSEWHERE)})\s+"
+    r"(?:(?:little|big|older|younger|new|two|three)\s+)?"
+    rf"(?P<kin>{KIN_EN}|{KIN_PLURAL}|(?i:{KIN_WORDS_ELSEWHERE}))\b(?:\s*,?\s*(?P<kname>{NAME}))?"
+)
+"""Kin a home is shared with, in what follows "with"."""
+SHARED_END = re.compile(r",(?!\s*(?:my|our|and|mi)\b)|\s+(?:but|because|so|who|which|where)\b")
+"""Where the list of those a home is shared with ends."""
+SPEAKER_SUBJECT = re.compile(r"\b(?:I|[Ww]e)\b|^\W*(?:[Ll]iving|[Rr]enting|[Ss]haring)\b")
+
+
+def _living_with(scope: Scope, sentence: str) -> None:
+    """Kin the speaker shares a home with live there too (``LIVING_WITH``)."""
+    if scope.speaker is None or " with " not in sentence or _supposed(sentence):
+        return
+    for match in LIVING_WITH.finditer(sentence):
+        place = match.group("place") or match.group("place2")
+        if not is_name(place.split()[0]) or not SPEAKER_SUBJECT.search(
+            sentence, 0, match.start() + 1
+        ):
+            continue
+        who = match.group("who") or match.group("who2")
+        who = SHARED_END.split(who, maxsplit=1)[0]
+        for kin in SHARED_KIN.finditer(who):
+            word = kin.group("kin").lower()
+            kin_word = KIN_ELSEWHERE.get(word, word)
+            if not re.fullmatch(PETS, fold(kin_word)):
+                _lives_in(scope, kin_word, kin.group("kname"), place, match.group(0))
+
+
+def _lives_in(scope: Scope, kin: str, name: str | None, place: str, quote: str) -> None:
+    """The speaker's kin (named, or by their kin word) lives in ``place``."""
+    said = name if name is not None and is_name(name.split()[0]) else kin
+    person = scope.entity(said, "person", (f"my {kin}",))
+    where = scope.entity(place, "place", retype=True)
+    scope.facts.append(ExtractedFact(person, "lives_in", where, quote, origin="kin_named"))
+
+
+KIN_WHERE = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|elder)\s+)?(?P<kin>{KIN_EN}|{KIN_PLURAL})"
+    rf"(?:\s*,?\s*(?P<kname>{NAME}))?,?\s+(?:is|are|['’]s)\s+(?:(?:still|now|back|already|also)\s+)?"
+    rf"in\s+(?P<place>{NAME})(?P<rest>[^.;!?]*)"
+)
+"""Kin said to be in a place: "My dad is still in Dnipro", "my parents are in Mansoura"."""
+STAYING_AWAY = re.compile(
+    r"^\s*(?:for|this|until|till|on\s+(?:a\s+)?(?:trip|holiday|vacation|business)|visiting|today"
+    r"|tonight|right\s+now|at\s+the\s+moment|since\s+(?:yesterday|last|this|Monday|Tuesday"
+    r"|Wednesday|Thursday|Friday|Saturday|Sunday))\b|\bvisit|\bhospital\b|\btrip\b|\bholiday\b",
+    re.IGNORECASE,
+)
+"""What makes being somewhere a stay, not a home: "my husband is in Paris for work"."""
+
+
+def _kin_where(scope: Scope, sentence: str) -> None:
+    """The speaker's kin who are in a place, not for a stay (``KIN_WHERE``): their home."""
+    if scope.speaker is None or " in " not in sentence or _supposed(sentence):
+        return
+    for match in KIN_WHERE.finditer(sentence):
+        place, name = match.group("place"), match.group("kname")
+        if not is_name(place.split()[0]) or STAYING_AWAY.search(match.group("rest")):
+            continue
+        kin = match.group("kin").lower()
+        if not re.fullmatch(PETS, fold(kin)):
+            _lives_in(scope, kin, name, place, match.group(0))
+
+
+def _supposed(sentence: str) -> bool:
+    """A sentence that asks or supposes: the homes it speaks of are not told."""
+    return is_question(sentence) or HYPOTHETICAL.search(sentence) is not None
 
 
 BROKE_UP = re.compile(

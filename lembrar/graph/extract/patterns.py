@@ -147,6 +147,8 @@ def alternation(words: Sequence[str]) -> str:
 
 
 PETS = alternation(PET_WORDS)
+WARDS = r"(?:ER|ICU|NICU|PICU|ITU|HDU|ED|OR|A&E)\b"
+"""A hospital's departments, said after "the" where an employer may be: "a nurse at the ICU"."""
 DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten-free|keto|halal|kosher|vegetarian[oa]"
     r"|vegan[oa]|vegetariano|vegetariana|celíac[oa]|celiac"
@@ -171,6 +173,8 @@ EX = (
 """An ex, not an "ex boss" or an "ex-colleague": "my ex, Laura", "my ex-husband", "my ex still…"."""
 KIN_EN = rf"(?:{KIN_WORDS_EN}|{EX})(?![- ]in[- ]law)"
 """A kin word, not an in-law's: "my mother-in-law" is no parent."""
+KIN_PLURAL = "parents|kids|children|sons|daughters|sisters|brothers|twins"
+"""Kin said together as one subject: "my parents live in Casablanca"."""
 KIN_PT = (
     r"irmãzinha|irmãozinho|irmã|irma|irmão|irmao|mana|mano|filhinha|filhinho|mãe|mae|pai|mulher|marido|esposa|namorada|namorado|noiva|noivo"
     r"|filha|filho|amiga|amigo|prima|primo|tia|tio|avó|avô|chefe|colega|vizinha|vizinho"
@@ -233,6 +237,12 @@ _EN = [
         r"|start|starts|have started|started)(?: (?:at|with))?(?: [\w'’&-]+){0,5}? as(?: an?)?",
         "role",
         "besides",
+    ),
+    (  # "I got a new job with Osler"; "a job with my uncle" names no employer
+        "works_at",
+        r"(?:got|have|has|landed|took|accepted|started) (?:an? |the |my )?(?:new |first |dream )?"
+        r"(?:(?:part|full)[- ]time |[\w-]+ )?job with",
+        "org",
     ),
     (  # "I work with Acme" names an employer; "I work with kids", "with Excel files" do not
         "works_at",
@@ -329,32 +339,32 @@ _EN = [
         r"(?:am|is|are)(?: now| basically| practically)?",
         "local",
     ),
-    (  # "I live with my parents in Pune"
+    (  # "I live with my parents in Pune", "I live with her in Giza"
         "lives_in",
-        r"(?:live|lives|am living|is living|are living) with (?:my|our|his|her|their) [\w-]+"
-        r"(?: [\w-]+)? in",
+        r"(?:live|lives|am living|is living|are living) with (?:(?:my|our|his|her|their) [\w-]+"
+        r"(?: [\w-]+)?|him|her|them) in",
+    ),
+    (  # "I'm a Java dev living in Cluj", "an online tutor based in Kazan"
+        "lives_in",
+        r"(?:am|is) an? [\w-]+(?: [\w-]+){0,2}? (?:living|based|located) in",
+        "org",
     ),
     (  # "I rent a small flat in Braga"
         "lives_in",
         r"(?:rent|rents|am renting|is renting|are renting|own|owns|share|shares) (?:a|an|the|our|my)"
         r" (?:[\w-]+ )?(?:flat|apartment|house|place|room|studio) in",
     ),
-    (  # "my sister is an architect in Paris": where one works as that is where one lives
-        "lives_in",
-        r"(?:(?:am|is) an?|works? as(?: an?)?) [\w-]+(?: [\w-]+)? (?:over )?in",
-        "org",
-    ),
-    (  # "I'm a data analyst at Sonae": where the role is held
+    (  # "I'm a data analyst at Sonae", "a nurse with the HSE": where the role is held
         "works_at",
         r"(?:am|is|have been|has been)(?: (?:now|also|still|currently))? an? [\w-]+(?: [\w-]+)?"
-        r" (?:(?:working|employed) )?(?:at|for|with)",
+        rf" (?:(?:working|employed) )?(?:at|for|with)(?: the(?! {WARDS}))?",
         "org",
     ),
     (  # "I'm the head chef at Casa Olmo", "she is engineer at Aselsan", "a nurse on nights at
         "works_at",  # St James's": where a role is held, the role a known one
         r"(?:am|is|have been|has been)(?: (?:now|also|still|currently))? (?:the |an? )?"
         r"(?P<role>[\w-]+(?: [\w-]+)?)"
-        r"(?: on (?:nights|days|weekends|the [\w-]+ ward))? at",
+        rf"(?: on (?:nights|days|weekends|the [\w-]+ ward))? at(?: the(?! {WARDS}))?",
         "org_of_role",
         "besides",
     ),
@@ -382,7 +392,8 @@ _EN = [
     (
         "works_as",
         (
-            r"(?:(?:work|works|am working|is working)(?: (?:there|here|now|remotely|full-time"
+            r"(?:(?:work|works|am working|is working|have been working|has been working)"
+            r"(?: (?:there|here|now|remotely|full-time"
             r"|part-time))? as|became|have become|has become"
             r"|got a job as|started working as|(?:started|got|took|landed|began) a (?:new )?job"
             r" as)(?: an?)?"
@@ -390,9 +401,10 @@ _EN = [
         "role",
     ),
     ("works_as", r"(?:am|is)(?: an?)", "role", "besides"),  # not over "am a big fan of"
-    (  # "I have been a nun for 48 years", "she's been a nurse since 2010"
+    (  # "I have been a nun for 48 years", "she's been a nurse in Rosario since 2010"
         "works_as",
-        r"(?:have|has) been an?(?= (?:[\w-]+ ){1,2}(?:for|since)\b)",
+        r"(?:have|has) been an?(?= (?:[\w-]+ ){1,2}(?:(?:in|at|with) [A-ZÀ-Þ][\w'’-]*"
+        r"(?: [A-ZÀ-Þ][\w'’-]*)? )?(?:for|since)\b)",
         "role",
         "besides",
     ),
@@ -667,6 +679,13 @@ _EN_ENDINGS = [
     ("likes", r"(?:no longer like|no longer likes|stopped liking)"),
 ]
 _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acme yesterday!"
+    (  # "Hello from Kuopio.", "Greetings all from Tromsø": a greeting from where one lives
+        "lives_in",
+        r"(?:hello|hi|hey|greetings|g['’]day|howdy|hej|hola|ciao)(?: (?:all|everyone|everybody"
+        r"|folks|friends|again))?,? from",
+        "org",
+        False,
+    ),
     ("from", r"born(?: and raised| and bred)? in", "org", False),  # "Born and raised in Lagos"
     ("from", r"originally from", "org", False),  # "Retired teacher here, originally from Lyon"
     ("age", r"(?:just )?turned", "age", False),  # "Just turned 20 today!"

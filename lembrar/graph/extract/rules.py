@@ -71,6 +71,7 @@ from lembrar.graph.extract.patterns import (
     DIETS,
     HOW_MANY,
     KIN_EN,
+    KIN_PLURAL,
     KIN_PT,
     PATTERNS,
     PETS,
@@ -122,8 +123,6 @@ from lembrar.temporal import TimeQuery, parse_time
 if TYPE_CHECKING:
     from lembrar.graph.extract.spacy_names import SpacyNames
 
-KIN_PLURAL = "parents|kids|children|sons|daughters|sisters|brothers|twins"
-"""Kin said together as one subject: "my parents live in Casablanca"."""
 SUBJECT_EN = (
     rf"(?P<subj>\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|best|new|old)\s+)?"
     rf"(?P<kin>{KIN_EN}|{KIN_PLURAL})\b(?:\s*,?\s*(?P<kname>{NAME}))?|\b[Ss]he\b|\b[Hh]e\b"
@@ -313,7 +312,13 @@ SUBJECT_CARRIED = re.compile(
 )
 """A clause after a comma that opens on its verb shares the subject said before it: "I'm
 Jade, 24, live in Leeds", "I am from Poland, living in Dublin"."""
-COMMA = re.compile(r",\s+")
+TOLD_PAST = re.compile(rf"\b(?:was|were|had|did|met|saw|knew|{SAID_DONE}|\w+ed)\b")
+"""A clause told in the past: what "while" adds to it was so then, not now."""
+ITEMS = re.compile(r",\s+")
+"""Where an item of a list said with commas starts."""
+COMMA = re.compile(r",\s+|\b(?:while|whilst)\s+(?=\w+ing\b)")
+"""Where a clause may open on its verb and share the subject said before it: after a comma, or
+"while" and a progressive ("I study at NOVA while working at Santa Maria")."""
 SUBJECT_PRONOUN = re.compile(r"\b(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\b")
 """A pronoun that may be a clause's subject ("it" is an object as often: "accepted it")."""
 WISHED = re.compile(
@@ -354,13 +359,39 @@ ME_AND = re.compile(
 """A subject said "me and Diego", as chat says it: read as "Diego and I"."""
 
 
+ROLE_ITEM = re.compile(
+    r"(?!(?:a|an|the|my|our|his|her|their|your|its|this|that|and|but|so)\b)"
+    r"(?P<role>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+    r"(?=\s*(?:[,.!;]|$|\s+(?:at|with|for|in|on)\b))"
+)
+"""A role said alone as an item of a self-introduction: "I'm Emre, 31, backend developer, …"."""
+AGE_ITEM = r"\d{1,2}(?:\s*(?:yo|y/o|years?\s+old))?\s*,\s*"
+BIO_ITEM = rf"(?:[A-ZÀ-Þ][\w'’-]*\s*,\s*|{AGE_ITEM})"
+BIO_BEFORE = re.compile(
+    rf"(?:\bI(?:['’]m|\s+am)\s+{BIO_ITEM}+"
+    rf"|^\W*(?:[A-ZÀ-Þ][\w'’-]*\s+here\s*,\s*|(?:[A-ZÀ-Þ][\w'’-]*\s*,\s*)?{AGE_ITEM}))$"
+)
+"""What a self-introduction says before its role: "I'm Emre, 31, ", "Tolga here, ", "Luis, 38, "."""
+
+
+def _role_said(match: re.Match[str]) -> str:
+    """ "I am a" before a role said alone in a self-introduction (``ROLE_ITEM``)."""
+    text = match.string
+    start = max(text.rfind(point, 0, match.start()) for point in ".!?\n") + 1
+    if not _is_role(match.group("role")) or not BIO_BEFORE.search(text, start, match.start()):
+        return match.group(0)
+    return f"I am a {match.group(0)}"
+
+
 def with_subject_said(text: str) -> str:
     """``text`` with "I" before each verb that opens a sentence (``SUBJECT_DROPPED``) or, after a
     comma, a clause of a sentence whose last subject was "I" (``SUBJECT_CARRIED``) and did not
     wish or suppose (``WISHED``)."""
     opens = [0, *(m.end() for m in SENTENCE_OPENS.finditer(text))]
     text = _said_at(text, opens, SUBJECT_DROPPED, _subject_said)
-    if ", " not in text or "I" not in text:
+    if ", " in text:
+        text = _said_at(text, [m.end() for m in ITEMS.finditer(text)], ROLE_ITEM, _role_said)
+    if "I" not in text or (", " not in text and "whil" not in text):
         return text
     return _said_at(
         text, [m.end() for m in COMMA.finditer(text)], SUBJECT_CARRIED, _subject_carried
@@ -397,6 +428,9 @@ def _subject_carried(match: re.Match[str]) -> str:
         return match.group(0)  # the sentence's last subject is not the speaker
     if WISHED.search(text, pronouns[-1].end(), match.start()):
         return match.group(0)
+    after_while = text[: match.start()].rstrip().endswith(("while", "whilst"))
+    if after_while and TOLD_PAST.search(text, pronouns[-1].end(), match.start()):
+        return match.group(0)  # "I met Tom while living in Leeds": a time gone by
     said = "I " if match.group("done") else "I am "
     return f"{said}{match.group(0)}"
 

@@ -113,10 +113,11 @@ NOT_A_PERSON = frozenset(
     " he she mine today tomorrow".split()
 )
 JOURNEY = re.compile(
-    r"\s+(?:(?:back|out|over|up|down)\s+)?to\s+"
+    r"\s+(?:(?:back|out|over|up|down|home)\s+)?to\s+"
     r"(?P<place>[A-ZÀ-ÞĀ-ž][\w'’-]*(?:\s+[A-ZÀ-ÞĀ-ž][\w'’-]*){0,2})"
 )
-"""Where a journey goes: "flying to Lisbon", "heading to New York", "back to Đà Nẵng"."""
+"""Where a journey goes: "flying to Lisbon", "heading to New York", "back to Đà Nẵng", "home to
+Ibadan"."""
 
 
 def _journey(rest: str, start: int = 0) -> re.Match[str] | None:
@@ -147,7 +148,7 @@ OUTING = re.compile(
 )
 """What one goes doing on an outing: "we're going camping" is ahead, "going shopping" an
 errand."""
-TRAVEL = ("heading", "flying", "driving", "travelling", "traveling", "going")
+TRAVEL = ("heading", "flying", "driving", "travelling", "traveling", "going", "coming")
 PHRASE_END = re.compile(
     r"\s+(?:next|this|tomorrow|tonight|today|on|in|at|for|with|soon|later|after|before|during|from"
     r"|and|but|so|because|which|who|that|to|when|while|until)\b|[,:()]"
@@ -178,7 +179,8 @@ TIME_WORDS = re.compile(
 
 
 COMMITTED = re.compile(
-    r"(?:^\W*|,\s*|\b(?:I|[Ww]e)(?:['’]ve|\s+have)?\s+)(?:(?:just|finally|already|officially)\s+)?"
+    r"(?:^\W*|,\s*|\b(?:I|[Ww]e)(?:['’]ve|\s+have|['’]m|\s+am|['’]re|\s+are)?\s+)"
+    r"(?:(?:just|finally|already|officially|all)\s+)?"
     r"(?P<verb>booked|signed\s+up\s+for|registered\s+for|entered|got\s+tickets\s+(?:to|for)"
     r"|got(?=\s+(?:an?|my|our)\s+(?:[\w-]+\s+){0,2}?booked\b)"
     r"|bought\s+tickets\s+(?:to|for)|tickets\s+(?:to|for))\s+(?P<rest>[^.;!?]*)",

@@ -1,0 +1,187 @@
+"""Homes told with the people who share them ("I live in Kadıköy with my girlfriend Defne", "my
+dad is still in Dnipro", "my sister Kamala in Chennai", "Hello from Kuopio"), roles told as items
+of a self-introduction ("I'm Emre, 31, backend developer", "Tolga here, civil engineer with
+TAV"), employers after "the" or "a job with", a job held "while" doing something else, journeys
+home and plans signed up for; beside the look-alikes that stay no fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from .reading import signed, undated
+
+
+@pytest.mark.parametrize(
+    "text, facts",
+    [
+        (
+            "I work remotely and I live in Kadıköy with my girlfriend Defne and our cat Pamuk.",
+            {("Ines", "lives_in", "Kadıköy"), ("Defne", "lives_in", "Kadıköy")},
+        ),
+        (
+            "I'm 24, living in Kennedy with my mum and my sister Daniela, I deliver for Rappi.",
+            {("mum", "lives_in", "Kennedy"), ("Daniela", "lives_in", "Kennedy")},
+        ),
+        ("I live with my parents in Pune.", {("parents", "lives_in", "Pune")}),
+        (
+            "I live in Porto with my husband Rui, my son Tom and our dog.",
+            {("Rui", "lives_in", "Porto"), ("Tom", "lives_in", "Porto")},
+        ),
+    ],
+)
+def test_kin_a_home_is_shared_with_live_there_too(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    assert facts <= signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister lives in Leeds with her husband Tom.",
+        "Should I live in Leeds with my parents or alone?",
+        "I live in Porto with our dog Bolt.",
+    ],
+)
+def test_a_home_shared_by_others_or_wondered_about_gives_the_speakers_kin_none(text: str) -> None:
+    found = signed(text)
+    assert not any(p == "lives_in" and s in ("Tom", "parents", "Bolt") for s, p, _ in found)
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("My dad is still in Dnipro, we call every night.", ("dad", "lives_in", "Dnipro")),
+        ("My parents are in Mansoura and I send money home.", ("parents", "lives_in", "Mansoura")),
+        ("My sister Kamala in Chennai just turned 70.", ("Kamala", "lives_in", "Chennai")),
+        ("I call my son David in Toronto every Sunday.", ("David", "lives_in", "Toronto")),
+        ("Hello from Kuopio. I keep bees.", ("Ines", "lives_in", "Kuopio")),
+        ("Greetings all from Tromsø!", ("Ines", "lives_in", "Tromsø")),
+        ("I'm a Java dev living in Cluj.", ("Ines", "lives_in", "Cluj")),
+        ("I'm an online English tutor based in Kazan.", ("Ines", "lives_in", "Kazan")),
+        ("I live with her in Giza and take care of her.", ("Ines", "lives_in", "Giza")),
+    ],
+)
+def test_homes_said_in_passing(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My husband is in Paris for work.",
+        "My son is in Leeds this week visiting friends.",
+        "I met my wife Ana in Lisbon.",
+        "My son Tom in Year 7 loves maths.",
+        "Hello from the other side!",
+        "Is it true that if my brother is in Rome he needs a visa?",
+        "She is a nurse living in Munich.",
+    ],
+)
+def test_a_stay_a_meeting_place_or_a_school_year_is_no_home_of_the_speakers_kin(text: str) -> None:
+    found = signed(text)
+    assert not any(p == "lives_in" and s != "Ines" for s, p, _ in found) or text.startswith("She")
+    assert not any(p == "lives_in" and s == "Ines" for s, p, _ in found)
+
+
+@pytest.mark.parametrize(
+    "text, facts",
+    [
+        (
+            "Hey. I'm Emre, 31, backend developer, I work remotely for a startup.",
+            {("Ines", "works_as", "backend developer"), ("Ines", "age", "31")},
+        ),
+        (
+            "I'm 34, senior developer at Allegro in Poznań, married to Agnieszka.",
+            {("Ines", "works_as", "senior developer"), ("Ines", "works_at", "Allegro")},
+        ),
+        (
+            "Tolga here, civil engineer with TAV in Doha since 2021.",
+            {("Ines", "works_as", "civil engineer"), ("Ines", "works_at", "TAV")},
+        ),
+        (
+            "Luis, 38, cloud architect contractor for a US bank, living in Mérida now.",
+            {("Ines", "works_as", "cloud architect contractor"), ("Ines", "lives_in", "Mérida")},
+        ),
+        (
+            "28, English teacher at a private high school in Bursa.",
+            {("Ines", "works_as", "English teacher")},
+        ),
+    ],
+)
+def test_a_role_said_as_an_item_of_a_self_introduction(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    assert facts <= signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks, nurse.",
+        "I went to the doctor, dentist, and physio.",
+        "My sister is Ana, nurse at the Mater.",
+        "I'm tired, teacher life is hard.",
+    ],
+)
+def test_a_role_in_a_list_that_introduces_no_one_is_no_job(text: str) -> None:
+    assert not any(s == "Ines" and p == "works_as" for s, p, _ in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("I'm a nurse at the Mater.", ("Ines", "works_at", "Mater")),
+        ("I'm a nurse with the HSE.", ("Ines", "works_at", "HSE")),
+        ("I got a new job with Osler.", ("Ines", "works_at", "Osler")),
+        (
+            "I'm doing a masters at NOVA part time while working at Santa Maria.",
+            ("Ines", "works_at", "Santa Maria"),
+        ),
+        (
+            "I have been working as a pharmacist in Nasr City for 8 years.",
+            ("Ines", "works_as", "pharmacist"),
+        ),
+        (
+            "I've been an English teacher in Rosario for 10 years.",
+            ("Ines", "works_as", "English teacher"),
+        ),
+    ],
+)
+def test_where_and_as_what_one_works_said_other_ways(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a nurse at the ICU.",
+        "I got a job with my uncle.",
+        "I met Tom while working at Tesco.",
+        "She studies while working at Tesco.",
+    ],
+)
+def test_a_ward_an_uncle_or_a_job_gone_by_is_no_employer_of_the_speaker(text: str) -> None:
+    assert not any(s == "Ines" and p == "works_at" for s, p, _ in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text, plan",
+    [
+        ("I'm flying home to Ibadan for my sister's wedding in June.", "trip to Ibadan"),
+        ("I'm coming home to Osaka for two weeks in August!", "trip to Osaka"),
+        ("I'm coming to London next week.", "trip to London"),
+        ("I'm signed up for the Dublin half marathon in September.", "Dublin half marathon"),
+    ],
+)
+def test_journeys_home_and_plans_signed_up_for(text: str, plan: str) -> None:
+    assert any(
+        s == "Ines" and p == "plans" and o.startswith(plan) for s, p, o in undated(signed(text))
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm coming from Paris tomorrow.", "I'm not signed up for the marathon."]
+)
+def test_an_arrival_or_a_denial_is_no_plan(text: str) -> None:
+    assert not any(p == "plans" for _, p, _ in signed(text))
