@@ -185,3 +185,57 @@ def test_journeys_home_and_plans_signed_up_for(text: str, plan: str) -> None:
 )
 def test_an_arrival_or_a_denial_is_no_plan(text: str) -> None:
     assert not any(p == "plans" for _, p, _ in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("Luis, 38, cloud architect contractor for a US bank.", ("Ines", "age", "38")),
+        ("Hello! Andrei, 28, Cluj. QA at a Norwegian company.", ("Ines", "age", "28")),
+        ("I'm a self-taught dev, 23, from Belo Horizonte.", ("Ines", "age", "23")),
+        ("29 years old, renting in Moda with my boyfriend.", ("Ines", "age", "29")),
+        ("28, English teacher at a private school in Bursa.", ("Ines", "age", "28")),
+        ("Im 29 and still live with my parents.", ("Ines", "age", "29")),
+    ],
+)
+def test_an_age_said_as_an_item_of_a_self_introduction(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Maria, 45, is my boss.",
+        "Paris, 25, lovely city.",
+        "Rusty passed this morning. 15 years old. Best dog I ever had.",
+        "12, 13 and 14 are the numbers.",
+        "Call me at 10, 11 is too late.",
+        "Ich wohne im Zentrum.",
+    ],
+)
+def test_a_number_in_a_list_that_introduces_no_one_is_no_age_of_the_speaker(text: str) -> None:
+    assert not any(s == "Ines" and p == "age" for s, p, _ in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text, facts",
+    [
+        (
+            "Our twins Ali and Hamza are 10 months now.",
+            {("Ines", "has_child", "Ali"), ("Ines", "has_child", "Hamza")},
+        ),
+        ("My cat Luna (she's 3) has been vomiting.", {("Luna", "age", "3")}),
+        ("My son Tom (4 years old) loves trains.", {("Tom", "age", "4")}),
+        ("My daughter Malak, who is 5, loves cats.", {("Malak", "age", "5")}),
+    ],
+)
+def test_children_named_as_twins_and_ages_said_beside_a_name(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    assert facts <= signed(text)
+
+
+def test_minutes_late_are_no_age() -> None:
+    assert not any(p == "age" for _, p, _ in signed("My boss Tom, who is 5 minutes late, called."))

@@ -631,7 +631,10 @@ puppy, his name is Tambor", "Júlia has a baby boy now, his name is Pedro"."""
 
 NAMED_AGE = re.compile(  # "My nephew Marco, 19, works…", "Ada (9) and Tobi (6)", "(Jiho, 12)"
     rf"(?<![\w'’])(?P<name>{NAME})(?:,\s*(?P<age>\d{{1,2}})(?=\s*[,)]|\s*$)"
-    rf"|\s*\(\s*(?P<age2>\d{{1,2}})\s*\))"
+    r"|\s*\(\s*(?:(?:she|he|it)(?:['’]s|\s+is)\s+)?(?P<age2>\d{1,2})"
+    r"(?:\s*(?:years?|yrs?)(?:\s+old)?)?\s*\)"
+    r"|,?\s+who\s+is\s+(?P<age3>\d{1,2})\b"
+    r"(?!\s*(?:%|am|pm|kg|cm|km|minutes?|mins?|hours?|hrs?|[:.]\d)|\s+\w+\s+(?:late|early|behind)))"
 )
 """A person's or a pet's age set off beside their name."""
 
@@ -639,14 +642,16 @@ NAMED_AGE = re.compile(  # "My nephew Marco, 19, works…", "Ada (9) and Tobi (6
 def _named_ages(scope: Scope, sentence: str) -> None:
     """The ages set off beside the names of people or pets the message has named
     (``NAMED_AGE``): "my nephew Marco, 19, …" is Marco's age."""
-    if "(" not in sentence and "," not in sentence:
+    if "(" not in sentence and "," not in sentence and " who is " not in sentence:
         return
     for match in NAMED_AGE.finditer(sentence):
         name = leading_name(match.group("name"))
         known = scope.entities.get(fold(name)) if name else None
         if known is None or known.type not in ("person", "animal") or name == scope.speaker:
             continue
-        age = scope.entity(match.group("age") or match.group("age2"), "value")
+        age = scope.entity(
+            match.group("age") or match.group("age2") or match.group("age3"), "value"
+        )
         scope.facts.append(
             ExtractedFact(known.name, "age", age, match.group(0), origin="kin_named")
         )
@@ -689,7 +694,7 @@ NAMES = (
 NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom, Ziggy & Luna"
     r"\b(?:[Mm]y|[Oo]ur|(?P<had>a\s+pair\s+of|two|three|four|five|six|\d+))\s+"
     r"(?:(?:two|three|four|five|six|\d+|little|new|old|[a-z][\w-]*)\s+){0,2}?"
-    rf"(?:(?P<kind>{ANY_PET})|(?P<young>kids|children|sons|daughters|boys|girls))"
+    rf"(?:(?P<kind>{ANY_PET})|(?P<young>kids|children|sons|daughters|boys|girls|twins|triplets))"
     rf"(?:\s+(?:now|too|both|here))?(?:\s*[,:(]\s*|\s+are\s+(?:called\s+|named\s+)?|\s+)"
     rf"(?P<names>{NAMES})"
 )

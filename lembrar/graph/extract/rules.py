@@ -378,18 +378,58 @@ def _role_said(match: re.Match[str]) -> str:
     """ "I am a" before a role said alone in a self-introduction (``ROLE_ITEM``)."""
     text = match.string
     start = max(text.rfind(point, 0, match.start()) for point in ".!?\n") + 1
-    if not _is_role(match.group("role")) or not BIO_BEFORE.search(text, start, match.start()):
+    if not _is_role(match.group("role")) or not BIO_BEFORE.search(text[start : match.start()]):
         return match.group(0)
     return f"I am a {match.group(0)}"
+
+
+AGE_ALONE = re.compile(r"(?P<age>[1-9]\d)(?:\s*(?P<unit>years?\s+old|yo|y/o))?(?=\s*(?:[,.!;]|$))")
+"""An age said alone as an item of a self-introduction: "Luis, 38, …", "29 years old, renting…"."""
+AGE_BEFORE = re.compile(
+    r"(?:\bI(?:['’]m|\s+am)\s+(?:an?\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2}\s*,\s*"
+    r"|^\W*[A-ZÀ-Þ][\w'’-]*\s*,\s*|^\W*)$"
+)
+"""What a self-introduction says before its age: "I'm a self-taught dev, ", "Luis, ", nothing."""
+INTRODUCED = re.compile(
+    r"\s*(?:[.!]|$|,\s+(?:from|living|based|married|single|divorced|retired|mum|mom|dad|father"
+    r"|mother|student)\b|,\s+[A-ZÀ-Þ][\w'’-]*\s*(?:[.!]|$))"
+)
+"""What may follow an age in a self-introduction besides a role: its end, where one is from or
+lives, one's state ("Andrei, 28, Cluj.", "Luis, 38, married, …")."""
+
+
+def _age_said(match: re.Match[str]) -> str:
+    """ "I am" before an age said alone in a self-introduction (``AGE_ALONE``): after "I'm …," or
+    a name opening the sentence; opening it, only with "years old" or a role after it."""
+    text = match.string
+    start = max(text.rfind(point, 0, match.start()) for point in ".!?\n") + 1
+    before = AGE_BEFORE.search(text[start : match.start()])
+    if before is None or int(match.group("age")) < 13:
+        return match.group(0)
+    if "I" in before.group(0):
+        return f"I am {match.group(0)}"
+    after = text[match.end() :]
+    role = ROLE_ITEM.match(after, 2) if after.startswith(", ") else None
+    if role is not None and _is_role(role.group("role")):
+        return f"I am {match.group(0)}"
+    if before.group(0).strip(" \"'“("):  # "Luis, 38, …": a name, then the age
+        introduced = INTRODUCED.match(after) is not None
+    else:  # the age opens the sentence: "29 years old, renting…"; not "15 years old." alone
+        introduced = match.group("unit") is not None and after.startswith(", ")
+    return f"I am {match.group(0)}" if introduced else match.group(0)
 
 
 def with_subject_said(text: str) -> str:
     """``text`` with "I" before each verb that opens a sentence (``SUBJECT_DROPPED``) or, after a
     comma, a clause of a sentence whose last subject was "I" (``SUBJECT_CARRIED``) and did not
-    wish or suppose (``WISHED``)."""
+    wish or suppose (``WISHED``); and "I am" before an age or a role said alone in a
+    self-introduction (``AGE_ALONE``, ``ROLE_ITEM``)."""
     opens = [0, *(m.end() for m in SENTENCE_OPENS.finditer(text))]
     text = _said_at(text, opens, SUBJECT_DROPPED, _subject_said)
     if ", " in text:
+        opens = [0, *(m.end() for m in SENTENCE_OPENS.finditer(text))]
+        items = sorted({*opens, *(m.end() for m in ITEMS.finditer(text))})
+        text = _said_at(text, items, AGE_ALONE, _age_said)
         text = _said_at(text, [m.end() for m in ITEMS.finditer(text)], ROLE_ITEM, _role_said)
     if "I" not in text or (", " not in text and "whil" not in text):
         return text
@@ -435,6 +475,11 @@ def _subject_carried(match: re.Match[str]) -> str:
     return f"{said}{match.group(0)}"
 
 
+UNMARKED_IM = re.compile(
+    r"\b[Ii]m(?=\s+(?:\d+|an?|from|in|living|working|studying|moving|not|so|also|still|now"
+    r"|currently|based|married|single|divorced|retired|the)\b)"
+)
+"""An "I'm" that chat types without its apostrophe ("Im 29", "im from Leeds")."""
 CONTRACTIONS = tuple(
     (needles, re.compile(pattern), replacement)
     for needles, pattern, replacement in (
@@ -605,6 +650,8 @@ class RuleExtractor:
         entities and speaker), before any is weighed."""
         text = without_handed_over(without_markup(episode.content))
         text = LOWER_I.sub("I", text)  # "i'm a nurse", as typed
+        if "m " in text:
+            text = UNMARKED_IM.sub("I am", text)  # "Im 29", "im from Leeds"
         if self.recognizer is None:  # a parse reads a clause without its subject by itself
             text = with_subject_said(text)
         text = with_be_carried(text)
