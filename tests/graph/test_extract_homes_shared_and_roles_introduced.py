@@ -239,3 +239,43 @@ def test_children_named_as_twins_and_ages_said_beside_a_name(
 
 def test_minutes_late_are_no_age() -> None:
     assert not any(p == "age" for _, p, _ in signed("My boss Tom, who is 5 minutes late, called."))
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("I work remotely for a Berlin startup called Fluxtor.", ("Ines", "works_at", "Fluxtor")),
+        ("I work at a small agency called Lumo.", ("Ines", "works_at", "Lumo")),
+        ("I'm on maternity leave from PKO until October.", ("Ines", "works_at", "PKO")),
+        (
+            "Update: I passed the probation period at Bancolombia!",
+            ("Ines", "works_at", "Bancolombia"),
+        ),
+        ("I'm 60 next month and retiring from Pemex.", ("Ines", "works_at", "Pemex")),
+        (
+            "I'm available from June, currently in my notice period at Capgemini.",
+            ("Ines", "works_at", "Capgemini"),
+        ),
+        (
+            "I'm working as an SAP consultant on contract with Aramco.",
+            ("Ines", "works_at", "Aramco"),
+        ),
+        ("I'm 34, senior dev at Allegro.", ("Ines", "works_as", "senior dev")),
+    ],
+)
+def test_employers_said_by_kind_and_name_and_jobs_kept_through_leave(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I work for a Cyprus company.",
+        "I work for a Canadian startup.",
+        "She is on sick leave from work.",
+    ],
+)
+def test_a_kind_of_employer_without_its_name_is_no_employer(text: str) -> None:
+    assert not any(p == "works_at" for _, p, _ in signed(text))

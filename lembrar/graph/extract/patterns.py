@@ -304,6 +304,18 @@ _EN = [
         "besides",
     ),
     ("works_at", r"(?:teach|teaches)(?: [\w-]+){0,3} at", "org"),  # "I teach grade 4 at X"
+    (  # "I'm on maternity leave from PKO": still employed there
+        "works_at",
+        r"(?:am|is|are)(?: (?:currently|still|now))? on (?:maternity|paternity|parental|sick"
+        r"|medical|mat) leave from",
+        "org",
+    ),
+    (  # "I passed the probation period at Bancolombia"
+        "works_at",
+        r"(?:passed|finished|completed|survived) (?:my|the|her|his) probation(?: period)? (?:at|with)",
+        "org",
+    ),
+    ("works_at", r"(?:am|is) retiring from", "org"),  # "I'm retiring from Pemex": still there
     ("works_at", r"joined", "org"),  # "joined Google"; "joined a book club" is a pastime
     (  # "I start at Hooli on Monday": a plan when the clause's time is ahead (``rules``)
         "works_at",
@@ -386,7 +398,8 @@ _EN = [
     ),
     (  # "I work as a designer at Critical Software"
         "works_at",
-        r"(?:work|works|am working|is working) as (?:an? )?[\w-]+(?: [\w-]+)? (?:at|for)",
+        r"(?:work|works|am working|is working) as (?:an? )?[\w-]+(?: [\w-]+)?"
+        r" (?:on (?:a )?contract )?(?:at|for|with)",
         "org",
     ),
     (
@@ -967,6 +980,7 @@ _POSSESSIVE = [  # "my new job at X": the speaker's
         "org",
     ),
     ("lives_in", r"(?:new |current )?(?:home|house|flat|apartment|place) (?:is )?in"),
+    ("works_at", r"notice period (?:at|with)", "org"),  # "in my notice period at Capgemini"
     ("does", r"(?:new |current |favourite |favorite )?(?:passion|hobby) is"),
     (  # "my job title at Sonae is data engineer"
         "works_as",
@@ -1032,7 +1046,7 @@ ROLES = frozenset(
             " bricklayer beekeeper fisherman miner chauffeur trucker foreman supervisor"
             " apprentice trainee contractor ceo cto saleswoman salesman underwriter prosecutor"
             " inspector ranger warden curator astronomer sonographer babysitter doula youtuber"
-            " streamer influencer blogger podcaster"
+            " streamer influencer blogger podcaster dev"
         ).split(),
         "teacher",
         "nurse",

@@ -331,13 +331,16 @@ want to get online, play games")."""
 
 DOING_AFTER_AND = (
     r"(?:now\s+|also\s+|currently\s+)?(?:studying|working|living|doing|learning|training"
-    r"|teaching|moving|starting)\b"
+    r"|teaching|moving|starting|retiring)\b"
 )
 BE_CARRIED = re.compile(
-    rf"\b(?P<be>am|is|are)\b(?P<between>[^,.;!?]{{1,40}}?\s)and\s+(?={DOING_AFTER_AND})"
+    r"(?:\b(?P<be>am|is|are)\b|(?<=\w)(?P<short>['’]m|['’]re|['’]s(?=\s+\d))(?!\w))"
+    rf"(?P<between>[^,.;!?]{{1,40}}?\s)and\s+(?={DOING_AFTER_AND})"
 )
 """A progressive after "and" that shares the verb "be" said before it: "my brother is 24 and
-studying medicine in Rabat" ("and is studying")."""
+studying medicine in Rabat" ("and is studying"), "I'm 60 next month and retiring"."""
+BE_SPELT = {"'m": "am", "’m": "am", "'re": "are", "’re": "are", "'s": "is", "’s": "is"}
+"""The verb "be" a contraction stands for."""
 
 
 AND_DOING = re.compile(rf"\band\s+{DOING_AFTER_AND}")
@@ -348,7 +351,13 @@ def with_be_carried(text: str) -> str:
     """``text`` with "be" said again after "and" (``BE_CARRIED``)."""
     if AND_DOING.search(text) is None:
         return text
-    return BE_CARRIED.sub(r"\g<be>\g<between>and \g<be> ", text)
+    return BE_CARRIED.sub(_be_again, text)
+
+
+def _be_again(match: re.Match[str]) -> str:
+    said = match.group("be") or match.group("short")
+    be = match.group("be") or BE_SPELT[match.group("short")]
+    return f"{said}{match.group('between')}and {be} "
 
 
 ME_AND = re.compile(
@@ -1411,6 +1420,12 @@ def _object(
             raw = "learning " + LEARNT_END.split(raw)[0]  # "learning German", not "on Duolingo"
     if pattern.predicate in ("works_at", "studies_at"):  # "my job at Sainsbury's is hard"
         raw = CLAUSE_VERB.split(raw)[0]
+        kind_named = ORG_OF_A_KIND.match(raw)
+        if kind_named is not None:  # "a Berlin startup called Fluxtor"; "a Canadian startup"
+            if kind_named.group("name"):
+                raw = kind_named.group("name")
+            elif kind_named.group("article").lower() in ("a", "an"):
+                return None
     if pattern.predicate == "likes":
         raw = infinitive_as_activity(raw)  # "I love to travel": travelling is what is liked
     phrase = DANGLING.sub("", trim_object(raw, _most_words(pattern)))
@@ -1478,6 +1493,19 @@ ROLE_END = re.compile(
     r"\s+(?:in|at|for|with|from|on|over|out|here|there|working|employed|based|living|who|and|job"
     r"|gig|so|but|because|since|now|today|tonight)\b"
 )
+BUSINESS_NAME = r"[A-ZÀ-Þ][\w'’&-]*(?:\s+(?:&\s+)?[A-ZÀ-Þ][\w'’&-]*){0,3}"
+"""A business's name: "Boulangerie Nour", "Fresh Fade ATL", "Ink & Iron"."""
+ORG_KINDS = (
+    "startup|start-up|company|firm|agency|bank|consultancy|corporation|organisation|organization"
+    "|ngo|office|team|hospital|clinic|school|university|college|studio|shop|store|restaurant"
+    "|factory|plant|brand|fintech|scale-up|scaleup|client|airline|hotel"
+)
+ORG_OF_A_KIND = re.compile(
+    rf"(?P<article>an?|the|my|our)\s+(?:[\w-]+\s+){{0,3}}?(?i:{ORG_KINDS})\b"
+    rf"(?:\s*,?\s*(?:called|named)\s+(?P<name>{BUSINESS_NAME}))?"
+)
+"""A place of work said by its kind, and its name when given: "a Berlin startup called Fluxtor" is
+Fluxtor; "a Cyprus company" names none."""
 CLAUSE_VERB = re.compile(r"\s+(?:is|was|are|were|has|had|will|would|can|could)\b")
 """Where a place of work ends and the clause's verb begins: "my job at Sainsbury's is hard"."""
 DONE_WHERE = re.compile(r"\s+in\s+(?:a|an|the|my|our|his|her|their)\s")
@@ -1749,10 +1777,6 @@ def _weds_planned(scope: Scope) -> list[ExtractedFact]:
         if (partner, plan.object) not in planned
     ]
     return added
-
-
-BUSINESS_NAME = r"[A-ZÀ-Þ][\w'’&-]*(?:\s+(?:&\s+)?[A-ZÀ-Þ][\w'’&-]*){0,3}"
-"""A business's name: "Boulangerie Nour", "Fresh Fade ATL", "Ink & Iron"."""
 
 
 def _businesses_named(scope: Scope, facts: Sequence[ExtractedFact]) -> list[ExtractedFact]:
