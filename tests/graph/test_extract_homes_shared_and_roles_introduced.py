@@ -279,3 +279,24 @@ def test_employers_said_by_kind_and_name_and_jobs_kept_through_leave(
 )
 def test_a_kind_of_employer_without_its_name_is_no_employer(text: str) -> None:
     assert not any(p == "works_at" for _, p, _ in signed(text))
+
+
+@pytest.mark.parametrize(
+    "text, plan",
+    [
+        ("We're planning to get married next spring.", "get married"),
+        ("We're planning to have a baby next year.", "have a baby"),
+        ("120 day streak now 🔥 planning to visit Buenos Aires in November", "visit Buenos Aires"),
+    ],
+)
+def test_life_events_planned_and_a_plan_after_an_emoji(text: str, plan: str) -> None:
+    assert ("Ines", "plans", plan) in undated(signed(text))
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm planning to have a coffee later.", "we adopted a kitten 🐱 named Mia"]
+)
+def test_an_errand_is_no_plan_and_an_emoji_inside_a_clause_keeps_it_whole(text: str) -> None:
+    found = signed(text)
+    assert not any(p == "plans" for _, p, _ in found)
+    assert "kitten" not in text or ("Ines", "has_pet", "Mia") in found

@@ -114,6 +114,7 @@ def is_undertaking(plan: str) -> bool:
         head -= 1
     return bool(words) and (
         folded[0] in UNDERTAKINGS
+        or any(tuple(folded[: len(event)]) == event for event in LIFE_EVENTS)
         or (head >= 0 and is_event(folded[head]))
         or any(w[:1].isupper() and not w.strip("(),.!?").isupper() for w in words)
     )
@@ -124,6 +125,14 @@ def is_event(word: str) -> bool:
     return word in EVENTS or word.rstrip("s") in EVENTS
 
 
+LIFE_EVENTS = (
+    ("get", "married"),
+    ("get", "engaged"),
+    ("have", "a", "baby"),
+    ("tie", "the", "knot"),
+    ("renew", "our", "vows"),
+)
+"""Two words that open a plan of a life event: "get married", "have a baby", "tie the knot"."""
 GOING_INTO = (
     ("participate", "in"),
     ("take", "part", "in"),

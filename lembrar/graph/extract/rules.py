@@ -667,7 +667,7 @@ class RuleExtractor:
         if "e and " in text or "e n " in text or "e & " in text:
             text = ME_AND.sub(r"\g<other> and I ", text)
         text = SALUTATION.sub("", text)
-        text = EMOJI_THEN_CAPITAL.sub(r"\1. ", without_others_words(text))
+        text = EMOJI_THEN_OPENING.sub(r"\1. ", without_others_words(text))
         if "- " in text:
             text = GLUED_DASH.sub(" - ", text)
         if "'" in text or "’" in text:
@@ -782,8 +782,11 @@ SALUTATION = re.compile(
 )
 """A letter's salutation: whom it is written to, not anyone the letter speaks of ("Dear Ms.
 Patel, My husband and I…")."""
-EMOJI_THEN_CAPITAL = re.compile(rf"([{EMOJI}])\s+(?=[A-ZÀ-Þ])")
-"""An emoji ends a sentence when a capital follows: "I'm not a student 😅 I'm a data engineer"."""
+EMOJI_THEN_OPENING = re.compile(
+    rf"([{EMOJI}])\s+(?=[A-ZÀ-Þ]|(?:planning|gonna|{SAID_DONE}|{SAID_DOING})\b)"
+)
+"""An emoji ends a sentence when a capital follows ("I'm not a student 😅 I'm a data engineer"),
+or a verb that opens a clause without its subject ("120 day streak 🔥 planning to visit…")."""
 GLUED_DASH = re.compile(r"(?<=\w)-\s+(?=\w)")
 """A dash typed against the word before it sets off what follows as a dash with spaces does:
 "I love hiking- it clears my head"."""
