@@ -300,3 +300,24 @@ def test_an_errand_is_no_plan_and_an_emoji_inside_a_clause_keeps_it_whole(text: 
     found = signed(text)
     assert not any(p == "plans" for _, p, _ in found)
     assert "kitten" not in text or ("Ines", "has_pet", "Mia") in found
+
+
+@pytest.mark.parametrize(
+    "text, facts",
+    [
+        (
+            "I have 2 cats from the street, Koshka and Bastet.",
+            {("Ines", "has_pet", "Koshka"), ("Ines", "has_pet", "Bastet")},
+        ),
+        ("We now have 3 cats, 1 dog and a parrot named Kesha.", {("Ines", "has_pet", "dog")}),
+        ("We have two cats, a hamster and three kids.", {("Ines", "has_pet", "hamster")}),
+    ],
+)
+def test_pets_named_after_where_they_came_from_and_pets_counted_in_a_list(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    assert facts <= signed(text)
+
+
+def test_a_garden_in_a_list_of_pets_is_no_pet() -> None:
+    assert {o for _, p, o in signed("I have 2 dogs and a garden.") if p == "has_pet"} == {"dogs"}

@@ -20,6 +20,7 @@ from lembrar.graph.extract.patterns import (
     BREEDS,
     CHILDREN,
     EX,
+    HOW_MANY,
     KEPT_ANIMALS,
     KIN_EN,
     KIN_PLURAL,
@@ -323,6 +324,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
             scope.facts.append(fact)
     _named_after(scope, sentence)
     _named_list(scope, sentence)
+    _pets_listed(scope, sentence)
     _owned_by_another(scope, sentence)
     _pronoun_pet(scope, sentence)
     for match in [
@@ -695,7 +697,8 @@ NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom
     r"\b(?:[Mm]y|[Oo]ur|(?P<had>a\s+pair\s+of|two|three|four|five|six|\d+))\s+"
     r"(?:(?:two|three|four|five|six|\d+|little|new|old|[a-z][\w-]*)\s+){0,2}?"
     rf"(?:(?P<kind>{ANY_PET})|(?P<young>kids|children|sons|daughters|boys|girls|twins|triplets))"
-    rf"(?:\s+(?:now|too|both|here))?(?:\s*[,:(]\s*|\s+are\s+(?:called\s+|named\s+)?|\s+)"
+    rf"(?:\s+(?:now|too|both|here))?(?:\s*[,:(]\s*|\s+are\s+(?:called\s+|named\s+)?|\s+"
+    r"|\s+(?:from|off|at|in)\s+(?:the\s+)?[a-z][\w'’-]*\s*,\s*)"  # "2 cats from the street, …"
     rf"(?P<names>{NAMES})"
 )
 """Pets, or children, of a kind named in a list after it ("two kids, Ava (4) and Leo", "three
@@ -772,6 +775,35 @@ def _named_list(scope: Scope, sentence: str) -> None:
         for name in _listed_names(names, at_start):
             if is_name(name.split()[0]):
                 _named_one(scope, name, kind, False, match.group(0))
+
+
+PETS_LISTED = re.compile(
+    rf"\b(?:I|[Ww]e)\s+(?:(?:now|also|still|already)\s+)?(?:have|have\s+got|own|keep)\s+"
+    rf"{HOW_MANY}\s+(?:{PETS})s?\b(?P<rest>(?:\s*,\s*|\s+and\s+)[^.;!?]*)"
+)
+"""Pets had, counted in a list: "We have 3 cats, 1 dog and a parrot"."""
+PET_IN_LIST = re.compile(
+    rf"^(?:\s*,\s*|\s+and\s+)(?:an?|one|{HOW_MANY})\s+(?:(?:very\s+)?[a-z]+\s+)??"
+    rf"(?P<kind>{PETS})(?P<plural>s)?\b"
+)
+"""One more pet of such a list: ", 1 dog", " and a very confused parrot"."""
+
+
+def _pets_listed(scope: Scope, sentence: str) -> None:
+    """Each kind of pet after the first of a counted list (``PETS_LISTED``) is the speaker's."""
+    if scope.speaker is None or not any(w in sentence for w in (" have ", " own ", " keep ")):
+        return
+    for match in PETS_LISTED.finditer(sentence):
+        rest = match.group("rest")
+        while (pet := PET_IN_LIST.match(rest)) is not None:
+            kind = pet.group("kind") + (pet.group("plural") or "")
+            animal = scope.entity(kind, "animal")
+            scope.facts.append(
+                ExtractedFact(
+                    scope.speaker, "has_pet", animal, pet.group(0).strip(" ,"), origin="kin_unnamed"
+                )
+            )
+            rest = rest[pet.end() :]
 
 
 def _named_one(scope: Scope, name: str, kind: str, young: bool, quote: str) -> None:
