@@ -794,8 +794,12 @@ def _pets_listed(scope: Scope, sentence: str) -> None:
     if scope.speaker is None or not any(w in sentence for w in (" have ", " own ", " keep ")):
         return
     for match in PETS_LISTED.finditer(sentence):
-        rest = match.group("rest")
-        while (pet := PET_IN_LIST.match(rest)) is not None:
+        at = match.start("rest")
+        while (pet := PET_IN_LIST.match(sentence[at:])) is not None:
+            kind_end = at + pet.end()
+            at = kind_end
+            if qualifies_another(sentence, kind_end):
+                continue  # "2 cats and a dog bed"
             kind = pet.group("kind") + (pet.group("plural") or "")
             animal = scope.entity(kind, "animal")
             scope.facts.append(
@@ -803,7 +807,6 @@ def _pets_listed(scope: Scope, sentence: str) -> None:
                     scope.speaker, "has_pet", animal, pet.group(0).strip(" ,"), origin="kin_unnamed"
                 )
             )
-            rest = rest[pet.end() :]
 
 
 def _named_one(scope: Scope, name: str, kind: str, young: bool, quote: str) -> None:
