@@ -321,3 +321,11 @@ def test_pets_named_after_where_they_came_from_and_pets_counted_in_a_list(
 
 def test_a_garden_in_a_list_of_pets_is_no_pet() -> None:
     assert {o for _, p, o in signed("I have 2 dogs and a garden.") if p == "has_pet"} == {"dogs"}
+
+
+@pytest.mark.parametrize(
+    "text, pastime",
+    [("I go running about 3x a week.", "running"), ("I do yoga 3x a week.", "yoga")],
+)
+def test_a_habit_said_by_times_a_week(text: str, pastime: str) -> None:
+    assert ("Ines", "does", pastime) in signed(text)

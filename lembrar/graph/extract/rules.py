@@ -150,7 +150,9 @@ CALLED = (  # "a kitten called Mia", "a kitten, Mia", "uma gatinha nova, a Mia"
 )
 WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 OFTEN = (
-    r"(?:every|each|twice|once|three times|\d+ times|most"
+    r"(?:(?:about|around|like|roughly|at least)\s+)?"
+    r"(?:every|each|twice|once|three times|\d+ times|\d+\s*x\s+(?:a|per)\s+(?:week|day|month)"
+    r"|(?:\d|two|three|four|five|six)\s+(?:days|mornings|evenings|nights)\s+(?:a|per)\s+week|most"
     rf"|on (?:the )?(?:weekends|(?i:{WEEKDAY})s|(?i:{WEEKDAY}) (?:nights|mornings|evenings"
     r"|afternoons))"
     r"|todos|todas|duas vezes|uma vez|três vezes|aos (?:sábados|domingos|fins de semana))\b"
@@ -182,7 +184,7 @@ OBJECTS = {
     # "a peanut allergy": the allergen before the word
     "allergen": r"\s+(?:an?\s+)?(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:allergy|allergies|intolerance)\b",
     # "climbing twice a week", "surf todos os fins de semana": an activity done as a habit
-    "habit": rf"\s+(?!{NOT_ACTIVITY})(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+{OFTEN}",
+    "habit": rf"\s+(?!{NOT_ACTIVITY})(?P<obj>[\w-]+(?:\s+[\w-]+)??)\s+{OFTEN}",
     "activity": rf"\s+(?!{NOT_ACTIVITY})(?P<obj>[^,.;!?:()\n]+)",
     "diet": rf"\s+(?P<obj>{DIETS})\b",
     "age": (  # "34", "34 years old", "a 32-year-old engineer", "3 weeks old", "61 and retired"
