@@ -406,6 +406,8 @@ LIVING_WITH = re.compile(
 )
 """A home shared with kin: "I live in Kadıköy with my girlfriend Defne", "living with my mum and
 my sister Daniela in Kennedy": those kin live there too."""
+LIVING_LOOK = re.compile(r"\b(?:live|living|rent|renting|share|sharing)\s")
+"""A first look for ``LIVING_WITH``."""
 SHARED_KIN = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur|{'|'.join(MINE_ELSEWHERE)})\s+"
     r"(?:(?:little|big|older|younger|new|two|three)\s+)?"
@@ -419,7 +421,9 @@ SPEAKER_SUBJECT = re.compile(r"\b(?:I|[Ww]e)\b|^\W*(?:[Ll]iving|[Rr]enting|[Ss]h
 
 def _living_with(scope: Scope, sentence: str) -> None:
     """Kin the speaker shares a home with live there too (``LIVING_WITH``)."""
-    if scope.speaker is None or " with " not in sentence or _supposed(sentence):
+    if scope.speaker is None or " with " not in sentence or LIVING_LOOK.search(sentence) is None:
+        return
+    if _supposed(sentence):
         return
     for match in LIVING_WITH.finditer(sentence):
         place = match.group("place") or match.group("place2")
@@ -450,6 +454,8 @@ KIN_WHERE = re.compile(
     rf"in\s+(?P<place>{NAME})(?P<rest>[^.;!?]*)"
 )
 """Kin said to be in a place: "My dad is still in Dnipro", "my parents are in Mansoura"."""
+KIN_WHERE_LOOK = re.compile(r"(?:\s(?:is|are)|['’]s)\s+(?:(?:still|now|back|already|also)\s+)?in\s")
+"""A first look for ``KIN_WHERE``: someone "is in" somewhere."""
 STAYING_AWAY = re.compile(
     r"^\s*(?:for|this|until|till|on\s+(?:a\s+)?(?:trip|holiday|vacation|business)|visiting|today"
     r"|tonight|right\s+now|at\s+the\s+moment|since\s+(?:yesterday|last|this|Monday|Tuesday"
@@ -461,7 +467,9 @@ STAYING_AWAY = re.compile(
 
 def _kin_where(scope: Scope, sentence: str) -> None:
     """The speaker's kin who are in a place, not for a stay (``KIN_WHERE``): their home."""
-    if scope.speaker is None or " in " not in sentence or _supposed(sentence):
+    if scope.speaker is None or " in " not in sentence or KIN_WHERE_LOOK.search(sentence) is None:
+        return
+    if _supposed(sentence):
         return
     for match in KIN_WHERE.finditer(sentence):
         place, name = match.group("place"), match.group("kname")

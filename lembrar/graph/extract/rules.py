@@ -316,11 +316,11 @@ SUBJECT_CARRIED = re.compile(
 Jade, 24, live in Leeds", "I am from Poland, living in Dublin"."""
 TOLD_PAST = re.compile(rf"\b(?:was|were|had|did|met|saw|knew|{SAID_DONE}|\w+ed)\b")
 """A clause told in the past: what "while" adds to it was so then, not now."""
-ITEMS = re.compile(r",\s+")
-"""Where an item of a list said with commas starts."""
-COMMA = re.compile(r",\s+|\b(?:while|whilst)\s+(?=\w+ing\b)")
-"""Where a clause may open on its verb and share the subject said before it: after a comma, or
-"while" and a progressive ("I study at NOVA while working at Santa Maria")."""
+COMMA = re.compile(r",\s+")
+"""Where a clause, or an item of a list said with commas, may open."""
+WHILE_DOING = re.compile(r"\b(?:while|whilst)\s+(?=\w+ing\b)")
+"""Where a progressive after "while" opens a clause that shares the subject said before it ("I
+study at NOVA while working at Santa Maria")."""
 SUBJECT_PRONOUN = re.compile(r"\b(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\b")
 """A pronoun that may be a clause's subject ("it" is an object as often: "accepted it")."""
 WISHED = re.compile(
@@ -385,10 +385,21 @@ BIO_BEFORE = re.compile(
 """What a self-introduction says before its role: "I'm Emre, 31, ", "Tolga here, ", "Luis, 38, "."""
 
 
+INTRODUCED_AS_I = re.compile(r"\bI(?:['’]m|\s+am)\s+[^,.!?]{1,40},")
+"""A first look for a self-introduction's items after "I'm": "I'm Emre, …", "I'm a dev, 23, …"."""
+OPENING_ITEM = re.compile(r"\W*(?:[A-ZÀ-Þ][\w'’-]*(?:\s+here)?|\d{1,2}(?:\s+years\s+old)?)\s*,")
+"""A sentence that opens on an item of a self-introduction: "Tolga here, …", "Luis, …", "28, …"."""
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding ``at`` begins."""
+    return max(text.rfind(point, 0, at) for point in ".!?\n") + 1
+
+
 def _role_said(match: re.Match[str]) -> str:
     """ "I am a" before a role said alone in a self-introduction (``ROLE_ITEM``)."""
     text = match.string
-    start = max(text.rfind(point, 0, match.start()) for point in ".!?\n") + 1
+    start = _sentence_start(text, match.start())
     if not _is_role(match.group("role")) or not BIO_BEFORE.search(text[start : match.start()]):
         return match.group(0)
     return f"I am a {match.group(0)}"
@@ -413,7 +424,7 @@ def _age_said(match: re.Match[str]) -> str:
     """ "I am" before an age said alone in a self-introduction (``AGE_ALONE``): after "I'm …," or
     a name opening the sentence; opening it, only with "years old" or a role after it."""
     text = match.string
-    start = max(text.rfind(point, 0, match.start()) for point in ".!?\n") + 1
+    start = _sentence_start(text, match.start())
     before = AGE_BEFORE.search(text[start : match.start()])
     if before is None or int(match.group("age")) < 13:
         return match.group(0)
@@ -437,16 +448,19 @@ def with_subject_said(text: str) -> str:
     self-introduction (``AGE_ALONE``, ``ROLE_ITEM``)."""
     opens = [0, *(m.end() for m in SENTENCE_OPENS.finditer(text))]
     text = _said_at(text, opens, SUBJECT_DROPPED, _subject_said)
-    if ", " in text:
-        opens = [0, *(m.end() for m in SENTENCE_OPENS.finditer(text))]
-        items = sorted({*opens, *(m.end() for m in ITEMS.finditer(text))})
+    opens = [0, *(m.end() for m in SENTENCE_OPENS.finditer(text))] if ", " in text else []
+    if opens and (
+        INTRODUCED_AS_I.search(text) or any(OPENING_ITEM.match(text, at) for at in opens)
+    ):
+        items = sorted({*opens, *(m.end() for m in COMMA.finditer(text))})
         text = _said_at(text, items, AGE_ALONE, _age_said)
-        text = _said_at(text, [m.end() for m in ITEMS.finditer(text)], ROLE_ITEM, _role_said)
+        text = _said_at(text, [m.end() for m in COMMA.finditer(text)], ROLE_ITEM, _role_said)
     if "I" not in text or (", " not in text and "whil" not in text):
         return text
-    return _said_at(
-        text, [m.end() for m in COMMA.finditer(text)], SUBJECT_CARRIED, _subject_carried
-    )
+    starts = [m.end() for m in COMMA.finditer(text)]
+    if "whil" in text:
+        starts = sorted([*starts, *(m.end() for m in WHILE_DOING.finditer(text))])
+    return _said_at(text, starts, SUBJECT_CARRIED, _subject_carried)
 
 
 def _said_at(
@@ -473,7 +487,7 @@ def _subject_said(match: re.Match[str]) -> str:
 
 def _subject_carried(match: re.Match[str]) -> str:
     text = match.string
-    start = max(text.rfind(point, 0, match.start()) for point in ".!?\n") + 1
+    start = _sentence_start(text, match.start())
     pronouns = list(SUBJECT_PRONOUN.finditer(text, start, match.start()))
     if not pronouns or pronouns[-1].group(0) != "I":
         return match.group(0)  # the sentence's last subject is not the speaker
@@ -661,7 +675,7 @@ class RuleExtractor:
         entities and speaker), before any is weighed."""
         text = without_handed_over(without_markup(episode.content))
         text = LOWER_I.sub("I", text)  # "i'm a nurse", as typed
-        if "m " in text:
+        if "Im " in text or "im " in text:
             text = UNMARKED_IM.sub("I am", text)  # "Im 29", "im from Leeds"
         if self.recognizer is None:  # a parse reads a clause without its subject by itself
             text = with_subject_said(text)
