@@ -385,9 +385,13 @@ BIO_BEFORE = re.compile(
 """What a self-introduction says before its role: "I'm Emre, 31, ", "Tolga here, ", "Luis, 38, "."""
 
 
-INTRODUCED_AS_I = re.compile(r"\bI(?:['’]m|\s+am)\s+[^,.!?]{1,40},")
+INTRODUCED_AS_I = re.compile(
+    r"\bI(?:['’]m|\s+am)\s+(?:[A-ZÀ-Þ][\w'’-]*|\d{1,2}|an?\s+[\w-]+(?:\s+[\w-]+){0,2})\s*,"
+)
 """A first look for a self-introduction's items after "I'm": "I'm Emre, …", "I'm a dev, 23, …"."""
-OPENING_ITEM = re.compile(r"\W*(?:[A-ZÀ-Þ][\w'’-]*(?:\s+here)?|\d{1,2}(?:\s+years\s+old)?)\s*,")
+OPENING_ITEM = re.compile(
+    r"\W*(?:[A-ZÀ-Þ][\w'’-]*\s+here|(?:[A-ZÀ-Þ][\w'’-]*\s*,\s*)?\d{1,2}(?:\s+years\s+old)?)\s*,"
+)
 """A sentence that opens on an item of a self-introduction: "Tolga here, …", "Luis, …", "28, …"."""
 
 
@@ -447,9 +451,10 @@ def with_subject_said(text: str) -> str:
     wish or suppose (``WISHED``); and "I am" before an age or a role said alone in a
     self-introduction (``AGE_ALONE``, ``ROLE_ITEM``)."""
     opens = [0, *(m.end() for m in SENTENCE_OPENS.finditer(text))]
-    text = _said_at(text, opens, SUBJECT_DROPPED, _subject_said)
-    opens = [0, *(m.end() for m in SENTENCE_OPENS.finditer(text))] if ", " in text else []
-    if opens and (
+    said = _said_at(text, opens, SUBJECT_DROPPED, _subject_said)
+    if said != text:
+        text, opens = said, [0, *(m.end() for m in SENTENCE_OPENS.finditer(said))]
+    if ", " in text and (
         INTRODUCED_AS_I.search(text) or any(OPENING_ITEM.match(text, at) for at in opens)
     ):
         items = sorted({*opens, *(m.end() for m in COMMA.finditer(text))})
