@@ -30,7 +30,7 @@ from lembrar.graph.extract.patterns import (
     species,
 )
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
-from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE, HYPOTHETICAL, NEGATION, is_question
+from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE, NEGATION, asks_or_supposes
 from lembrar.model.graph import ExtractedFact
 
 __all__ = [
@@ -378,7 +378,7 @@ MET_THERE = re.compile(
     r"\b(?:met|meet|meeting|saw|see|seeing|married|marry|marrying|lost|losing|buried)\s+$", re.I
 )
 """A verb that makes the place after a relative where something happened, not their home."""
-NOT_A_PLACE = frozenset("year grade form class heaven christ person hospital".split())
+NO_PLACE_AFTER_KIN = frozenset("year grade form class heaven christ person hospital".split())
 """Capitalised words after "in" that name no place ("my son Tom in Year 7")."""
 
 
@@ -390,12 +390,9 @@ def _placed_kin(scope: Scope, sentence: str, match: re.Match[str], person: str) 
     if placed is None or MET_THERE.search(sentence, 0, match.start()):
         return
     place = leading_name(placed.group("place"))
-    if not place or fold(place.split()[0]) in NOT_A_PLACE or not is_name(place.split()[0]):
+    if not place or fold(place.split()[0]) in NO_PLACE_AFTER_KIN or not is_name(place.split()[0]):
         return
-    where = scope.entity(place, "place")
-    scope.facts.append(
-        ExtractedFact(person, "lives_in", where, placed.group(0).strip(), origin="kin_named")
-    )
+    _home(scope, person, place, placed.group(0).strip())
 
 
 LIVING_WITH = re.compile(
@@ -423,7 +420,7 @@ def _living_with(scope: Scope, sentence: str) -> None:
     """Kin the speaker shares a home with live there too (``LIVING_WITH``)."""
     if scope.speaker is None or " with " not in sentence or LIVING_LOOK.search(sentence) is None:
         return
-    if _supposed(sentence):
+    if asks_or_supposes(sentence):
         return
     for match in LIVING_WITH.finditer(sentence):
         place = match.group("place") or match.group("place2")
@@ -435,15 +432,19 @@ def _living_with(scope: Scope, sentence: str) -> None:
         who = SHARED_END.split(who, maxsplit=1)[0]
         for kin in SHARED_KIN.finditer(who):
             word = kin.group("kin").lower()
-            kin_word = KIN_ELSEWHERE.get(word, word)
-            if not re.fullmatch(PETS, fold(kin_word)):
-                _lives_in(scope, kin_word, kin.group("kname"), place, match.group(0))
+            _kin_lives_in(
+                scope, KIN_ELSEWHERE.get(word, word), kin.group("kname"), place, match.group(0)
+            )
 
 
-def _lives_in(scope: Scope, kin: str, name: str | None, place: str, quote: str) -> None:
+def _kin_lives_in(scope: Scope, kin: str, name: str | None, place: str, quote: str) -> None:
     """The speaker's kin (named, or by their kin word) lives in ``place``."""
     said = name if name is not None and is_name(name.split()[0]) else kin
-    person = scope.entity(said, "person", (f"my {kin}",))
+    _home(scope, scope.entity(said, "person", (f"my {kin}",)), place, quote)
+
+
+def _home(scope: Scope, person: str, place: str, quote: str) -> None:
+    """``person`` lives in ``place``."""
     where = scope.entity(place, "place", retype=True)
     scope.facts.append(ExtractedFact(person, "lives_in", where, quote, origin="kin_named"))
 
@@ -469,20 +470,13 @@ def _kin_where(scope: Scope, sentence: str) -> None:
     """The speaker's kin who are in a place, not for a stay (``KIN_WHERE``): their home."""
     if scope.speaker is None or " in " not in sentence or KIN_WHERE_LOOK.search(sentence) is None:
         return
-    if _supposed(sentence):
+    if asks_or_supposes(sentence):
         return
     for match in KIN_WHERE.finditer(sentence):
         place, name = match.group("place"), match.group("kname")
         if not is_name(place.split()[0]) or STAYING_AWAY.search(match.group("rest")):
             continue
-        kin = match.group("kin").lower()
-        if not re.fullmatch(PETS, fold(kin)):
-            _lives_in(scope, kin, name, place, match.group(0))
-
-
-def _supposed(sentence: str) -> bool:
-    """A sentence that asks or supposes: the homes it speaks of are not told."""
-    return is_question(sentence) or HYPOTHETICAL.search(sentence) is not None
+        _kin_lives_in(scope, match.group("kin").lower(), name, place, match.group(0))
 
 
 BROKE_UP = re.compile(
@@ -791,7 +785,7 @@ PETS_LISTED = re.compile(
 )
 """Pets had, counted in a list: "We have 3 cats, 1 dog and a parrot"."""
 PET_IN_LIST = re.compile(
-    rf"^(?:\s*,\s*|\s+and\s+)(?:an?|one|{HOW_MANY})\s+(?:(?:very\s+)?[a-z]+\s+)??"
+    rf"(?:\s*,\s*|\s+and\s+)(?:an?|one|{HOW_MANY})\s+(?:(?:very\s+)?[a-z]+\s+)??"
     rf"(?P<kind>{PETS})(?P<plural>s)?\b"
 )
 """One more pet of such a list: ", 1 dog", " and a very confused parrot"."""
@@ -803,10 +797,9 @@ def _pets_listed(scope: Scope, sentence: str) -> None:
         return
     for match in PETS_LISTED.finditer(sentence):
         at = match.start("rest")
-        while (pet := PET_IN_LIST.match(sentence[at:])) is not None:
-            kind_end = at + pet.end()
-            at = kind_end
-            if qualifies_another(sentence, kind_end):
+        while (pet := PET_IN_LIST.match(sentence, at)) is not None:
+            at = pet.end()
+            if qualifies_another(sentence, at):
                 continue  # "2 cats and a dog bed"
             kind = pet.group("kind") + (pet.group("plural") or "")
             animal = scope.entity(kind, "animal")

@@ -132,7 +132,7 @@ LIFE_EVENTS = (
     ("tie", "the", "knot"),
     ("renew", "our", "vows"),
 )
-"""Two words that open a plan of a life event: "get married", "have a baby", "tie the knot"."""
+"""The words that open a plan of a life event: "get married", "have a baby", "tie the knot"."""
 GOING_INTO = (
     ("participate", "in"),
     ("take", "part", "in"),

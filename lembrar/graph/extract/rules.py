@@ -432,13 +432,11 @@ def _age_said(match: re.Match[str]) -> str:
     before = AGE_BEFORE.search(text[start : match.start()])
     if before is None or int(match.group("age")) < 13:
         return match.group(0)
-    if "I" in before.group(0):
-        return f"I am {match.group(0)}"
     after = text[match.end() :]
     role = ROLE_ITEM.match(after, 2) if after.startswith(", ") else None
-    if role is not None and _is_role(role.group("role")):
-        return f"I am {match.group(0)}"
-    if before.group(0).strip(" \"'“("):  # "Luis, 38, …": a name, then the age
+    if "I" in before.group(0) or (role is not None and _is_role(role.group("role"))):
+        introduced = True
+    elif before.group(0).strip(" \"'“("):  # "Luis, 38, …": a name, then the age
         introduced = INTRODUCED.match(after) is not None
     else:  # the age opens the sentence: "29 years old, renting…"; not "15 years old." alone
         introduced = match.group("unit") is not None and after.startswith(", ")
@@ -1448,7 +1446,7 @@ def _object(
         if kind_named is not None:  # "a Berlin startup called Fluxtor"; "a Canadian startup"
             if kind_named.group("name"):
                 raw = kind_named.group("name")
-            elif kind_named.group("article").lower() in ("a", "an"):
+            elif kind_named.group("article") in ("a", "an"):
                 return None
     if pattern.predicate == "likes":
         raw = infinitive_as_activity(raw)  # "I love to travel": travelling is what is liked

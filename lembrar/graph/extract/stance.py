@@ -142,6 +142,11 @@ def is_question(sentence: str) -> bool:
     return stripped.endswith("?") or bool(QUESTION_START.match(stripped)) and "?" in stripped
 
 
+def asks_or_supposes(sentence: str) -> bool:
+    """Whether ``sentence`` is a question or a supposition: what it says is not told as so."""
+    return is_question(sentence) or HYPOTHETICAL.search(sentence) is not None
+
+
 def unstated(clause: str, ending: bool) -> str | None:
     """Why ``clause`` states no fact, or None. ``ending``: the pattern reads a negation itself
     ("no longer lives", "já não moro"), so a negation does not count against it."""

@@ -36,6 +36,7 @@ from lembrar.graph.extract.stance import (
     HYPOTHETICAL,
     NEGATION,
     REPORTED,
+    asks_or_supposes,
     is_question,
     unstated,
 )
@@ -212,8 +213,7 @@ def _states(part: str, said: re.Match[str]) -> bool:
     alérgica e não quero arriscar" is an allergy)."""
     clause = _clause(part, said)
     return (
-        not is_question(part)
-        and not HYPOTHETICAL.search(part)
+        not asks_or_supposes(part)
         and not REPORTED.search(part)
         and not NEGATION.search(clause)
         and not OTHER_PERSON.search(part)
@@ -825,7 +825,7 @@ def farewells(message: str) -> list[tuple[str, str, str]]:
         (kind, m.group("old"), m.group("new"))
         for part in parts(message)
         for m in FAREWELL.finditer(part)
-        if not is_question(part) and not HYPOTHETICAL.search(part)
+        if not asks_or_supposes(part)
     ]
 
 
@@ -844,7 +844,7 @@ def lived_in(message: str) -> list[str]:
         return []
     found: list[str] = []
     for part in parts(message):
-        if is_question(part) or HYPOTHETICAL.search(part):
+        if asks_or_supposes(part):
             continue
         for m in WHERE_I_LIVE.finditer(part):
             words = m.group("place").split()
@@ -958,7 +958,7 @@ def births(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
         child = CHILD_WORD.search(part)
         if child is None or not BIRTH.search(part) or not FIRST_PERSON.search(part):
             continue
-        if is_question(part) or HYPOTHETICAL.search(part) or NEGATION.search(_clause(part, child)):
+        if asks_or_supposes(part) or NEGATION.search(_clause(part, child)):
             continue
         if OTHERS_CHILD.search(part):  # "my colleague Michael's newborn daughter"
             continue
@@ -1057,7 +1057,7 @@ def kin_named_next(message: str, people: Sequence[str] = ()) -> list[tuple[str, 
     found: list[tuple[str, str]] = []
     for at, part in enumerate(said[:-1]):
         kin = KIN_LAST.search(part)
-        if kin is None or is_question(part) or HYPOTHETICAL.search(part) or NEGATION.search(part):
+        if kin is None or asks_or_supposes(part) or NEGATION.search(part):
             continue
         bare = BARE_NAME.fullmatch(said[at + 1])
         if bare is None or bare.group("more"):
