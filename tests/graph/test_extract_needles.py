@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -34,7 +36,7 @@ SENTENCES = [
     "I work at home; home is where the cat is",
     "",
 ]
-LOOKS = [look for compiled in COMPILED.values() for _, _, look in compiled] + [ANY_KIN]
+LOOKS = [look for compiled in COMPILED.values() for _, look in compiled] + [ANY_KIN]
 
 
 @pytest.mark.parametrize("text", SENTENCES)
@@ -101,9 +103,24 @@ def test_a_digit_that_begins_a_word_is_a_known_beginning() -> None:
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("text", SENTENCES)
 def test_the_index_finds_what_each_look_finds(language: str, text: str) -> None:
-    looks = [look for _, _, look in COMPILED[language]]
+    looks = [look for _, look in COMPILED[language]]
     said = Sentence(text)
     assert Looks(looks).matching(said) == [i for i, look in enumerate(looks) if look.search(said)]
+
+
+def test_a_look_opening_at_a_word_is_tried_where_such_a_word_begins() -> None:
+    look = Look.of(re.compile(r"(?i:\b(?:at home))"))
+    assert look.found(Sentence("That's it: I work AT HOME"))  # "at" in "That" first
+    assert not look.found(Sentence("a chat homepage"))  # "at home" only inside a word
+    assert not look.found(Sentence("I'm at the gym; home later"))
+
+
+def test_the_index_files_a_look_under_its_least_common_needed_words() -> None:
+    look = Look.of(re.compile(r"(?i:\b(?:a new job at))"))
+    looks = Looks([look])
+    assert set(looks.by_word) == {"new"}  # not "a", nor "at"
+    assert looks.matching(Sentence("I got a NEW JOB at Acme")) == [0]
+    assert looks.matching(Sentence("a new car at last")) == []
 
 
 COMMONEST = frozenset("a i the to and my is in of it".split())
@@ -115,3 +132,23 @@ def test_a_first_look_for_words_never_begins_with_the_commonest_words(look: Look
     sentence, and every sentence would be searched."""
     assert look.beginnings is not None
     assert not look.beginnings & COMMONEST
+
+
+def test_a_pattern_is_compiled_when_a_sentence_first_passes_its_first_look() -> None:
+    """Compiling every pattern on import took a second of each command's start."""
+    script = (
+        "from datetime import datetime, timezone\n"
+        "from lembrar.evaluation.graph import _episode\n"
+        "from lembrar.graph.extract import rules\n"
+        "from lembrar.model.inputs import EpisodeIn\n"
+        "print(rules._compile.cache_info().currsize)\n"
+        "said = EpisodeIn(user_id='u', content='I moved to Lisbon last May.', role='user',"
+        " at=datetime(2024, 5, 1, tzinfo=timezone.utc))\n"
+        "rules.RuleExtractor().extract(_episode(said))\n"
+        "print(rules._compile.cache_info().currsize)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    before, after = map(int, out.stdout.split())
+    assert before == 0
+    assert 0 < after < len(COMPILED["en"])

@@ -102,7 +102,22 @@ class Look:
         return True
 
     def search(self, sentence: Sentence) -> bool:
-        return self.may_match(sentence) and self.regex.search(sentence.text) is not None
+        return self.may_match(sentence) and self.found(sentence)
+
+    def found(self, sentence: Sentence) -> bool:
+        """Whether the regex matches in ``sentence``. One that opens at a word boundary with
+        known words is tried only where such a word begins: a search would try it at every
+        letter, and a long case-blind alternation costs at each."""
+        if not self.at_word or self.beginnings is None:
+            return self.regex.search(sentence.text) is not None
+        text, folded, match = sentence.text, sentence.folded, self.regex.match
+        for beginning in self.beginnings & sentence.word_starts:
+            at = folded.find(beginning)  # ``folded`` is as long as ``text``: positions hold
+            while at >= 0:
+                if match(text, at):  # its opening boundary fails inside a word
+                    return True
+                at = folded.find(beginning, at + 1)
+        return False
 
 
 def _words(starts: Iterable[str]) -> frozenset[str] | None:
@@ -236,19 +251,26 @@ def _opens_at_boundary(items: list[tuple[Any, Any]]) -> bool:
 
 
 class Looks:
-    """Many looks indexed by the beginnings they need: the ones a sentence may match are found
-    from the sentence's own word beginnings and pieces, not by trying each look in turn, and
-    searched only when it holds the further words they need."""
+    """Many looks indexed by words they need: the ones a sentence may match are found from the
+    sentence's own word beginnings (or pieces), not by trying each look in turn, and searched
+    only when it holds every word they need. Each look is filed under its least common needed
+    word set, told by length ("allergic" before "am"): few sentences hold one of those."""
 
     def __init__(self, looks: Sequence[Look]) -> None:
         self.looks = tuple(looks)
-        self.always = [i for i, look in enumerate(self.looks) if look.beginnings is None]
+        self.always: list[int] = []
         self.by_word: dict[str, list[int]] = {}
         self.by_piece: dict[str, list[int]] = {}
         for i, look in enumerate(self.looks):
-            index = self.by_word if look.at_word else self.by_piece
-            for beginning in look.beginnings or ():
-                index.setdefault(beginning, []).append(i)
+            needed = [*look.needs, *([look.beginnings] if look.at_word and look.beginnings else [])]
+            if needed:
+                for word in max(needed, key=_rarity):
+                    self.by_word.setdefault(word, []).append(i)
+            elif look.beginnings is not None:
+                for piece in look.beginnings:
+                    self.by_piece.setdefault(piece, []).append(i)
+            else:
+                self.always.append(i)
 
     def matching(self, sentence: Sentence) -> list[int]:
         """The indices, in order, of the looks whose regex finds a match in ``sentence``."""
@@ -258,9 +280,12 @@ class Looks:
         if self.by_piece:
             for piece in sentence.pieces & self.by_piece.keys():
                 maybe.update(self.by_piece[piece])
-        starts = sentence.word_starts
+        looks = self.looks
         return [
-            i
-            for i in sorted(maybe)
-            if self.looks[i].holds_needed(starts) and self.looks[i].regex.search(sentence.text)
+            i for i in sorted(maybe) if looks[i].may_match(sentence) and looks[i].found(sentence)
         ]
+
+
+def _rarity(words: frozenset[str]) -> tuple[int, int]:
+    """How seldom a sentence may hold one of ``words``: longer words are rarer, fewer are."""
+    return min(len(word) for word in words), -len(words)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from lembrar.graph.extract.activities import (
@@ -518,19 +519,19 @@ CONTRACTIONS = tuple(
         (("e's",), r"\b([Ss]he|[Hh]e)'s\b", r"\1 is"),
         (  # "we'd moved", "I'd been": "had" before a past participle
             ("'d ", "’d "),
-            rf"\b(\w+)['’]d(?= (?:just |already )?{PAST_PARTICIPLE}\b)",
-            r"\1 had",
+            rf"(?<=\w)['’]d(?= (?:just |already )?{PAST_PARTICIPLE}\b)",
+            " had",
         ),
         (("I'd",), r"\bI'd\b", "I would"),
         (("'ve", "’ve"), r"\b([Ww]e|[Tt]hey)['’]ve\b", r"\1 have"),
         (("'ll", "’ll"), r"\b([Ii]|[Ww]e|[Ss]he|[Hh]e|[Tt]hey)['’]ll\b", r"\1 will"),
         (("'re", "’re"), r"\b([Ww]e|[Tt]hey)['’]re\b", r"\1 are"),
-        (("'s ", "’s "), r"\b(\w+)['’]s (been|lived|moved|gone|left|got)\b", r"\1 has \2"),
+        (("'s ", "’s "), r"(?<=\w)['’]s (?=(?:been|lived|moved|gone|left|got)\b)", " has "),
         (("ome's", "ome’s"), r"\b([Hh]ome)['’]s\b", r"\1 is"),  # "and home's Aveiro"
         (
             ("'s ", "’s "),
-            r"\b(\w+)['’]s (moving|going|taking|living|working|starting|leaving|getting)\b",
-            r"\1 is \2",
+            r"(?<=\w)['’]s (?=(?:moving|going|taking|living|working|starting|leaving|getting)\b)",
+            " is ",
         ),
         (  # "my sister's a Munich local", "my brother's an engineer now", "my partner's from Lagos"
             ("'s ", "’s "),
@@ -540,7 +541,9 @@ CONTRACTIONS = tuple(
         ),
     )
 )
-"""Each needs an apostrophe, and one of its needles: a text without them is left as it is."""
+"""Each needs an apostrophe, and one of its needles: a text without them is left as it is. A
+pattern that can open at its apostrophe does ("we'd moved": "'d" to " had"): a search finds an
+apostrophe at once, and tries a word's beginning at every letter."""
 SHORTHAND = re.compile(
     r"\b(?:bf|gf|sis|bro|hubby|hubs|wifey|im|ive|teh|hte|adn|taht|jsut|wiht|waht|tmrw|tmr|2moro"
     r"|2morrow|n|r)\b"
@@ -582,7 +585,10 @@ def spelt_out(match: re.Match[str]) -> str:
     return SPELT_OUT[word]
 
 
+@cache
 def _compile(pattern: Pattern) -> re.Pattern[str]:
+    """A pattern's regex, compiled when a sentence first passes its first look (most patterns
+    are never needed in a short session, and compiling them all took a second)."""
     adverbs = ADVERBS_EN if pattern.language == "en" else ADVERBS_PT
     if pattern.person == "possessive":
         return re.compile(rf"{POSSESSIVE}(?i:{pattern.verb}){OBJECTS[pattern.object_kind]}")
@@ -597,30 +603,30 @@ def _compile(pattern: Pattern) -> re.Pattern[str]:
     )
 
 
+CLOSED_OBJECTS = {
+    "pet": PETS,
+    "child": CHILDREN,
+    "sibling": "sister|brother|sibling",
+    "diet": DIETS,
+    "age": rf"\d|{AGE_IN_WORDS}",
+    "allergen": "allerg|intoleran",
+    "habit": OFTEN,
+    "local": "local",
+    "bare_role": alternation(sorted(ROLES)),
+}
+"""Objects from a closed list, each beginning a word: where none is, no such pattern matches."""
+
+
 def _first_look(pattern: Pattern) -> Look:
     """A cheap first look: a pattern runs only where its verb phrase occurs, or, for objects
     from a closed list (pets, children, diets, ages), where such an object does."""
-    closed = {
-        "pet": PETS,
-        "child": CHILDREN,
-        "sibling": "sister|brother|sibling",
-        "diet": DIETS,
-        "age": rf"\d|{AGE_IN_WORDS}",
-        "allergen": "allerg|intoleran",
-        "habit": OFTEN,
-        "local": "local",
-        "bare_role": alternation(sorted(ROLES)),
-    }
-    if pattern.object_kind in closed:  # each such object begins a word
-        return Look.of(re.compile(rf"(?i:\b(?:{closed[pattern.object_kind]}))"))
-    return Look.of(re.compile(rf"(?i:\b(?:{pattern.verb}))"))
+    closed = CLOSED_OBJECTS.get(pattern.object_kind, pattern.verb)
+    return Look.of(re.compile(rf"(?i:\b(?:{closed}))"))
 
 
-Compiled = tuple[Pattern, re.Pattern[str], Look]
+Compiled = tuple[Pattern, Look]
 COMPILED: dict[str, tuple[Compiled, ...]] = {
-    language: tuple(
-        (p, _compile(p), _first_look(p)) for p in PATTERNS if p.language in (language, "any")
-    )
+    language: tuple((p, _first_look(p)) for p in PATTERNS if p.language in (language, "any"))
     for language in ("en", "pt")
 }
 """The patterns of each language, each with its first look."""
@@ -640,7 +646,7 @@ PRESUPPOSED = tuple(c for c in COMPILED["en"] + COMPILED["pt"] if c[0].person ==
 """What a question takes as given: the speaker's own "my new team at Talkdesk", "a minha
 alergia a marisco" ("Is it normal that my new team at Talkdesk takes long lunches?")."""
 LOOKS = {
-    id(c): Looks([look for _, _, look in c])
+    id(c): Looks([look for _, look in c])
     for c in (COMPILED["en"], COMPILED["pt"], PARSE_GAPS, PRESUPPOSED)
 }
 """Each set of patterns' first looks, indexed by the beginnings they need."""
@@ -844,6 +850,10 @@ def _there_named(sentence: str, message: str) -> str:
     return f"{sentence[: match.start()]}{verb} {joint} {places[-1]}{sentence[match.end() :]}"
 
 
+def _candidate(pattern: Pattern) -> tuple[Pattern, re.Pattern[str]]:
+    return pattern, _compile(pattern)
+
+
 def _by_patterns(
     scope: Scope, said: Sentence, typed: dict[str, str], tz: str, compiled: Sequence[Compiled]
 ) -> None:
@@ -853,7 +863,7 @@ def _by_patterns(
         sentence = PLACE_SPELT_OUT.sub(r"\g<away> \g<prep> ", sentence)
     if sentence != said.text:
         said = Sentence(sentence)
-    candidates = [compiled[i][:2] for i in LOOKS[id(compiled)].matching(said)]
+    candidates = [_candidate(compiled[i][0]) for i in LOOKS[id(compiled)].matching(said)]
     if not candidates:
         return
     named = sentence
@@ -863,7 +873,10 @@ def _by_patterns(
     if ", who " in named or ", que " in named:  # "Rita, who lives in X, loves…"
         described = WHO.sub(_relative_clause, named)
         if described != named and " is " in described:  # "Rita is the only architect…"
-            more = [compiled[i][:2] for i in LOOKS[id(compiled)].matching(Sentence(described))]
+            more = [
+                _candidate(compiled[i][0])
+                for i in LOOKS[id(compiled)].matching(Sentence(described))
+            ]
             candidates += [c for c in more if c not in candidates]
         named = described
     clauses = _clauses(named)
@@ -1940,16 +1953,14 @@ def _companions(scope: Scope, sentence: str) -> list[str]:
     return found
 
 
-PLAIN_WORDS = re.compile(
-    r"playing|practi[cs]|routine|training|sessions|classes|lessons|volunteer|favou?rite|course"
-    r"|class|module|seminar|lecture|exam|job|gig|career|home|flat|apartment|house|place|signed"
-    r"|trip|vacation|holiday|honeymoon|cruise|tour|getaway"
-    r"|enrolled|registered|joined|pick|go-to|passion|love (?:for|of)|me (?:\w+ )?love|jam|weakness"
-    r"|fave|fav\b|involved|active in|nova|novo|new place|new flat|new apartment|new house"
-    r"|unpack|settl|here in|cá em|aqui em"
-    r"|learning|studying|teach|collect"
-    r"|pleasure"
-)
+PLAIN_SAID = (
+    "playing practic practis routine training sessions classes lessons volunteer favorite"
+    " favourite course class module seminar lecture exam job gig career home flat apartment house"
+    " place signed trip vacation holiday honeymoon cruise tour getaway enrolled registered joined"
+    " pick go-to passion weakness fave involved nova novo unpack settl learning studying teach"
+    " collect pleasure jam"
+).split() + ["love for", "love of", "active in", "here in", "cá em", "aqui em"]
+PLAIN_WORDS = re.compile(rf"{alternation(PLAIN_SAID)}|fav\b|me (?:\w+ )?love")
 """A sentence can state a fact without a verb pattern only with one of these words, or with a
 word a membership is said with (``MEMBER_WORDS``)."""
 

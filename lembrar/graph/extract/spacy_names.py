@@ -99,8 +99,11 @@ def looks_portuguese(text: str) -> bool:
     """More Portuguese than English: common Portuguese words and words spelt with its accents
     ("Pratico cerâmica todas as semanas") against common English words, names inside a
     sentence ("Hospital São João") aside."""
+    accented = _PT_LETTERS.search(text) is not None
+    if not accented and _PT_WORDS.isdisjoint(_WORD.findall(text.lower())):
+        return False  # no Portuguese word at all (setting names aside only takes words away)
     words = _WORD.findall(_NAME_INSIDE.sub(" ", text).lower())
-    if _PT_LETTERS.search(text) is None:  # no word of it is spelt with Portuguese accents
+    if not accented:  # no word of it is spelt with Portuguese accents
         portuguese = len([w for w in words if w in _PT_WORDS])
     else:
         portuguese = len([w for w in words if w in _PT_WORDS or _PT_LETTERS.search(w)])
