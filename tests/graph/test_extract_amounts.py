@@ -28,6 +28,10 @@ def facts(text, speaker=None):
         ("I just finished my fifth issue of the magazine.", [("count", "issues", "5")]),
         ("I just finished my 5th project since starting classes.", [("count", "projects", "5")]),
         ("I have a long list, with 20 titles waiting.", [("count", "titles", "20")]),
+        (
+            "We now have Twelve chickens and TWO goats.",
+            [("count", "chickens", "twelve"), ("count", "goats", "two")],
+        ),
         ("It brings my total species count to 32.", [("count", "species", "32")]),
         (
             "Tips for my current project, a Ford F-150 model.",

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 from lembrar.graph.extract.possessions import OWNED_WORD
 
-NUMBER = (
-    r"(?<![$€£\d.,x×])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)|\b(?:one|two|three|four|five|six|seven"
-    r"|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred)\b"
+NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty"
+    "|fifty|a hundred"
 )
+NUMBER = rf"(?<![$€£\d.,x×])(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?![\d.,]\d)|\b(?:{NUMBER_WORDS})\b"
 ORDINALS = {
     "first": "1",
     "second": "2",
@@ -164,6 +165,8 @@ PATTERNS = (
         re.I,
     ),
 )
+ANY_NUMBER = re.compile(rf"\d|\b(?:{NUMBER_WORDS})\b")
+"""A first look, in the lower-cased sentence: a count is said with a number ("3", "Twelve")."""
 ORDINAL_PATTERN = re.compile(
     r"\b(?:finished|completed|ran|read|watched|wrote|published|built|made|visited|attended|did"
     r"|won|played|hosted|entered|sold)"
@@ -218,7 +221,8 @@ def amounts(sentence: str) -> list[Amount]:
     if sentence.rstrip().endswith("?"):
         return []
     found: dict[str, Amount] = {}
-    for pattern in PATTERNS:
+    numbered = ANY_NUMBER.search(sentence.lower()) is not None
+    for pattern in PATTERNS if numbered else ():  # each needs a number
         for match in pattern.finditer(sentence):
             if _counts(sentence, match):  # "3 kids and 2 dogs": each count listed after it too
                 for said in (match, *_listed_after(sentence, match)):
