@@ -43,6 +43,8 @@ LABEL_SETS = {  # the name a report gives each labels file of benchmarks/graph/
     "written19": "written19.jsonl",
     "written20": "written20.jsonl",
     "written21": "written21.jsonl",
+    "written22": "written22.jsonl",
+    "written23": "written23.jsonl",
 }
 
 

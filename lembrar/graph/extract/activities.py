@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from lembrar.graph.extract.names import BOUNDARY_WORDS, without_how
+from lembrar.graph.extract.patterns import TIME_WORDS
 from lembrar.graph.extract.possessions import OWNED
-from lembrar.graph.extract.upcoming import TIME_WORDS
 
 NOT_ACTIVITY = frozenset(
     "the a an it them this that these those with around for in on at some any outside together"

@@ -11,6 +11,7 @@ from lembrar.graph.extract.names import (
     AT_A_PLACE,
     PLACED_BEFORE,
     fold,
+    is_kin_name,
     is_name,
     leading_name,
     plural,
@@ -294,7 +295,7 @@ def _kin_said_elsewhere(scope: Scope, sentence: str) -> None:
     """The speaker's kin named in another language's words (``KIN_SAID_ELSEWHERE``)."""
     for match in KIN_SAID_ELSEWHERE.finditer(sentence):
         kname = match.group("kname")
-        if is_name(kname.split()[0]):
+        if is_kin_name(kname.split()[0]):
             kin = KIN_ELSEWHERE[match.group("kin").lower()]
             scope.kin(kin, kname, f"my {kin}")
 
@@ -339,7 +340,7 @@ def read_kinship(scope: Scope, said: Sentence) -> None:
     ]:
         kin = match.group("kin")
         words = re.sub(r"['’]s$", "", match.group("kname")).split()  # "my daughter Sarah's…"
-        while words and not is_name(words[0]):  # "A Leonor, a minha irmã": the article goes
+        while words and not is_kin_name(words[0]):  # "A Leonor, a minha irmã": the article goes
             words.pop(0)
         kname = " ".join(words)
         if not words or scope.speaker is None or _listed(match):
@@ -428,13 +429,29 @@ def _living_with(scope: Scope, sentence: str) -> None:
             sentence, 0, match.start() + 1
         ):
             continue
-        who = match.group("who") or match.group("who2")
-        who = SHARED_END.split(who, maxsplit=1)[0]
+        group = "who" if match.group("who") else "who2"
+        who = SHARED_END.split(match.group(group), maxsplit=1)[0]
         for kin in SHARED_KIN.finditer(who):
             word = kin.group("kin").lower()
-            _kin_lives_in(
-                scope, KIN_ELSEWHERE.get(word, word), kin.group("kname"), place, match.group(0)
-            )
+            after = sentence[match.start(group) :]  # "our two kids, Haruto (9) and Mei (6)"
+            named = [] if kin.group("kname") else _named_in(scope, word, after)
+            for name in named or [kin.group("kname")]:
+                _kin_lives_in(scope, KIN_ELSEWHERE.get(word, word), name, place, match.group(0))
+
+
+def _named_in(scope: Scope, kin: str, listed: str) -> list[str]:
+    """The speaker's kin of the kind ``kin`` says ("kids", "parents") named in ``listed``: "our
+    two kids, Haruto (9) and Mei (6)" are Haruto and Mei."""
+    predicate = UNNAMED_PREDICATE.get(fold(kin)) or UNNAMED_PREDICATE.get(fold(kin).rstrip("s"))
+    return [
+        f.object
+        for f in scope.facts
+        if f.subject == scope.speaker
+        and f.predicate == predicate
+        and not f.negated
+        and is_name(f.object.split()[0])
+        and re.search(rf"\b{re.escape(f.object)}\b", listed)
+    ]
 
 
 def _kin_lives_in(scope: Scope, kin: str, name: str | None, place: str, quote: str) -> None:
@@ -915,7 +932,7 @@ def _others_kin(scope: Scope, sentence: str) -> None:
             continue
         kin = match.group("kin").lower()
         kname = match.group("kname")
-        named = kname is not None and is_name(kname.split()[0]) and not _listed(match)
+        named = kname is not None and is_kin_name(kname.split()[0]) and not _listed(match)
         if OTHERS_KIN_WORDS[kin] == "has_parent" and not named and _speakers_child(scope, owner):
             continue  # "my son … doesn't call his mother enough": the speaker, or their partner
         who = scope.entity(kname if named else kin, "person", retype=named)

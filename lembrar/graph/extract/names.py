@@ -416,6 +416,18 @@ def is_name(word: str) -> bool:
     )
 
 
+NAMES_ALSO_WORDS = frozenset("jan may june april august will".split())
+"""Given names that are also months or common words, set aside by ``is_name``."""
+
+
+def is_kin_name(word: str) -> bool:
+    """A capitalized word right after a kin word names the person, a month's name too: "my
+    brother Jan", "my daughter June"."""
+    return is_name(word) or (
+        word[:1].isupper() and not word.isupper() and fold(word) in NAMES_ALSO_WORDS
+    )
+
+
 SHOUTED = frozenset(
     "lol omg wtf btw idk asap ok okay fyi tbh imo imho lmao rofl brb thx pls plz ugh yay wow"
     " now today tomorrow all help please yes nope never ever so very really".split()

@@ -339,6 +339,14 @@ _EN = [
         r" (?:years|ages|months|decades|a long time|a while|over a year|\d+ years|\d{4})"
         r"|(?:for )?(?:a|one|two|three|four|five|six|several|a few|\d+) (?:months?|years?)\b))",
     ),
+    (  # "we're still renting in Haarlem": a place named; not "renting in the city"
+        "lives_in",
+        r"(?:am|is|are) renting in(?= (?-i:[A-ZÀ-Þ]))",
+    ),
+    (  # "Freja and I moved in together in Nørrebro"
+        "lives_in",
+        r"(?:moved|have moved|has moved|just moved|finally moved) in together in",
+    ),
     (  # "we moved into a new flat in Alfama", "finally moved into my own place in JLT"
         "lives_in",
         r"(?:moved|have moved|has moved|just moved|finally moved) into (?:my|our|his|her|their|an?"
@@ -1351,3 +1359,22 @@ ROLES = frozenset(
     ]
 )
 ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant", "ent", "eira", "eiro", "ista", "ora")
+
+
+MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
+)
+TIME_WORDS = re.compile(
+    r"\b(?:tomorrow|tonight|today|next|this\s+(?:week|weekend|month|year|summer|winter|spring|fall"
+    r"|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday|evening|afternoon)"
+    r"|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s+(?:a|two|three"
+    r"|\d+)\s+(?:days?|weeks?|months?)"
+    rf"|in\s+{MONTH}|for\s+(?:{MONTH}|christmas|easter|new\s+year['’]?s?|thanksgiving)"
+    r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this|coming\s+up"
+    r"|in\s+the\s+(?:spring|summer|autumn|fall|winter)"
+    rf"|on\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{MONTH}|on\s+{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?"
+    r"|(?:in|over|during|for)\s+the\s+(?:[\w-]+\s+)?(?:holidays|break|half[- ]term))\b",
+    re.IGNORECASE,
+)
+"""A time to come the sentence names (read exactly by the time parser)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from lembrar.graph.extract.names import is_name, plural
-from lembrar.graph.extract.patterns import HOW_MANY, alternation
+from lembrar.graph.extract.patterns import HOW_MANY, TIME_WORDS, alternation
 
 _KINDS = {
     "devices": "laptop|computer|pc|phone|smartphone|tablet|ipad|kindle|e-reader|camera|lens"
@@ -217,6 +217,18 @@ HAD_DONE = frozenset("set done ready back up out in going working running".split
 LEADING = frozenset(
     "own very whole first last favorite favourite fave current new spare few".split()
 )
+AHEAD = re.compile(rf"\s+(?:{TIME_WORDS.pattern})", re.IGNORECASE)
+"""A time to come right after a thing had: what one has then is an appointment."""
+HAVE_NOW = re.compile(r"\b(?:have|has)\b|['’]ve\s+got\b", re.IGNORECASE)
+"""Having said in the present: "I have my exam on Friday"; not "got me a sewing machine for
+Christmas", given then."""
+
+
+def _had_ahead(sentence: str, match: re.Match[str], thing: str = "thing") -> bool:
+    """Whether ``match`` has its ``thing`` at a time to come ("I have my CFA Level 2 in three
+    weeks"): an appointment, not a thing owned."""
+    had = HAVE_NOW.search(sentence, max(0, match.start() - len("I've got ")), match.start(thing))
+    return had is not None and AHEAD.match(sentence, match.end(thing)) is not None
 
 
 def _still_to_get(before: str, thing: str, after: str) -> bool:
@@ -282,6 +294,8 @@ def possessions(sentence: str) -> list[str]:
             continue
         if AT_WORK.match(sentence, match.end("thing")):
             continue  # "my desk at work": where one works has it
+        if match.re in (HAVING, HAVING_BARE) and _had_ahead(sentence, match):
+            continue  # "I have my CFA Level 2 in three weeks": an appointment (``plans``)
         if _still_to_get(sentence[: match.start()], match.group("thing"), after):
             continue
         model = match.groupdict().get("model")
@@ -296,6 +310,8 @@ def possessions(sentence: str) -> list[str]:
     for match in NUMBERED.finditer(sentence) if mine or had else ():
         if EXAM_TAKEN.search(sentence, 0, match.start()):
             continue  # "passed my DELF B2": an exam, not a model
+        if _had_ahead(sentence, match, "model"):
+            continue  # "I have my CFA Level 2 in three weeks": an exam to come
         model, after = match.group("model"), (match.group("after") or "").strip().lower()
         year = match.group("year")
         if (year or any(c.isdigit() for c in model)) and after not in MODIFIED:

@@ -48,6 +48,7 @@ from lembrar.graph.extract.names import (
     fold,
     gerund,
     is_acronym,
+    is_kin_name,
     is_name,
     leading_name,
     plural,
@@ -236,12 +237,14 @@ subject, is about them ("my husband, born in Goa, …", "my friend Tom, original
 
 def _clauses(text: str) -> list[str]:
     """The clauses of ``text``; "and" before a new subject ends one after three words or more
-    ("I have just married Duarte and I cannot decide…"), not in "Tom and I got married"."""
+    ("I have just married Duarte and I cannot decide…"), not in "Tom and I got married" nor
+    "My husband Kenji and I live in Düsseldorf"."""
     found: list[str] = []
     for clause in CLAUSE.split(text):
         start = 0
         for match in AND_THEN.finditer(clause):
-            if len(clause[start : match.start()].split()) >= 3:
+            before = clause[start : match.start()]
+            if len(before.split()) >= 3 and not APPOSITION_HOST.match(before.lstrip()):
                 found.append(clause[start : match.start()])
                 start = match.end()
         found.append(clause[start:])
@@ -444,6 +447,23 @@ def _age_said(match: re.Match[str]) -> str:
     return f"I am {match.group(0)}" if introduced else match.group(0)
 
 
+HOME_ITEM = re.compile(
+    r"(?<=\bI am )(?P<age>[1-9]\d),\s+(?P<place>[A-ZÀ-Þ][\w'’-]*)(?=\s*(?:[.!]|$))", re.M
+)
+"""A place that closes a self-introduction after the age: "Birgit, 47, Hamburg." is at home
+there."""
+NOT_A_HOME = frozenset("male female man woman single married divorced widowed retired".split())
+"""Words a self-introduction may close on that name no place ("Tom, 34, Male.")."""
+
+
+def _home_said(match: re.Match[str]) -> str:
+    """ "I live in" before the place that closes a self-introduction (``HOME_ITEM``)."""
+    place = match.group("place")
+    if not is_name(place) or fold(place) in NOT_A_HOME:
+        return match.group(0)
+    return f"{match.group('age')}, I live in {place}"
+
+
 def with_subject_said(text: str) -> str:
     """``text`` with "I" before each verb that opens a sentence (``SUBJECT_DROPPED``) or, after a
     comma, a clause of a sentence whose last subject was "I" (``SUBJECT_CARRIED``) and did not
@@ -458,6 +478,8 @@ def with_subject_said(text: str) -> str:
     ):
         items = sorted({*opens, *(m.end() for m in COMMA.finditer(text))})
         text = _said_at(text, items, AGE_ALONE, _age_said)
+        if "I am " in text:
+            text = HOME_ITEM.sub(_home_said, text)
         text = _said_at(text, [m.end() for m in COMMA.finditer(text)], ROLE_ITEM, _role_said)
     if "I" not in text or (", " not in text and "whil" not in text):
         return text
@@ -823,6 +845,8 @@ THERE = re.compile(
     re.IGNORECASE,
 )
 PLACE_NAMED = re.compile(rf"\b(?i:in|to|at|from|na|no|em)\s+(?:the\s+)?(?P<place>{NAME})")
+PLACE_SAID = re.compile(rf"\s+(?i:in|to)\s+(?P<place>{NAME})")
+"""The place a verb of living goes on to name after "here" or "there": "moved here to Faro"."""
 
 
 def _there_named(sentence: str, message: str) -> str:
@@ -833,6 +857,9 @@ def _there_named(sentence: str, message: str) -> str:
     match = THERE.search(sentence) if "here" in lower or "qui" in lower or "á" in lower else None
     if match is None:
         return sentence
+    if (said := PLACE_SAID.match(sentence, match.end())) and is_name(said.group("place")):
+        # "moved here to Amstelveen": the place is said; "here" goes
+        return f"{sentence[: match.start()]}{match.group('verb')}{sentence[match.end() :]}"
     upto = message.find(sentence)
     before = (message[:upto] if upto >= 0 else "") + sentence[: match.start()]
     verb = match.group("verb")
@@ -1133,7 +1160,8 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
         kname = match.group("kname")
         english = re.fullmatch(f"{KIN_EN}|{KIN_PLURAL}", kin, re.I) is not None
         alias = kin_alias(kin, english)
-        return scope.kin(kin, kname if kname and is_name(kname.split()[0]) else None, alias)
+        named = kname and is_kin_name(kname.split()[0])
+        return scope.kin(kin, kname if named else None, alias)
     words = (match.group("name") or "").split()
     while words and not is_name(words[0]):
         words.pop(0)

@@ -639,10 +639,12 @@ def _governed(before: str) -> bool:
 
 ORG = r"[A-ZÀ-Þ][\w&'’.-]*(?:\s+[A-ZÀ-Þ][\w&'’.-]*){0,2}"
 ROLE = r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?"
+WHOSE = r"(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir|[Tt]he|[Aa]n?)"
+"""Words that make what follows someone or something else: "My manager at Sonae" is a person."""
 ROLE_SAID = (
     (  # "(for context: data engineer at Feedzai, …)", "nurse @ St Mary's here"
         (" at ", "@"),
-        re.compile(rf"(?:^|[(:—–]\s*)(?P<role>{ROLE}),?\s+(?:at|@)\s+(?P<org>{ORG})"),
+        re.compile(rf"(?:^|[(:—–]\s*)(?!{WHOSE}\b)(?P<role>{ROLE}),?\s+(?:at|@)\s+(?P<org>{ORG})"),
     ),
     (  # "Tattoo artist here, 9 yrs in the trade", "Pastor here.", "Retired nurse here" (ended)
         (" here",),

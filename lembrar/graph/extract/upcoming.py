@@ -23,7 +23,14 @@ from datetime import datetime
 from lembrar.graph.extract.names import AFTER_A_PREPOSITION, fold, gerund, is_name
 from lembrar.graph.extract.needles import Look, Sentence
 from lembrar.graph.extract.parsed import is_event, is_undertaking, plan_date, plan_object
-from lembrar.graph.extract.patterns import EVENTS, HOW_MANY, UNDERTAKINGS
+from lembrar.graph.extract.patterns import (
+    EVENTS,
+    HOW_MANY,
+    KIN_WORDS_EN,
+    MONTH,
+    TIME_WORDS,
+    UNDERTAKINGS,
+)
 from lembrar.graph.extract.stance import HYPOTHETICAL, NEGATION, REPORTED, is_question
 from lembrar.graph.extract.topical import HABIT, PASTIMES
 from lembrar.temporal import parse_time
@@ -65,6 +72,8 @@ SCHEDULED_AS_DOING = {
     "graduates": "graduating",
     "leave": "leaving",
     "leaves": "leaving",
+    "celebrate": "celebrating",
+    "celebrates": "celebrating",
 }
 """The verbs a schedule is told with, each as its "-ing" form (as ``DOING`` finds it)."""
 SCHEDULED_VERBS = "|".join(SCHEDULED_AS_DOING)
@@ -154,28 +163,11 @@ PHRASE_END = re.compile(
     r"|and|but|so|because|which|who|that|to|when|while|until)\b|[,:()]"
 )
 """Where the thing planned ends and its time, place or company begins."""
-MONTH = (
-    r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
-    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
-)
 MOVED_ONLY = re.compile(
     rf"\s+(?:out|down|up|over|in\s+(?:(?:on|at|next|this|for|from|in|by|the|\d)\b|(?i:{MONTH})))"
 )
 """A move said without where to ("moving out of the flat", "moving in on the 20th"); not
 "moving in together" nor "moving in with Ana"."""
-TIME_WORDS = re.compile(
-    r"\b(?:tomorrow|tonight|today|next|this\s+(?:week|weekend|month|year|summer|winter|spring|fall"
-    r"|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday|evening|afternoon)"
-    r"|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s+(?:a|two|three"
-    r"|\d+)\s+(?:days?|weeks?|months?)"
-    rf"|in\s+{MONTH}|for\s+(?:{MONTH}|christmas|easter|new\s+year['’]?s?|thanksgiving)"
-    r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|(?<!as\s)soon(?!\s+as)|later\s+this|coming\s+up"
-    r"|in\s+the\s+(?:spring|summer|autumn|fall|winter)"
-    rf"|on\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{MONTH}|on\s+{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?"
-    r"|(?:in|over|during|for)\s+the\s+(?:[\w-]+\s+)?(?:holidays|break|half[- ]term))\b",
-    re.IGNORECASE,
-)
-"""A time to come the sentence names (read exactly by the time parser)."""
 
 
 COMMITTED = re.compile(
@@ -202,6 +194,23 @@ OWN_EVENT = re.compile(
 job interview at the bank tomorrow"."""
 OWN_EVENT_BARE = re.compile(rf"^\W*(?:I\s+)?(?:[Gg]ot|[Hh]ave)\s+{HAD_EVENT}")
 """… opening its sentence, with or without its "I": "Got my IELTS exam on Saturday"."""
+NEXT_WHAT = (
+    r"week|weekend|month|year|summer|winter|spring|fall|autumn|term|semester|season|monday"
+    r"|tuesday|wednesday|thursday|friday|saturday|sunday"
+)
+"""What "next" says a time with: "next week", not "next door", "next js"."""
+HAD_AHEAD = re.compile(
+    r"(?:\b(?:I|[Ww]e)(?:\s+have|['’]ve|\s+will\s+have|['’]ll\s+have)(?:\s+got)?|^\W*(?:[Gg]ot|[Hh]ave))"
+    r"\s+(?:(?:[Aa]n?|[Mm]y|[Oo]ur)\s+|(?=[A-Z]))(?P<had>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)"
+    rf"(?=\s+(?i:{TIME_WORDS.pattern}))(?!\s+(?i:next)\s+(?!(?i:{NEXT_WHAT})\b))"
+)
+"""Something of one's own had at a time to come, whatever it is, when the time follows it
+("I have my CFA Level 2 in three weeks", "I have TOEIC exam in June"): an appointment."""
+NOT_HAD_AHEAD = re.compile(
+    rf"\b(?:{KIN_WORDS_EN}|kids|children|babys?|babies|lot|bit|day|time|chance)\b", re.I
+)
+"""What one has at a time that is no appointment: kin ("my kids this weekend") or time itself
+("a lot on next week", "a day off on Friday")."""
 ANTICIPATED = re.compile(
     r"(?:^\W*|\b(?:I|[Ww]e)(?:['’]m|['’]re|\s+am|\s+are)?\s+)"
     r"(?:(?:so|really|very|super|just|all|already|also|truly)\s+)*"
@@ -257,6 +266,8 @@ def upcoming(
         if any(word in sentence for word in OWN_WORDS):
             own = _own_event(sentence)
         own += _event_opening(sentence)
+    if any(word in sentence for word in HAVING_AHEAD):
+        own += [(None, had) for had in _had_ahead(sentence) if (None, had) not in own]
     committed = _committed(sentence) + (_stays(sentence) if " be in " in sentence else [])
     lower = sentence.lower()
     awaited = _anticipated(sentence) if any(w in lower for w in ANTICIPATING) else []
@@ -541,6 +552,22 @@ def _own_event(sentence: str) -> list[tuple[str | None, str]]:
     return out
 
 
+HAVING_AHEAD = ("have", "Have", "'ve", "’ve", "got", "Got", "HAVE")
+"""One of these stands in every sentence ``HAD_AHEAD`` finds something in."""
+
+
+def _had_ahead(sentence: str) -> list[str]:
+    """What the speaker has at a time to come (``HAD_AHEAD``), not kin nor time itself."""
+    out = []
+    for match in HAD_AHEAD.finditer(sentence):
+        had = match.group("had")
+        if NOT_HAD_AHEAD.search(had) or fold(had.split()[-1]) in CUT_AT:
+            continue  # "my kids this weekend"; "a project in next js": the phrase is cut off
+        if not NEGATION.search(sentence[: match.start("had")]):
+            out.append(had)
+    return out
+
+
 def _ahead_by_itself(verb: str, rest: str) -> bool:
     """A plan with no time said: an event being prepared ("I'm organizing her party"), one got
     ready for ("training for a marathon") or an outing one is going on ("we're going
@@ -610,6 +637,9 @@ def _planned(verb: str, rest: str) -> str | None:
         return phrase + _place(rest, stop) if fits else None
     if verb in GONE_TO:
         return None
+    course = NAMED_COURSE.match(rest) if verb in COURSES_DONE else None
+    if course is not None and is_name(course.group("name").split()[0]):
+        return f"{verb} {course.group(0).strip()}"  # "doing the Tough Mudder in August"
     rest = DEMONSTRATIVE.sub("", rest)  # "taking that cooking class"
     phrase, stop = _phrase(rest, leads_on=True)
     where = _place(rest, stop)
@@ -632,6 +662,17 @@ def _planned(verb: str, rest: str) -> str | None:
     return plan + where if planned else None
 
 
+COURSES_DONE = frozenset(
+    "doing walking hiking cycling biking riding running climbing swimming sailing trekking"
+    " paddling rowing".split()
+)
+"""Verbs a named course or race is done with: "doing the Rallarvegen", "walking the Camino"."""
+NAMED_COURSE = re.compile(
+    r"\s+(?:the\s+)?(?P<name>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*){0,3})"
+    r"(?=\s*(?:$|[,.!?;:()]|\s+(?:next|this|on|in|at|for|with|tomorrow|tonight|again|and|if"
+    r"|before|after|together)\b))"
+)
+"""A course or race named, its words all capitalised: "the Tongariro Crossing", "Vätternrundan"."""
 TIME_OPENERS = frozenset(
     "today tomorrow tonight next this monday tuesday wednesday thursday friday saturday sunday"
     " january february march april may june july august september october november"

@@ -1,0 +1,185 @@
+"""Plans told as something had at a time to come ("I have my CFA Level 2 in three weeks"), a
+named course or race done ("doing the Tough Mudder in August"), an anniversary celebrated;
+kin whose names are also months ("my brother Jan"); homes said with "here to", with a partner
+named beside the speaker, with children listed after the kin word, moved into together, rented,
+or closing a self-introduction; beside the look-alikes that stay no fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from .reading import signed, undated
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("I have my CFA Level 2 in three weeks and can't look at dresses.", "CFA Level 2"),
+        ("I have TOEIC exam in June, please help with vocabulary.", "TOEIC exam"),
+        ("I've got my MOT next week.", "MOT"),
+        ("We have our first scan next week 🤞", "first scan"),
+    ],
+)
+def test_a_thing_had_at_a_time_to_come_is_planned_not_owned(text: str, fact: str) -> None:
+    facts = undated(signed(text))
+    assert ("Ines", "plans", fact) in facts
+    assert ("Ines", "owns", fact) not in facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have my kids this weekend.",
+        "I've got a complaint about the noise next door.",
+        "I have an existing project in next js and want to add a page.",
+        "I don't have my interview tomorrow anymore.",
+        "We'll have our baby soon.",
+        "I have a lot on next week.",
+    ],
+)
+def test_kin_time_and_what_is_no_time_are_no_appointment(text: str) -> None:
+    assert not {f for f in signed(text) if f[1] == "plans"}
+
+
+@pytest.mark.parametrize(
+    "text, thing",
+    [
+        ("My aunt got me a sewing machine for Christmas", "sewing machine"),
+        ("I bought a 2012 Honda Civic in March.", "2012 Honda Civic"),
+    ],
+)
+def test_a_thing_got_or_bought_at_a_time_is_still_owned(text: str, thing: str) -> None:
+    assert ("Ines", "owns", thing) in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, facts",
+    [
+        (
+            "me and Kez are doing the Tough Mudder in August, who's in??",
+            {
+                ("Ines", "plans", "doing the Tough Mudder"),
+                ("Kez", "plans", "doing the Tough Mudder"),
+            },
+        ),
+        (
+            "my brother Viktor and I are doing Vätternrundan in June, 315 km 😳",
+            {("Ines", "plans", "doing Vätternrundan"), ("Viktor", "plans", "doing Vätternrundan")},
+        ),
+        (
+            "I'm walking the Camino in May with my sister.",
+            {("Ines", "plans", "walking the Camino")},
+        ),
+    ],
+)
+def test_a_named_course_done_at_a_time_to_come_is_planned(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    assert facts <= undated(signed(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm walking the dog tomorrow.",
+        "I did the Tough Mudder last year.",
+        "I'm doing the Smiths' garden on Friday.",
+        "I'm doing the Tough Mudder.",  # no time to come said
+    ],
+)
+def test_errands_courses_done_and_courses_undated_are_no_plan(text: str) -> None:
+    assert not {f for f in signed(text) if f[1] == "plans"}
+
+
+def test_an_anniversary_celebrated_at_a_time_to_come_is_the_couples_plan() -> None:
+    facts = undated(signed("Keiko and I celebrate our 40th wedding anniversary next month."))
+    assert {
+        ("Ines", "plans", "celebrating our 40th wedding anniversary"),
+        ("Keiko", "plans", "celebrating our 40th wedding anniversary"),
+    } <= facts
+    assert not {f for f in signed("We celebrated our anniversary last month.") if f[1] == "plans"}
+
+
+@pytest.mark.parametrize(
+    "text, facts",
+    [
+        (
+            "My brother Jan lives in Lausanne now and works for Logitech, lucky guy",
+            {
+                ("Ines", "has_sibling", "Jan"),
+                ("Jan", "lives_in", "Lausanne"),
+                ("Jan", "works_at", "Logitech"),
+            },
+        ),
+        ("My daughter June is 7.", {("Ines", "has_child", "June"), ("June", "age", "7")}),
+        ("My sister May lives in Leeds.", {("May", "lives_in", "Leeds")}),
+    ],
+)
+def test_a_name_after_a_kin_word_is_a_name_even_a_months(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    found = signed(text)
+    assert facts <= found
+    assert not {f for f in found if f[0].startswith("my ")}
+
+
+def test_a_month_after_in_stays_a_month() -> None:
+    found = signed("I saw my sister in May.")
+    assert ("Ines", "has_sibling", "sister") in found
+    assert not {f for f in found if "May" in (f[0], f[2])}
+
+
+@pytest.mark.parametrize(
+    "text, facts, not_facts",
+    [
+        (
+            "I retired from Hitachi last year and moved here to Amstelveen with my wife Keiko.",
+            {("Ines", "lives_in", "Amstelveen")},
+            {("Ines", "lives_in", "Hitachi")},
+        ),
+        (
+            "My husband Kenji and I live in Düsseldorf with our two kids, Haruto (9) and Mei (6).",
+            {
+                ("Kenji", "lives_in", "Düsseldorf"),
+                ("Haruto", "lives_in", "Düsseldorf"),
+                ("Mei", "lives_in", "Düsseldorf"),
+            },
+            {("kids", "lives_in", "Düsseldorf")},
+        ),
+        (
+            "Freja and I moved in together in Nørrebro last weekend 🥹",
+            {("Ines", "lives_in", "Nørrebro"), ("Freja", "lives_in", "Nørrebro")},
+            set(),
+        ),
+        ("We're still renting in Haarlem till then.", {("Ines", "lives_in", "Haarlem")}, set()),
+        (
+            "New to the sailing forum! Birgit, 47, Hamburg. I sail out of Laboe.",
+            {("Ines", "age", "47"), ("Ines", "lives_in", "Hamburg")},
+            set(),
+        ),
+    ],
+)
+def test_homes_said_beside_the_people_who_share_them(
+    text: str, facts: set[tuple[str, str, str]], not_facts: set[tuple[str, str, str]]
+) -> None:
+    found = signed(text)
+    assert facts <= found
+    assert not not_facts & found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm currently renting in the city and thinking of buying.",
+        "Tom, 34, Male.",
+        "I have just married Duarte and I cannot decide where to live.",
+    ],
+)
+def test_no_home_without_a_place_named(text: str) -> None:
+    assert not {f for f in signed(text) if f[1] == "lives_in"}
+
+
+def test_a_manager_at_a_company_is_someone_else_not_the_speakers_role() -> None:
+    found = signed("My manager at Sonae is great, I've only worked there a month.")
+    assert ("Ines", "works_at", "Sonae") in found
+    assert not {f for f in found if f[1] == "works_as"}
