@@ -183,3 +183,61 @@ def test_a_manager_at_a_company_is_someone_else_not_the_speakers_role() -> None:
     found = signed("My manager at Sonae is great, I've only worked there a month.")
     assert ("Ines", "works_at", "Sonae") in found
     assert not {f for f in found if f[1] == "works_as"}
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("I have an older sister and a younger brother.", ("Ines", "has_sibling", "sister")),
+        (
+            "As for siblings, I have a brother who's recently become a father.",
+            ("Ines", "has_sibling", "brother"),
+        ),
+    ],
+)
+def test_a_sibling_had_is_a_sibling(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a sister-in-law.",
+        "Do you have a sister?",
+        "I wish I had a sister.",
+        "She has a brother in Leeds.",
+    ],
+)
+def test_no_sibling_of_the_speakers_from_in_laws_questions_wishes_or_others(text: str) -> None:
+    assert not {f for f in signed(text) if f[0] == "Ines" and f[1] == "has_sibling"}
+
+
+def test_a_sibling_had_and_named_after_is_the_one_a_pronoun_then_speaks_of() -> None:
+    found = signed("I have a twin sister, Mei Hua, she stays in Taichung and studies nursing.")
+    assert {("Ines", "has_sibling", "Mei Hua"), ("Mei Hua", "studies", "nursing")} <= found
+    assert not {f for f in found if f[0] == "sister" or f[2] == "sister"}
+
+
+def test_a_named_friend_the_speaker_does_a_pastime_with_does_it_too() -> None:
+    found = signed("I play golf twice a week at the Amsterdamse Golf Club with my friend Henk.")
+    assert {("Ines", "does", "golf"), ("Henk", "does", "golf")} <= found
+
+
+@pytest.mark.parametrize(
+    "text, not_fact",
+    [
+        ("my girlfriend Freja wants a dog. I'm a cat person. Help.", ("Ines", "has_pet", "Help")),
+        (
+            "I'm 47 and my back says big boats only from now on 😂",
+            ("Ines", "owns", "back says big boats"),
+        ),
+        (
+            "We have 2 barn cats, Mis and Trine, and they catch mice.",
+            ("Ines", "has_pet", "barn cats"),
+        ),
+    ],
+)
+def test_a_taste_a_clause_and_a_kind_named_are_no_pet_nor_thing(
+    text: str, not_fact: tuple[str, str, str]
+) -> None:
+    assert not_fact not in signed(text)

@@ -1201,7 +1201,7 @@ def one_per_kind(scope: Scope) -> list[ExtractedFact]:
         for f in reversed(scope.facts)
         if not (
             f.predicate in ("has_pet", "has_child", "has_sibling")
-            and fold(f.object).removesuffix("s") in kinds
+            and fold(f.object.split()[-1]).removesuffix("s") in kinds  # "2 barn cats, Mis and…"
         )
         and not (
             f.predicate == "has_pet"

@@ -95,8 +95,14 @@ MODEL = r"[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*|I|II|V\d))*"
 MODEL_BESIDE = rf"(?:,\s+(?:an?|the|my)\s+|\s*\(\s*(?:an?\s+|the\s+)?)(?P<model>{MODEL})"
 """A model named beside its thing: "my piano, a Korg B1", "my espresso machine (a Gaggia
 Classic)"."""
+CLAUSE_VERBS = (
+    "is|are|was|were|has|had|does|did|will|would|can|could|says|said|gets|got|needs|wants|loves"
+    "|hates|thinks|goes|went|makes|made|looks|feels|seems"
+)
+"""Verbs a thing's words do not run over: "my back says big boats only" owns no boats."""
 POSSESSION = re.compile(
-    rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<thing>(?:(?!(?:my|our)\b)[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
+    rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<thing>(?:(?!(?:my|our|{CLAUSE_VERBS})\b)[\w'][\w'-]*\s+){{0,4}}?"
+    rf"(?i:{OWNED}))\b"
     rf"(?:{MODEL_BESIDE})?(?P<after>\s+[\w']+)?"
 )
 HAVING = re.compile(  # "I already have a portable power bank", "Just got some new shoes"

@@ -209,9 +209,9 @@ OBJECTS = {
         r"(?:\s+(?:girl|boy|menina|menino))?"
         rf"{CALLED}"
     ),
-    "sibling": (  # "I have two sisters", "she has three older brothers" (one is the kinship's)
-        rf"\s+(?:{HOW_MANY}|several|a\s+few)\s+(?:(?:older|younger|big|little)\s+)?"
-        r"(?P<kind>sister|brother|sibling)s\b(?![-'’])"
+    "sibling": (  # "I have two sisters", "she has three older brothers", "I have an older sister"
+        rf"\s+(?:{HOW_MANY}|several|a\s+few|an?|one)\s+(?:(?:older|younger|big|little|twin)\s+)?"
+        r"(?P<kind>sister|brother|sibling)s?\b(?![-'’])"
         rf"{CALLED}"
     ),
 }
@@ -931,8 +931,9 @@ def _by_patterns(
             for fact in _read(scope, pattern, match, typed, (when, valid_at), sentence):
                 scope.facts.append(fact)
                 scope.facts += _shared(scope, match, fact)
-                if fact.predicate == "plans" and fact.subject == scope.speaker:
-                    # "I'm planning a trip to Lisbon with my partner Arjun": Arjun's plan too
+                if fact.predicate in ("plans", "does") and fact.subject == scope.speaker:
+                    # "I'm planning a trip to Lisbon with my partner Arjun": Arjun's plan too;
+                    # "I play golf twice a week with my friend Henk": Henk plays
                     scope.facts += [
                         replace(fact, subject=other) for other in _companions(scope, sentence)
                     ]
@@ -1452,6 +1453,10 @@ def _object(
             match.string, match.start(), match.start("kind")
         ):
             kind_said = plural(kind_said)  # "I have 2 dogs": dogs, as said
+        alias = f"my {kind_said.lower()}"
+        known = [e.name for e in scope.entities.values() if alias in e.aliases]
+        if kind == "sibling" and known:  # "I have a twin sister, Mei Hua, she…": Mei Hua
+            return known[0]
         return scope.entity(kind_said, type_)
     raw = match.group("obj")
     if kind == "age":

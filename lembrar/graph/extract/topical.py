@@ -1078,6 +1078,10 @@ def _not_theirs(before: str) -> bool:
     )
 
 
+FOND_OF = re.compile(r"\s+(?:person|people|lovers?|fans?)\b", re.IGNORECASE)
+"""What makes a pet word a taste, not a pet: "a cat person", "dog lovers"."""
+
+
 def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]:
     """The names the speaker's pets are given beside the pet word ("the pup Farol"), each with
     that word; a name known as someone else (``people``, folded) is no pet's."""
@@ -1108,7 +1112,11 @@ def pet_names(message: str, people: Sequence[str] = ()) -> list[tuple[str, str]]
         bare = BARE_NAME.fullmatch(part)
         names = [n for n in bare.group("name", "more") if n] if bare is not None else []
         if names and at > 0 and all(is_name(n.split()[0]) for n in names):
-            pets = list(PET_WORD.finditer(said[at - 1]))  # "We got a hamster too 🐹 Nibbles."
+            pets = [  # "We got a hamster too 🐹 Nibbles."; not "I'm a cat person. Help."
+                p
+                for p in PET_WORD.finditer(said[at - 1])
+                if not FOND_OF.match(said[at - 1], p.end())
+            ]
             pet = pets[-1] if pets else None
             before = said[at - 1][: pet.start()] if pet is not None else ""
             ours = FIRST_PERSON.search(message) or THE_PET.search(before)
