@@ -241,3 +241,37 @@ def test_a_taste_a_clause_and_a_kind_named_are_no_pet_nor_thing(
     text: str, not_fact: tuple[str, str, str]
 ) -> None:
     assert not_fact not in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, facts",
+    [
+        (
+            "I work at Volvo Cars in Torslanda as a battery engineer.",
+            {("Ines", "works_at", "Volvo Cars"), ("Ines", "works_as", "battery engineer")},
+        ),
+        ("Our son Jun turns 4 next week.", {("Ines", "has_child", "Jun")}),
+        (
+            "I'm a nurse at Charité, from Busan originally, moved to Berlin in 2019.",
+            {("Ines", "from", "Busan"), ("Ines", "works_as", "nurse")},
+        ),
+    ],
+)
+def test_roles_kin_and_origins_said_with_more_between(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    assert facts <= signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, not_fact",
+    [
+        ("Tom, from Leeds originally, is my boss.", ("Ines", "from", "Leeds")),
+        ("Tom, originally from Leeds, is my boss.", ("Ines", "from", "Leeds")),
+        ("I'm riding for Wolt tonight lol", ("Ines", "plans", "riding for Wolt")),
+    ],
+)
+def test_an_origin_of_someone_named_and_a_shift_are_not_the_speakers(
+    text: str, not_fact: tuple[str, str, str]
+) -> None:
+    assert not_fact not in undated(signed(text))

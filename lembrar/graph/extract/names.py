@@ -416,7 +416,7 @@ def is_name(word: str) -> bool:
     )
 
 
-NAMES_ALSO_WORDS = frozenset("jan may june april august will".split())
+NAMES_ALSO_WORDS = frozenset("jan jun may june april august will".split())
 """Given names that are also months or common words, set aside by ``is_name``."""
 
 

@@ -288,8 +288,15 @@ _EN = [
     (  # "I drive for Uber", "she delivers for Deliveroo": who one drives for employs one
         "works_at",
         r"(?:drive|drives|am driving|is driving|have been driving|has been driving|deliver"
-        r"|delivers|am delivering|is delivering|ride|rides) for",
+        r"|delivers|am delivering|is delivering|ride|rides|am riding|is riding) for",
         "org",
+    ),
+    (  # "I work at Volvo Cars in Torslanda as a battery engineer"
+        "works_as",
+        r"(?:work|works|am working|is working|have been working|has been working) (?:at|for|with)"
+        r"(?: [\w'’&.-]+){1,6}? as(?: an?)?",
+        "role",
+        "besides",
     ),
     (  # "I work rotating shifts as an electrician at the Ternium plant"
         "works_at",
@@ -709,6 +716,12 @@ _EN_BARE = [  # a clause that opens on its verb speaks of the speaker: "Quit Acm
     ),
     ("from", r"born(?: and raised| and bred)? in", "org", False),  # "Born and raised in Lagos"
     ("from", r"originally from", "org", False),  # "Retired teacher here, originally from Lyon"
+    (  # "I'm a nurse at Charité, from Busan originally, …"
+        "from",
+        r"from(?= (?-i:[A-ZÀ-Þ])[\w'’-]*(?: (?-i:[A-ZÀ-Þ])[\w'’-]*)? originally\b)",
+        "org",
+        False,
+    ),
     ("age", r"(?:just )?turned", "age", False),  # "Just turned 20 today!"
     (  # "Finally moved into my own place in JLT!"
         "lives_in",

@@ -877,6 +877,23 @@ def _there_named(sentence: str, message: str) -> str:
     return f"{sentence[: match.start()]}{verb} {joint} {places[-1]}{sentence[match.end() :]}"
 
 
+NAME_ALONE = re.compile(rf"^\W*(?P<name>{NAME})\W*$")
+GOES_ON = re.compile(rf"\W*{VERB_AFTER}")
+"""A clause that is a name alone: what a bare clause after it says is that person's."""
+
+
+def _about_another(clauses: Sequence[str], index: int) -> bool:
+    """Whether the clause without its subject at ``index`` speaks of someone the clause before
+    names: "my husband, born in Goa, …", or a name the sentence goes on to say something of
+    ("Tom, from Leeds originally, is my boss"; not "Birgit, from Hamburg originally.")."""
+    if APPOSITION_HOST.search(clauses[index - 1]):
+        return True
+    alone = NAME_ALONE.match(clauses[index - 1])
+    if alone is None or not all(is_name(w) for w in alone.group("name").split()):
+        return False
+    return index + 1 < len(clauses) and GOES_ON.match(clauses[index + 1]) is not None
+
+
 def _candidate(pattern: Pattern) -> tuple[Pattern, re.Pattern[str]]:
     return pattern, _compile(pattern)
 
@@ -921,8 +938,8 @@ def _by_patterns(
     for index, (when, found) in enumerate(zip(times, read)):
         valid_at = _start(when, at) if when.phrases else next(iter(floating), None)
         for pattern, match in found:
-            if pattern.person == "bare" and index and APPOSITION_HOST.search(clauses[index - 1]):
-                continue  # "my husband, born in Goa, …": the clause is about him
+            if pattern.person == "bare" and index and _about_another(clauses, index):
+                continue  # "my husband, born in Goa, …", "Tom, from Leeds originally, …": his
             if pattern.person == "bare" and GERUND_SUBJECT.match(clauses[index]):
                 continue  # "Working at Aldi sounds awful": the gerund is the subject
             lead = _without_verb(_lead(match), pattern)

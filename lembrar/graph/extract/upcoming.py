@@ -637,6 +637,8 @@ def _planned(verb: str, rest: str) -> str | None:
         return phrase + _place(rest, stop) if fits else None
     if verb in GONE_TO:
         return None
+    if verb in WORKING_FOR and WORKED_FOR.match(rest):
+        return None  # "still riding for Wolt tonight": a shift worked, not a plan
     course = NAMED_COURSE.match(rest) if verb in COURSES_DONE else None
     if course is not None and is_name(course.group("name").split()[0]):
         return f"{verb} {course.group(0).strip()}"  # "doing the Tough Mudder in August"
@@ -662,6 +664,9 @@ def _planned(verb: str, rest: str) -> str | None:
     return plan + where if planned else None
 
 
+WORKING_FOR = frozenset("riding driving delivering working cycling".split())
+WORKED_FOR = re.compile(r"\s+for\s+[A-ZÀ-Þ]")
+"""Who one rides, drives or delivers for: an employer ("riding for Wolt")."""
 COURSES_DONE = frozenset(
     "doing walking hiking cycling biking riding running climbing swimming sailing trekking"
     " paddling rowing".split()
