@@ -275,3 +275,27 @@ def test_an_origin_of_someone_named_and_a_shift_are_not_the_speakers(
     text: str, not_fact: tuple[str, str, str]
 ) -> None:
     assert not_fact not in undated(signed(text))
+
+
+@pytest.mark.parametrize(
+    "text, facts",
+    [
+        ("My daughter Sofia passed her exams!!", {("Ines", "has_child", "Sofia")}),
+        ("My son Omar passed his first exam! He is 17.", {("Ines", "has_child", "Omar")}),
+        (
+            "I have two kids, Sophie 12 and Fergus 9.",
+            {("Ines", "has_child", "Sophie"), ("Ines", "has_child", "Fergus")},
+        ),
+    ],
+)
+def test_kin_who_pass_an_exam_and_kin_listed_with_their_ages(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    assert facts <= signed(text)
+
+
+def test_a_partner_who_passed_away_is_a_partnership_ended() -> None:
+    assert ("Ines", "not:has_partner", "Arthur") in signed(
+        "My husband Arthur passed away last year."
+    )
+    assert ("Ines", "not:has_partner", "Rose") in signed("My wife Rose passed in 2019.")

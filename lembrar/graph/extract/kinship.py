@@ -586,7 +586,11 @@ def _exes(found: list[ExtractedFact]) -> list[ExtractedFact]:
 
 
 LATE = re.compile(r"\b(?:my|our)\s+late\s+", re.IGNORECASE)
-DIED = re.compile(r"\s+(?:has\s+|had\s+)?(?:passed(?:\s+away|\s+on)?|died)\b")
+DIED = re.compile(
+    r"\s+(?:has\s+|had\s+)?(?:passed(?:\s+away|\s+on)?|died)\b"
+    r"(?!\s+(?:her|his|their|the|a|an|my|our|its|all|both|every)\b)"
+)
+"""Kin said to have died: "my wife passed away", "my dad died"; not "passed her exams"."""
 
 
 def gone(sentence: str, start: int, end: int) -> bool:
@@ -707,11 +711,13 @@ def _named_after(scope: Scope, sentence: str) -> None:
 
 ANY_PET = rf"(?i:{PETS}|dogs|cats|puppies|pups|kittens|{OTHER_PETS})"
 """A word for one or several animals people keep, in any case ("Frenchie", "huskies")."""
+AGE_BESIDE = r"(?:\s*\(\d{1,2}\)|\s+\d{1,2}(?![\d:.,]\d))"
+"""An age beside a listed name: "Ava (4)", "Sophie 12"."""
 NAMES = (
-    rf"(?<![\w'’]){NAME}(?:\s*\(\d+\))?(?:\s*,\s*{NAME}(?:\s*\(\d+\))?)*"
+    rf"(?<![\w'’]){NAME}{AGE_BESIDE}?(?:\s*,\s*{NAME}{AGE_BESIDE}?)*"
     rf"(?:\s*,?\s+(?:and|&|e)\s+{NAME})"
 )
-"""Two names or more, listed: "Pip and Squeak", "Tom, Ziggy & Luna", "Ava (4) and Leo"."""
+"""Two names or more, listed: "Pip and Squeak", "Tom, Ziggy & Luna", "Sophie 12 and Fergus"."""
 NAMED_LIST = re.compile(  # "our guinea pigs, Pip and Squeak, …", "my cats Tom, Ziggy & Luna"
     r"\b(?:[Mm]y|[Oo]ur|(?P<had>a\s+pair\s+of|two|three|four|five|six|\d+))\s+"
     r"(?:(?:two|three|four|five|six|\d+|little|new|old|[a-z][\w-]*)\s+){0,2}?"
@@ -757,7 +763,7 @@ def with_names_apposed(text: str) -> str:
 def _listed_names(names: str, at_start: bool) -> list[str]:
     """The names of a list ("Ava (4) and Leo"), ages gone; a sentence's first word is a name
     only with another after it ("Walked Biscuit, my beagle": Biscuit)."""
-    listed = re.split(r"\s*,\s*|\s+(?:and|&|e)\s+", re.sub(r"\s*\(\d+\)", "", names))
+    listed = re.split(r"\s*,\s*|\s+(?:and|&|e)\s+", re.sub(AGE_BESIDE, "", names))
     if at_start and len(listed[0].split()) > 1:
         listed[0] = listed[0].split(maxsplit=1)[1]
     return [name.strip(" ,") for name in listed if name.strip(" ,")]
