@@ -299,3 +299,41 @@ def test_a_partner_who_passed_away_is_a_partnership_ended() -> None:
         "My husband Arthur passed away last year."
     )
     assert ("Ines", "not:has_partner", "Rose") in signed("My wife Rose passed in 2019.")
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("i'm 24 still living w my parents in Mississauga", ("parents", "lives_in", "Mississauga")),
+        (
+            "my brother's in Brisbane now, he moved for a mining job.",
+            ("brother", "lives_in", "Brisbane"),
+        ),
+        (
+            "We're moving to Halifax in August, we both got jobs at the IWK",
+            ("Ines", "works_at", "IWK"),
+        ),
+        (
+            "Parental leave ends 15 May, then back to ASML 4 days a week.",
+            ("Ines", "works_at", "ASML"),
+        ),
+        (
+            "Paternity leave ends Monday. Back to Jaguar Land Rover in Coventry.",
+            ("Ines", "works_at", "Jaguar Land Rover"),
+        ),
+    ],
+)
+def test_homes_and_jobs_said_the_short_way(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm on maternity leave and we went back to Lisbon for Easter.",
+        "Can't wait to be back at Lumo after my holiday.",  # no leave from work said
+        "My brother's in trouble again.",
+    ],
+)
+def test_a_return_without_a_leave_and_kin_in_trouble_say_no_job_nor_home(text: str) -> None:
+    assert not {f for f in signed(text) if f[1] in ("works_at", "lives_in")}

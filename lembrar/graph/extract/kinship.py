@@ -468,10 +468,12 @@ def _home(scope: Scope, person: str, place: str, quote: str) -> None:
 
 KIN_WHERE = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|elder)\s+)?(?P<kin>{KIN_EN}|{KIN_PLURAL})"
-    rf"(?:\s*,?\s*(?P<kname>{NAME}))?,?\s+(?:is|are|['’]s)\s+(?:(?:still|now|back|already|also)\s+)?"
+    rf"(?:\s*,?\s*(?P<kname>{NAME}))?(?:,?\s+(?:is|are|['’]s)|['’]s)\s+"
+    r"(?:(?:still|now|back|already|also)\s+)?"
     rf"in\s+(?P<place>{NAME})(?P<rest>[^.;!?]*)"
 )
-"""Kin said to be in a place: "My dad is still in Dnipro", "my parents are in Mansoura"."""
+"""Kin said to be in a place: "My dad is still in Dnipro", "my parents are in Mansoura", "my
+brother's in Brisbane now"."""
 KIN_WHERE_LOOK = re.compile(r"(?:\s(?:is|are)|['’]s)\s+(?:(?:still|now|back|already|also)\s+)?in\s")
 """A first look for ``KIN_WHERE``: someone "is in" somewhere."""
 STAYING_AWAY = re.compile(

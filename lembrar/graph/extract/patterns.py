@@ -215,7 +215,7 @@ _EN = [
         "works_at",
         (
             r"(?:work|works|am working|is working|have been working|has been working"
-            r"|got a job|got a new job|started working|started a new job|took a job"
+            r"|got a job|got a new job|got jobs|started working|started a new job|took a job"
             r"|(?:have|has|got|started|landed|took|accepted) (?:an? |the |my |his |her |their )?"
             r"(?:new |first |dream )?(?:(?:part|full)[- ]time |[\w-]+ )?job(?: offer)?"
             r"|accepted (?:the|an?|their) (?:job )?offer"

@@ -102,6 +102,7 @@ from lembrar.graph.extract.topical import (
     PASTIMES,
     VERB_AFTER,
     allergies,
+    back_from_leave,
     births,
     employers,
     employers_after_role,
@@ -596,6 +597,8 @@ SPELT_OUT = {
 }
 """Chat shorthand and slips of the keys, lower-case as typed: "my bf Miguel", "my sis Rita", "im
 allergic", "teh puppy", "me n my gf", "we r going" ("r" only after "we" or "they"), "tmrw"."""
+WITH_SHORT = re.compile(r"\bw/?(?=\s+(?:my|our|his|her|their|the|a|an|me|us|him|them)\b)")
+""""with" as chat shortens it before whom or what: "w my parents", "w/ the kids"."""
 PLURAL_SUBJECT = re.compile(r"\b(?:[Ww]e|[Tt]hey)\s$")
 
 
@@ -722,6 +725,8 @@ class RuleExtractor:
                 if any(needle in text for needle in needles):
                     text = pattern.sub(replacement, text)
         text = SHORTHAND.sub(spelt_out, text)
+        if "w " in text or "w/" in text:
+            text = WITH_SHORT.sub("with", text)  # "still living w my parents"
         if " had " in text:
             text = PAST_PERFECT.sub(r"\1 ", text)  # "we had moved to Faro"
         text = INNER_ADVERB.sub(r"\1 ", text)  # "I am still planning" reads as "I am planning"
@@ -2136,6 +2141,8 @@ def _topical(scope: Scope, message: str) -> None:
             add("works_at", scope.entity(new, "organization", retype=True))
         else:
             add("lives_in", scope.entity(new, "place", retype=True))
+    for employer in back_from_leave(message):
+        add("works_at", scope.entity(employer, "organization", retype=True))
     for partner in weddings(message):
         add("has_partner", scope.entity(partner, "person", retype=True))
     for pastime in pastimes(message):

@@ -27,6 +27,7 @@ from lembrar.graph.extract.names import (
     AT_A_PLACE,
     fold,
     gerund,
+    is_acronym,
     is_name,
     leading_name,
 )
@@ -811,6 +812,33 @@ HOME_WORDS = re.compile(
     re.IGNORECASE,
 )
 """What a farewell is to: a job when the message speaks of work, a home when of moving."""
+
+
+ON_LEAVE = re.compile(
+    r"\b(?:(?:maternity|paternity|parental|mat|sick|study|carer['’]?s?)\s+leave|sabbatical"
+    r"|licença(?:\s+(?:maternidade|paternidade))?|barsel|foreldrepermisjon|elternzeit)\b",
+    re.IGNORECASE,
+)
+"""A leave from work the message speaks of."""
+BACK_AT_WORK = re.compile(
+    r"(?:^|[.!?,;:]\s*|\b(?:I|[Ww]e)(?:['’]m|\s+am|['’]ll\s+be|\s+will\s+be|\s+go)?\s+)"
+    r"(?:(?:[Tt]hen|[Aa]nd|[Ss]o)\s+)?(?:[Bb]ack|go\s+back)\s+(?:to|at)\s+"
+    rf"(?:work\s+(?:at|with|for)\s+)?(?P<org>{ORG})"
+)
+"""Going back to an employer: "Then back to Deloitte", "Back at Novo Nordisk on 1 August"."""
+
+
+def back_from_leave(message: str) -> list[str]:
+    """The employers the speaker goes back to after a leave the message speaks of
+    (``BACK_AT_WORK``): "Parental leave ends 15 May, then back to ASML"."""
+    if ON_LEAVE.search(message) is None:
+        return []
+    return [
+        m.group("org")
+        for m in BACK_AT_WORK.finditer(message)
+        if (is_name(m.group("org").split()[0]) or is_acronym(m.group("org").split()[0]))
+        and not HYPOTHETICAL.search(_clause(message, m))
+    ]
 
 
 def farewells(message: str) -> list[tuple[str, str, str]]:
