@@ -337,3 +337,26 @@ def test_homes_and_jobs_said_the_short_way(text: str, fact: tuple[str, str, str]
 )
 def test_a_return_without_a_leave_and_kin_in_trouble_say_no_job_nor_home(text: str) -> None:
     assert not {f for f in signed(text) if f[1] in ("works_at", "lives_in")}
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        (
+            "Found a 2-room flat in Schwabing, signed the lease yesterday, moving in on 25 August.",
+            ("Ines", "plans", "move to Schwabing"),
+        ),
+        (
+            "Jess and I just bought our first home!!! A 3-bed in Coburg. Moving in June 1.",
+            ("Ines", "plans", "move to Coburg"),
+        ),
+    ],
+)
+def test_a_move_in_goes_to_the_home_the_message_named(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in undated(signed(text))
+
+
+def test_a_move_in_with_no_home_named_goes_nowhere() -> None:
+    assert not {f for f in signed("We're moving in next week, so excited!") if f[1] == "plans"}

@@ -859,6 +859,8 @@ def _there_named(sentence: str, message: str) -> str:
     "here" after a verb of living are the place the message last named; after a verb of working
     ("my manager at X… I've only worked there a month"), the company named after "at"."""
     lower = sentence.lower()
+    if "mov" in lower:
+        sentence = _moved_in_named(sentence, message)
     match = THERE.search(sentence) if "here" in lower or "qui" in lower or "á" in lower else None
     if match is None:
         return sentence
@@ -880,6 +882,34 @@ def _there_named(sentence: str, message: str) -> str:
     if verb.lower().startswith("trabalh"):
         joint = "na"
     return f"{sentence[: match.start()]}{verb} {joint} {places[-1]}{sentence[match.end() :]}"
+
+
+MOVING_IN = re.compile(
+    r"\b(?P<verb>[Mm]ov(?:e|es|ed|ing))\s+(?:in|down|over|up)\b"
+    r"(?!\s+(?:with|together|to|into|from|here|there)\b)"
+)
+"""A move said without where to: "moving in on 25 August", "moving down in 3 weeks"."""
+HOME_NAMED = re.compile(
+    r"\b(?:flat|place|house|home|apartment|room|condo|studio|cottage|bungalow|piso|WG"
+    rf"|\d-bed(?:room)?)\s+in\s+(?P<place>{NAME})"
+)
+"""A home the message names before a move into it: "a 3-bed in Coburg", "a flat in Schwabing"."""
+
+
+def _moved_in_named(sentence: str, message: str) -> str:
+    """ "Signed the lease on a flat in Schwabing, moving in on 25 August": the move is to the
+    home the message named before it ("moving to Schwabing")."""
+    match = MOVING_IN.search(sentence)
+    if match is None:
+        return sentence
+    upto = message.find(sentence)
+    before = (message[:upto] if upto >= 0 else "") + sentence[: match.start()]
+    homes = [m.group("place") for m in HOME_NAMED.finditer(before) if is_name(m.group("place"))]
+    if not homes:
+        return sentence
+    return (
+        f"{sentence[: match.start()]}{match.group('verb')} to {homes[-1]}{sentence[match.end() :]}"
+    )
 
 
 NAME_ALONE = re.compile(rf"^\W*(?P<name>{NAME})\W*$")
