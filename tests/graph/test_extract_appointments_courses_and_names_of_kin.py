@@ -360,3 +360,42 @@ def test_a_move_in_goes_to_the_home_the_message_named(
 
 def test_a_move_in_with_no_home_named_goes_nowhere() -> None:
     assert not {f for f in signed("We're moving in next week, so excited!") if f[1] == "plans"}
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("I'm 31, from Mendoza, and I want to do a WSET Level 3.", ("Ines", "from", "Mendoza")),
+        (
+            "Hello, I am Kasia, from Poland, living in Dublin 6 years now.",
+            ("Ines", "from", "Poland"),
+        ),
+        ("Yes I'm a chef from Mexico City. Fight me.", ("Ines", "from", "Mexico City")),
+        (
+            "Hello, I am truck driver from Poland, now I drive for Raben.",
+            ("Ines", "from", "Poland"),
+        ),
+        (
+            "Her name is Birgit, she is a retired nurse from Silkeborg.",
+            ("Birgit", "from", "Silkeborg"),
+        ),
+    ],
+)
+def test_where_one_is_from_said_in_an_introduction_or_after_a_role(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My boss, from Leeds, is nice.",
+        "I bought it, from Amazon, last week.",
+        "I'm a nurse from the agency.",
+        "My father is retired from Indian Railways.",
+        "I'm back from Lisbon.",
+    ],
+)
+def test_no_origin_from_an_aside_a_shop_an_agency_or_a_journey(text: str) -> None:
+    assert not {f for f in signed(text) if f[1] == "from"}

@@ -414,6 +414,23 @@ def _role_said(match: re.Match[str]) -> str:
     return f"I am a {match.group(0)}"
 
 
+FROM_ITEM = re.compile(r"from\s+(?=[A-ZÀ-Þ])")
+"""Where one is from, said as an item of a self-introduction: "I'm 31, from Mendoza, …"."""
+
+
+def _from_said(match: re.Match[str]) -> str:
+    """ "I am" before where one is from, said as an item of a self-introduction (``FROM_ITEM``)."""
+    text = match.string
+    start = _sentence_start(text, match.start())
+    if not BIO_BEFORE.search(text[start : match.start()]) and not INTRODUCED_BEFORE.search(
+        text[start : match.start()]
+    ):
+        return match.group(0)
+    return f"I am {match.group(0)}"
+
+
+INTRODUCED_BEFORE = re.compile(r"\bI(?:['’]m|\s+am)\s+(?:[A-ZÀ-Þ][\w'’-]*|\d{1,2})\s*,\s*$")
+"""A self-introduction's first item right before: "I'm Kasia, ", "I am 31, "."""
 AGE_ALONE = re.compile(r"(?P<age>[1-9]\d)(?:\s*(?P<unit>years?\s+old|yo|y/o))?(?=\s*(?:[,.!;]|$))")
 """An age said alone as an item of a self-introduction: "Luis, 38, …", "29 years old, renting…"."""
 AGE_BEFORE = re.compile(
@@ -482,6 +499,7 @@ def with_subject_said(text: str) -> str:
         if "I am " in text:
             text = HOME_ITEM.sub(_home_said, text)
         text = _said_at(text, [m.end() for m in COMMA.finditer(text)], ROLE_ITEM, _role_said)
+        text = _said_at(text, [m.end() for m in COMMA.finditer(text)], FROM_ITEM, _from_said)
     if "I" not in text or (", " not in text and "whil" not in text):
         return text
     starts = [m.end() for m in COMMA.finditer(text)]
