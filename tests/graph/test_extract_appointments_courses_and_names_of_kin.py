@@ -399,3 +399,32 @@ def test_where_one_is_from_said_in_an_introduction_or_after_a_role(
 )
 def test_no_origin_from_an_aside_a_shop_an_agency_or_a_journey(text: str) -> None:
     assert not {f for f in signed(text) if f[1] == "from"}
+
+
+@pytest.mark.parametrize(
+    "text, school",
+    [
+        ("I'm doing my PhD in hydrology at TU Delft.", "TU Delft"),
+        (
+            "I'm studying psychology part-time at the University of Bucharest.",
+            "University of Bucharest",
+        ),
+        ("I'm taking Turkish classes at Tömer 4 mornings a week.", "Tömer"),
+        ("I'm doing a Python bootcamp at Yandex Practicum.", "Yandex Practicum"),
+        ("I'm doing my exchange semester at Monash, studying mechanical engineering.", "Monash"),
+    ],
+)
+def test_a_school_studied_at_said_with_what_is_studied(text: str, school: str) -> None:
+    assert ("Ines", "studies_at", school) in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm doing a shift at Tesco.",
+        "I'm taking a break at home.",
+        "I'm doing a course at the moment.",
+    ],
+)
+def test_a_shift_a_break_and_a_time_are_no_school(text: str) -> None:
+    assert not {f for f in signed(text) if f[1] == "studies_at"}

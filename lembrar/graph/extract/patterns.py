@@ -853,7 +853,14 @@ _EN = [
         r" to study|(?:am|is) doing (?:a|an|my|her|his) (?:master['’]s"
         r"|masters|master|phd|doctorate|degree|bachelor['’]s|mba|med|msc|ma|ba|bsc|pgce|llm|llb"
         r"|mphil|diploma|btech|mtech|bcom|bba|mbbs|beng|meng)(?: degree)?(?: in)?)(?: [\w-]+){0,3}"
-        r" at",
+        r" at(?: the)?",
+        "org",
+    ),
+    (  # "I'm taking Turkish classes at Tömer", "doing a Python bootcamp at Yandex Practicum"
+        "studies_at",
+        r"(?:am|is|are) (?:taking|doing|attending|finishing|starting) (?:an? |my |the |some )?"
+        r"(?:[\w-]+ ){0,3}?(?:classes|course|courses|bootcamp|degree|diploma|certificate|cert"
+        r"|semester|programme|program|apprenticeship|modules?)(?: in [\w-]+(?: [\w-]+)?)? at(?: the)?",
         "org",
     ),
     (  # "doing a master's in public health"

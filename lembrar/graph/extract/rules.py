@@ -1538,7 +1538,8 @@ def _object(
     if kind == "name":
         return scope.entity(raw, "person") if is_name(raw.split()[0]) else None
     first = re.sub(r"['’]s$", "", raw.split()[0])  # "Addenbrooke's": a name all the same
-    if kind in ("org", "org_of_role") and not (is_name(first) or is_acronym(first)):
+    initials = first.isupper() and len(raw.split()) > 1 and is_name(raw.split()[1])  # "TU Delft"
+    if kind in ("org", "org_of_role") and not (is_name(first) or is_acronym(first) or initials):
         return None  # "I left the party": a company is named
     if kind == "org_of_role" and not _is_role(match.group("role")):
         return None  # "I'm the best at Excel", "she is great at Python": no role is held
