@@ -428,3 +428,15 @@ def test_a_school_studied_at_said_with_what_is_studied(text: str, school: str) -
 )
 def test_a_shift_a_break_and_a_time_are_no_school(text: str) -> None:
     assert not {f for f in signed(text) if f[1] == "studies_at"}
+
+
+@pytest.mark.parametrize(
+    "text, model",
+    [
+        ("Just bought my own truck, a 2019 Peterbilt 579.", "2019 Peterbilt 579"),
+        ("I have a car, a Honda Civic.", "Honda Civic"),
+        ("I have an espresso machine (a Gaggia Classic).", "Gaggia Classic"),
+    ],
+)
+def test_a_model_named_beside_a_thing_had_is_what_is_owned(text: str, model: str) -> None:
+    assert ("Ines", "owns", model) in signed(text)

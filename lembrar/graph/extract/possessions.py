@@ -92,9 +92,11 @@ MODIFIED = frozenset(
 business idea", "our table structure")."""
 MODEL = r"[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|\d[\w-]*|I|II|V\d))*"
 """A maker's model name: "Korg B1", "Yamaha FZ6R", "Fender Mustang I V2"."""
-MODEL_BESIDE = rf"(?:,\s+(?:an?|the|my)\s+|\s*\(\s*(?:an?\s+|the\s+)?)(?P<model>{MODEL})"
-"""A model named beside its thing: "my piano, a Korg B1", "my espresso machine (a Gaggia
-Classic)"."""
+MODEL_BESIDE = (
+    rf"(?:,\s+(?:an?|the|my)\s+|\s*\(\s*(?:an?\s+|the\s+)?)(?P<model>(?:(?:19|20)\d\d\s+)?{MODEL})"
+)
+"""A model named beside its thing, its year before it or not: "my piano, a Korg B1", "my
+espresso machine (a Gaggia Classic)", "my own truck, a 2019 Peterbilt 579"."""
 CLAUSE_VERBS = (
     "is|are|was|were|has|had|does|did|will|would|can|could|says|said|gets|got|needs|wants|loves"
     "|hates|thinks|goes|went|makes|made|looks|feels|seems"
@@ -116,7 +118,7 @@ HAVING = re.compile(  # "I already have a portable power bank", "Just got some n
     rf"\s+(?:a|an|some|several|lots\s+of|plenty\s+of|{HOW_MANY})\s+"
     r"(?:(?:new|pair of|set of|lot of|bunch of|couple of|few|collection of)\s+)*"
     rf"(?P<thing>(?:[\w'][\w'-]*\s+){{0,4}}?(?i:{OWNED}))\b"
-    rf"(?:\s*\(\s*(?:an?\s+|the\s+)?(?P<model>{MODEL}))?(?P<after>\s+[\w']+)?"
+    rf"(?:{MODEL_BESIDE})?(?P<after>\s+[\w']+)?"
 )
 HAVING_BARE = re.compile(  # "I have small bakery in Neukölln": the article left out
     r"\b(?:I|[Ww]e)\s+(?:have|own)\s+"
