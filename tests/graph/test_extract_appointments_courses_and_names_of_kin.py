@@ -440,3 +440,35 @@ def test_a_shift_a_break_and_a_time_are_no_school(text: str) -> None:
 )
 def test_a_model_named_beside_a_thing_had_is_what_is_owned(text: str, model: str) -> None:
     assert ("Ines", "owns", model) in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, fact",
+    [
+        ("I'm 74 with high cholesterol.", ("Ines", "age", "74")),
+        ("my coach says I can go senior next year. im 14 btw", ("Ines", "age", "14")),
+        ("Got a rescue staffie called Biltong, 2 years old, pure chaos.", ("Biltong", "age", "2")),
+        (
+            "We've just adopted a rescue greyhound called Ziggy, he's 4 and shy.",
+            ("Ziggy", "age", "4"),
+        ),
+    ],
+)
+def test_ages_said_before_more_and_a_pets_age_after_its_name(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, not_fact",
+    [
+        ("My sister Ana has a cat called Mia. She is 34.", ("Mia", "age", "34")),
+        ("I'm 5 minutes late.", ("Ines", "age", "5")),
+        ("I met Tom, 3 years ago, in Lisbon.", ("Tom", "age", "3")),
+    ],
+)
+def test_no_age_of_a_pet_a_person_could_be_nor_of_a_delay(
+    text: str, not_fact: tuple[str, str, str]
+) -> None:
+    assert not_fact not in signed(text)

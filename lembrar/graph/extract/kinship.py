@@ -657,7 +657,8 @@ puppy, his name is Tambor", "Júlia has a baby boy now, his name is Pedro"."""
 
 
 NAMED_AGE = re.compile(  # "My nephew Marco, 19, works…", "Ada (9) and Tobi (6)", "(Jiho, 12)"
-    rf"(?<![\w'’])(?P<name>{NAME})(?:,\s*(?P<age>\d{{1,2}})(?=\s*[,)]|\s*$)"
+    rf"(?<![\w'’])(?P<name>{NAME})(?:,\s*(?P<age>\d{{1,2}})(?:\s*(?:years?|yrs?)(?:\s+old)?)?"
+    r"(?=\s*[,)]|\s*$)"
     r"|\s*\(\s*(?:(?:she|he|it)(?:['’]s|\s+is)\s+)?(?P<age2>\d{1,2})"
     r"(?:\s*(?:years?|yrs?)(?:\s+old)?)?\s*\)"
     r"|,?\s+who\s+is\s+(?P<age3>\d{1,2})\b"
@@ -1225,6 +1226,16 @@ def _pet_word(word: str) -> bool:
 
 
 NAMED = re.compile(NAME)
+
+
+def pet_named_last(scope: Scope, before: str) -> str | None:
+    """The pet "he" or "she" is when the last one the message named ``before`` it is a pet:
+    "a greyhound called Ziggy, he's 4"."""
+    for match in reversed(list(NAMED.finditer(before))):
+        known = scope.entities.get(fold(leading_name(match.group(0)) or ""))
+        if known is not None:
+            return known.name if known.type == "animal" else None
+    return None
 
 
 def named_before(scope: Scope, before: str) -> str | None:

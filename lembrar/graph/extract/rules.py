@@ -38,6 +38,7 @@ from lembrar.graph.extract.kinship import (
     ended_by_death,
     named_before,
     one_per_kind,
+    pet_named_last,
     pets_shared,
     qualifies_another,
     read_kinship,
@@ -196,7 +197,8 @@ OBJECTS = {
         r"(?:\s*(?:years? old|yrs? old|[\s-]years?[\s-]old|y/?o\b|old\b|anos(?: de idade)?"
         r"|years?(?=\s*(?:[,.!;]|$)))"
         r"|(?=\s*(?:[.,!;](?!\d)|$)|\s+and\b(?!\s+a\s+half)"
-        r"|\s+(?:now|today|yesterday|(?:last|this|on)\s+(?:week|month|year|[A-Za-z]+day))\b))"
+        r"|\s+(?:now|today|yesterday|(?:last|this|on)\s+(?:week|month|year|[A-Za-z]+day))\b"
+        r"|\s+(?:with|but|so|too|already|btw|lol|haha)\b))"  # "I'm 74 with high cholesterol"
     ),
     "pet": (
         rf"\s+(?:(?:a|an|one|{HOW_MANY}|this|another|um|uma|dois|duas)\s+)?(?:(?:new|little"
@@ -1223,7 +1225,10 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
         clause = match.string
         upto = scope.text.find(clause)
         before = (scope.text[:upto] if upto >= 0 else "") + clause[: match.start("subj")]
-        return scope.last_person or named_before(scope, before)
+        said = match.group("obj") or ""
+        a_pet_may = pattern.predicate in OF_PETS_TOO and not (said.isdigit() and int(said) > 25)
+        pet = pet_named_last(scope, before) if a_pet_may else None  # no cat is 34
+        return pet or scope.last_person or named_before(scope, before)
     if match.groupdict().get("conj"):
         return scope.last_subject or _clause_subject(scope, match.string[: match.start("subj")])
     kin = match.groupdict().get("kin")
@@ -1247,6 +1252,8 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     return scope.entity(name, scope.type_of(name, "person"))
 
 
+OF_PETS_TOO = frozenset({"age", "allergic_to"})
+"""What "he" or "she" may say of a pet just named: "Ziggy, he's 4", "Pip, she's allergic to…"."""
 PLACED_AFTER_NAME = re.compile(rf"(?:(?P<name>{NAME})\s+)?\b(?:in|at|from|near)\s+(?:the\s+)?$")
 """A name after "in", "at", "from" or "near" is a place; the subject is the name before it, or
 no one ("our flat in Tampines is 30 years old")."""
