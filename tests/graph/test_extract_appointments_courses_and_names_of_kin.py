@@ -472,3 +472,20 @@ def test_no_age_of_a_pet_a_person_could_be_nor_of_a_delay(
     text: str, not_fact: tuple[str, str, str]
 ) -> None:
     assert not_fact not in signed(text)
+
+
+@pytest.mark.parametrize(
+    "text, parent",
+    [
+        ("i want a hamster sooo bad but mum says no", "mum"),
+        ("mam says hi and asks are you still coming for dinner sunday", "mam"),
+        ("i hate natto so much. mom puts it in my bento on purpose i swear", "mom"),
+    ],
+)
+def test_a_parent_said_without_my_after_but_or_doing_more(text: str, parent: str) -> None:
+    assert ("Ines", "has_parent", parent) in signed(text)
+
+
+@pytest.mark.parametrize("text", ["mom pls", "I asked your mum and she says yes."])
+def test_a_parent_spoken_to_or_anothers_is_not_the_speakers(text: str) -> None:
+    assert not {f for f in signed(text) if f[1] == "has_parent"}

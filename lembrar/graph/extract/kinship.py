@@ -193,13 +193,14 @@ PARENT_CALLED = re.compile(  # "I broke Mom's vase", "Dad, can you…"
     r"\b(?P<called>Mom|Mum|Dad|Mommy|Daddy)\b(?<![Yy]our Mom)(?<![Yy]our Mum)(?<![Yy]our Dad)"
     r"(?<!his Mom)(?<!his Dad)(?<!her Mom)(?<!her Dad)(?P<after>\s*,?\s*\S*)"
 )
-CLAUSE_OPENING = r"(?:^\W*|[.!?;]\s+|,\s+(?:(?:and|but|so)\s+)?)"
-"""Where a clause opens: the text's start, a sentence's, or a comma with its conjunction."""
+CLAUSE_OPENING = r"(?:^\W*|[.!?;]\s+|,\s+(?:(?:and|but|so)\s+)?|\s+(?:but|and|so|cos|because)\s+)"
+"""Where a clause opens: the text's start, a sentence's, a comma or a conjunction."""
 SUBJECT_OR_OWNER = (
     r"(?:\s+(?:(?:just|still|always|never|finally|already)\s+)?(?=(?:and\s+I|didn['’]t|doesn['’]t"
     r"|cried|laughed|says|said|made|makes|thinks|thought|wants|wanted|keeps|kept|told|tells"
     r"|called|rang|won['’]t|will|can['’]t|is|was|are|has|had|got|gets|went|loves|hates|cooked"
-    r"|bought|sent|texted)\b)"
+    r"|bought|sent|texted|puts|put|asks|asked|calls|rings|cooks|buys|picks|drives|lets|knows"
+    r"|needs|likes)\b)"
     r"|['’]s\s+(?!name\b)(?=[a-z]))(?P<after>)"
 )
 """After a kin word said without "my": a verb it is the subject of, or an "'s" it owns with
@@ -233,7 +234,7 @@ UNNAMED_AND = re.compile(  # "my husband and kids", "my mom and dad": the second
 UNNAMED_PREDICATE = {
     **{fold(kin): predicate for kin, predicate in KIN_PREDICATE.items()},
     **dict.fromkeys(["kid", "kids", "child", "children", "filhos", "twins"], "has_child"),
-    **dict.fromkeys(["parent", "mommy", "daddy", "pais"], "has_parent"),
+    **dict.fromkeys(["parent", "mommy", "daddy", "pais", "mam", "mammy", "mummy"], "has_parent"),
     **dict.fromkeys(["dog", "cat", "pup", "puppy", "puppie", "kitten", "doggy"], "has_pet"),
     **dict.fromkeys(["doggie", "pet"], "has_pet"),
     **dict.fromkeys(["sibling", "siblings"], "has_sibling"),
@@ -259,7 +260,7 @@ NAMED_PET = re.compile(  # "we named the puppy Bolt", "our dog is called Bolt", 
 
 ANY_KIN = Look.of(
     re.compile(
-        rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais|sibling|twins|boys|girls"
+        rf"(?i:\b(?:{KIN_EN}|{KIN_PT}|{PETS}|{OTHER_PETS}|{CHILDREN}|{BABY}|parents|pais|sibling|twins|boys|girls|mam"
         r"|oldest|eldest|youngest))"
     )
 )
