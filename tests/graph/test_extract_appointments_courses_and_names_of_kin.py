@@ -489,3 +489,28 @@ def test_a_parent_said_without_my_after_but_or_doing_more(text: str, parent: str
 @pytest.mark.parametrize("text", ["mom pls", "I asked your mum and she says yes."])
 def test_a_parent_spoken_to_or_anothers_is_not_the_speakers(text: str) -> None:
     assert not {f for f in signed(text) if f[1] == "has_parent"}
+
+
+@pytest.mark.parametrize(
+    "text, facts",
+    [
+        (
+            "Kai and I live in Sydney with our two dogs, Ruby and Rocco.",
+            {("Kai", "has_pet", "Ruby"), ("Kai", "has_pet", "Rocco")},
+        ),
+        (
+            "I live in Luleå with my partner Anders and our two huskies, Tor and Freja.",
+            {("Anders", "has_pet", "Tor"), ("Anders", "has_pet", "Freja")},
+        ),
+    ],
+)
+def test_our_pets_are_the_pets_of_the_one_joined_with_the_speaker(
+    text: str, facts: set[tuple[str, str, str]]
+) -> None:
+    assert facts <= signed(text)
+
+
+def test_a_name_before_and_i_in_another_clause_shares_no_pet() -> None:
+    found = signed("My dog Rex hates our neighbour Tom and I don't blame him.")
+    assert ("Ines", "has_pet", "Rex") in found
+    assert not {f for f in found if f[0] == "Tom"}

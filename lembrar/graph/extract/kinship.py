@@ -33,6 +33,7 @@ from lembrar.graph.extract.patterns import (
 from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
 from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE, NEGATION, asks_or_supposes
 from lembrar.model.graph import ExtractedFact
+from lembrar.model.text import sentence_spans
 
 __all__ = [
     "APPOSED",
@@ -1148,25 +1149,46 @@ Giulia we adopt a dog", "my girlfriend Camila and I just got a puppy"."""
 
 def pets_shared(scope: Scope) -> list[ExtractedFact]:
     """The speaker's pets (``scope.facts``) again for each person named as taking them in with
-    the speaker: the pet is theirs too."""
+    the speaker, or joined with the speaker in a sentence that calls them "our" ("Kai and I live
+    in Sydney with our two dogs, Ruby and Rocco"): the pet is theirs too."""
     if scope.speaker is None or not any(f.predicate == "has_pet" for f in scope.facts):
         return []
-    owners = [
-        leading_name(match.group("name") or match.group("name2"))
+    pets = [
+        f
+        for f in scope.facts
+        if f.predicate == "has_pet" and f.subject == scope.speaker and not f.negated
+    ]
+    shared = [
+        (leading_name(match.group("name") or match.group("name2")), pets)
         for match in CO_OWNER.finditer(scope.text)
     ]
-    owners = [
-        o
-        for o in owners
-        if o and fold(o) != fold(scope.speaker) and fold(o) not in UNNAMED_PREDICATE
-    ]
-    pets = [f for f in scope.facts if f.predicate == "has_pet" and f.subject == scope.speaker]
-    return [
-        replace(pet, subject=scope.entity(owner, "person", retype=True))
-        for owner in dict.fromkeys(owners)
-        for pet in pets
-        if not pet.negated
-    ]
+    for start, end in sentence_spans(scope.text) if " our " in scope.text else ():
+        sentence = scope.text[start:end]
+        ours = [p for p in pets if " our " in sentence and p.object in sentence]
+        shared += [
+            (leading_name(next(n for n in m.groups() if n)), ours)
+            for m in JOINED.finditer(sentence)
+        ]
+    return list(
+        dict.fromkeys(
+            replace(pet, subject=scope.entity(owner, "person", retype=True))
+            for owner, theirs in shared
+            if owner and fold(owner) != fold(scope.speaker) and fold(owner) not in UNNAMED_PREDICATE
+            for pet in theirs
+        )
+    )
+
+
+JOINED = re.compile(
+    rf"(?:(?<![\w'’])(?P<name>{NAME})\s+(?:and|&)\s+(?:I|me)"
+    rf"|\b[Mm]e\s+(?:and|&)\s+(?:my\s+(?:{KIN_EN})\s+)?(?P<name2>{NAME}))"
+    r"\s+(?=(?:(?:now|just|both|also|still|finally)\s+)?(?:live|have|got|share|adopted|own|rent"
+    r"|moved|walk|take)\b)"
+    r"|\bwith\s+my\s+(?:partner|wife|husband|girlfriend|boyfriend|fianc[ée]e?)\s+"
+    rf"(?P<name3>{NAME})"
+)
+"""Someone joined with the speaker in a sentence: "Kai and I", "me and Diego", "with my
+partner Anders"."""
 
 
 def ended_by_death(scope: Scope, facts: list[ExtractedFact]) -> list[ExtractedFact]:
