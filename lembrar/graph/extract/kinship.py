@@ -30,7 +30,7 @@ from lembrar.graph.extract.patterns import (
     alternation,
     species,
 )
-from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias
+from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias, message_before
 from lembrar.graph.extract.stance import CONSIDERED, HAD_ONCE, NEGATION, asks_or_supposes
 from lembrar.model.graph import ExtractedFact
 from lembrar.model.text import sentence_spans
@@ -977,8 +977,7 @@ def _owner_of(scope: Scope, sentence: str, match: re.Match[str]) -> str | None:
         if scope.type_of(name, "person") != "person" or fold(name) == fold(scope.speaker or ""):
             return None
         return scope.entity(name, "person", retype=True)
-    upto = scope.text.find(sentence)
-    before = (scope.text[:upto] if upto >= 0 else "") + sentence[: match.start()]
+    before = message_before(scope.text, sentence, match.start())
     found = list(OWNER_BEFORE.finditer(before))
     for previous in reversed(found):
         if previous.group("kin"):
@@ -1164,7 +1163,9 @@ def pets_shared(scope: Scope) -> list[ExtractedFact]:
     ]
     for start, end in sentence_spans(scope.text) if " our " in scope.text else ():
         sentence = scope.text[start:end]
-        ours = [p for p in pets if " our " in sentence and p.object in sentence]
+        if " our " not in sentence:
+            continue
+        ours = [p for p in pets if p.object in sentence]
         shared += [
             (leading_name(next(n for n in m.groups() if n)), ours)
             for m in JOINED.finditer(sentence)

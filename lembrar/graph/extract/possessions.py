@@ -232,7 +232,7 @@ HAVE_NOW = re.compile(r"\b(?:have|has)\b|['’]ve\s+got\b", re.IGNORECASE)
 Christmas", given then."""
 
 
-def _had_ahead(sentence: str, match: re.Match[str], thing: str = "thing") -> bool:
+def _appointment(sentence: str, match: re.Match[str], thing: str = "thing") -> bool:
     """Whether ``match`` has its ``thing`` at a time to come ("I have my CFA Level 2 in three
     weeks"): an appointment, not a thing owned."""
     had = HAVE_NOW.search(sentence, max(0, match.start() - len("I've got ")), match.start(thing))
@@ -302,7 +302,7 @@ def possessions(sentence: str) -> list[str]:
             continue
         if AT_WORK.match(sentence, match.end("thing")):
             continue  # "my desk at work": where one works has it
-        if match.re in (HAVING, HAVING_BARE) and _had_ahead(sentence, match):
+        if match.re in (HAVING, HAVING_BARE) and _appointment(sentence, match):
             continue  # "I have my CFA Level 2 in three weeks": an appointment (``plans``)
         if _still_to_get(sentence[: match.start()], match.group("thing"), after):
             continue
@@ -318,7 +318,7 @@ def possessions(sentence: str) -> list[str]:
     for match in NUMBERED.finditer(sentence) if mine or had else ():
         if EXAM_TAKEN.search(sentence, 0, match.start()):
             continue  # "passed my DELF B2": an exam, not a model
-        if _had_ahead(sentence, match, "model"):
+        if _appointment(sentence, match, "model"):
             continue  # "I have my CFA Level 2 in three weeks": an exam to come
         model, after = match.group("model"), (match.group("after") or "").strip().lower()
         year = match.group("year")

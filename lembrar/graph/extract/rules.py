@@ -89,7 +89,7 @@ from lembrar.graph.extract.possessions import (
     others_possessions,
     possessions,
 )
-from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias, speaker_of
+from lembrar.graph.extract.scope import KIN_PREDICATE, Scope, kin_alias, message_before, speaker_of
 from lembrar.graph.extract.spacy_names import looks_portuguese
 from lembrar.graph.extract.stance import (
     PAST_PARTICIPLE,
@@ -424,15 +424,11 @@ def _from_said(match: re.Match[str]) -> str:
     """ "I am" before where one is from, said as an item of a self-introduction (``FROM_ITEM``)."""
     text = match.string
     start = _sentence_start(text, match.start())
-    if not BIO_BEFORE.search(text[start : match.start()]) and not INTRODUCED_BEFORE.search(
-        text[start : match.start()]
-    ):
+    if not BIO_BEFORE.search(text[start : match.start()]):
         return match.group(0)
     return f"I am {match.group(0)}"
 
 
-INTRODUCED_BEFORE = re.compile(r"\bI(?:['’]m|\s+am)\s+(?:[A-ZÀ-Þ][\w'’-]*|\d{1,2})\s*,\s*$")
-"""A self-introduction's first item right before: "I'm Kasia, ", "I am 31, "."""
 AGE_ALONE = re.compile(r"(?P<age>[1-9]\d)(?:\s*(?P<unit>years?\s+old|yo|y/o))?(?=\s*(?:[,.!;]|$))")
 """An age said alone as an item of a self-introduction: "Luis, 38, …", "29 years old, renting…"."""
 AGE_BEFORE = re.compile(
@@ -887,8 +883,7 @@ def _there_named(sentence: str, message: str) -> str:
     if (said := PLACE_SAID.match(sentence, match.end())) and is_name(said.group("place")):
         # "moved here to Amstelveen": the place is said; "here" goes
         return f"{sentence[: match.start()]}{match.group('verb')}{sentence[match.end() :]}"
-    upto = message.find(sentence)
-    before = (message[:upto] if upto >= 0 else "") + sentence[: match.start()]
+    before = message_before(message, sentence, match.start())
     verb = match.group("verb")
     work = bool(re.match(r"(?i)work|trabalh", verb))  # where one works: after "at", no city
     places = [
@@ -922,8 +917,7 @@ def _moved_in_named(sentence: str, message: str) -> str:
     match = MOVING_IN.search(sentence)
     if match is None:
         return sentence
-    upto = message.find(sentence)
-    before = (message[:upto] if upto >= 0 else "") + sentence[: match.start()]
+    before = message_before(message, sentence, match.start())
     homes = [m.group("place") for m in HOME_NAMED.finditer(before) if is_name(m.group("place"))]
     if not homes:
         return sentence
@@ -933,8 +927,9 @@ def _moved_in_named(sentence: str, message: str) -> str:
 
 
 NAME_ALONE = re.compile(rf"^\W*(?P<name>{NAME})\W*$")
-GOES_ON = re.compile(rf"\W*{VERB_AFTER}")
 """A clause that is a name alone: what a bare clause after it says is that person's."""
+GOES_ON = re.compile(rf"\W*{VERB_AFTER}")
+"""A clause that opens on a verb: the name before goes on as its subject."""
 
 
 def _about_another(clauses: Sequence[str], index: int) -> bool:
@@ -1222,9 +1217,7 @@ def _subject(scope: Scope, pattern: Pattern, match: re.Match[str]) -> str | None
     if pattern.person == "first":
         return None
     if folded in PRONOUNS:
-        clause = match.string
-        upto = scope.text.find(clause)
-        before = (scope.text[:upto] if upto >= 0 else "") + clause[: match.start("subj")]
+        before = message_before(scope.text, match.string, match.start("subj"))
         said = match.group("obj") or ""
         a_pet_may = pattern.predicate in OF_PETS_TOO and not (said.isdigit() and int(said) > 25)
         pet = pet_named_last(scope, before) if a_pet_may else None  # no cat is 34
@@ -1530,10 +1523,11 @@ def _object(
             match.string, match.start(), match.start("kind")
         ):
             kind_said = plural(kind_said)  # "I have 2 dogs": dogs, as said
-        alias = f"my {kind_said.lower()}"
-        known = [e.name for e in scope.entities.values() if alias in e.aliases]
-        if kind == "sibling" and known:  # "I have a twin sister, Mei Hua, she…": Mei Hua
-            return known[0]
+        if kind == "sibling":  # "I have a twin sister, Mei Hua, she…": Mei Hua
+            alias = f"my {kind_said.lower()}"
+            sibling = next((e.name for e in scope.entities.values() if alias in e.aliases), None)
+            if sibling is not None:
+                return sibling
         return scope.entity(kind_said, type_)
     raw = match.group("obj")
     if kind == "age":

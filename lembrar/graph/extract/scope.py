@@ -100,6 +100,12 @@ class Scope:
         return self.entity(alias, "person")
 
 
+def message_before(message: str, sentence: str, at: int) -> str:
+    """What ``message`` says before position ``at`` of its ``sentence``."""
+    upto = message.find(sentence)
+    return (message[:upto] if upto >= 0 else "") + sentence[:at]
+
+
 def speaker_of(episode: Episode) -> tuple[str, str] | None:
     """The entity first-person sentences speak of: (name, type), or None for an AI assistant."""
     if episode.role == "assistant":
